@@ -1,0 +1,60 @@
+// The Node entry point (package.json "bin"): `--mode web` (the browser mode, default),
+// `--mode rpc` (JSON lines, pi's protocol) and `--mode simulator`. No Electron here, so it runs
+// under plain Node on any machine. Built to out/main/cli.js.
+import { fileURLToPath } from 'node:url';
+import { parseCommonFlags, USAGE, launchApp, type CommonFlags } from './modes/launch';
+import { startBrowserServer } from './modes/browser/browser-server';
+import { runRpcMode } from './modes/rpc/rpc-mode';
+import { SimulatorServer } from './node/simulator/simulator-server';
+
+async function main(): Promise<void> {
+  let flags: CommonFlags;
+  try {
+    flags = parseCommonFlags(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  if (flags.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  if (flags.mode === 'simulator') return runSimulator(flags);
+  if (flags.mode === 'rpc') return runRpcMode(flags);
+  return runWeb(flags);
+}
+
+async function runWeb(flags: CommonFlags): Promise<void> {
+  const app = await launchApp(flags, 'browser');
+  const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
+  const server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir, port: flags.port });
+  process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
+  process.stdout.write(`Data: ${app.services.dataDir}\n`);
+  onExit(async () => {
+    await server.close();
+    await app.services.dispose();
+  });
+}
+
+async function runSimulator(flags: CommonFlags): Promise<void> {
+  const simulator = new SimulatorServer({ port: flags.port, script: flags.script ?? '' });
+  const url = await simulator.start();
+  process.stdout.write(`Resolute simulator listening at ${url}\n`);
+  onExit(() => simulator.stop());
+}
+
+function onExit(cleanup: () => Promise<void>): void {
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    cleanup().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,198 @@
+// Places a failed turn in one error category (SPEC §3): structured facts first (stopReason,
+// explicit flags, provider error type, HTTP status), then policy A's text patterns. Called by the
+// retry controller on every errored assistant message and by tool runners for tool failures.
+// Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
+import type { ErrorCategory } from '../../shared/error-category';
+import { DECISION_TABLE } from './decision-table';
+import { parseRetryHint } from './retry-hints';
+
+export interface ErrorInput {
+  message?: string;
+  /** The assistant message's stopReason; "aborted" means the user stopped it. */
+  stopReason?: string;
+  /** HTTP status of the failed response. */
+  status?: number;
+  /** The provider's error type, e.g. "rate_limit_error", "overloaded_error", "insufficient_quota". */
+  errorType?: string;
+  /** Response headers (retry-after, retry-after-ms, x-ratelimit-reset*). */
+  headers?: Record<string, string>;
+  /** pi-ai's isContextOverflow() verdict. */
+  isContextOverflow?: boolean;
+  toolError?: 'sandbox' | 'sandbox_security' | 'patch_apply';
+  /** The app aborted a stream that brought no bytes for retry.timeoutMs. */
+  timedOut?: boolean;
+  /** The stream or tool-call arguments could not be parsed. */
+  invalidOutput?: boolean;
+  /** Current time, epoch ms, for HTTP-date hints. Default Date.now(). */
+  now?: number;
+}
+
+export interface Classification {
+  category: ErrorCategory;
+  /** Policy B's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
+  errorType: string;
+  /** The wait the provider asked for, ms. */
+  retryAfterMs?: number;
+  source: 'structured' | 'pattern' | 'fallback';
+}
+
+export const UNCLASSIFIABLE = 'Unclassifiable';
+
+/** Error bodies longer than this are dumps; the facts that matter come first (chars). */
+const MAX_TEXT_CHARS = 64_000;
+
+interface Facts {
+  text: string;
+  stopReason?: string;
+  status?: number;
+  errorType?: string;
+  headers?: Record<string, string>;
+  isContextOverflow: boolean;
+  toolError?: ErrorInput['toolError'];
+  timedOut: boolean;
+  invalidOutput: boolean;
+  now?: number;
+}
+
+// A status code as a whole token: "429 Rate limit" and "status=503" match, "14290" and "0.500" do not.
+const code = (codes: string): string => `(?<![\\w.])(?:${codes})(?!\\w|\\.\\d)`;
+
+const OVERFLOW_TEXT =
+  /maximum context length|context window|context[_ ]length[_ ]exceeded|prompt is too long|prompt too long|too many tokens|request_too_large|input is too long|exceeds the (?:available )?context|greater than the context length|maximum prompt length|reduce the length of the messages|token limit exceeded|exceeded model token limit|input token count.{0,200}exceeds the maximum/i;
+// Throttling messages can mention tokens ("Too many tokens, please wait"): they are not overflow.
+const NOT_OVERFLOW_TEXT = /rate[ _-]?limit|too many requests|throttl/i;
+const USAGE_TEXT = /usage[ _-]?limit|usage_not_included|quota|billing/i;
+const OVERLOADED_TEXT = /overloaded/i;
+const TIMEOUT_TEXT = /timed out|time-?out|etimedout/i;
+
+interface TextRule {
+  category: ErrorCategory;
+  pattern: RegExp;
+  unless?: RegExp;
+}
+
+/** Policy A's patterns plus the extra categories, in precedence order: the first match wins. */
+const TEXT_RULES: readonly TextRule[] = [
+  { category: 'aborted', pattern: /\b(?:request|operation) was aborted\b|\babort ?error\b/i, unless: TIMEOUT_TEXT },
+  { category: 'context_overflow', pattern: OVERFLOW_TEXT, unless: NOT_OVERFLOW_TEXT },
+  { category: 'usage_limit', pattern: USAGE_TEXT },
+  { category: 'overloaded', pattern: OVERLOADED_TEXT },
+  { category: 'rate_limit', pattern: new RegExp(`rate[ _-]?limit|too many requests|throttl|retry[ _]?delay|${code('429')}`, 'i') },
+  {
+    category: 'auth',
+    pattern: new RegExp(`${code('401|403')}|invalid[ _-]?(?:x-)?api[ _-]?key|incorrect api key|unauthori[sz]ed|permission|authentication|forbidden`, 'i'),
+  },
+  {
+    category: 'server_error',
+    pattern: new RegExp(`${code('500|502|503|504')}|service unavailable|server error|internal error|bad gateway|gateway time-?out`, 'i'),
+  },
+  { category: 'timeout', pattern: TIMEOUT_TEXT },
+  {
+    category: 'connection',
+    pattern:
+      /connection error|fetch failed|\bterminated\b|econnreset|econnrefused|econnaborted|socket hang up|network error|other side closed|enotfound|eai_again|epipe|und_err_socket|premature close/i,
+  },
+  { category: 'bad_request', pattern: new RegExp(`${code('400|404|422')}|bad request|unprocessable|invalid_request|not found`, 'i') },
+  { category: 'invalid_output', pattern: /unexpected token|is not valid json|json|could not parse|malformed|unexpected end of/i },
+];
+
+const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** Provider error types (Anthropic, OpenAI, Google, Codex), compared without case or separators. */
+const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly string[]]> = [
+  ['rate_limit', ['rate_limit_error', 'rate_limit_exceeded', 'rate_limited', 'too_many_requests', 'resource_exhausted', 'throttling_exception']],
+  ['overloaded', ['overloaded_error', 'overloaded']],
+  ['usage_limit', ['usage_limit_reached', 'usage_not_included', 'insufficient_quota', 'quota_exceeded', 'billing_hard_limit_reached']],
+  ['auth', ['authentication_error', 'permission_error', 'invalid_api_key', 'permission_denied', 'unauthenticated']],
+  ['bad_request', ['invalid_request_error', 'not_found_error', 'invalid_argument', 'not_found', 'model_not_found']],
+  ['context_overflow', ['request_too_large', 'context_length_exceeded']],
+  ['server_error', ['api_error', 'server_error', 'internal_error', 'internal', 'unavailable', 'service_unavailable']],
+  ['timeout', ['timeout_error', 'timeout', 'deadline_exceeded', 'api_connection_timeout_error']],
+  ['connection', ['api_connection_error', 'connection_error']],
+];
+
+const ERROR_TYPE_TO_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map([
+  ...PROVIDER_ERROR_TYPES.flatMap(([category, names]) => names.map((name) => [norm(name), category] as const)),
+  // Policy B's own class names are accepted too, so callers can pass a classification through.
+  ...Object.entries(DECISION_TABLE).map(([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const),
+]);
+
+function readFacts(input: unknown): Facts {
+  const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
+  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const toolError = i.toolError === 'sandbox' || i.toolError === 'sandbox_security' || i.toolError === 'patch_apply' ? i.toolError : undefined;
+  return {
+    text: (str(i.message) ?? '').slice(0, MAX_TEXT_CHARS),
+    stopReason: str(i.stopReason),
+    status: typeof i.status === 'number' && Number.isInteger(i.status) ? i.status : undefined,
+    errorType: str(i.errorType),
+    headers: typeof i.headers === 'object' && i.headers !== null ? (i.headers as Record<string, string>) : undefined,
+    isContextOverflow: i.isContextOverflow === true,
+    toolError,
+    timedOut: i.timedOut === true,
+    invalidOutput: i.invalidOutput === true,
+    now: typeof i.now === 'number' ? i.now : undefined,
+  };
+}
+
+/** stopReason and the explicit flags: facts the caller established itself. */
+function fromFlags(f: Facts): ErrorCategory | undefined {
+  if (f.stopReason === 'aborted') return 'aborted';
+  if (f.toolError) return f.toolError;
+  if (f.isContextOverflow) return 'context_overflow';
+  if (f.timedOut) return 'timeout';
+  if (f.invalidOutput) return 'invalid_output';
+  return undefined;
+}
+
+function fromStatus(status: number): ErrorCategory | undefined {
+  if (status === 429) return 'rate_limit';
+  if (status === 529) return 'overloaded';
+  if ([500, 502, 503, 504].includes(status)) return 'server_error';
+  if (status === 408) return 'timeout';
+  if (status === 401 || status === 403) return 'auth';
+  if (status === 413) return 'context_overflow';
+  if ([400, 404, 422].includes(status)) return 'bad_request';
+  return undefined;
+}
+
+/** A broad structured fact, sharpened by the text: 400 + "maximum context length" is overflow. */
+function refine(category: ErrorCategory, text: string): ErrorCategory {
+  if (false && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text)) return 'context_overflow';
+  if (category === 'rate_limit' && USAGE_TEXT.test(text)) return 'usage_limit';
+  if (category === 'server_error' && OVERLOADED_TEXT.test(text)) return 'overloaded';
+  return category;
+}
+
+function fromStructured(f: Facts): ErrorCategory | undefined {
+  // The provider's error type is more specific than the status (insufficient_quota arrives as 429).
+  const byType = f.errorType !== undefined ? ERROR_TYPE_TO_CATEGORY.get(norm(f.errorType)) : undefined;
+  const category = byType ?? (f.status !== undefined ? fromStatus(f.status) : undefined);
+  return category === undefined ? undefined : refine(category, f.text);
+}
+
+function fromText(text: string): ErrorCategory | undefined {
+  if (text.trim() === '') return undefined;
+  return TEXT_RULES.find((rule) => rule.pattern.test(text) && !(rule.unless?.test(text) ?? false))?.category;
+}
+
+function place(f: Facts): Pick<Classification, 'category' | 'errorType' | 'source'> {
+  const flagged = fromFlags(f) ?? fromStructured(f);
+  if (flagged !== undefined) return { category: flagged, errorType: DECISION_TABLE[flagged].exceptionClass, source: 'structured' };
+  const matched = fromText(f.text);
+  if (matched !== undefined) return { category: matched, errorType: DECISION_TABLE[matched].exceptionClass, source: 'pattern' };
+  return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
+}
+
+/** The category of one failure, with policy B's class name and any retry hint. Never throws. */
+export function classifyError(input: ErrorInput): Classification {
+  try {
+    const facts = readFacts(input);
+    const placed = place(facts);
+    const retryAfterMs = parseRetryHint({ headers: facts.headers, message: facts.text, now: facts.now });
+    return retryAfterMs === undefined ? placed : { ...placed, retryAfterMs };
+  } catch {
+    // Only a hostile input (a throwing getter, say) gets here: it cannot be placed.
+    return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
+  }
+}

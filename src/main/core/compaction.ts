@@ -1,0 +1,146 @@
+// The compaction path of SPEC §6: a context overflow is never retried by the retry controller;
+// instead the older part of the conversation is summarised by the model, the overflowing turn is
+// dropped from the runtime context (history keeps it) and the turn is tried once more. A second
+// overflow in the same prompt ends with a clear error. Owned by AgentSession.
+import type { Agent, AgentMessage } from '@mariozechner/pi-agent-core';
+import type { CompactionEvent, SessionEvent } from '../../shared/events';
+import type { ChatMessage } from '../../shared/messages';
+import { messageText } from '../../shared/messages';
+
+export interface CompactorOptions {
+  agent: Agent;
+  emit: (event: SessionEvent) => void;
+  now: () => number;
+}
+
+const SUMMARY_PROMPT =
+  'Summarise the conversation below for your own later use: keep facts, decisions, names and open questions; be brief.';
+export const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
+
+export class Compactor {
+  private running: Promise<void> | undefined;
+  private retriedThisPrompt = false;
+  private controller: AbortController | undefined;
+
+  constructor(private readonly options: CompactorOptions) {}
+
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
+  waitForIdle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  /** A new prompt may compact (and retry) once again. */
+  resetForPrompt(): void {
+    this.retriedThisPrompt = false;
+  }
+
+  abort(): void {
+    this.controller?.abort();
+  }
+
+  /** Called on agent_end when the last assistant message is a context overflow. */
+  onOverflow(_message: ChatMessage, enabled: boolean): void {
+    if (!enabled || this.running) return;
+    if (this.retriedThisPrompt) {
+      this.options.emit({
+        type: 'notice',
+        level: 'error',
+        message: 'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
+      });
+      return;
+    }
+    this.retriedThisPrompt = true;
+    this.running = this.compactAndRetry().finally(() => {
+      this.running = undefined;
+    });
+  }
+
+  /** Manual compaction: summarise everything but the last exchange, no retry. */
+  async compactNow(): Promise<{ summary: string; tokensBefore: number }> {
+    this.emitCompaction({ type: 'auto_compaction_start', reason: 'manual' });
+    const result = await this.summariseOlder(false);
+    if ('error' in result) {
+      this.emitCompaction({ type: 'auto_compaction_end', aborted: result.aborted, willRetry: false, errorMessage: result.error });
+      throw new Error(result.error);
+    }
+    this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: false });
+    return result;
+  }
+
+  private async compactAndRetry(): Promise<void> {
+    // Let the overflowing run settle before touching the agent's state.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await this.options.agent.waitForIdle();
+    this.emitCompaction({ type: 'auto_compaction_start', reason: 'overflow' });
+    const result = await this.summariseOlder(true);
+    if ('error' in result) {
+      this.emitCompaction({ type: 'auto_compaction_end', aborted: result.aborted, willRetry: false, errorMessage: result.error });
+      return;
+    }
+    this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: true });
+    try {
+      await this.options.agent.continue();
+    } catch (error) {
+      this.options.emit({ type: 'notice', level: 'error', message: `Could not retry after compaction: ${String(error)}` });
+    }
+  }
+
+  private async summariseOlder(dropTrailingError: boolean): Promise<{ summary: string; tokensBefore: number } | { error: string; aborted: boolean }> {
+    const agent = this.options.agent;
+    let messages = agent.state.messages as ChatMessage[];
+    if (dropTrailingError) {
+      const last = messages[messages.length - 1];
+      if (last?.role === 'assistant' && last.stopReason === 'error') messages = messages.slice(0, -1);
+    }
+    const lastUser = findLastIndex(messages, (m) => m.role === 'user');
+    const older = lastUser > 0 ? messages.slice(0, lastUser) : [];
+    const keep = lastUser >= 0 ? messages.slice(lastUser) : messages;
+    if (older.length === 0) {
+      agent.state.messages = messages as AgentMessage[];
+      return { error: 'Context overflow: there is no older conversation to summarise.', aborted: false };
+    }
+    const transcript = older.map((m) => `${m.role}: ${messageText(m)}`).join('\n\n');
+    const tokensBefore = Math.ceil(messages.reduce((n, m) => n + messageText(m).length, 0) / 4);
+    try {
+      const summary = await this.summarise(transcript);
+      const summaryMessage: ChatMessage = { role: 'user', content: `${SUMMARY_PREFIX}\n${summary}`, timestamp: this.options.now() };
+      agent.state.messages = [summaryMessage, ...keep] as AgentMessage[];
+      return { summary, tokensBefore };
+    } catch (error) {
+      agent.state.messages = messages as AgentMessage[];
+      const aborted = this.controller?.signal.aborted ?? false;
+      return { error: `Compaction failed: ${error instanceof Error ? error.message : String(error)}`, aborted };
+    } finally {
+      this.controller = undefined;
+    }
+  }
+
+  private async summarise(transcript: string): Promise<string> {
+    const agent = this.options.agent;
+    const model = agent.state.model;
+    this.controller = new AbortController();
+    const apiKey = await agent.getApiKey?.(model.provider);
+    const stream = await agent.streamFn(
+      model,
+      { systemPrompt: SUMMARY_PROMPT, messages: [{ role: 'user', content: `Please summarise:\n\n${transcript}`, timestamp: this.options.now() }] },
+      { signal: this.controller.signal, apiKey },
+    );
+    const message = await stream.result();
+    if (message.stopReason === 'error' || message.stopReason === 'aborted') throw new Error(message.errorMessage ?? 'no summary');
+    const text = messageText(message as ChatMessage).trim();
+    if (!text) throw new Error('the model returned an empty summary');
+    return text;
+  }
+
+  private emitCompaction(event: CompactionEvent): void {
+    this.options.emit(event);
+  }
+}
+
+function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i -= 1) if (predicate(items[i])) return i;
+  return -1;
+}

@@ -1,0 +1,102 @@
+// Builds the structured record of one retry decision (SPEC §9, policy B §7) that the retry
+// controller hands to the history store and the JSON-lines decision log. Pure: ids and the time
+// come in as arguments, so the same inputs always give the same record.
+import type { LogLevel, RetryDecisionRecord } from '../../shared/history';
+import type { Classification } from './classify-error';
+import { UNCLASSIFIABLE } from './classify-error';
+import type { DecisionContext, RetryDecision } from './decision-table';
+
+/** Written when the context does not say; the app has one kind of task. */
+export const DEFAULT_TASK_TYPE = 'chat';
+
+const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
+
+interface RecordIds {
+  /** The record's id, made by the caller. */
+  id: string;
+  /** The retry chain this decision belongs to, or null outside a chain. */
+  chainId: string | null;
+  /** When the decision was made, epoch ms. */
+  now: number;
+  context: DecisionContext;
+  /** The error that was handled, as the provider worded it. */
+  errorMessage: string;
+}
+
+export interface DecisionRecordArgs extends RecordIds {
+  decision: Pick<RetryDecision, 'action' | 'reason' | 'waitMs' | 'category' | 'attempt'>;
+  classification: Pick<Classification, 'errorType'>;
+  /** The attempt that failed, 1-based. Default decision.attempt, else 1 (the first try failed). */
+  attempt?: number;
+  /** Default: 'abort' when the decision aborts, else null; the caller sets 'success' or overrides. */
+  finalDecision?: RetryDecisionRecord['finalDecision'];
+}
+
+export interface SuccessRecordArgs extends RecordIds {
+  /** The classification of the last error the chain recovered from. */
+  classification: Pick<Classification, 'errorType' | 'category'>;
+  /** The attempt that succeeded, 1-based (2 = the first retry succeeded). */
+  attempt: number;
+}
+
+/** Policy B §7.2: INFO for a retry, WARNING for a final abort or an unclassifiable error, ERROR for an unexpected exception. */
+export function decisionLevel(action: RetryDecision['action'], errorType: string): LogLevel {
+  if (errorType === UNEXPECTED_EXCEPTION) return 'ERROR';
+  if (action === 'abort' || errorType === UNCLASSIFIABLE) return 'WARNING';
+  return 'INFO';
+}
+
+// A bad clock value must not make logging throw: it is written as the epoch instead.
+function isoTimestamp(now: number): string {
+  return new Date(typeof now === 'number' && Number.isFinite(now) && Math.abs(now) <= 8.64e15 ? now : 0).toISOString();
+}
+
+function recordContext(context: DecisionContext): RetryDecisionRecord['context'] {
+  const c: DecisionContext = typeof context === 'object' && context !== null ? context : {};
+  return {
+    taskType: c.taskType ?? DEFAULT_TASK_TYPE,
+    modelId: c.modelId ?? '',
+    provider: c.provider ?? '',
+    sessionId: c.sessionId ?? '',
+    turnId: c.turnId ?? null,
+  };
+}
+
+/** The record of one decision; finalDecision is 'abort' when this decision ends the chain in abort. */
+export function buildDecisionRecord(args: DecisionRecordArgs): RetryDecisionRecord {
+  const { decision, classification } = args;
+  return {
+    id: args.id,
+    timestamp: isoTimestamp(args.now),
+    level: decisionLevel(decision.action, classification.errorType),
+    errorType: classification.errorType,
+    category: decision.category,
+    attempt: args.attempt ?? decision.attempt ?? 1,
+    action: decision.action,
+    waitSeconds: decision.action === 'retry' ? decision.waitMs / 1000 : 0,
+    reason: decision.reason,
+    errorMessage: String(args.errorMessage ?? ''),
+    context: recordContext(args.context),
+    finalDecision: args.finalDecision !== undefined ? args.finalDecision : decision.action === 'abort' ? 'abort' : null,
+    chainId: args.chainId,
+  };
+}
+
+/** The closing record of a chain that recovered: the retry worked, finalDecision 'success', INFO. */
+export function buildSuccessRecord(args: SuccessRecordArgs): RetryDecisionRecord {
+  return {
+    id: args.id,
+    timestamp: isoTimestamp(args.now),
+    level: 'INFO',
+    errorType: args.classification.errorType,
+    category: args.classification.category,
+    attempt: args.attempt,
+    action: 'retry',
+    waitSeconds: 0,
+    reason: `recovered on attempt ${args.attempt}`,
+    errorMessage: String(args.errorMessage ?? ''),
+    context: recordContext(args.context),
+    finalDecision: 'success',
+    chainId: args.chainId,
+  };
+}

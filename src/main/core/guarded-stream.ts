@@ -1,0 +1,110 @@
+// Wraps the LLM stream function the Agent calls, so that every request goes out the same way:
+// provider-SDK retries off (ours are the only retries, SPEC §2), a silence timeout that aborts
+// the request and reports it as a timeout (policy B: 30 s ceiling), and a function that never
+// throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
+// stream contract requires). Built by the composition root, used by AgentSession's Agent.
+import {
+  createAssistantMessageEventStream,
+  type AssistantMessage,
+  type AssistantMessageEventStream,
+} from '@mariozechner/pi-ai';
+import type { StreamFn } from '@mariozechner/pi-agent-core';
+
+export interface GuardedStreamOptions {
+  /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */
+  base: StreamFn;
+  /** Read per request: a stream silent this long is aborted and reported as a timeout, ms. */
+  timeoutMs: () => number;
+}
+
+export const TIMEOUT_MESSAGE_PREFIX = 'Request timed out';
+
+/** The error text for a silent stream; the classifier reads it as `timeout`. */
+export function timeoutMessage(timeoutMs: number): string {
+  return `${TIMEOUT_MESSAGE_PREFIX}: the provider sent nothing for ${Math.round(timeoutMs / 100) / 10} s`;
+}
+
+export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
+  return (model, context, streamOptions) => {
+    const output = createAssistantMessageEventStream();
+    const controller = new AbortController();
+    const outer = streamOptions?.signal;
+    const onOuterAbort = () => controller.abort(outer?.reason);
+    if (outer?.aborted) controller.abort(outer.reason);
+    else outer?.addEventListener('abort', onOuterAbort, { once: true });
+
+    const timeoutMs = options.timeoutMs();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const arm = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new Error(timeoutMessage(timeoutMs)));
+      }, timeoutMs);
+    };
+    const cleanup = () => {
+      if (timer) clearTimeout(timer);
+      outer?.removeEventListener('abort', onOuterAbort);
+    };
+
+    const finishWithError = (message: AssistantMessage) => {
+      cleanup();
+      output.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
+      output.end(message);
+    };
+
+    arm();
+    void (async () => {
+      try {
+        const inner: AssistantMessageEventStream = await options.base(model, context, {
+          ...streamOptions,
+          signal: controller.signal,
+          maxRetries: 0,
+        });
+        for await (const event of inner) {
+          arm();
+          if (event.type === 'error' && timedOut) {
+            finishWithError(asTimeout(event.error, timeoutMs));
+            return;
+          }
+          output.push(event);
+          if (event.type === 'done' || event.type === 'error') {
+            cleanup();
+            output.end(event.type === 'done' ? event.message : event.error);
+            return;
+          }
+        }
+        // The inner stream ended without a final event: report it instead of hanging the Agent.
+        finishWithError(failure(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'));
+      } catch (error) {
+        const text = timedOut ? timeoutMessage(timeoutMs) : error instanceof Error ? error.message : String(error);
+        const aborted = controller.signal.aborted && !timedOut;
+        finishWithError(failure(model, aborted ? 'Request was aborted' : text, aborted ? 'aborted' : 'error'));
+      }
+    })();
+    return output;
+  };
+}
+
+function asTimeout(message: AssistantMessage, timeoutMs: number): AssistantMessage {
+  return { ...message, stopReason: 'error', errorMessage: timeoutMessage(timeoutMs) };
+}
+
+function failure(
+  model: { api: string; provider: string; id: string },
+  errorMessage: string,
+  stopReason: 'error' | 'aborted' = 'error',
+): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: [],
+    api: model.api,
+    provider: model.provider,
+    model: model.id,
+    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason,
+    errorMessage,
+    timestamp: Date.now(),
+  };
+}

@@ -1,0 +1,91 @@
+// What the core needs from the outside world, as interfaces: the history store, the decision
+// log, the settings store and the credential store. src/main/node implements them; tests pass
+// in-memory versions. The core never imports Node I/O.
+import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
+import type {
+  ErroredTurn,
+  RetryChainRecord,
+  RetryDecisionRecord,
+  SearchHit,
+  SessionDetail,
+  SessionSummary,
+  TurnRecord,
+} from '../../shared/history';
+import type { ChatMessage } from '../../shared/messages';
+import type { Settings } from '../../shared/settings';
+
+export interface NewSession {
+  id: string;
+  title: string;
+  model: string;
+  provider: string;
+  createdAt: number;
+}
+
+export interface NewTurn {
+  sessionId: string;
+  message: ChatMessage;
+  errorCategory?: ErrorCategory | null;
+  chainId?: string | null;
+}
+
+/** The write side of the history, used by AgentSession as turns end. Writes are synchronous and durable on return. */
+export interface HistoryWriter {
+  ensureSession(session: NewSession): void;
+  setSessionTitle(sessionId: string, title: string): void;
+  appendTurn(turn: NewTurn): TurnRecord;
+  openChain(chain: { id: string; sessionId: string; startedAt: number }): void;
+  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number }): void;
+  linkTurnToChain(turnId: string, chainId: string): void;
+  recordDecision(record: RetryDecisionRecord): void;
+}
+
+/** The read side, used by the host router for the history view and by resume. */
+export interface HistoryReader {
+  listSessions(options?: { limit?: number; offset?: number }): SessionSummary[];
+  getSession(sessionId: string): SessionDetail | undefined;
+  sessionTurns(sessionId: string): TurnRecord[];
+  search(query: string, limit?: number): SearchHit[];
+  erroredTurns(limit?: number): ErroredTurn[];
+  deleteSession(sessionId: string): boolean;
+  exportSession(sessionId: string, format: 'json' | 'markdown'): { filename: string; mimeType: string; content: string } | undefined;
+  /** The runtime context of a session as the retry controller would have left it: errored and aborted assistant turns removed. */
+  loadContext(sessionId: string): ChatMessage[];
+  chain(chainId: string): RetryChainRecord | undefined;
+}
+
+export type HistoryStore = HistoryWriter & HistoryReader;
+
+/** The JSON-lines decision log of SPEC §9 (the history store keeps the same records). */
+export interface DecisionLogSink {
+  write(record: RetryDecisionRecord): void;
+}
+
+export interface SettingsStore {
+  get(): Settings;
+  /** Validate and persist a patch; throws an Error naming the bad field, keeping the old value. */
+  update(patch: unknown): Settings;
+  subscribe(listener: (settings: Settings) => void): () => void;
+}
+
+export interface Credential {
+  id: string;
+  apiKey: string;
+}
+
+export interface UsageLimitResult {
+  /** True when another credential (or fallback) is now active: retry at once. */
+  switched: boolean;
+  /** When no credential is free: epoch ms when the earliest one frees up. */
+  earliestFreeAt: number | null;
+}
+
+export interface CredentialStore {
+  /** The credential to use now for a provider (the first one not blocked), or undefined. */
+  activeCredential(provider: string, sessionId?: string): Credential | undefined;
+  markUsageLimitReached(provider: string, sessionId: string, options: { retryAfterMs?: number }): UsageLimitResult;
+}
+
+export interface Clock {
+  now(): number;
+}

@@ -1,0 +1,254 @@
+// The retry lifecycle of policy A (SPEC §5), step by step, for one AgentSession: the attempt
+// counter, the chain promise, the abortable backoff and the auto_retry_start/end events. The
+// decision itself comes from the decision table (decideRetry); this module only carries it out.
+// AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
+import type { ChainOutcome } from '../../shared/error-category';
+import type { AssistantChatMessage } from '../../shared/messages';
+import type { PendingRetry, RetryEvent } from '../../shared/events';
+import type { RetrySettings } from '../../shared/settings';
+import { abortableSleep, type Sleep } from './abortable-sleep';
+import type { Classification } from './classify-error';
+import { decideRetry, type DecisionContext, type RetryDecision } from './decision-table';
+import type { UsageLimitResult } from './ports';
+
+/** What the controller needs from its session. */
+export interface RetryHost {
+  retrySettings(): RetrySettings;
+  emit(event: RetryEvent): void;
+  /** Policy A step 7: drop the trailing assistant error from the runtime context (history keeps it). */
+  trimTrailingError(): void;
+  /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
+  continueAgent(): Promise<void>;
+  /** Abort the agent's active stream (a cancel while a retried request runs). */
+  abortStream(): void;
+  markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult;
+  decisionContext(): DecisionContext;
+  chainOpened(chainId: string): void;
+  chainClosed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void;
+  decisionMade(entry: {
+    decision: RetryDecision;
+    classification: Classification;
+    errorMessage: string;
+    chainId: string | null;
+    finalDecision: 'abort' | 'success' | null;
+  }): void;
+  newId(): string;
+  now(): number;
+}
+
+type Phase = 'idle' | 'sleeping' | 'scheduled' | 'running';
+
+export class RetryController {
+  // The four pieces of state of policy A, plus the bookkeeping that makes cancel races safe.
+  private retryAttempt = 0;
+  private retryPromise: Promise<void> | undefined;
+  private retryResolve: (() => void) | undefined;
+  private retryAbortController: AbortController | undefined;
+
+  private phase: Phase = 'idle';
+  private chainId: string | undefined;
+  private generation = 0;
+  private retriesStarted = 0;
+  private sleep: Sleep | undefined;
+  private continueTimer: ReturnType<typeof setTimeout> | undefined;
+  private pending: PendingRetry | null = null;
+
+  constructor(private readonly host: RetryHost) {}
+
+  get attempt(): number {
+    return this.retryAttempt;
+  }
+
+  /** A retry chain's promise is active. */
+  get isRetrying(): boolean {
+    return this.retryPromise !== undefined;
+  }
+
+  get pendingRetry(): PendingRetry | null {
+    return this.pending;
+  }
+
+  get activeChainId(): string | undefined {
+    return this.chainId;
+  }
+
+  /** Resolves when the current chain (if any) has ended: success, failure or cancel. */
+  waitForRetry(): Promise<void> {
+    return this.retryPromise ?? Promise.resolve();
+  }
+
+  /**
+   * Policy A's #handleRetryableError. Returns true when a retry was started (the session then
+   * skips the compaction check for this turn).
+   */
+  handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
+    const settings = this.host.retrySettings();
+    if (!settings.enabled) return false; // step 1
+    this.retryAttempt += 1; // step 2: increment before the max check
+    if (!this.retryPromise) this.openChain();
+    const chainId = this.chainId ?? null;
+    const errorMessage = message.errorMessage ?? '';
+
+    let decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
+    if (decision.shouldRetry || decision.exceedsMaxDelay) decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
+    if (!decision.shouldRetry) {
+      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort' });
+      const finalError = decision.exceedsMaxDelay ? `${decision.reason}. ${errorMessage}` : errorMessage;
+      this.finishChain({ success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' });
+      return false;
+    }
+    this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: null });
+
+    const delayMs = decision.waitMs;
+    const start: RetryEvent = {
+      type: 'auto_retry_start',
+      attempt: this.retryAttempt,
+      maxAttempts: decision.maxAttempts - 1,
+      delayMs,
+      errorMessage,
+      category: classification.category,
+      retryAt: this.host.now() + delayMs,
+      chainId: this.chainId as string,
+    };
+    this.pending = { ...start };
+    this.retriesStarted += 1;
+    this.host.emit(start); // step 6
+    this.host.trimTrailingError(); // step 7
+    this.startBackoff(delayMs); // steps 8–9
+    return true;
+  }
+
+  /** Policy A step 5: a usage limit first tries another credential; a switch makes the delay 0. */
+  private tryCredentialSwitch(decision: RetryDecision, classification: Classification, settings: RetrySettings): RetryDecision {
+    if (classification.category !== 'usage_limit') return decision;
+    if (this.retryAttempt >= decision.maxAttempts) return decision;
+    const result = this.host.markUsageLimitReached({ retryAfterMs: classification.retryAfterMs });
+    if (!result.switched) return decision;
+    return decideRetry(classification, this.retryAttempt, { ...this.host.decisionContext(), credentialSwitched: true }, settings);
+  }
+
+  private openChain(): void {
+    this.retryPromise = new Promise<void>((resolve) => {
+      this.retryResolve = resolve;
+    });
+    this.chainId = this.host.newId();
+    this.retriesStarted = 0;
+    this.host.chainOpened(this.chainId);
+  }
+
+  private startBackoff(delayMs: number): void {
+    const generation = ++this.generation;
+    this.retryAbortController = new AbortController();
+    this.phase = 'sleeping';
+    this.sleep = abortableSleep(delayMs, this.retryAbortController.signal);
+    this.sleep.promise.then(
+      () => this.onWake(generation),
+      () => this.onSleepAborted(generation),
+    );
+  }
+
+  private onWake(generation: number): void {
+    // A cancel that won the race already ended the chain: never retry after it.
+    if (generation !== this.generation || this.phase !== 'sleeping') return;
+    this.phase = 'scheduled';
+    this.sleep = undefined;
+    // setTimeout(…, 0) as policy A says: the agent_end run must have settled before continue().
+    this.continueTimer = setTimeout(() => {
+      this.continueTimer = undefined;
+      if (generation !== this.generation || this.phase !== 'scheduled') return;
+      this.phase = 'running';
+      this.host.continueAgent().catch((error: unknown) => {
+        if (generation !== this.generation) return;
+        const finalError = error instanceof Error ? error.message : String(error);
+        this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
+      });
+    }, 0);
+  }
+
+  private onSleepAborted(generation: number): void {
+    if (generation !== this.generation || this.phase !== 'sleeping') return;
+    this.cancelChain();
+  }
+
+  /** The first good assistant message after a retry began ends the chain with success. */
+  onAssistantMessageEnd(message: AssistantChatMessage, classificationOfSuccess: Classification): void {
+    if (this.retryAttempt === 0 || this.phase !== 'running') return;
+    if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
+    this.host.decisionMade({
+      decision: {
+        action: 'retry',
+        reason: `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
+        waitMs: 0,
+        shouldRetry: false,
+        maxAttempts: this.retryAttempt + 1,
+        category: classificationOfSuccess.category,
+        backoff: 'none',
+      },
+      classification: classificationOfSuccess,
+      errorMessage: '',
+      chainId: this.chainId ?? null,
+      finalDecision: 'success',
+    });
+    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' });
+  }
+
+  /**
+   * A retried run ended with an error that does not retry (or retry was switched off, or it
+   * overflowed): end the chain so no banner is left behind.
+   */
+  endChainWithoutRetry(message: AssistantChatMessage, outcome: ChainOutcome): void {
+    if (!this.retryPromise || this.phase !== 'running') return;
+    const finalError = message.errorMessage ?? (message.stopReason === 'aborted' ? 'Request was aborted' : 'Retry stopped');
+    this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome });
+  }
+
+  /** Cancel the chain: during the backoff, the scheduled continue, or a retried request. */
+  abortRetry(): boolean {
+    if (!this.retryPromise) return false;
+    const wasRunning = this.phase === 'running';
+    this.retryAbortController?.abort();
+    this.cancelChain();
+    if (wasRunning) this.host.abortStream();
+    return true;
+  }
+
+  /** Skip the rest of the backoff ("Retry now"). */
+  retryNow(): boolean {
+    return this.phase === 'sleeping' && this.sleep !== undefined && this.sleep.skip();
+  }
+
+  private cancelChain(): void {
+    if (this.continueTimer) clearTimeout(this.continueTimer);
+    this.continueTimer = undefined;
+    this.finishChain({ success: false, attempt: this.retryAttempt, finalError: 'Retry cancelled', outcome: 'cancelled' });
+  }
+
+  private finishChain(end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome }): void {
+    const chainId = this.chainId ?? this.host.newId();
+    this.host.emit({
+      type: 'auto_retry_end',
+      success: end.success,
+      attempt: end.attempt,
+      ...(end.finalError !== undefined ? { finalError: end.finalError } : {}),
+      outcome: end.outcome,
+      chainId,
+    });
+    this.host.chainClosed(chainId, { outcome: end.outcome, attempts: this.retriesStarted, finalError: end.finalError ?? null });
+    this.reset();
+  }
+
+  private reset(): void {
+    this.generation += 1;
+    this.retryAttempt = 0;
+    this.retryAbortController = undefined;
+    this.phase = 'idle';
+    this.sleep = undefined;
+    this.pending = null;
+    this.chainId = undefined;
+    this.retriesStarted = 0;
+    const resolve = this.retryResolve;
+    this.retryPromise = undefined;
+    this.retryResolve = undefined;
+    resolve?.();
+  }
+}

@@ -1,0 +1,47 @@
+// The Electron window's hardening (SPEC §1): the webPreferences every window gets, navigation and
+// new windows denied, permissions denied, the CSP header, and the IPC sender check.
+import { app, session, shell, type BrowserWindow, type WebContents, type WebFrameMain, type WebPreferences } from 'electron';
+
+export const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+export function hardenedWebPreferences(preloadPath: string): WebPreferences {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    spellcheck: true,
+  };
+}
+
+/** Process-wide guards: CSP on every response, no permissions, no webviews, no navigation. */
+export function installGlobalGuards(): void {
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.on('will-navigate', (event, url) => {
+      if (url !== contents.getURL()) event.preventDefault();
+    });
+    contents.setWindowOpenHandler(({ url }) => {
+      // External links open in the OS browser; the app never opens a second window.
+      if (/^https:\/\//.test(url)) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+/** IPC is answered only for our own window's top frame, loaded from our own renderer. */
+export function isTrustedSender(win: BrowserWindow | null, sender: WebContents, frame: WebFrameMain | null, rendererUrl: string): boolean {
+  if (!win || win.isDestroyed() || sender !== win.webContents || !frame) return false;
+  if (frame !== sender.mainFrame) return false;
+  return frame.url.startsWith(rendererUrl);
+}

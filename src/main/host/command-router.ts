@@ -1,0 +1,118 @@
+// The command router: one method → one call on the app's services. Every transport (Electron
+// IPC, the browser WebSocket, tests) hands it raw frames; it validates them against the shared
+// contract and always answers with a serialisable reply — a bad frame is an error reply naming
+// what was wrong, never a throw.
+import type { AppInfo, CommandName, CommandParams, CommandResult, ProviderInfo } from '../../shared/contract';
+import type { ProviderId } from '../../shared/settings';
+import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
+import type { AgentSession } from '../core/agent-session';
+import type { HistoryReader, SettingsStore } from '../core/ports';
+
+/** What the router drives; the composition root (src/main/node/app-services.ts) provides it. */
+export interface AppContext {
+  readonly session: AgentSession;
+  readonly history: HistoryReader;
+  readonly settings: SettingsStore;
+  info(): AppInfo;
+  providers(): ProviderInfo[];
+  addKey(provider: ProviderId, apiKey: string): ProviderInfo;
+  removeKey(provider: ProviderId, keyId: string): ProviderInfo;
+  newSession(): void;
+  resumeSession(sessionId: string): void;
+  /** Reported when a prompt started by a command fails after its reply was sent. */
+  report(message: string): void;
+}
+
+type Handlers = { [N in CommandName]: (params: CommandParams<N>) => CommandResult<N> | Promise<CommandResult<N>> };
+
+export class CommandRouter {
+  private readonly handlers: Handlers;
+
+  constructor(private readonly ctx: AppContext) {
+    this.handlers = this.buildHandlers();
+  }
+
+  /** Validate and run one raw request frame (object or JSON text). Never throws. */
+  async dispatch(raw: unknown): Promise<ResponseFrame> {
+    const parsed = parseRequest(raw);
+    if (!parsed.ok) return { kind: 'response', id: parsed.id, ok: false, error: parsed.error };
+    try {
+      const result = await this.call(parsed.method, parsed.params as never);
+      return { kind: 'response', id: parsed.id, ok: true, result };
+    } catch (error) {
+      return { kind: 'response', id: parsed.id, ok: false, error: toWireError(error) };
+    }
+  }
+
+  /** Run a command whose params were already validated. */
+  call<N extends CommandName>(method: N, params: CommandParams<N>): Promise<CommandResult<N>> {
+    const handler = this.handlers[method] as (p: CommandParams<N>) => CommandResult<N> | Promise<CommandResult<N>>;
+    return Promise.resolve().then(() => handler(params));
+  }
+
+  private snapshot() {
+    const { session, history } = this.ctx;
+    return session.snapshot(history.sessionTurns(session.sessionId));
+  }
+
+  private buildHandlers(): Handlers {
+    const { ctx } = this;
+    const found = <T>(value: T | undefined, what: string): T => {
+      if (value === undefined) throw new CommandError('not_found', `${what} not found`);
+      return value;
+    };
+    return {
+      'app.info': () => ctx.info(),
+      'session.getState': () => this.snapshot(),
+      'session.prompt': ({ text }) => {
+        if (ctx.session.isBusy) throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
+        ctx.session.prompt(text).catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
+        return { accepted: true };
+      },
+      'session.abort': async () => {
+        await ctx.session.abort();
+        return { aborted: true };
+      },
+      'session.abortRetry': () => ({ aborted: ctx.session.abortRetry() }),
+      'session.retryNow': () => ({ skipped: ctx.session.retryNow() }),
+      'session.new': () => {
+        ctx.newSession();
+        return this.snapshot();
+      },
+      'session.resume': ({ sessionId }) => {
+        found(ctx.history.getSession(sessionId), `session ${sessionId}`);
+        ctx.resumeSession(sessionId);
+        return this.snapshot();
+      },
+      'session.setAutoRetry': ({ enabled }) => {
+        ctx.session.setAutoRetryEnabled(enabled);
+        return { enabled: ctx.session.autoRetryEnabled };
+      },
+      'session.compact': () => ctx.session.compact(),
+      'settings.get': () => ctx.settings.get(),
+      'settings.update': ({ patch }) => {
+        try {
+          return ctx.settings.update(patch);
+        } catch (error) {
+          throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
+        }
+      },
+      'providers.list': () => ctx.providers(),
+      'providers.addKey': ({ provider, apiKey }) => ctx.addKey(provider, apiKey),
+      'providers.removeKey': ({ provider, keyId }) => ctx.removeKey(provider, keyId),
+      'history.list': (params) => ctx.history.listSessions(params),
+      'history.get': ({ sessionId }) => found(ctx.history.getSession(sessionId), `session ${sessionId}`),
+      'history.search': ({ query, limit }) => ctx.history.search(query, limit),
+      'history.erroredTurns': ({ limit }) => ctx.history.erroredTurns(limit),
+      'history.delete': ({ sessionId }) => {
+        if (sessionId === ctx.session.sessionId && ctx.session.isBusy) {
+          throw new CommandError('failed', 'This session is running a turn; stop it before deleting.');
+        }
+        const deleted = ctx.history.deleteSession(sessionId);
+        if (deleted && sessionId === ctx.session.sessionId) ctx.newSession();
+        return { deleted };
+      },
+      'history.export': ({ sessionId, format }) => found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),
+    };
+  }
+}

@@ -1,0 +1,120 @@
+// Shared start-up for every host: parse the common flags, build the app services, the event hub
+// and the command router. The browser mode, the RPC mode and the Electron main all start here
+// so that a flag means the same thing in each.
+import { parseArgs } from 'node:util';
+import { parseSetFlag, mergeSettings, PROVIDER_IDS, type ProviderId } from '../../shared/settings';
+import type { AppInfo } from '../../shared/contract';
+import { CommandRouter } from '../host/command-router';
+import { EventHub } from '../host/event-hub';
+import { AppServices } from '../node/app-services';
+import type { SecretCipher } from '../node/credential-store';
+
+export const VERSION = '0.1.0';
+
+export interface CommonFlags {
+  mode: 'web' | 'rpc' | 'simulator';
+  port?: number;
+  dataDir?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  provider?: ProviderId;
+  model?: string;
+  overlay: Record<string, unknown>;
+  extensions: string[];
+  script?: string;
+  resetDamagedHistory: boolean;
+  help: boolean;
+}
+
+export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
+
+  --mode web          serve the app on 127.0.0.1 (default); prints the URL with its token
+  --mode rpc          JSON lines on stdin/stdout (pi's RPC protocol)
+  --mode simulator    run only the built-in simulator provider
+  --port N            port for web/simulator (default: a free one)
+  --data-dir DIR      where settings, credentials and history live
+  --provider P        simulator | anthropic | openai | google | openrouter | openai-compatible
+  --model M           model id
+  --base-url URL      an OpenAI-compatible server (Ollama, LM Studio, vLLM, a test server)
+  --api-key KEY       a key for this run only (never stored)
+  --set group.key=v   override a setting for this run only, e.g. --set retry.baseDelayMs=20
+  --extension PATH    load an extension module (RPC and web modes)
+  --script S          simulator mode: the fault script, e.g. "503,503,ok"
+  --reset-damaged-history  move a damaged history database aside and start a new one
+`;
+
+/** Parse argv; throws Error with a clear message on a bad flag or value. */
+export function parseCommonFlags(argv: string[]): CommonFlags {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      mode: { type: 'string', default: 'web' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'base-url': { type: 'string' },
+      'api-key': { type: 'string' },
+      provider: { type: 'string' },
+      model: { type: 'string' },
+      set: { type: 'string', multiple: true, default: [] },
+      extension: { type: 'string', multiple: true, default: [] },
+      script: { type: 'string' },
+      'reset-damaged-history': { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const mode = values.mode;
+  if (mode !== 'web' && mode !== 'rpc' && mode !== 'simulator') throw new Error(`--mode must be web, rpc or simulator (got "${mode}")`);
+  const port = values.port === undefined ? undefined : Number(values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be 0–65535 (got "${values.port}")`);
+  const provider = values.provider;
+  if (provider !== undefined && !(PROVIDER_IDS as readonly string[]).includes(provider)) {
+    throw new Error(`--provider must be one of ${PROVIDER_IDS.join(', ')} (got "${provider}")`);
+  }
+  let overlay: Record<string, unknown> = {};
+  for (const flag of values.set ?? []) {
+    const parsed = parseSetFlag(flag);
+    if (!parsed.ok) throw new Error(parsed.error);
+    overlay = mergeSettings(overlay, parsed.value) as Record<string, unknown>;
+  }
+  return {
+    mode,
+    port,
+    dataDir: values['data-dir'],
+    baseUrl: values['base-url'],
+    apiKey: values['api-key'],
+    provider: provider as ProviderId | undefined,
+    model: values.model,
+    overlay,
+    extensions: values.extension ?? [],
+    script: values.script,
+    resetDamagedHistory: values['reset-damaged-history'] ?? false,
+    help: values.help ?? false,
+  };
+}
+
+export interface LaunchedApp {
+  services: AppServices;
+  hub: EventHub;
+  router: CommandRouter;
+}
+
+export async function launchApp(flags: CommonFlags, host: AppInfo['host'], cipher?: SecretCipher): Promise<LaunchedApp> {
+  const hub = new EventHub();
+  const services = await AppServices.create({
+    host,
+    version: VERSION,
+    dataDir: flags.dataDir,
+    overlay: flags.overlay,
+    provider: flags.provider,
+    model: flags.model,
+    baseUrl: flags.baseUrl,
+    apiKey: flags.apiKey,
+    startFreshHistory: flags.resetDamagedHistory,
+    cipher,
+    publish: hub.publish,
+  });
+  const router = new CommandRouter(services);
+  return { services, hub, router };
+}

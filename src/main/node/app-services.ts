@@ -1,0 +1,211 @@
+// The composition root shared by every host: it opens the data folder (settings, credentials,
+// SQLite history, decision log), starts the built-in simulator when it is the provider, builds
+// the Agent with the guarded stream and the AgentSession, and exposes what the command router
+// needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
+// createAppServices; they differ only in transport.
+import { Agent } from '@mariozechner/pi-agent-core';
+import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import type { AppInfo, ProviderInfo } from '../../shared/contract';
+import type { SessionEvent } from '../../shared/events';
+import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
+import { AgentSession } from '../core/agent-session';
+import { createGuardedStreamFn } from '../core/guarded-stream';
+import type { HistoryStore } from '../core/ports';
+import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
+import { JsonlDecisionLog } from './decision-log-file';
+import { openHistoryStore } from './history/sqlite-history-store';
+import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { FileSettingsStore } from './settings-file';
+import { parseFaultScript } from './simulator/fault-script';
+import { SimulatorServer } from './simulator/simulator-server';
+
+export const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+
+export interface AppServicesOptions {
+  host: AppInfo['host'];
+  version: string;
+  /** Where settings, credentials and history live. Default: the OS user-data folder. */
+  dataDir?: string;
+  /** Run-only settings (`--set`), validated. */
+  overlay?: Record<string, unknown>;
+  /** `--provider`, `--model`, `--base-url`, `--api-key`: run-only provider choice. */
+  provider?: ProviderId;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  /** The person agreed to move a damaged history database aside and start a new one. */
+  startFreshHistory?: boolean;
+  /** Electron passes a safeStorage cipher; elsewhere a key file beside the data is used. */
+  cipher?: SecretCipher;
+  /** Receives every session event and settings change. */
+  publish: (event: SessionEvent) => void;
+}
+
+/** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
+export function defaultDataDir(): string {
+  if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Resolute');
+  return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Resolute');
+}
+
+/** Turn the provider flags into run-only settings: `--base-url` alone selects an OpenAI-compatible server. */
+export function providerOverlay(options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>): Record<string, unknown> {
+  const provider: Record<string, unknown> = {};
+  const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
+  if (id) provider.id = id;
+  if (options.model) provider.model = options.model;
+  else if (id === 'openai-compatible') provider.model = 'default';
+  else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
+  if (options.baseUrl) provider.baseUrl = options.baseUrl;
+  return Object.keys(provider).length ? { provider } : {};
+}
+
+export class AppServices {
+  readonly session: AgentSession;
+  readonly history: HistoryStore & { close(): void };
+  readonly settings: FileSettingsStore;
+  readonly credentials: CredentialVault;
+  readonly decisionLog: JsonlDecisionLog;
+  readonly simulator: SimulatorServer | null;
+  readonly dataDir: string;
+  readonly logDir: string;
+  private simulatorUrl: string | null;
+  private readonly disposers: (() => void)[] = [];
+
+  private constructor(
+    private readonly options: AppServicesOptions,
+    parts: { dataDir: string; settings: FileSettingsStore; history: HistoryStore & { close(): void }; simulator: SimulatorServer | null; simulatorUrl: string | null },
+  ) {
+    this.dataDir = parts.dataDir;
+    this.logDir = join(parts.dataDir, 'logs');
+    this.settings = parts.settings;
+    this.history = parts.history;
+    this.simulator = parts.simulator;
+    this.simulatorUrl = parts.simulatorUrl;
+    this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
+    this.credentials = new CredentialVault({
+      path: join(parts.dataDir, 'credentials.json'),
+      cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
+      envKey: (provider) => (provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider)),
+      builtin: BUILTIN_KEYS,
+      runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
+    });
+    this.session = this.createSession();
+    this.disposers.push(this.session.subscribe(options.publish));
+    this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
+  }
+
+  static async create(options: AppServicesOptions): Promise<AppServices> {
+    const dataDir = options.dataDir ?? defaultDataDir();
+    mkdirSync(dataDir, { recursive: true });
+    const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
+    const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay);
+    const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
+    let simulator: SimulatorServer | null = null;
+    let simulatorUrl: string | null = null;
+    try {
+      // The simulator always runs: it is the default provider and the settings pane can switch to it.
+      simulator = new SimulatorServer({ script: safeScript(settings.get().simulator.script) });
+      simulatorUrl = await simulator.start();
+    } catch (error) {
+      history.close();
+      throw error;
+    }
+    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl });
+    if (settings.loadProblem) services.report(settings.loadProblem);
+    if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
+    return services;
+  }
+
+  private createSession(): AgentSession {
+    const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
+    const agent = new Agent({
+      initialState: { systemPrompt: SYSTEM_PROMPT, model: resolved.model, thinkingLevel: 'off', tools: [], messages: [] },
+      streamFn: createGuardedStreamFn({ base: streamSimple, timeoutMs: () => this.settings.get().retry.timeoutMs }),
+      getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
+    });
+    return new AgentSession({
+      agent,
+      history: this.history,
+      decisionLog: this.decisionLog,
+      settings: this.settings,
+      credentials: this.credentials,
+      modelInfo: () => resolveModel(this.settings.get().provider, this.simulatorUrl).info,
+      sessionId: globalThis.crypto.randomUUID(),
+    });
+  }
+
+  private onSettingsChanged(settings: Settings): void {
+    this.session.agent.state.model = resolveModel(settings.provider, this.simulatorUrl).model;
+    if (this.simulator) {
+      try {
+        this.simulator.setScript(settings.simulator.script);
+      } catch (error) {
+        this.report(`Simulator script not applied: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.options.publish({ type: 'settings_changed', settings });
+  }
+
+  // ---- AppContext (see src/main/host/command-router.ts) ----
+
+  info(): AppInfo {
+    return { version: this.options.version, host: this.options.host, dataDir: this.dataDir, logDir: this.logDir, simulatorUrl: this.simulatorUrl };
+  }
+
+  providers(): ProviderInfo[] {
+    return PROVIDER_IDS.map((id) => this.providerInfo(id));
+  }
+
+  private providerInfo(id: ProviderId): ProviderInfo {
+    return { id, label: PROVIDER_LABELS[id], keys: this.credentials.hints(id), hasEnvKey: this.credentials.hasEnvKey(id), models: modelsFor(id) };
+  }
+
+  addKey(provider: ProviderId, apiKey: string): ProviderInfo {
+    this.credentials.add(provider, apiKey);
+    return this.providerInfo(provider);
+  }
+
+  removeKey(provider: ProviderId, keyId: string): ProviderInfo {
+    this.credentials.remove(provider, keyId);
+    return this.providerInfo(provider);
+  }
+
+  newSession(): void {
+    this.session.replaceConversation({ sessionId: globalThis.crypto.randomUUID(), title: '', messages: [], stored: false });
+    this.publishSnapshot();
+  }
+
+  resumeSession(sessionId: string): void {
+    const detail = this.history.getSession(sessionId);
+    if (!detail) throw new Error(`session ${sessionId} not found`);
+    this.session.replaceConversation({ sessionId, title: detail.session.title, messages: this.history.loadContext(sessionId), stored: true });
+    this.publishSnapshot();
+  }
+
+  private publishSnapshot(): void {
+    this.options.publish({ type: 'session_changed', snapshot: this.session.snapshot(this.history.sessionTurns(this.session.sessionId)) });
+  }
+
+  report(message: string): void {
+    this.options.publish({ type: 'notice', level: 'error', message });
+  }
+
+  async dispose(): Promise<void> {
+    await this.session.abort().catch(() => undefined);
+    this.session.dispose();
+    for (const dispose of this.disposers) dispose();
+    await this.simulator?.stop();
+    this.history.close();
+  }
+}
+
+function safeScript(script: string): string {
+  // A stored script that no longer parses must not stop the app from starting.
+  return parseFaultScript(script).ok ? script : '';
+}

@@ -1,0 +1,112 @@
+// Renders a stored session (SessionDetail) as a download: pretty JSON of the record itself, or a
+// Markdown transcript with, for every errored turn, its error, category and retry timeline.
+// Pure functions; SqliteHistoryStore.exportSession reads the detail and calls exportSessionDetail.
+import type { RetryChainRecord, RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
+
+export type ExportFormat = 'json' | 'markdown';
+
+export interface SessionExport {
+  filename: string;
+  mimeType: string;
+  content: string;
+}
+
+const ROLE_LABELS: Record<TurnRecord['role'], string> = { user: 'User', assistant: 'Assistant', toolResult: 'Tool result' };
+
+export function exportSessionDetail(detail: SessionDetail, format: ExportFormat): SessionExport {
+  const base = `resolute-${slug(detail.session.title) || detail.session.id.slice(0, 8)}-${isoDate(detail.session.createdAt)}`;
+  if (format === 'json') {
+    return { filename: `${base}.json`, mimeType: 'application/json', content: `${JSON.stringify(detail, null, 2)}\n` };
+  }
+  return { filename: `${base}.md`, mimeType: 'text/markdown', content: renderMarkdown(detail) };
+}
+
+export function renderMarkdown(detail: SessionDetail): string {
+  const { session, turns, chains, decisions } = detail;
+  const chainsById = new Map(chains.map((chain) => [chain.id, chain]));
+  const lines: string[] = [
+    `# ${session.title.trim() || 'Untitled session'}`,
+    '',
+    `- Date: ${isoTime(session.createdAt)} (last activity ${isoTime(session.updatedAt)})`,
+    `- Model: ${modelName(session.provider, session.model)}`,
+    `- Turns: ${session.turnCount} (${session.erroredTurnCount} errored)`,
+    `- Session id: \`${session.id}\``,
+  ];
+  for (const turn of turns) {
+    const about = decisions.filter((decision) => decision.context.turnId === turn.id);
+    lines.push('', ...renderTurn(turn, turn.chainId === null ? undefined : chainsById.get(turn.chainId), about));
+  }
+  const turnIds = new Set(turns.map((turn) => turn.id));
+  const unattached = decisions.filter((decision) => decision.context.turnId === null || !turnIds.has(decision.context.turnId));
+  if (unattached.length > 0) {
+    // Decisions not tied to a stored turn (e.g. the turn was never persisted) are still shown.
+    lines.push('', '## Other retry decisions', '', ...unattached.map(renderDecision));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+function renderTurn(turn: TurnRecord, chain: RetryChainRecord | undefined, decisions: RetryDecisionRecord[]): string[] {
+  const label = turn.message.role === 'toolResult' ? `${ROLE_LABELS.toolResult} (${turn.message.toolName})` : ROLE_LABELS[turn.role];
+  const model = turn.model === null ? '' : ` · ${modelName(turn.provider ?? '', turn.model)}`;
+  const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
+  if (turn.text.trim() !== '') lines.push('', turn.text);
+  if (turn.stopReason === 'error' || turn.errorMessage !== null) {
+    lines.push('', `> **Error** (${turn.errorCategory ?? 'uncategorised'}): ${oneLine(turn.errorMessage ?? 'no message')}`);
+  }
+  if (chain !== undefined || decisions.length > 0) lines.push('', ...renderTimeline(chain, decisions));
+  return lines;
+}
+
+function renderTimeline(chain: RetryChainRecord | undefined, decisions: RetryDecisionRecord[]): string[] {
+  const lines: string[] = [];
+  if (chain !== undefined) {
+    const ended = chain.endedAt === null ? 'still open' : `ended ${isoTime(chain.endedAt)}`;
+    const finalError = chain.finalError === null ? '' : `; final error: ${oneLine(chain.finalError)}`;
+    lines.push(`Retry chain \`${chain.id}\`: **${chain.outcome}** after ${chain.attempts} ${chain.attempts === 1 ? 'retry' : 'retries'} (${ended})${finalError}`);
+  }
+  if (decisions.length > 0) {
+    if (lines.length > 0) lines.push('');
+    lines.push(...decisions.map(renderDecision));
+  }
+  return lines;
+}
+
+function renderDecision(decision: RetryDecisionRecord): string {
+  const wait = decision.action === 'retry' ? ` in ${decision.waitSeconds} s` : '';
+  const final = decision.finalDecision === null ? '' : ` — final: ${decision.finalDecision}`;
+  return (
+    `- ${decision.timestamp} [${decision.level}] attempt ${decision.attempt}, ${decision.errorType} (${decision.category}): ` +
+    `**${decision.action}**${wait}${final} — ${oneLine(decision.reason)}`
+  );
+}
+
+function stopNote(turn: TurnRecord): string {
+  return turn.stopReason === null || turn.stopReason === 'stop' ? '' : ` · stopped: ${turn.stopReason}`;
+}
+
+function modelName(provider: string, model: string): string {
+  if (provider === '') return model || 'unknown';
+  return `${provider}/${model || 'unknown'}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function slug(title: string): string {
+  return title
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
+function isoTime(epochMs: number): string {
+  return Number.isFinite(epochMs) ? new Date(epochMs).toISOString() : 'unknown time';
+}
+
+function isoDate(epochMs: number): string {
+  return Number.isFinite(epochMs) ? new Date(epochMs).toISOString().slice(0, 10) : 'undated';
+}

@@ -1,0 +1,123 @@
+// Opens the history database file safely: checks it read-only first (newer schema? damaged?),
+// refuses with a HistoryDatabaseError without writing a byte, and only then opens it read-write,
+// sets the pragmas and runs the migrations. Used by openHistoryStore in sqlite-history-store.ts.
+import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { HistoryDatabaseError } from './history-errors';
+import { LATEST_SCHEMA_VERSION, migrate, readSchemaVersion } from './migrations';
+
+/** How long a write waits for another connection's lock before failing, in ms. */
+export const BUSY_TIMEOUT_MS = 5_000;
+
+/** SQLite keeps these next to the database; they move aside with it. */
+const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'] as const;
+
+export interface OpenedHistoryDatabase {
+  db: Database.Database;
+  /** Where a damaged file was moved by `startFresh`, or null when nothing was moved. */
+  movedAsideTo: string | null;
+}
+
+export function openHistoryDatabase(path: string, options: { startFresh?: boolean } = {}): OpenedHistoryDatabase {
+  const fullPath = resolve(path);
+  let movedAsideTo: string | null = null;
+  try {
+    mkdirSync(dirname(fullPath), { recursive: true });
+  } catch (error) {
+    throw new HistoryDatabaseError('unreadable', fullPath, { detail: describeCause(error), cause: error });
+  }
+  try {
+    checkExistingFile(fullPath);
+  } catch (error) {
+    // Only a damaged file is ever moved, and only when the person agreed: a newer schema belongs
+    // to a newer Resolute, and an unreadable file is a permissions problem that moving won't fix.
+    if (!(error instanceof HistoryDatabaseError) || error.kind !== 'damaged' || options.startFresh !== true) throw error;
+    movedAsideTo = moveAside(fullPath);
+  }
+  return { db: openReadWrite(fullPath), movedAsideTo };
+}
+
+/**
+ * Reads the file through a read-only connection, so that nothing — not even a WAL checkpoint or a
+ * hot-journal rollback on close — can change a file we are about to refuse. quick_check rather than
+ * integrity_check: it finds damaged pages and b-trees in O(N) and skips only the index-vs-table
+ * cross-check, which keeps start-up fast on a large history.
+ */
+function checkExistingFile(path: string): void {
+  if (!existsSync(path)) return;
+  if (statSync(path).isDirectory()) throw new HistoryDatabaseError('unreadable', path, { detail: 'the path is a folder' });
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    const foundVersion = readSchemaVersion(db);
+    if (foundVersion > LATEST_SCHEMA_VERSION) {
+      throw new HistoryDatabaseError('newer_version', path, { foundVersion, knownVersion: LATEST_SCHEMA_VERSION });
+    }
+    const problems = (db.pragma('quick_check(5)') as { quick_check: string }[]).map((row) => row.quick_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') {
+      throw new HistoryDatabaseError('damaged', path, { detail: `integrity check: ${problems.join('; ')}` });
+    }
+  } catch (error) {
+    throw toHistoryError(error, path);
+  } finally {
+    db?.close();
+  }
+}
+
+// synchronous = FULL, not NORMAL. In WAL mode NORMAL already survives a process crash or SIGKILL
+// (a committed transaction is in the OS page cache, which outlives the process), but it may lose
+// the last commits on power loss or an OS crash. The port promises writes "durable on return", and
+// a turn ends every few seconds at most, so one fsync of the WAL per ended turn or decision is a
+// cost nobody will see. foreign_keys is per connection and off by default; the ON DELETE CASCADE
+// of deleteSession depends on it. busy_timeout (the `timeout` option) covers a second process,
+// e.g. a CLI run reading the same history.
+function openReadWrite(path: string): Database.Database {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    const mode = String(db.pragma('journal_mode = WAL', { simple: true }));
+    if (mode.toLowerCase() !== 'wal') throw new Error(`could not switch to WAL mode (journal_mode is ${mode})`);
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db?.close();
+    throw toHistoryError(error, path);
+  }
+}
+
+/**
+ * Moves `<path>` to `<path>.damaged-<timestamp>`. The -wal/-shm files go first: were we stopped
+ * half-way, a stale WAL left next to a new database would be replayed into it.
+ */
+function moveAside(path: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  let target = `${path}.damaged-${stamp}`;
+  for (let n = 2; existsSync(target); n += 1) target = `${path}.damaged-${stamp}-${n}`;
+  try {
+    for (const suffix of SIDE_FILE_SUFFIXES) {
+      if (existsSync(path + suffix)) renameSync(path + suffix, target + suffix);
+    }
+    renameSync(path, target);
+  } catch (error) {
+    throw new HistoryDatabaseError('unreadable', path, { detail: `could not move it aside: ${describeCause(error)}`, cause: error });
+  }
+  return target;
+}
+
+function toHistoryError(error: unknown, path: string): HistoryDatabaseError {
+  if (error instanceof HistoryDatabaseError) return error;
+  const code = error instanceof Database.SqliteError ? error.code : undefined;
+  // NOTADB: not an SQLite file at all; CORRUPT and its extended codes: a malformed page or schema.
+  const isDamaged = code !== undefined && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+  const kind = isDamaged ? 'damaged' : 'unreadable';
+  return new HistoryDatabaseError(kind, path, { detail: describeCause(error), cause: error });
+}
+
+function describeCause(error: unknown): string {
+  if (error instanceof Database.SqliteError) return `SQLite: ${error.message} [${error.code}]`;
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,175 @@
+// The read side of the SQLite history: listing, session detail, full-text search, errored turns
+// and the resume context. SqliteHistoryStore owns one instance and delegates HistoryReader to it;
+// every statement is prepared once, in the constructor. Unknown ids give undefined or [].
+import type Database from 'better-sqlite3';
+import type { ErroredTurn, RetryChainRecord, SearchHit, SessionDetail, SessionSummary, TurnRecord } from '../../../shared/history';
+import type { ChatMessage } from '../../../shared/messages';
+import { toChainRecord, toDecisionRecord, toTurnRecord, type ChainRow, type DecisionRow, type SessionRow, type TurnRow } from './history-rows';
+
+/** Defaults and caps for the `limit` of list calls (counts of rows). */
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 500;
+/** Search hits mark the matched words with these, e.g. "the «server» said 503". */
+export const SNIPPET_OPEN = '«';
+export const SNIPPET_CLOSE = '»';
+/** Words of a search beyond this many are ignored (a pasted page should not build a huge query). */
+const MAX_SEARCH_WORDS = 32;
+
+const SESSION_COLUMNS = `s.id, s.title, s.created_at, s.updated_at, s.model, s.provider,
+  (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turn_count,
+  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error') AS errored_turn_count`;
+const TURN_COLUMNS = `t.id, t.session_id, t.seq, t.role, t.text, t.message_json, t.model, t.provider, t.stop_reason,
+  t.error_message, t.error_category, t.chain_id, t.created_at, t.usage_json`;
+
+interface SearchRow {
+  turn_id: string;
+  session_id: string;
+  session_title: string;
+  role: string;
+  created_at: number;
+  snippet: string;
+}
+
+export class HistoryQueries {
+  private readonly listStmt: Database.Statement<[number, number], SessionRow>;
+  private readonly sessionStmt: Database.Statement<[string], SessionRow>;
+  private readonly turnsStmt: Database.Statement<[string], TurnRow>;
+  private readonly chainsStmt: Database.Statement<[string], ChainRow>;
+  private readonly decisionsStmt: Database.Statement<[string], DecisionRow>;
+  private readonly chainStmt: Database.Statement<[string], ChainRow>;
+  private readonly turnDecisionsStmt: Database.Statement<[string], DecisionRow>;
+  private readonly erroredStmt: Database.Statement<[number], TurnRow & { session_title: string }>;
+  private readonly searchStmt: Database.Statement<[string, number], SearchRow>;
+  private readonly contextStmt: Database.Statement<[string], { message_json: string }>;
+  // Multi-statement reads run in one read transaction, so what they return is one snapshot.
+  private readonly readSession: (sessionId: string) => SessionDetail | undefined;
+  private readonly readErroredTurns: (limit: number) => ErroredTurn[];
+
+  constructor(db: Database.Database) {
+    // Ties on the sort key fall back to the insertion order so that pages never overlap.
+    this.listStmt = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`);
+    this.sessionStmt = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
+    this.turnsStmt = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? ORDER BY t.seq`);
+    this.chainsStmt = db.prepare('SELECT * FROM retry_chains WHERE session_id = ? ORDER BY started_at, n');
+    this.decisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE session_id = ? ORDER BY n');
+    this.chainStmt = db.prepare('SELECT * FROM retry_chains WHERE id = ?');
+    this.turnDecisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE turn_id = ? ORDER BY n');
+    this.erroredStmt = db.prepare(
+      `SELECT ${TURN_COLUMNS}, s.title AS session_title FROM turns t JOIN sessions s ON s.id = t.session_id
+       WHERE t.stop_reason = 'error' ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
+    );
+    this.searchStmt = db.prepare(
+      `SELECT t.id AS turn_id, t.session_id, s.title AS session_title, t.role, t.created_at,
+         snippet(turns_fts, 0, '${SNIPPET_OPEN}', '${SNIPPET_CLOSE}', '…', 16) AS snippet
+       FROM turns_fts JOIN turns t ON t.n = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
+       WHERE turns_fts MATCH ? ORDER BY rank, t.created_at DESC LIMIT ?`,
+    );
+    // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
+    this.contextStmt = db.prepare(
+      `SELECT message_json FROM turns WHERE session_id = ? AND (stop_reason IS NULL OR stop_reason <> 'error') ORDER BY seq`,
+    );
+    this.readSession = db.transaction((sessionId: string) => this.sessionDetail(sessionId));
+    this.readErroredTurns = db.transaction((limit: number) => this.erroredTurnRows(limit));
+  }
+
+  listSessions(options: { limit?: number; offset?: number } = {}): SessionSummary[] {
+    const limit = clampCount(options.limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
+    const offset = clampCount(options.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+    return this.listStmt.all(limit, offset).map(toSessionSummary);
+  }
+
+  sessionSummary(sessionId: string): SessionSummary | undefined {
+    const row = this.sessionStmt.get(sessionId);
+    return row === undefined ? undefined : toSessionSummary(row);
+  }
+
+  getSession(sessionId: string): SessionDetail | undefined {
+    return this.readSession(sessionId);
+  }
+
+  sessionTurns(sessionId: string): TurnRecord[] {
+    return this.turnsStmt.all(sessionId).map(toTurnRecord);
+  }
+
+  search(query: string, limit?: number): SearchHit[] {
+    const match = toFtsQuery(query);
+    if (match === null) return [];
+    const rows = this.searchStmt.all(match, clampCount(limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT));
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      sessionTitle: row.session_title,
+      turnId: row.turn_id,
+      role: row.role as SearchHit['role'],
+      snippet: row.snippet,
+      createdAt: row.created_at,
+    }));
+  }
+
+  erroredTurns(limit?: number): ErroredTurn[] {
+    return this.readErroredTurns(clampCount(limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT));
+  }
+
+  loadContext(sessionId: string): ChatMessage[] {
+    return this.contextStmt.all(sessionId).map((row) => JSON.parse(row.message_json) as ChatMessage);
+  }
+
+  chain(chainId: string): RetryChainRecord | undefined {
+    const row = this.chainStmt.get(chainId);
+    return row === undefined ? undefined : toChainRecord(row);
+  }
+
+  private sessionDetail(sessionId: string): SessionDetail | undefined {
+    const session = this.sessionSummary(sessionId);
+    if (session === undefined) return undefined;
+    return {
+      session,
+      turns: this.sessionTurns(sessionId),
+      chains: this.chainsStmt.all(sessionId).map(toChainRecord),
+      decisions: this.decisionsStmt.all(sessionId).map(toDecisionRecord),
+    };
+  }
+
+  private erroredTurnRows(limit: number): ErroredTurn[] {
+    return this.erroredStmt.all(limit).map((row) => ({
+      turn: toTurnRecord(row),
+      session: { id: row.session_id, title: row.session_title },
+      chain: row.chain_id === null ? null : (this.chain(row.chain_id) ?? null),
+      decisions: this.turnDecisionsStmt.all(row.id).map(toDecisionRecord),
+    }));
+  }
+}
+
+/**
+ * Turns what a person typed into an FTS5 query that cannot fail to parse: every word becomes a
+ * quoted string (so `-`, `*`, `:`, `(`, `AND`, `NEAR` mean nothing), the words are ANDed, and the
+ * last one also matches as a prefix, for search-as-you-type. Double quotes are dropped, not
+ * escaped: `"exact phrase"` searches for the two words. Returns null when no word is left.
+ */
+export function toFtsQuery(input: string): string | null {
+  const words = input
+    .replace(/"/g, ' ')
+    .split(/\s+/u)
+    // A word with no letter or digit tokenizes to nothing; FTS5 would match nothing at all.
+    .filter((word) => /[\p{L}\p{N}]/u.test(word))
+    .slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return null;
+  return words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' ');
+}
+
+function clampCount(value: number | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.floor(value)));
+}
+
+function toSessionSummary(row: SessionRow): SessionSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    model: row.model,
+    provider: row.provider,
+    turnCount: row.turn_count,
+    erroredTurnCount: row.errored_turn_count,
+  };
+}

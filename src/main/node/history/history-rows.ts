@@ -1,0 +1,134 @@
+// The shapes of the history tables' rows and their mapping to the records of src/shared/history.ts.
+// Shared by the read queries (history-queries.ts) and the store's writes (sqlite-history-store.ts),
+// so that a column is named in one place on each side.
+import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category';
+import type { DecisionAction, LogLevel, RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import type { ChatMessage, ChatUsage, StopReason } from '../../../shared/messages';
+
+export interface TurnRow {
+  id: string;
+  session_id: string;
+  seq: number;
+  role: string;
+  text: string;
+  message_json: string;
+  model: string | null;
+  provider: string | null;
+  stop_reason: string | null;
+  error_message: string | null;
+  error_category: string | null;
+  chain_id: string | null;
+  created_at: number;
+  usage_json: string | null;
+}
+
+export interface ChainRow {
+  id: string;
+  session_id: string;
+  outcome: string;
+  attempts: number;
+  final_error: string | null;
+  started_at: number;
+  ended_at: number | null;
+}
+
+export interface DecisionRow {
+  id: string;
+  session_id: string;
+  turn_id: string | null;
+  chain_id: string | null;
+  timestamp: string;
+  level: string;
+  error_type: string;
+  category: string;
+  attempt: number;
+  action: string;
+  wait_seconds: number;
+  reason: string;
+  error_message: string;
+  context_json: string;
+  final_decision: string | null;
+}
+
+export interface SessionRow {
+  id: string;
+  title: string;
+  created_at: number;
+  updated_at: number;
+  model: string;
+  provider: string;
+  turn_count: number;
+  errored_turn_count: number;
+}
+
+// The casts below trust the columns: the store is the only writer, it writes these fields from
+// typed records, and a file from a newer schema is refused at open.
+
+export function toTurnRecord(row: TurnRow): TurnRecord {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    seq: row.seq,
+    role: row.role as TurnRecord['role'],
+    text: row.text,
+    message: JSON.parse(row.message_json) as ChatMessage,
+    model: row.model,
+    provider: row.provider,
+    stopReason: row.stop_reason as StopReason | null,
+    errorMessage: row.error_message,
+    errorCategory: row.error_category as ErrorCategory | null,
+    chainId: row.chain_id,
+    createdAt: row.created_at,
+    usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as ChatUsage),
+  };
+}
+
+export function toChainRecord(row: ChainRow): RetryChainRecord {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    outcome: row.outcome as ChainOutcome,
+    attempts: row.attempts,
+    finalError: row.final_error,
+    startedAt: row.started_at,
+    endedAt: row.ended_at,
+  };
+}
+
+export function toDecisionRecord(row: DecisionRow): RetryDecisionRecord {
+  return {
+    id: row.id,
+    timestamp: row.timestamp,
+    level: row.level as LogLevel,
+    errorType: row.error_type,
+    category: row.category as ErrorCategory,
+    attempt: row.attempt,
+    action: row.action as DecisionAction,
+    waitSeconds: row.wait_seconds,
+    reason: row.reason,
+    errorMessage: row.error_message,
+    context: JSON.parse(row.context_json) as RetryDecisionRecord['context'],
+    finalDecision: row.final_decision as RetryDecisionRecord['finalDecision'],
+    chainId: row.chain_id,
+  };
+}
+
+export function toDecisionRow(record: RetryDecisionRecord): DecisionRow {
+  return {
+    id: record.id,
+    session_id: record.context.sessionId,
+    turn_id: record.context.turnId,
+    chain_id: record.chainId,
+    timestamp: record.timestamp,
+    level: record.level,
+    error_type: record.errorType,
+    category: record.category,
+    attempt: record.attempt,
+    action: record.action,
+    wait_seconds: record.waitSeconds,
+    reason: record.reason,
+    error_message: record.errorMessage,
+    context_json: JSON.stringify(record.context),
+    final_decision: record.finalDecision,
+  };
+}

@@ -1,0 +1,142 @@
+// The history database's schema as an ordered list of migrations; `PRAGMA user_version` holds the
+// version a file is at. history-open.ts calls `migrate` once the file has passed its checks.
+// To change the schema, append `{ version: N + 1, ... }` to MIGRATIONS — never edit a shipped one,
+// since files already at that version will not run it again.
+import type Database from 'better-sqlite3';
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+// Version 1, the initial schema (SPEC §8, §9).
+// - turns, retry_chains and retry_decisions carry an INTEGER PRIMARY KEY `n` besides their text id:
+//   it is the table's rowid, so it survives VACUUM (an implicit rowid may be renumbered), which the
+//   external-content FTS table needs, and it gives a stable insertion order for decisions.
+// - Only session_id is a foreign key (ON DELETE CASCADE, so deleting a session takes everything
+//   with it). turn_id / chain_id are plain columns: the retry controller writes chains, turns and
+//   decisions in an order this store does not control, and a log record must never be refused
+//   because its sibling is not written yet.
+// - The partial indexes serve the errored-turn queries (newest first; per-session counts) without
+//   indexing the many turns that did not fail. Indexes are ascending: "newest first" scans them
+//   backwards, which also gives the rowid tie-break in descending order, with no sort step.
+const SCHEMA_V1 = `
+CREATE TABLE sessions (
+  id TEXT PRIMARY KEY,
+  title TEXT NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  model TEXT NOT NULL DEFAULT '',
+  provider TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX sessions_by_updated ON sessions (updated_at, id);
+
+CREATE TABLE turns (
+  n INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant', 'toolResult')),
+  text TEXT NOT NULL,
+  message_json TEXT NOT NULL,
+  model TEXT,
+  provider TEXT,
+  stop_reason TEXT,
+  error_message TEXT,
+  error_category TEXT,
+  chain_id TEXT,
+  created_at INTEGER NOT NULL,
+  usage_json TEXT,
+  UNIQUE (session_id, seq)
+);
+CREATE INDEX turns_errored ON turns (created_at) WHERE stop_reason = 'error';
+CREATE INDEX turns_errored_by_session ON turns (session_id) WHERE stop_reason = 'error';
+CREATE INDEX turns_by_category ON turns (error_category) WHERE error_category IS NOT NULL;
+CREATE INDEX turns_by_chain ON turns (chain_id) WHERE chain_id IS NOT NULL;
+
+CREATE TABLE retry_chains (
+  n INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  outcome TEXT NOT NULL DEFAULT 'pending',
+  attempts INTEGER NOT NULL DEFAULT 0,
+  final_error TEXT,
+  started_at INTEGER NOT NULL,
+  ended_at INTEGER
+);
+CREATE INDEX chains_by_session ON retry_chains (session_id, started_at);
+
+CREATE TABLE retry_decisions (
+  n INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  turn_id TEXT,
+  chain_id TEXT,
+  timestamp TEXT NOT NULL,
+  level TEXT NOT NULL,
+  error_type TEXT NOT NULL,
+  category TEXT NOT NULL,
+  attempt INTEGER NOT NULL,
+  action TEXT NOT NULL,
+  wait_seconds REAL NOT NULL,
+  reason TEXT NOT NULL,
+  error_message TEXT NOT NULL,
+  context_json TEXT NOT NULL,
+  final_decision TEXT
+);
+CREATE INDEX decisions_by_turn ON retry_decisions (turn_id) WHERE turn_id IS NOT NULL;
+CREATE INDEX decisions_by_session ON retry_decisions (session_id, n);
+
+CREATE VIRTUAL TABLE turns_fts USING fts5 (
+  text, content = 'turns', content_rowid = 'n', tokenize = 'unicode61 remove_diacritics 2'
+);
+-- Triggers keep the index in step with turns inside the writing transaction, including the rows
+-- removed by the ON DELETE CASCADE of a session (cascades fire the child table's triggers).
+CREATE TRIGGER turns_fts_insert AFTER INSERT ON turns BEGIN
+  INSERT INTO turns_fts (rowid, text) VALUES (new.n, new.text);
+END;
+CREATE TRIGGER turns_fts_delete AFTER DELETE ON turns BEGIN
+  INSERT INTO turns_fts (turns_fts, rowid, text) VALUES ('delete', old.n, old.text);
+END;
+CREATE TRIGGER turns_fts_update AFTER UPDATE OF text ON turns BEGIN
+  INSERT INTO turns_fts (turns_fts, rowid, text) VALUES ('delete', old.n, old.text);
+  INSERT INTO turns_fts (rowid, text) VALUES (new.n, new.text);
+END;
+`;
+
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search', up: (db) => db.exec(SCHEMA_V1) },
+];
+
+export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;
+
+export function readSchemaVersion(db: Database.Database): number {
+  return Number(db.pragma('user_version', { simple: true }));
+}
+
+/**
+ * Brings the database to LATEST_SCHEMA_VERSION in one IMMEDIATE transaction: either every pending
+ * migration and the new user_version are committed, or none is (user_version lives in the file
+ * header, so setting it inside the transaction is atomic with the schema change). IMMEDIATE takes
+ * the write lock before reading the version, so two processes opening at once cannot both migrate.
+ */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+  const run = db.transaction(() => {
+    const from = readSchemaVersion(db);
+    let to = from;
+    for (const migration of migrations) {
+      if (migration.version <= from) continue;
+      migration.up(db);
+      to = migration.version;
+    }
+    if (to !== from) db.pragma(`user_version = ${to}`);
+    return { from, to };
+  });
+  return run.immediate();
+}
+
+/** Versions must run 1, 2, 3, … with no gap or repeat; checked by the unit tests. */
+export function checkMigrationOrder(migrations: readonly Migration[] = MIGRATIONS): boolean {
+  return migrations.every((migration, index) => migration.version === index + 1);
+}

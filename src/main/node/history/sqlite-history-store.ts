@@ -1,0 +1,259 @@
+// The SQLite history store (SPEC §8, §9): AgentSession writes every ended turn, retry chain and
+// retry decision through it, and the host router reads the history view, search, exports and the
+// resume context from it. better-sqlite3 is synchronous, so a write has been committed (and, with
+// synchronous = FULL, fsynced) when the method returns. Open it with openHistoryStore.
+import { randomUUID } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { ErroredTurn, RetryChainRecord, RetryDecisionRecord, SearchHit, SessionDetail, SessionSummary, TurnRecord } from '../../../shared/history';
+import { messageText, type ChatMessage } from '../../../shared/messages';
+import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
+import { openHistoryDatabase } from './history-open';
+import { HistoryQueries } from './history-queries';
+import { toDecisionRow, type DecisionRow, type TurnRow } from './history-rows';
+import { readSchemaVersion } from './migrations';
+
+export interface OpenHistoryStoreOptions {
+  /**
+   * Default false. Only when the person agreed: a damaged file is moved to
+   * `<path>.damaged-<timestamp>` (with its -wal/-shm) and a new, empty history is started.
+   * Never applies to a file from a newer version or one that cannot be read.
+   */
+  startFresh?: boolean;
+}
+
+/**
+ * Opens (creating if needed) the history at `path`. Throws HistoryDatabaseError — leaving the file
+ * untouched — when it was written by a newer Resolute, is damaged, or cannot be read.
+ */
+export function openHistoryStore(path: string, options: OpenHistoryStoreOptions = {}): SqliteHistoryStore {
+  const { db, movedAsideTo } = openHistoryDatabase(path, options);
+  return new SqliteHistoryStore(db, movedAsideTo);
+}
+
+interface SessionParams {
+  id: string;
+  title: string;
+  createdAt: number;
+  model: string;
+  provider: string;
+}
+
+const SQL = {
+  // "Insert if absent"; a row made as a placeholder by a write that arrived first (see
+  // ensureSessionRow) gets its empty title, model and provider filled in.
+  insertSession: `INSERT INTO sessions (id, title, created_at, updated_at, model, provider)
+    VALUES (@id, @title, @createdAt, @createdAt, @model, @provider)
+    ON CONFLICT (id) DO UPDATE SET
+      title = CASE WHEN sessions.title = '' THEN excluded.title ELSE sessions.title END,
+      model = CASE WHEN sessions.model = '' THEN excluded.model ELSE sessions.model END,
+      provider = CASE WHEN sessions.provider = '' THEN excluded.provider ELSE sessions.provider END,
+      created_at = min(sessions.created_at, excluded.created_at)`,
+  setTitle: 'UPDATE sessions SET title = ? WHERE id = ?',
+  nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
+  insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
+      error_message, error_category, chain_id, created_at, usage_json)
+    VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
+      @error_message, @error_category, @chain_id, @created_at, @usage_json)`,
+  touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
+  openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
+  closeChain: 'UPDATE retry_chains SET outcome = ?, attempts = ?, final_error = ?, ended_at = ? WHERE id = ?',
+  linkTurn: 'UPDATE turns SET chain_id = ? WHERE id = ?',
+  // A decision is a log line: the same record sent twice is stored once.
+  insertDecision: `INSERT INTO retry_decisions (id, session_id, turn_id, chain_id, timestamp, level, error_type, category,
+      attempt, action, wait_seconds, reason, error_message, context_json, final_decision)
+    VALUES (@id, @session_id, @turn_id, @chain_id, @timestamp, @level, @error_type, @category,
+      @attempt, @action, @wait_seconds, @reason, @error_message, @context_json, @final_decision)
+    ON CONFLICT (id) DO NOTHING`,
+  // ON DELETE CASCADE takes the turns (and, through their triggers, the search rows), chains and decisions.
+  deleteSession: 'DELETE FROM sessions WHERE id = ?',
+} as const;
+
+export class SqliteHistoryStore implements HistoryStore {
+  /** Where `startFresh` moved a damaged database, or null when nothing was moved. */
+  readonly movedAsideTo: string | null;
+  readonly path: string;
+  private readonly db: Database.Database;
+  private readonly queries: HistoryQueries;
+  private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
+  private readonly titleStmt: Database.Statement<[string, string]>;
+  private readonly nextSeqStmt: Database.Statement<[string], number>;
+  private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
+  private readonly touchSessionStmt: Database.Statement<[number, string]>;
+  private readonly openChainStmt: Database.Statement<[string, string, number]>;
+  private readonly closeChainStmt: Database.Statement<[ChainOutcome, number, string | null, number, string]>;
+  private readonly linkTurnStmt: Database.Statement<[string, string]>;
+  private readonly insertDecisionStmt: Database.Statement<[DecisionRow]>;
+  private readonly deleteSessionStmt: Database.Statement<[string]>;
+  private readonly writeTurn: (turn: NewTurn) => TurnRecord;
+  private readonly writeChain: (chain: { id: string; sessionId: string; startedAt: number }) => void;
+  private readonly writeDecision: (record: RetryDecisionRecord) => void;
+
+  constructor(db: Database.Database, movedAsideTo: string | null = null) {
+    this.db = db;
+    this.path = db.name;
+    this.movedAsideTo = movedAsideTo;
+    this.queries = new HistoryQueries(db);
+    this.insertSessionStmt = db.prepare(SQL.insertSession);
+    this.titleStmt = db.prepare(SQL.setTitle);
+    this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
+    this.insertTurnStmt = db.prepare(SQL.insertTurn);
+    this.touchSessionStmt = db.prepare(SQL.touchSession);
+    this.openChainStmt = db.prepare(SQL.openChain);
+    this.closeChainStmt = db.prepare(SQL.closeChain);
+    this.linkTurnStmt = db.prepare(SQL.linkTurn);
+    this.insertDecisionStmt = db.prepare(SQL.insertDecision);
+    this.deleteSessionStmt = db.prepare(SQL.deleteSession);
+    // IMMEDIATE: take the write lock up front, so that a read-then-write (the next seq) cannot
+    // fail half-way with SQLITE_BUSY when another connection writes at the same moment.
+    this.writeTurn = immediate(db, (turn: NewTurn) => this.insertTurn(turn));
+    this.writeChain = immediate(db, (chain: { id: string; sessionId: string; startedAt: number }) => {
+      this.ensureSessionRow(chain.sessionId, chain.startedAt);
+      this.openChainStmt.run(chain.id, chain.sessionId, chain.startedAt);
+    });
+    this.writeDecision = immediate(db, (record: RetryDecisionRecord) => {
+      const at = Date.parse(record.timestamp);
+      this.ensureSessionRow(record.context.sessionId, Number.isFinite(at) ? at : Date.now(), record.context.modelId, record.context.provider);
+      this.insertDecisionStmt.run(toDecisionRow(record));
+    });
+  }
+
+  /** The schema version of the open file (LATEST_SCHEMA_VERSION after a successful open). */
+  get schemaVersion(): number {
+    return readSchemaVersion(this.db);
+  }
+
+  // ---- HistoryWriter ----
+
+  ensureSession(session: NewSession): void {
+    this.insertSessionStmt.run({ ...session });
+  }
+
+  setSessionTitle(sessionId: string, title: string): void {
+    this.titleStmt.run(title, sessionId);
+  }
+
+  appendTurn(turn: NewTurn): TurnRecord {
+    return this.writeTurn(turn);
+  }
+
+  openChain(chain: { id: string; sessionId: string; startedAt: number }): void {
+    this.writeChain(chain);
+  }
+
+  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number }): void {
+    this.closeChainStmt.run(end.outcome, end.attempts, end.finalError, end.endedAt, chainId);
+  }
+
+  linkTurnToChain(turnId: string, chainId: string): void {
+    this.linkTurnStmt.run(chainId, turnId);
+  }
+
+  recordDecision(record: RetryDecisionRecord): void {
+    this.writeDecision(record);
+  }
+
+  // ---- HistoryReader ----
+
+  listSessions(options?: { limit?: number; offset?: number }): SessionSummary[] {
+    return this.queries.listSessions(options);
+  }
+
+  getSession(sessionId: string): SessionDetail | undefined {
+    return this.queries.getSession(sessionId);
+  }
+
+  sessionTurns(sessionId: string): TurnRecord[] {
+    return this.queries.sessionTurns(sessionId);
+  }
+
+  search(query: string, limit?: number): SearchHit[] {
+    return this.queries.search(query, limit);
+  }
+
+  erroredTurns(limit?: number): ErroredTurn[] {
+    return this.queries.erroredTurns(limit);
+  }
+
+  /** Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE). */
+  deleteSession(sessionId: string): boolean {
+    return this.deleteSessionStmt.run(sessionId).changes > 0;
+  }
+
+  exportSession(sessionId: string, format: ExportFormat): SessionExport | undefined {
+    const detail = this.queries.getSession(sessionId);
+    return detail === undefined ? undefined : exportSessionDetail(detail, format);
+  }
+
+  loadContext(sessionId: string): ChatMessage[] {
+    return this.queries.loadContext(sessionId);
+  }
+
+  chain(chainId: string): RetryChainRecord | undefined {
+    return this.queries.chain(chainId);
+  }
+
+  /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+
+  private insertTurn(turn: NewTurn): TurnRecord {
+    const { message } = turn;
+    const isAssistant = message.role === 'assistant';
+    const createdAt = Number.isFinite(message.timestamp) ? message.timestamp : Date.now();
+    this.ensureSessionRow(turn.sessionId, createdAt, isAssistant ? message.model : '', isAssistant ? message.provider : '');
+    const record: TurnRecord = {
+      id: randomUUID(),
+      sessionId: turn.sessionId,
+      seq: this.nextSeqStmt.get(turn.sessionId) ?? 1,
+      role: message.role,
+      text: messageText(message),
+      message,
+      model: isAssistant ? message.model : null,
+      provider: isAssistant ? message.provider : null,
+      stopReason: isAssistant ? message.stopReason : null,
+      errorMessage: isAssistant ? (message.errorMessage ?? null) : null,
+      errorCategory: turn.errorCategory ?? null,
+      chainId: turn.chainId ?? null,
+      createdAt,
+      usage: isAssistant ? message.usage : null,
+    };
+    this.insertTurnStmt.run(toTurnRow(record));
+    this.touchSessionStmt.run(createdAt, turn.sessionId);
+    return record;
+  }
+
+  /**
+   * A turn, chain or decision for a session that ensureSession never saw still gets stored — losing
+   * it would be worse — under a placeholder session row that a later ensureSession completes.
+   */
+  private ensureSessionRow(sessionId: string, at: number, model = '', provider = ''): void {
+    this.insertSessionStmt.run({ id: sessionId, title: '', createdAt: at, model, provider });
+  }
+}
+
+function immediate<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
+  const transaction = db.transaction(fn);
+  return (...args: A) => transaction.immediate(...args);
+}
+
+function toTurnRow(record: TurnRecord): TurnRow {
+  return {
+    id: record.id,
+    session_id: record.sessionId,
+    seq: record.seq,
+    role: record.role,
+    text: record.text,
+    message_json: JSON.stringify(record.message),
+    model: record.model,
+    provider: record.provider,
+    stop_reason: record.stopReason,
+    error_message: record.errorMessage,
+    error_category: record.errorCategory,
+    chain_id: record.chainId,
+    created_at: record.createdAt,
+    usage_json: record.usage === null ? null : JSON.stringify(record.usage),
+  };
+}

@@ -1,0 +1,113 @@
+// Settings persisted as JSON in the data folder, plus the run-only overrides of `--set`.
+// A bad value (from the pane, RPC or `--set`) is refused with a message naming the field and
+// the old value is kept; a damaged settings file is kept aside and defaults are used, with a
+// notice. Used by the composition root; AgentSession sees it through the SettingsStore port.
+import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  DEFAULT_SETTINGS,
+  applySettingsPatch,
+  mergeSettings,
+  validateSettings,
+  type Settings,
+} from '../../shared/settings';
+import type { SettingsStore } from '../core/ports';
+
+export class SettingsValidationError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SettingsValidationError';
+  }
+}
+
+export class FileSettingsStore implements SettingsStore {
+  private base: Settings;
+  private overlay: Record<string, unknown>;
+  private effective: Settings;
+  private readonly listeners = new Set<(settings: Settings) => void>();
+  /** Set when the file on disk could not be used (the reason, for a notice). */
+  readonly loadProblem: string | null;
+
+  /**
+   * @param path the settings.json file (created on first change)
+   * @param overlay run-only overrides from `--set`, validated here; never written to disk
+   */
+  constructor(
+    private readonly path: string,
+    overlay: Record<string, unknown> = {},
+  ) {
+    const loaded = this.load();
+    this.base = loaded.settings;
+    this.loadProblem = loaded.problem;
+    const withOverlay = applySettingsPatch(this.base, overlay);
+    if (!withOverlay.ok) throw new SettingsValidationError(`Invalid --set value: ${withOverlay.error}`);
+    this.overlay = overlay;
+    this.effective = withOverlay.value;
+  }
+
+  get(): Settings {
+    return this.effective;
+  }
+
+  update(patch: unknown): Settings {
+    const nextBase = applySettingsPatch(this.base, patch);
+    if (!nextBase.ok) throw new SettingsValidationError(nextBase.error);
+    // An explicit change wins over a run-only `--set` of the same key.
+    this.overlay = withoutKeys(this.overlay, patch);
+    const nextEffective = applySettingsPatch(nextBase.value, this.overlay);
+    if (!nextEffective.ok) throw new SettingsValidationError(nextEffective.error);
+    this.write(nextBase.value);
+    this.base = nextBase.value;
+    this.effective = nextEffective.value;
+    for (const listener of [...this.listeners]) listener(this.effective);
+    return this.effective;
+  }
+
+  subscribe(listener: (settings: Settings) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private load(): { settings: Settings; problem: string | null } {
+    if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problem: null };
+    let problem: string;
+    try {
+      const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
+      // Fill in keys added by newer versions before validating what the file holds.
+      const result = validateSettings(mergeSettings(DEFAULT_SETTINGS, raw));
+      if (result.ok) return { settings: result.value, problem: null };
+      problem = result.error;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    const aside = `${this.path}.invalid-${Date.now()}`;
+    renameSync(this.path, aside);
+    return { settings: DEFAULT_SETTINGS, problem: `The settings file was invalid (${problem}); it was kept as ${aside} and defaults are in use.` };
+  }
+
+  private write(settings: Settings): void {
+    mkdirSync(dirname(this.path), { recursive: true });
+    // Write then rename, so a crash never leaves a half-written settings file.
+    const tmp = `${this.path}.tmp`;
+    writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
+    renameSync(tmp, this.path);
+  }
+}
+
+function withoutKeys(overlay: Record<string, unknown>, patch: unknown): Record<string, unknown> {
+  if (typeof patch !== 'object' || patch === null) return overlay;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(overlay)) {
+    const patched = (patch as Record<string, unknown>)[key];
+    if (patched === undefined) out[key] = value;
+    else if (isObject(value) && isObject(patched)) {
+      const rest = withoutKeys(value, patched);
+      if (Object.keys(rest).length) out[key] = rest;
+    }
+  }
+  return out;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

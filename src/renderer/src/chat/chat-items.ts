@@ -1,0 +1,129 @@
+// Turns the session's transcript into what the chat renders: user/assistant bubbles, and ONE
+// card per retry chain for errored turns (grouped by chainId) instead of one bubble per failed
+// attempt. Pure, so the chat view and the read-only history view share it and tests cover it.
+import type { ErrorCategory } from '../../../shared/error-category';
+import type { RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import { messageText, type ChatMessage, type StopReason } from '../../../shared/messages';
+import type { ChainView } from '../store/state';
+
+export interface MessageItem {
+  kind: 'message';
+  key: string;
+  role: ChatMessage['role'];
+  text: string;
+  isStreaming: boolean;
+  stopReason: StopReason | null;
+  toolName: string | null;
+}
+
+export interface ErroredAttempt {
+  key: string;
+  errorMessage: string;
+  category: ErrorCategory | null;
+  createdAt: number;
+}
+
+export interface ErroredChainItem {
+  kind: 'errored-chain';
+  key: string;
+  chainId: string | null;
+  attempts: ErroredAttempt[];
+  chain: ChainView | null;
+  decisions: RetryDecisionRecord[];
+}
+
+export type ChatItem = MessageItem | ErroredChainItem;
+
+export interface ChatItemsInput {
+  turns: TurnRecord[];
+  pendingMessages?: ChatMessage[];
+  streamingMessage?: ChatMessage | null;
+  chains: Record<string, ChainView>;
+  decisions: RetryDecisionRecord[];
+}
+
+export function buildChatItems(input: ChatItemsInput): ChatItem[] {
+  const items: ChatItem[] = [];
+  const cardByChain = new Map<string, ErroredChainItem>();
+
+  for (const turn of input.turns) {
+    if (turn.stopReason === 'error' || (turn.role === 'assistant' && turn.errorMessage && turn.stopReason !== 'aborted')) {
+      const attempt: ErroredAttempt = {
+        key: turn.id,
+        errorMessage: turn.errorMessage ?? '',
+        category: turn.errorCategory,
+        createdAt: turn.createdAt,
+      };
+      const existing = turn.chainId ? cardByChain.get(turn.chainId) : undefined;
+      if (existing) {
+        existing.attempts.push(attempt);
+        continue;
+      }
+      const card = newCard(`chain-${turn.chainId ?? turn.id}`, turn.chainId, attempt, input, turn.id);
+      if (turn.chainId) cardByChain.set(turn.chainId, card);
+      items.push(card);
+      continue;
+    }
+    items.push(messageItem(turn.id, turn.message, false));
+  }
+
+  (input.pendingMessages ?? []).forEach((message, i) => {
+    const key = `pending-${message.role}-${message.timestamp}-${i}`;
+    if (message.role === 'assistant' && message.stopReason === 'error') {
+      const attempt: ErroredAttempt = { key, errorMessage: message.errorMessage ?? '', category: null, createdAt: message.timestamp };
+      // During a chain the failed attempts are consecutive: join the card just above, so the
+      // attempt does not flash as a separate card before its turn_persisted arrives.
+      const last = items[items.length - 1];
+      if (last?.kind === 'errored-chain') last.attempts.push(attempt);
+      else items.push(newCard(key, null, attempt, input, null));
+      return;
+    }
+    items.push(messageItem(key, message, false));
+  });
+
+  if (input.streamingMessage) items.push(messageItem('streaming', input.streamingMessage, true));
+  return items;
+}
+
+function newCard(key: string, chainId: string | null, attempt: ErroredAttempt, input: ChatItemsInput, turnId: string | null): ErroredChainItem {
+  const decisions = chainId
+    ? input.decisions.filter((d) => d.chainId === chainId)
+    : input.decisions.filter((d) => turnId !== null && d.context.turnId === turnId);
+  return {
+    kind: 'errored-chain',
+    key,
+    chainId,
+    attempts: [attempt],
+    chain: chainId ? (input.chains[chainId] ?? null) : null,
+    decisions,
+  };
+}
+
+function messageItem(key: string, message: ChatMessage, isStreaming: boolean): MessageItem {
+  return {
+    kind: 'message',
+    key,
+    role: message.role,
+    text: messageText(message),
+    isStreaming,
+    stopReason: message.role === 'assistant' ? message.stopReason : null,
+    toolName: message.role === 'toolResult' ? message.toolName : null,
+  };
+}
+
+/** The latest attempt of a card (the one whose error and category the card headlines). */
+export function latestAttempt(item: ErroredChainItem): ErroredAttempt {
+  return item.attempts[item.attempts.length - 1];
+}
+
+export type ChainVerdict =
+  | { kind: 'outcome'; outcome: ChainView['outcome']; attempts: number; finalError: string | null }
+  | { kind: 'decision'; decision: RetryDecisionRecord }
+  | { kind: 'unknown' };
+
+/** What the app decided for a card: the chain's outcome if known, else the last decision record. */
+export function chainVerdict(item: ErroredChainItem): ChainVerdict {
+  if (item.chain) return { kind: 'outcome', outcome: item.chain.outcome, attempts: item.chain.attempts, finalError: item.chain.finalError };
+  const last = item.decisions[item.decisions.length - 1];
+  return last ? { kind: 'decision', decision: last } : { kind: 'unknown' };
+}

@@ -1,0 +1,188 @@
+// Plain action functions: each calls the bridge (e.g. abortRetry → session.abortRetry) and writes
+// the answer into the store through the pure reducer. Components call these; they never call the
+// bridge themselves. A failed call becomes a notice, or a field error for refused settings.
+import type { ResoluteBridge } from '../../../shared/bridge';
+import type { SessionEvent } from '../../../shared/events';
+import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
+import type { ProviderId } from '../../../shared/settings';
+import type { ProviderInfo } from '../../../shared/contract';
+import { applyHistoryDetail, applySessionEvent } from './apply-session-event';
+import { addNotice, type AppState, type ConnectionState, type ViewName } from './state';
+import type { AppStore } from './app-store';
+
+export interface ActionOptions {
+  /** Called after the store applied each event (the Esc swap listens here). */
+  onEvent?: (event: SessionEvent) => void;
+  /** Debounce for refetching the session list after history_changed, ms. Default 200. */
+  historyRefreshDelayMs?: number;
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createActions(bridge: ResoluteBridge, store: AppStore, options: ActionOptions = {}) {
+  const update = (fn: (state: AppState) => AppState): void => store.setState(fn(store.getState()), true);
+  const report = (error: unknown): void => update((s) => addNotice(s, 'error', errorText(error)));
+  let historyTimer: ReturnType<typeof setTimeout> | null = null;
+
+  async function attempt<T>(call: Promise<T>): Promise<T | undefined> {
+    try {
+      return await call;
+    } catch (error) {
+      report(error);
+      return undefined;
+    }
+  }
+
+  function dispatch(event: SessionEvent): void {
+    const previousSessionId = store.getState().session.sessionId;
+    update((s) => applySessionEvent(s, event));
+    options.onEvent?.(event);
+    if (event.type === 'session_changed' && event.snapshot.sessionId !== previousSessionId) {
+      void loadSessionChains(event.snapshot.sessionId);
+    }
+    if (event.type === 'history_changed') scheduleHistoryRefresh();
+  }
+
+  /** Bring in the stored chains/decisions so errored cards show outcomes after a reload. */
+  async function loadSessionChains(sessionId: string): Promise<void> {
+    try {
+      const detail = await bridge.call('history.get', { sessionId });
+      update((s) => applyHistoryDetail(s, detail));
+    } catch {
+      // A session that has no stored turn yet is not in the history: nothing to merge.
+    }
+  }
+
+  function scheduleHistoryRefresh(): void {
+    if (historyTimer) clearTimeout(historyTimer);
+    historyTimer = setTimeout(() => {
+      historyTimer = null;
+      void refreshHistory();
+    }, options.historyRefreshDelayMs ?? 200);
+  }
+
+  async function refreshHistory(): Promise<void> {
+    const sessions = await attempt(bridge.call('history.list', { limit: 200 }));
+    if (sessions) update((s) => ({ ...s, history: { ...s.history, sessions } }));
+  }
+
+  async function openSnapshot(call: Promise<Parameters<typeof applySnapshotEvent>[0]>): Promise<boolean> {
+    const snapshot = await attempt(call);
+    if (!snapshot) return false;
+    dispatch(applySnapshotEvent(snapshot));
+    showView('chat');
+    return true;
+  }
+
+  function showView(view: ViewName): void {
+    update((s) => ({ ...s, ui: { ...s.ui, view } }));
+  }
+
+  function setProviders(info: ProviderInfo): void {
+    update((s) => ({
+      ...s,
+      settings: { ...s.settings, providers: s.settings.providers.map((p) => (p.id === info.id ? info : p)) },
+    }));
+  }
+
+  function setFieldError(fieldPath: string, message: string | null): void {
+    update((s) => {
+      const fieldErrors = { ...s.settings.fieldErrors };
+      if (message === null) delete fieldErrors[fieldPath];
+      else fieldErrors[fieldPath] = message;
+      return { ...s, settings: { ...s.settings, fieldErrors } };
+    });
+  }
+
+  return {
+    dispatch,
+    report,
+    refreshHistory,
+    showView,
+    /** Fetch the snapshot and the settings (on connect and after every reconnect). */
+    async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent }> {
+      const [snapshot, settings] = await Promise.all([bridge.call('session.getState', {}), bridge.call('settings.get', {})]);
+      return { snapshot: applySnapshotEvent(snapshot), settings: { type: 'settings_changed', settings } };
+    },
+    setConnection(connection: ConnectionState): void {
+      update((s) => ({ ...s, ui: { ...s.ui, connection } }));
+    },
+    /** Send a prompt; false if the main process refused it (the composer then keeps the text). */
+    async prompt(text: string): Promise<boolean> {
+      update((s) => (s.retry.banner?.kind === 'failed' ? { ...s, retry: { banner: null } } : s));
+      return (await attempt(bridge.call('session.prompt', { text }))) !== undefined;
+    },
+    abort: () => attempt(bridge.call('session.abort', {})),
+    abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
+    retryNow: () => attempt(bridge.call('session.retryNow', {})),
+    newChat: () => openSnapshot(bridge.call('session.new', {})),
+    resume: (sessionId: string) => openSnapshot(bridge.call('session.resume', { sessionId })),
+    dismissRetryBanner(): void {
+      update((s) => ({ ...s, retry: { banner: s.retry.banner?.kind === 'failed' ? null : s.retry.banner } }));
+    },
+    dismissNotice(id: number): void {
+      update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
+    },
+    async setAutoRetry(enabled: boolean): Promise<void> {
+      try {
+        const result = await bridge.call('session.setAutoRetry', { enabled });
+        setFieldError('retry.enabled', null);
+        update((s) => ({
+          ...s,
+          session: { ...s.session, autoRetryEnabled: result.enabled },
+          settings: { ...s.settings, values: s.settings.values && { ...s.settings.values, retry: { ...s.settings.values.retry, enabled: result.enabled } } },
+        }));
+      } catch (error) {
+        setFieldError('retry.enabled', errorText(error));
+      }
+    },
+    /** Apply one field's patch at once; the refusal message is kept next to the field. */
+    async updateSettings(fieldPath: string, patch: Record<string, unknown>): Promise<boolean> {
+      try {
+        const settings = await bridge.call('settings.update', { patch });
+        setFieldError(fieldPath, null);
+        dispatch({ type: 'settings_changed', settings });
+        return true;
+      } catch (error) {
+        setFieldError(fieldPath, errorText(error));
+        return false;
+      }
+    },
+    async loadProviders(): Promise<void> {
+      const providers = await attempt(bridge.call('providers.list', {}));
+      if (providers) update((s) => ({ ...s, settings: { ...s.settings, providers } }));
+    },
+    async addKey(provider: ProviderId, apiKey: string): Promise<boolean> {
+      try {
+        setProviders(await bridge.call('providers.addKey', { provider, apiKey }));
+        setFieldError(`providers.${provider}`, null);
+        return true;
+      } catch (error) {
+        setFieldError(`providers.${provider}`, errorText(error));
+        return false;
+      }
+    },
+    async removeKey(provider: ProviderId, keyId: string): Promise<void> {
+      const info = await attempt(bridge.call('providers.removeKey', { provider, keyId }));
+      if (info) setProviders(info);
+    },
+    getSession: (sessionId: string): Promise<SessionDetail | undefined> => attempt(bridge.call('history.get', { sessionId })),
+    erroredTurns: (): Promise<ErroredTurn[] | undefined> => attempt(bridge.call('history.erroredTurns', { limit: 200 })),
+    search: (query: string): Promise<SearchHit[] | undefined> => attempt(bridge.call('history.search', { query, limit: 100 })),
+    async deleteSession(sessionId: string): Promise<boolean> {
+      const result = await attempt(bridge.call('history.delete', { sessionId }));
+      if (result) await refreshHistory();
+      return result?.deleted ?? false;
+    },
+    exportSession: (sessionId: string, format: 'json' | 'markdown') =>
+      attempt(bridge.call('history.export', { sessionId, format })),
+  };
+}
+
+export type Actions = ReturnType<typeof createActions>;
+
+function applySnapshotEvent(snapshot: Extract<SessionEvent, { type: 'session_changed' }>['snapshot']): SessionEvent {
+  return { type: 'session_changed', snapshot };
+}

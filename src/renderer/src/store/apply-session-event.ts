@@ -1,0 +1,177 @@
+// The one pure reducer every SessionEvent goes through: (state, event) → new state. The event
+// pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
+// nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
+import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
+import type { RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
+import { messageText, type ChatMessage } from '../../../shared/messages';
+import { addNotice, type AppState, type ChainView, type SessionSlice } from './state';
+
+export function applySessionEvent(state: AppState, event: SessionEvent): AppState {
+  switch (event.type) {
+    case 'agent_start':
+      return patchSession(state, { isStreaming: true });
+    case 'agent_end':
+      return patchSession(state, { isStreaming: false, streamingMessage: null, activeToolName: null });
+    case 'turn_start':
+    case 'turn_end':
+      // Turns reach the transcript through turn_persisted, which carries the stored record.
+      return state;
+    case 'message_start':
+    case 'message_update':
+      return event.message.role === 'assistant'
+        ? patchSession(state, { streamingMessage: event.message, isStreaming: true })
+        : patchSession(state, { pendingMessages: addPending(state.session, event.message) });
+    case 'message_end':
+      return patchSession(state, {
+        streamingMessage: event.message.role === 'assistant' ? null : state.session.streamingMessage,
+        pendingMessages: addPending(state.session, event.message),
+      });
+    case 'tool_execution_start':
+      return patchSession(state, { activeToolName: event.toolName });
+    case 'tool_execution_update':
+      return state;
+    case 'tool_execution_end':
+      return patchSession(state, { activeToolName: null });
+    case 'auto_retry_start': {
+      const { type: _type, ...pending } = event;
+      const chain: ChainView = { outcome: 'pending', attempts: event.attempt, finalError: null };
+      return {
+        ...patchSession(state, {
+          isRetrying: true,
+          retryAttempt: event.attempt,
+          chains: { ...state.session.chains, [event.chainId]: chain },
+        }),
+        retry: { banner: { kind: 'pending', ...pending } },
+      };
+    }
+    case 'auto_retry_end': {
+      const chain: ChainView = { outcome: event.outcome, attempts: event.attempt, finalError: event.finalError ?? null };
+      const next = patchSession(state, {
+        isRetrying: false,
+        retryAttempt: 0,
+        chains: { ...state.session.chains, [event.chainId]: chain },
+      });
+      const banner = event.success
+        ? null
+        : { kind: 'failed' as const, attempt: event.attempt, finalError: event.finalError ?? '', chainId: event.chainId };
+      return { ...next, retry: { banner } };
+    }
+    case 'auto_compaction_start':
+      return patchSession(state, { isCompacting: true });
+    case 'auto_compaction_end': {
+      const next = patchSession(state, { isCompacting: false });
+      return event.errorMessage ? addNotice(next, 'error', event.errorMessage) : next;
+    }
+    case 'turn_persisted':
+      return applyPersistedTurn(state, event.turn);
+    case 'retry_decision':
+      return applyDecision(state, event.decision);
+    case 'session_changed':
+      return applySnapshot(state, event.snapshot);
+    case 'settings_changed':
+      return {
+        ...patchSession(state, { autoRetryEnabled: event.settings.retry.enabled }),
+        settings: { ...state.settings, values: event.settings },
+      };
+    case 'history_changed':
+      return { ...state, history: { ...state.history, revision: state.history.revision + 1 } };
+    case 'notice':
+      return addNotice(state, event.level, event.message);
+    default:
+      return ignoreUnknown(state, event);
+  }
+}
+
+/** Replace the session slice with a snapshot; chain/decision details survive only within one session. */
+export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppState {
+  const isSameSession = state.session.sessionId === snapshot.sessionId;
+  const pendingMessages = isSameSession
+    ? state.session.pendingMessages.filter((m) => !snapshot.turns.some((t) => isSameMessage(t, m)))
+    : [];
+  const session: SessionSlice = {
+    sessionId: snapshot.sessionId,
+    title: snapshot.title,
+    turns: sortTurns(snapshot.turns),
+    pendingMessages,
+    streamingMessage: snapshot.streamingMessage,
+    isStreaming: snapshot.isStreaming,
+    isRetrying: snapshot.isRetrying,
+    retryAttempt: snapshot.retryAttempt,
+    autoRetryEnabled: snapshot.autoRetryEnabled,
+    isCompacting: isSameSession ? state.session.isCompacting : false,
+    activeToolName: isSameSession ? state.session.activeToolName : null,
+    model: snapshot.model,
+    chains: isSameSession ? state.session.chains : {},
+    decisions: isSameSession ? state.session.decisions : [],
+  };
+  // A pending retry in the snapshot wins; a failure banner stays until dismissed, in its session.
+  const keptBanner = isSameSession && state.retry.banner?.kind === 'failed' ? state.retry.banner : null;
+  const banner = snapshot.pendingRetry ? { kind: 'pending' as const, ...snapshot.pendingRetry } : keptBanner;
+  return { ...state, session, retry: { banner } };
+}
+
+/** Merge the stored chains and decisions of the current session (fetched with history.get). */
+export function applyHistoryDetail(state: AppState, detail: SessionDetail): AppState {
+  if (detail.session.id !== state.session.sessionId) return state;
+  const chains = { ...state.session.chains };
+  for (const chain of detail.chains) {
+    // A live event is newer than the stored row only while the chain is still pending there.
+    if (!chains[chain.id] || chain.outcome !== 'pending') {
+      chains[chain.id] = { outcome: chain.outcome, attempts: chain.attempts, finalError: chain.finalError };
+    }
+  }
+  const known = new Set(state.session.decisions.map((d) => d.id));
+  const decisions = [...state.session.decisions, ...detail.decisions.filter((d) => !known.has(d.id))];
+  return patchSession(state, { chains, decisions: sortDecisions(decisions) });
+}
+
+function applyPersistedTurn(state: AppState, turn: TurnRecord): AppState {
+  if (turn.sessionId !== state.session.sessionId) return state;
+  const turns = sortTurns([...state.session.turns.filter((t) => t.id !== turn.id), turn]);
+  const index = state.session.pendingMessages.findIndex((m) => isSameMessage(turn, m));
+  const pendingMessages =
+    index < 0 ? state.session.pendingMessages : state.session.pendingMessages.filter((_, i) => i !== index);
+  return patchSession(state, { turns, pendingMessages });
+}
+
+function applyDecision(state: AppState, decision: RetryDecisionRecord): AppState {
+  if (decision.context.sessionId !== state.session.sessionId) return state;
+  if (state.session.decisions.some((d) => d.id === decision.id)) return state;
+  return patchSession(state, { decisions: sortDecisions([...state.session.decisions, decision]) });
+}
+
+/** Add a message to the pending list unless it is already persisted or pending (events can repeat). */
+function addPending(session: SessionSlice, message: ChatMessage): ChatMessage[] {
+  if (session.turns.some((t) => isSameMessage(t, message))) return session.pendingMessages;
+  const index = session.pendingMessages.findIndex((m) => m.role === message.role && m.timestamp === message.timestamp);
+  if (index < 0) return [...session.pendingMessages, message];
+  return session.pendingMessages.map((m, i) => (i === index ? message : m));
+}
+
+/**
+ * Does a stored turn hold this live message? Timestamps match when the store keeps the message
+ * as sent; the text fallback covers a store that re-stamps it, but only for a turn stored after
+ * the message began, so an older turn with the same words does not swallow a new message.
+ */
+export function isSameMessage(turn: TurnRecord, message: ChatMessage): boolean {
+  if (turn.role !== message.role) return false;
+  if (turn.message.timestamp === message.timestamp) return true;
+  return turn.createdAt >= message.timestamp && turn.text === messageText(message);
+}
+
+function patchSession(state: AppState, patch: Partial<SessionSlice>): AppState {
+  return { ...state, session: { ...state.session, ...patch } };
+}
+
+function sortTurns(turns: TurnRecord[]): TurnRecord[] {
+  return [...turns].sort((a, b) => a.seq - b.seq);
+}
+
+function sortDecisions(decisions: RetryDecisionRecord[]): RetryDecisionRecord[] {
+  return [...decisions].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.attempt - b.attempt);
+}
+
+/** Compile-time exhaustiveness; at run time a newer main process's unknown event is ignored. */
+function ignoreUnknown(state: AppState, _event: never): AppState {
+  return state;
+}

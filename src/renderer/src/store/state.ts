@@ -1,0 +1,115 @@
+// The renderer store's shape: typed slices (session/chat, retry banner, settings, history, ui)
+// and the empty state the app starts from. Pure data — the reducer in apply-session-event.ts and
+// the actions in actions.ts are the only writers.
+import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import type { ChatMessage } from '../../../shared/messages';
+import type { ModelInfo, PendingRetry } from '../../../shared/events';
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { Settings } from '../../../shared/settings';
+import type { ProviderInfo } from '../../../shared/contract';
+
+/** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
+export interface ChainView {
+  outcome: ChainOutcome;
+  /** Retries started so far (the last attempt number the main process reported). */
+  attempts: number;
+  finalError: string | null;
+}
+
+export interface SessionSlice {
+  sessionId: string | null;
+  title: string;
+  /** The persisted transcript, errored turns included (what the chat renders). */
+  turns: TurnRecord[];
+  /** Messages that have started or ended but whose turn_persisted has not arrived yet. */
+  pendingMessages: ChatMessage[];
+  streamingMessage: ChatMessage | null;
+  isStreaming: boolean;
+  isRetrying: boolean;
+  retryAttempt: number;
+  autoRetryEnabled: boolean;
+  isCompacting: boolean;
+  activeToolName: string | null;
+  model: ModelInfo | null;
+  chains: Record<string, ChainView>;
+  decisions: RetryDecisionRecord[];
+}
+
+export type RetryBannerState =
+  | ({ kind: 'pending' } & PendingRetry)
+  | { kind: 'failed'; attempt: number; finalError: string; chainId: string };
+
+export interface RetrySlice {
+  banner: RetryBannerState | null;
+}
+
+export interface SettingsSlice {
+  values: Settings | null;
+  /** The main process's refusal message per field path, e.g. "retry.maxRetries". */
+  fieldErrors: Record<string, string>;
+  providers: ProviderInfo[];
+}
+
+export interface HistorySlice {
+  sessions: SessionSummary[];
+  /** Bumped by every history_changed event; views that show history data refetch on change. */
+  revision: number;
+}
+
+export type ViewName = 'chat' | 'settings' | 'history';
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+
+export interface Notice {
+  id: number;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}
+
+export interface UiSlice {
+  view: ViewName;
+  connection: ConnectionState;
+  notices: Notice[];
+  nextNoticeId: number;
+}
+
+export interface AppState {
+  session: SessionSlice;
+  retry: RetrySlice;
+  settings: SettingsSlice;
+  history: HistorySlice;
+  ui: UiSlice;
+}
+
+export const MAX_NOTICES = 5;
+
+export function initialState(): AppState {
+  return {
+    session: {
+      sessionId: null,
+      title: '',
+      turns: [],
+      pendingMessages: [],
+      streamingMessage: null,
+      isStreaming: false,
+      isRetrying: false,
+      retryAttempt: 0,
+      autoRetryEnabled: true,
+      isCompacting: false,
+      activeToolName: null,
+      model: null,
+      chains: {},
+      decisions: [],
+    },
+    retry: { banner: null },
+    settings: { values: null, fieldErrors: {}, providers: [] },
+    history: { sessions: [], revision: 0 },
+    ui: { view: 'chat', connection: 'connecting', notices: [], nextNoticeId: 1 },
+  };
+}
+
+/** Append a notice, keeping only the newest MAX_NOTICES so a noisy main process cannot flood the UI. */
+export function addNotice(state: AppState, level: Notice['level'], message: string): AppState {
+  const notice: Notice = { id: state.ui.nextNoticeId, level, message };
+  const notices = [...state.ui.notices, notice].slice(-MAX_NOTICES);
+  return { ...state, ui: { ...state.ui, notices, nextNoticeId: notice.id + 1 } };
+}

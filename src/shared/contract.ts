@@ -1,0 +1,96 @@
+// The one typed contract between the main process and its clients: every command with the
+// zod schema of its params and the type of its result. Both hosts (Electron IPC and the browser
+// WebSocket) and the renderer's bridges are typed by this file; the host router validates params
+// against it before anything runs.
+import { z } from 'zod';
+import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary } from './history';
+import type { SessionSnapshot } from './events';
+import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
+
+const id = z.string().min(1, { error: 'must not be empty' }).max(200);
+const limit = z.number().int().min(1).max(1000).optional();
+const empty = z.object({}).strict();
+
+export const commandParams = {
+  'app.info': empty,
+  'session.getState': empty,
+  'session.prompt': z.object({ text: z.string().trim().min(1, { error: 'must not be empty' }).max(200_000) }).strict(),
+  'session.abort': empty,
+  'session.abortRetry': empty,
+  'session.retryNow': empty,
+  'session.new': empty,
+  'session.resume': z.object({ sessionId: id }).strict(),
+  'session.setAutoRetry': z.object({ enabled: z.boolean() }).strict(),
+  'session.compact': empty,
+  'settings.get': empty,
+  'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
+  'providers.list': empty,
+  'providers.addKey': z.object({ provider: z.enum(PROVIDER_IDS), apiKey: z.string().trim().min(1).max(4096) }).strict(),
+  'providers.removeKey': z.object({ provider: z.enum(PROVIDER_IDS), keyId: id }).strict(),
+  'history.list': z.object({ limit, offset: z.number().int().min(0).optional() }).strict(),
+  'history.get': z.object({ sessionId: id }).strict(),
+  'history.search': z.object({ query: z.string().trim().min(1).max(500), limit }).strict(),
+  'history.erroredTurns': z.object({ limit }).strict(),
+  'history.delete': z.object({ sessionId: id }).strict(),
+  'history.export': z.object({ sessionId: id, format: z.enum(['json', 'markdown']) }).strict(),
+} as const;
+
+export type CommandName = keyof typeof commandParams;
+export type CommandParams<N extends CommandName> = z.infer<(typeof commandParams)[N]>;
+
+export interface AppInfo {
+  version: string;
+  host: 'electron' | 'browser' | 'rpc';
+  dataDir: string;
+  logDir: string;
+  simulatorUrl: string | null;
+}
+
+export interface ProviderKeyHint {
+  id: string;
+  /** Masked, e.g. "sk-…a1b2"; the key itself never leaves the main process. */
+  hint: string;
+  /** Epoch ms until which a usage limit blocks this key, or null. */
+  blockedUntil: number | null;
+}
+
+export interface ProviderInfo {
+  id: (typeof PROVIDER_IDS)[number];
+  label: string;
+  keys: ProviderKeyHint[];
+  /** An environment variable provides a key too. */
+  hasEnvKey: boolean;
+  models: string[];
+}
+
+export interface CommandResults {
+  'app.info': AppInfo;
+  'session.getState': SessionSnapshot;
+  'session.prompt': { accepted: true };
+  'session.abort': { aborted: true };
+  'session.abortRetry': { aborted: boolean };
+  'session.retryNow': { skipped: boolean };
+  'session.new': SessionSnapshot;
+  'session.resume': SessionSnapshot;
+  'session.setAutoRetry': { enabled: boolean };
+  'session.compact': { summary: string; tokensBefore: number };
+  'settings.get': Settings;
+  'settings.update': Settings;
+  'providers.list': ProviderInfo[];
+  'providers.addKey': ProviderInfo;
+  'providers.removeKey': ProviderInfo;
+  'history.list': SessionSummary[];
+  'history.get': SessionDetail;
+  'history.search': SearchHit[];
+  'history.erroredTurns': ErroredTurn[];
+  'history.delete': { deleted: boolean };
+  'history.export': { filename: string; mimeType: string; content: string };
+}
+
+export type CommandResult<N extends CommandName> = CommandResults[N];
+
+export const COMMAND_NAMES = Object.keys(commandParams) as CommandName[];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(commandParams, value);
+}

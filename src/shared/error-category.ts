@@ -1,0 +1,43 @@
+// The error categories of SPEC §3, shared by the classifier, the decision table, the history
+// store and the renderer. One list, so that a new category is added in exactly one place.
+
+export const ERROR_CATEGORIES = [
+  'overloaded',
+  'rate_limit',
+  'usage_limit',
+  'server_error',
+  'connection',
+  'timeout',
+  'invalid_output',
+  'context_overflow',
+  'auth',
+  'bad_request',
+  'sandbox',
+  'sandbox_security',
+  'patch_apply',
+  'aborted',
+  'unexpected',
+] as const;
+
+export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
+
+/** Categories whose decision-table row retries; only these accept per-row overrides. */
+export const RETRYABLE_CATEGORIES = [
+  'rate_limit',
+  'timeout',
+  'connection',
+  'invalid_output',
+  'overloaded',
+  'server_error',
+  'usage_limit',
+] as const satisfies readonly ErrorCategory[];
+
+export type RetryableCategory = (typeof RETRYABLE_CATEGORIES)[number];
+
+export function isErrorCategory(value: unknown): value is ErrorCategory {
+  return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
+}
+
+/** How a retry chain ended; stored with every errored turn (SPEC §8). */
+export const CHAIN_OUTCOMES = ['pending', 'recovered', 'exhausted', 'cancelled', 'disabled', 'not_retryable', 'compacted'] as const;
+export type ChainOutcome = (typeof CHAIN_OUTCOMES)[number];

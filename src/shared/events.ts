@@ -1,0 +1,105 @@
+// The SessionEvent union: everything the main process tells its clients (renderer over IPC or
+// WebSocket, RPC stdout, extensions, the history store). The agent events and the retry and
+// compaction events keep pi's names and fields exactly; Resolute's own additions come last.
+import type { ErrorCategory, ChainOutcome } from './error-category';
+import type { RetryDecisionRecord, TurnRecord } from './history';
+import type { ChatMessage } from './messages';
+import type { Settings } from './settings';
+
+export interface PendingRetry {
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  errorMessage: string;
+  category: ErrorCategory;
+  /** Epoch ms when the retry fires; the banner counts down to it. */
+  retryAt: number;
+  chainId: string;
+}
+
+export interface ModelInfo {
+  provider: string;
+  id: string;
+  label: string;
+  isSimulator: boolean;
+}
+
+export interface SessionSnapshot {
+  sessionId: string;
+  title: string;
+  /** The persisted transcript of this session, errored turns included (what the chat shows). */
+  turns: TurnRecord[];
+  /** The agent's runtime context (errored turns removed, as the retry controller leaves it). */
+  messages: ChatMessage[];
+  isStreaming: boolean;
+  streamingMessage: ChatMessage | null;
+  isRetrying: boolean;
+  retryAttempt: number;
+  pendingRetry: PendingRetry | null;
+  autoRetryEnabled: boolean;
+  autoCompactionEnabled: boolean;
+  model: ModelInfo;
+}
+
+export interface AssistantDelta {
+  type: string;
+  contentIndex?: number;
+  delta?: string;
+}
+
+export type AgentLoopEvent =
+  | { type: 'agent_start' }
+  | { type: 'agent_end'; messages: ChatMessage[] }
+  | { type: 'turn_start' }
+  | { type: 'turn_end'; message: ChatMessage; toolResults: ChatMessage[] }
+  | { type: 'message_start'; message: ChatMessage }
+  | { type: 'message_update'; message: ChatMessage; assistantMessageEvent: AssistantDelta }
+  | { type: 'message_end'; message: ChatMessage }
+  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
+  | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: unknown }
+  | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: unknown; isError: boolean };
+
+export interface AutoRetryStartEvent {
+  type: 'auto_retry_start';
+  attempt: number;
+  /** The row's retry budget (retries, not attempts), so the banner reads "(1/3)". */
+  maxAttempts: number;
+  delayMs: number;
+  errorMessage: string;
+  category: ErrorCategory;
+  retryAt: number;
+  chainId: string;
+}
+
+export interface AutoRetryEndEvent {
+  type: 'auto_retry_end';
+  success: boolean;
+  attempt: number;
+  finalError?: string;
+  outcome: ChainOutcome;
+  chainId: string;
+}
+
+export type RetryEvent = AutoRetryStartEvent | AutoRetryEndEvent;
+
+export type CompactionEvent =
+  | { type: 'auto_compaction_start'; reason: 'overflow' | 'manual' }
+  | {
+      type: 'auto_compaction_end';
+      result?: { summary: string; tokensBefore: number };
+      aborted: boolean;
+      willRetry: boolean;
+      errorMessage?: string;
+    };
+
+export type ResoluteEvent =
+  | { type: 'turn_persisted'; turn: TurnRecord }
+  | { type: 'retry_decision'; decision: RetryDecisionRecord }
+  | { type: 'session_changed'; snapshot: SessionSnapshot }
+  | { type: 'settings_changed'; settings: Settings }
+  | { type: 'history_changed'; sessionId: string }
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
+
+export type SessionEvent = AgentLoopEvent | RetryEvent | CompactionEvent | ResoluteEvent;
+export type SessionEventType = SessionEvent['type'];
+export type SessionEventListener = (event: SessionEvent) => void;

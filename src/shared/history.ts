@@ -1,0 +1,94 @@
+// Records of the SQLite history (SPEC §8, §9) as the contract carries them: sessions, turns
+// (errored turns included), retry chains and retry decisions. The store in src/main/node/history
+// produces them; the renderer's history view and the RPC clients read them.
+import type { ChainOutcome, ErrorCategory } from './error-category';
+import type { ChatMessage, ChatUsage, StopReason } from './messages';
+
+export interface SessionSummary {
+  id: string;
+  title: string;
+  createdAt: number;
+  updatedAt: number;
+  model: string;
+  provider: string;
+  turnCount: number;
+  erroredTurnCount: number;
+}
+
+export interface TurnRecord {
+  id: string;
+  sessionId: string;
+  /** Order within the session, from 1. */
+  seq: number;
+  role: ChatMessage['role'];
+  /** Plain text, for search and display. */
+  text: string;
+  message: ChatMessage;
+  model: string | null;
+  provider: string | null;
+  stopReason: StopReason | null;
+  errorMessage: string | null;
+  errorCategory: ErrorCategory | null;
+  /** The retry chain this errored turn (or the turn that recovered it) belongs to. */
+  chainId: string | null;
+  createdAt: number;
+  usage: ChatUsage | null;
+}
+
+export type DecisionAction = 'retry' | 'abort' | 'skip' | 'compact';
+export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
+
+/** One structured record per retry decision (policy B §7). */
+export interface RetryDecisionRecord {
+  id: string;
+  /** ISO 8601. */
+  timestamp: string;
+  level: LogLevel;
+  /** Policy B's exception class, e.g. ModelRateLimitError. */
+  errorType: string;
+  category: ErrorCategory;
+  /** The attempt that failed, 1-based (the first try is attempt 1). */
+  attempt: number;
+  action: DecisionAction;
+  waitSeconds: number;
+  reason: string;
+  errorMessage: string;
+  context: { taskType: string; modelId: string; provider: string; sessionId: string; turnId: string | null };
+  /** Set when this decision ends the chain. */
+  finalDecision: 'abort' | 'success' | null;
+  chainId: string | null;
+}
+
+export interface RetryChainRecord {
+  id: string;
+  sessionId: string;
+  outcome: ChainOutcome;
+  /** Retries actually started. */
+  attempts: number;
+  finalError: string | null;
+  startedAt: number;
+  endedAt: number | null;
+}
+
+export interface SessionDetail {
+  session: SessionSummary;
+  turns: TurnRecord[];
+  chains: RetryChainRecord[];
+  decisions: RetryDecisionRecord[];
+}
+
+export interface ErroredTurn {
+  turn: TurnRecord;
+  session: Pick<SessionSummary, 'id' | 'title'>;
+  chain: RetryChainRecord | null;
+  decisions: RetryDecisionRecord[];
+}
+
+export interface SearchHit {
+  sessionId: string;
+  sessionTitle: string;
+  turnId: string;
+  role: ChatMessage['role'];
+  snippet: string;
+  createdAt: number;
+}

@@ -1,0 +1,68 @@
+// The chat message shapes the renderer, the history store and the RPC clients see. They are a
+// structural subset of pi-ai's Message types (so a pi-ai message is assignable to them) written
+// out here so that the renderer never imports the LLM layer.
+
+export interface TextBlock {
+  type: 'text';
+  text: string;
+}
+export interface ThinkingBlock {
+  type: 'thinking';
+  thinking: string;
+}
+export interface ImageBlock {
+  type: 'image';
+  data: string;
+  mimeType: string;
+}
+export interface ToolCallBlock {
+  type: 'toolCall';
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface ChatUsage {
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheWrite: number;
+  totalTokens: number;
+  cost?: { total: number };
+}
+
+export type StopReason = 'stop' | 'length' | 'toolUse' | 'error' | 'aborted';
+
+export interface UserChatMessage {
+  role: 'user';
+  content: string | (TextBlock | ImageBlock)[];
+  timestamp: number;
+}
+export interface AssistantChatMessage {
+  role: 'assistant';
+  content: (TextBlock | ThinkingBlock | ToolCallBlock)[];
+  provider: string;
+  model: string;
+  usage: ChatUsage;
+  stopReason: StopReason;
+  errorMessage?: string;
+  timestamp: number;
+}
+export interface ToolResultChatMessage {
+  role: 'toolResult';
+  toolCallId: string;
+  toolName: string;
+  content: (TextBlock | ImageBlock)[];
+  isError: boolean;
+  timestamp: number;
+}
+export type ChatMessage = UserChatMessage | AssistantChatMessage | ToolResultChatMessage;
+
+/** The plain text of a message, for search, titles and exports. */
+export function messageText(message: ChatMessage): string {
+  if (typeof message.content === 'string') return message.content;
+  return message.content
+    .map((block) => (block.type === 'text' ? block.text : block.type === 'toolCall' ? `[tool ${block.name}]` : ''))
+    .filter(Boolean)
+    .join('\n');
+}

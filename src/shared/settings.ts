@@ -1,0 +1,161 @@
+// The settings schema (zod) with defaults, shared by the main process (validation, persistence)
+// and the renderer (the settings pane). A refused value keeps the old one; the message names the
+// field and the allowed range so the pane can show it next to the field.
+import { z } from 'zod';
+import { RETRYABLE_CATEGORIES } from './error-category';
+
+export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
+export type LanguageSetting = (typeof LANGUAGES)[number];
+
+const int = (min: number, max: number, unit = '') =>
+  z
+    .number({ error: `must be a number${unit ? ` (${unit})` : ''}` })
+    .int({ error: 'must be a whole number' })
+    .min(min, { error: `must be at least ${min}${unit ? ` ${unit}` : ''}` })
+    .max(max, { error: `must be at most ${max}${unit ? ` ${unit}` : ''}` });
+
+/** One decision-table row override (SPEC §4 "every row can be overridden"). Absent = inherit. */
+export const rowOverrideSchema = z
+  .object({
+    /** Attempts including the first try, 1–10. */
+    maxAttempts: int(1, 10).optional(),
+    backoff: z.enum(['exponential', 'linear']).optional(),
+    /** Linear rows: the fixed wait, ms. */
+    delayMs: int(0, 600_000, 'ms').optional(),
+    jitter: z.boolean().optional(),
+  })
+  .strict();
+export type RowOverride = z.infer<typeof rowOverrideSchema>;
+
+const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOverrideSchema.optional()])) as {
+  [K in (typeof RETRYABLE_CATEGORIES)[number]]: z.ZodOptional<typeof rowOverrideSchema>;
+};
+
+export const retrySettingsSchema = z
+  .object({
+    /** Auto-retry on or off. Default true. */
+    enabled: z.boolean(),
+    /** Retries (not attempts) for rows that inherit, 0–9. Default 3. */
+    maxRetries: int(0, 9),
+    /** Exponential base, ms. Default 2000. */
+    baseDelayMs: int(1, 600_000, 'ms'),
+    /** A wait longer than this is not slept: the chain fails at once. Default 60000 ms. */
+    maxDelayMs: int(1, 3_600_000, 'ms'),
+    /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. Default 1000. */
+    jitterMaxMs: int(0, 60_000, 'ms'),
+    /** A stream silent this long is aborted and classified `timeout`, ms. Default 30000. */
+    timeoutMs: int(50, 600_000, 'ms'),
+    /** Per-row overrides of the decision table. */
+    policy: z.object(policyShape).strict(),
+  })
+  .strict();
+export type RetrySettings = z.infer<typeof retrySettingsSchema>;
+
+export const settingsSchema = z
+  .object({
+    retry: retrySettingsSchema,
+    compaction: z.object({ enabled: z.boolean() }).strict(),
+    provider: z
+      .object({
+        id: z.enum(PROVIDER_IDS),
+        model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+        /** For `openai-compatible`: the server's base URL (…/v1). */
+        baseUrl: z.union([z.literal(''), z.url({ error: 'must be a URL' })]),
+      })
+      .strict(),
+    ui: z
+      .object({
+        language: z.enum(LANGUAGES),
+        theme: z.enum(['system', 'light', 'dark']),
+      })
+      .strict(),
+    simulator: z
+      .object({
+        /** The fault script of the built-in simulator, e.g. "503,503,ok". */
+        script: z.string().max(2000),
+      })
+      .strict(),
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  retry: {
+    enabled: true,
+    maxRetries: 3,
+    baseDelayMs: 2000,
+    maxDelayMs: 60_000,
+    jitterMaxMs: 1000,
+    timeoutMs: 30_000,
+    policy: {},
+  },
+  compaction: { enabled: true },
+  provider: { id: 'simulator', model: 'resolute-sim-1', baseUrl: '' },
+  ui: { language: 'system', theme: 'system' },
+  simulator: { script: '' },
+};
+
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
+export const settingsPatchSchema = z.record(z.string(), z.unknown());
+
+/** Merge a patch into settings (objects deep, everything else replaced); does not validate. */
+export function mergeSettings(base: unknown, patch: unknown): unknown {
+  if (!isPlainObject(base) || !isPlainObject(patch)) return patch === undefined ? base : patch;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    out[key] = value === null ? undefined : mergeSettings(base[key], value);
+  }
+  return out;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Turn a zod error into one readable line naming each field: "retry.maxRetries: must be at most 9". */
+export function describeZodError(error: z.ZodError): string {
+  return error.issues
+    .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
+    .join('; ');
+}
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** Validate a whole settings object (as read from disk or after a merge). */
+export function validateSettings(value: unknown): ValidationResult<Settings> {
+  const parsed = settingsSchema.safeParse(value);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false, error: describeZodError(parsed.error) };
+}
+
+/** Apply a patch to settings; on a bad value returns the error and the caller keeps the old settings. */
+export function applySettingsPatch(current: Settings, patch: unknown): ValidationResult<Settings> {
+  if (!isPlainObject(patch)) return { ok: false, error: '(root): a settings patch must be an object' };
+  return validateSettings(mergeSettings(current, patch));
+}
+
+/** Parse "group.key=value" (the `--set` flag); the value is read as JSON when it parses, else a string. */
+export function parseSetFlag(flag: string): ValidationResult<Record<string, unknown>> {
+  const eq = flag.indexOf('=');
+  if (eq <= 0) return { ok: false, error: `--set ${flag}: expected group.key=value` };
+  const path = flag.slice(0, eq).split('.');
+  const raw = flag.slice(eq + 1);
+  if (path.some((p) => p === '')) return { ok: false, error: `--set ${flag}: expected group.key=value` };
+  let value: unknown = raw;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    value = raw;
+  }
+  const patch: Record<string, unknown> = {};
+  let cursor = patch;
+  path.forEach((key, i) => {
+    if (i === path.length - 1) cursor[key] = value;
+    else cursor = (cursor[key] = {}) as Record<string, unknown>;
+  });
+  return { ok: true, value: patch };
+}

@@ -1,0 +1,131 @@
+// Unit tests of parseRetryHint (src/main/core/retry-hints.ts): every header and message form a
+// provider uses to ask for a wait, the largest-wins rule, and that garbage never throws.
+import { describe, expect, it } from 'vitest';
+import { MAX_PLAUSIBLE_HINT_MS, parseDuration, parseRetryHint } from '../../../src/main/core/retry-hints';
+
+const NOW = Date.parse('2026-01-12T10:00:00.000Z');
+
+describe('parseRetryHint — headers', () => {
+  it.each([
+    [{ 'retry-after-ms': '1500' }, 1500],
+    [{ 'Retry-After-Ms': '250.4' }, 250],
+    [{ 'retry-after': '30' }, 30_000],
+    [{ 'Retry-After': '1.5' }, 1500],
+    [{ 'RETRY-AFTER': 'Mon, 12 Jan 2026 10:00:45 GMT' }, 45_000],
+    [{ 'x-ratelimit-reset': '20' }, 20_000],
+    [{ 'x-ratelimit-reset': String(NOW / 1000 + 42) }, 42_000],
+    [{ 'x-ratelimit-reset': String(NOW + 7000) }, 7000],
+    [{ 'x-ratelimit-reset': '6m0s' }, 360_000],
+    [{ 'x-ratelimit-reset': '1.5s' }, 1500],
+    [{ 'x-ratelimit-reset': '250ms' }, 250],
+    [{ 'x-ratelimit-reset-requests': '1m30s' }, 90_000],
+    [{ 'X-RateLimit-Reset-Tokens': '2h' }, 7_200_000],
+  ])('%j → %d ms', (headers, expected) => {
+    expect(parseRetryHint({ headers, now: NOW })).toBe(expected);
+  });
+
+  it('ignores headers it does not know', () => {
+    expect(parseRetryHint({ headers: { 'x-ratelimit-limit-requests': '60', 'content-length': '5000' }, now: NOW })).toBeUndefined();
+  });
+
+  it.each([
+    [{ 'retry-after': '-5' }],
+    [{ 'retry-after': 'NaN' }],
+    [{ 'retry-after': 'soon' }],
+    [{ 'retry-after-ms': 'abc' }],
+    [{ 'retry-after': 'Mon, 12 Jan 2026 09:59:00 GMT' }],
+    [{ 'retry-after': '99999999' }],
+    [{ 'x-ratelimit-reset': '-1s' }],
+    [{ 'x-ratelimit-reset': '' }],
+  ])('ignores negative, non-numeric, past and absurd values: %j', (headers) => {
+    expect(parseRetryHint({ headers, now: NOW })).toBeUndefined();
+  });
+});
+
+describe('parseRetryHint — message text', () => {
+  it.each([
+    ['429 Rate limit reached. Please retry in 30s', 30_000],
+    ['Please try again in 20 seconds.', 20_000],
+    ['Please retry after 5 seconds', 5000],
+    ['retry after 1.5s', 1500],
+    ['Rate limit reached for gpt-4o. Please try again in 250ms.', 250],
+    ['Please try again in 6m0s.', 360_000],
+    ['{"error":{"details":[{"@type":"type.googleapis.com/google.rpc.RetryInfo","retryDelay": "30s"}]}}', 30_000],
+    ['{\\"retryDelay\\":\\"12s\\"}', 12_000],
+    ['Your quota resets in 2m', 120_000],
+    ['You have hit your ChatGPT usage limit (plus plan). Try again in ~60 min.', 3_600_000],
+    ['retry-after: 10', 10_000],
+    ['Please retry after 5.', 5000],
+    ['try again in 2 minutes 30 seconds', 150_000],
+  ])('%s → %d ms', (message, expected) => {
+    expect(parseRetryHint({ message })).toBe(expected);
+  });
+
+  it.each([
+    ['500 Internal server error'],
+    ['Please retry later'],
+    ['retry in a moment'],
+    ['retry after 5 attempts'],
+    ['Connection error.'],
+    [''],
+  ])('finds no hint in %j', (message) => {
+    expect(parseRetryHint({ message })).toBeUndefined();
+  });
+
+  it('ignores an absurd hint in the text', () => {
+    expect(parseRetryHint({ message: 'try again in 400 days' })).toBeUndefined();
+    expect(MAX_PLAUSIBLE_HINT_MS).toBe(604_800_000);
+  });
+});
+
+describe('parseRetryHint — several hints', () => {
+  it('takes the largest of headers and text', () => {
+    const hint = parseRetryHint({
+      headers: { 'retry-after': '5', 'x-ratelimit-reset-tokens': '45s' },
+      message: 'retry in 30s, or try again in 10 seconds',
+      now: NOW,
+    });
+    expect(hint).toBe(45_000);
+  });
+
+  it('keeps a valid hint when another one is garbage', () => {
+    expect(parseRetryHint({ headers: { 'retry-after': '-3', 'retry-after-ms': '800' }, now: NOW })).toBe(800);
+  });
+});
+
+describe('parseRetryHint — never throws', () => {
+  const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+  it.each([
+    [undefined],
+    [null],
+    [42],
+    ['retry in 30s'],
+    [{ headers: 5 }],
+    [{ headers: { 'retry-after': 7 } }],
+    [{ headers: { 'retry-after': null } }],
+    [{ message: 42 }],
+    [{ message: 'retry in '.repeat(200_000) + '5s' }],
+    [{ now: Number.NaN, headers: { 'retry-after': 'Mon, 12 Jan 2026 10:00:45 GMT' } }],
+    [hostile],
+  ])('%#: returns a number or undefined', (input) => {
+    const result = parseRetryHint(input as never);
+    expect(result === undefined || (Number.isFinite(result) && result >= 0)).toBe(true);
+  });
+});
+
+describe('parseDuration', () => {
+  it.each([
+    ['6m0s', 360_000],
+    ['1h2m3s', 3_723_000],
+    ['250ms', 250],
+    ['1.5s', 1500],
+    ['2 minutes', 120_000],
+    ['1d', 86_400_000],
+  ])('%s → %d ms', (text, expected) => {
+    expect(parseDuration(text)).toBe(expected);
+  });
+
+  it.each([['6x'], ['s'], ['5'], ['5 apples']])('rejects %j', (text) => {
+    expect(parseDuration(text)).toBeUndefined();
+  });
+});
