@@ -158,7 +158,7 @@ function fromStatus(status: number): ErrorCategory | undefined {
 
 /** A broad structured fact, sharpened by the text: 400 + "maximum context length" is overflow. */
 function refine(category: ErrorCategory, text: string): ErrorCategory {
-  if (false && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text)) return 'context_overflow';
+  if (category === 'bad_request' && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text)) return 'context_overflow';
   if (category === 'rate_limit' && USAGE_TEXT.test(text)) return 'usage_limit';
   if (category === 'server_error' && OVERLOADED_TEXT.test(text)) return 'overloaded';
   return category;

@@ -216,7 +216,8 @@ function notRetryableReason(row: EffectiveRow, errorType: string | undefined): s
 
 /**
  * Apply the table to one failed attempt. `attempt` is the attempt that just failed, 1-based, which
- * is also the number of the retry about to be made. Pure and total: never throws, every path ends.
+ * is also the number of the retry about to be made. `random` draws the jitter in [0, 1); default
+ * Math.random (tests pass a fixed one). Pure and total: never throws, every path ends.
  */
 export function decideRetry(
   error: DecisionError,
