@@ -29,6 +29,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   const server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir, port: flags.port });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
+  process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
   onExit(async () => {
     await server.close();

@@ -12,6 +12,7 @@ import { classifyError, type Classification } from './classify-error';
 import { buildDecisionRecord } from './decision-log';
 import { resolveRow } from './decision-table';
 import { Compactor } from './compaction';
+import { providerFactsOf } from './provider-facts';
 import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
 import { RetryController } from './retry-controller';
 
@@ -202,7 +203,7 @@ export class AgentSession {
   private onMessageEnd(message: ChatMessage): void {
     const classification = message.role === 'assistant' ? this.classify(message) : undefined;
     this.persist(message, classification);
-    if (message.role === 'assistant' && classification) this.retry.onAssistantMessageEnd(message, classification);
+    if (message.role === 'assistant') this.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -272,6 +273,8 @@ export class AgentSession {
       errorMessage: message.errorMessage ?? '',
       chainId,
       finalDecision: outcome === 'compacted' ? null : 'abort',
+      // Inside a running chain this is the failure after retryAttempt retries; alone it is the first try.
+      attempt: this.retry.isRetrying ? this.retry.attempt + 1 : 1,
     });
   }
 
@@ -284,10 +287,14 @@ export class AgentSession {
         return false;
       }
     })();
+    const facts = providerFactsOf(message);
     return classifyError({
       message: message.errorMessage,
       stopReason: message.stopReason,
       isContextOverflow: message.stopReason === 'error' && overflow,
+      status: facts?.status,
+      headers: facts?.headers,
+      errorType: facts?.errorType,
     });
   }
 
@@ -341,6 +348,7 @@ export class AgentSession {
       errorMessage: entry.errorMessage,
       chainId: entry.chainId,
       finalDecision: entry.finalDecision,
+      attempt: entry.attempt,
       context: {
         taskType: 'chat',
         modelId: model.id,

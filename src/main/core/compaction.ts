@@ -43,7 +43,8 @@ export class Compactor {
 
   /** Called on agent_end when the last assistant message is a context overflow. */
   onOverflow(_message: ChatMessage, enabled: boolean): void {
-    if (!enabled || this.running) return;
+    if (!enabled) return;
+    // Checked before `running`: the second overflow arrives from inside our own continue().
     if (this.retriedThisPrompt) {
       this.options.emit({
         type: 'notice',
@@ -52,6 +53,7 @@ export class Compactor {
       });
       return;
     }
+    if (this.running) return;
     this.retriedThisPrompt = true;
     this.running = this.compactAndRetry().finally(() => {
       this.running = undefined;

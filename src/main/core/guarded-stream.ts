@@ -9,12 +9,15 @@ import {
   type AssistantMessageEventStream,
 } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
+import { attachProviderFacts, type HttpFactsSource } from './provider-facts';
 
 export interface GuardedStreamOptions {
   /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */
   base: StreamFn;
   /** Read per request: a stream silent this long is aborted and reported as a timeout, ms. */
   timeoutMs: () => number;
+  /** Observes the HTTP exchange for structured facts (status, retry headers); optional. */
+  facts?: HttpFactsSource;
 }
 
 export const TIMEOUT_MESSAGE_PREFIX = 'Request timed out';
@@ -48,8 +51,10 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
       outer?.removeEventListener('abort', onOuterAbort);
     };
 
+    const observation = options.facts?.begin();
     const finishWithError = (message: AssistantMessage) => {
       cleanup();
+      attachProviderFacts(message, observation?.finish());
       output.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
       output.end(message);
     };
@@ -59,6 +64,7 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
       try {
         const inner: AssistantMessageEventStream = await options.base(model, context, {
           ...streamOptions,
+          headers: { ...streamOptions?.headers, ...observation?.headers },
           signal: controller.signal,
           maxRetries: 0,
         });
@@ -68,10 +74,15 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
             finishWithError(asTimeout(event.error, timeoutMs));
             return;
           }
+          if (event.type === 'error') {
+            finishWithError(event.error);
+            return;
+          }
           output.push(event);
-          if (event.type === 'done' || event.type === 'error') {
+          if (event.type === 'done') {
             cleanup();
-            output.end(event.type === 'done' ? event.message : event.error);
+            observation?.finish();
+            output.end(event.message);
             return;
           }
         }

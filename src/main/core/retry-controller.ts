@@ -31,6 +31,8 @@ export interface RetryHost {
     errorMessage: string;
     chainId: string | null;
     finalDecision: 'abort' | 'success' | null;
+    /** The attempt this record is about, 1-based (the first try is 1). */
+    attempt: number;
   }): void;
   newId(): string;
   now(): number;
@@ -52,6 +54,7 @@ export class RetryController {
   private sleep: Sleep | undefined;
   private continueTimer: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingRetry | null = null;
+  private lastClassification: Classification | undefined;
 
   constructor(private readonly host: RetryHost) {}
 
@@ -88,16 +91,17 @@ export class RetryController {
     if (!this.retryPromise) this.openChain();
     const chainId = this.chainId ?? null;
     const errorMessage = message.errorMessage ?? '';
+    this.lastClassification = classification;
 
     let decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
     if (decision.shouldRetry || decision.exceedsMaxDelay) decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
     if (!decision.shouldRetry) {
-      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort' });
+      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort', attempt: this.retryAttempt });
       const finalError = decision.exceedsMaxDelay ? `${decision.reason}. ${errorMessage}` : errorMessage;
       this.finishChain({ success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' });
       return false;
     }
-    this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: null });
+    this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: null, attempt: this.retryAttempt });
 
     const delayMs = decision.waitMs;
     const start: RetryEvent = {
@@ -171,9 +175,11 @@ export class RetryController {
   }
 
   /** The first good assistant message after a retry began ends the chain with success. */
-  onAssistantMessageEnd(message: AssistantChatMessage, classificationOfSuccess: Classification): void {
+  onAssistantMessageEnd(message: AssistantChatMessage): void {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
+    // The success record names the error the chain recovered from (policy B §7 "final decision").
+    const recovered = this.lastClassification ?? { category: 'unexpected', errorType: 'Unclassifiable', source: 'fallback' };
     this.host.decisionMade({
       decision: {
         action: 'retry',
@@ -181,13 +187,14 @@ export class RetryController {
         waitMs: 0,
         shouldRetry: false,
         maxAttempts: this.retryAttempt + 1,
-        category: classificationOfSuccess.category,
+        category: recovered.category,
         backoff: 'none',
       },
-      classification: classificationOfSuccess,
+      classification: recovered,
       errorMessage: '',
       chainId: this.chainId ?? null,
       finalDecision: 'success',
+      attempt: this.retryAttempt + 1,
     });
     this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' });
   }
@@ -246,6 +253,7 @@ export class RetryController {
     this.pending = null;
     this.chainId = undefined;
     this.retriesStarted = 0;
+    this.lastClassification = undefined;
     const resolve = this.retryResolve;
     this.retryPromise = undefined;
     this.retryResolve = undefined;

@@ -16,6 +16,7 @@ import { createGuardedStreamFn } from '../core/guarded-stream';
 import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
+import { HttpFactsRecorder } from './http-facts';
 import { openHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
 import { FileSettingsStore } from './settings-file';
@@ -76,6 +77,7 @@ export class AppServices {
   readonly logDir: string;
   private simulatorUrl: string | null;
   private readonly disposers: (() => void)[] = [];
+  private readonly httpFacts = new HttpFactsRecorder();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -95,12 +97,15 @@ export class AppServices {
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
+    this.disposers.push(this.httpFacts.install());
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe(options.publish));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
 
   static async create(options: AppServicesOptions): Promise<AppServices> {
+    // The OpenAI SDK logs malformed stream chunks to the console by default; we report them ourselves.
+    process.env.OPENAI_LOG ??= 'off';
     const dataDir = options.dataDir ?? defaultDataDir();
     mkdirSync(dataDir, { recursive: true });
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
@@ -126,7 +131,11 @@ export class AppServices {
     const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
     const agent = new Agent({
       initialState: { systemPrompt: SYSTEM_PROMPT, model: resolved.model, thinkingLevel: 'off', tools: [], messages: [] },
-      streamFn: createGuardedStreamFn({ base: streamSimple, timeoutMs: () => this.settings.get().retry.timeoutMs }),
+      streamFn: createGuardedStreamFn({
+        base: streamSimple,
+        timeoutMs: () => this.settings.get().retry.timeoutMs,
+        facts: this.httpFacts,
+      }),
       getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
     });
     return new AgentSession({

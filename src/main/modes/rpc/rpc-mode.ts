@@ -1,0 +1,379 @@
+// The RPC mode (SPEC §7): `resolute --mode rpc` reads pi-protocol commands from stdin as JSON
+// lines, answers each with one response line and writes every session event to stdout as it
+// happens. stdout carries JSON lines only; diagnostics go to stderr. Called by cli.ts
+// (runRpcMode); tests can drive serveRpc/RpcServer in-process with their own streams.
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import type { SessionEvent } from '../../../shared/events';
+import { messageText, type ChatMessage } from '../../../shared/messages';
+import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
+import { modelsFor, resolveModel } from '../../node/providers';
+import { startExtensions } from '../extensions/extension-runner';
+import { launchApp, type CommonFlags, type LaunchedApp } from '../launch';
+import { encodeJsonLine, readJsonLines } from './jsonl';
+import {
+  UNSUPPORTED_PI_COMMANDS,
+  type RpcCommand,
+  type RpcCommandOf,
+  type RpcCommandType,
+  type RpcErrorResponse,
+  type RpcId,
+  type RpcModel,
+  type RpcOutput,
+  type RpcResponse,
+  type RpcResponseData,
+  type RpcSessionState,
+  type RpcSessionStats,
+  type RpcSuccessResponse,
+} from './rpc-types';
+
+// ---- command validation (zod): each known `type` has its schema; unknown keys are ignored ----
+
+const idField = z.union([z.string().max(200), z.number()]).optional();
+const command = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ id: idField, type: z.literal(type), ...shape });
+const nonEmpty = z.string().trim().min(1, { error: 'must not be empty' });
+const enabled = { enabled: z.boolean() };
+
+const commandSchemas = {
+  prompt: command('prompt', {
+    message: nonEmpty.max(1_000_000),
+    images: z.array(z.object({ type: z.literal('image'), data: z.string(), mimeType: z.string() })).optional(),
+    streamingBehavior: z.enum(['steer', 'followUp']).optional(),
+  }),
+  abort: command('abort', {}),
+  new_session: command('new_session', { parentSession: z.string().optional() }),
+  get_state: command('get_state', {}),
+  get_messages: command('get_messages', {}),
+  get_session_stats: command('get_session_stats', {}),
+  get_last_assistant_text: command('get_last_assistant_text', {}),
+  set_model: command('set_model', { provider: nonEmpty, modelId: nonEmpty.max(200) }),
+  get_available_models: command('get_available_models', {}),
+  set_thinking_level: command('set_thinking_level', { level: z.enum(['off', 'minimal', 'low', 'medium', 'high', 'xhigh']) }),
+  compact: command('compact', { customInstructions: z.string().optional() }),
+  set_auto_compaction: command('set_auto_compaction', enabled),
+  set_auto_retry: command('set_auto_retry', enabled),
+  abort_retry: command('abort_retry', {}),
+} satisfies { [K in RpcCommandType]: z.ZodType<RpcCommandOf<K>> };
+
+type ParsedLine = { ok: true; command: RpcCommand } | { ok: false; response: RpcErrorResponse };
+
+/** Validate one input line. Never throws: a bad line becomes the error response to send. */
+export function parseCommandLine(line: string): ParsedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${describe(error)}`) };
+  }
+  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const id = typeof record?.id === 'string' || typeof record?.id === 'number' ? record.id : undefined;
+  if (!record || typeof record.type !== 'string') {
+    return { ok: false, response: failure(id, 'parse', 'Failed to parse command: expected a JSON object with a string "type"') };
+  }
+  const type = record.type;
+  if (!Object.hasOwn(commandSchemas, type)) {
+    const known = (UNSUPPORTED_PI_COMMANDS as readonly string[]).includes(type);
+    return { ok: false, response: failure(id, type, known ? `Unsupported command: ${type} (Resolute does not offer it)` : `Unknown command: ${type}`) };
+  }
+  const parsed = commandSchemas[type as RpcCommandType].safeParse(record);
+  if (!parsed.success) return { ok: false, response: failure(id, type, `Invalid ${type} command: ${describeZodError(parsed.error)}`) };
+  return { ok: true, command: parsed.data as RpcCommand };
+}
+
+// ---- the server: one switch, one call per case ----
+
+export class RpcServer {
+  private readonly inFlight = new Set<Promise<void>>();
+  private manualCompactions = 0;
+
+  /** @param write receives each output record; it must not throw. */
+  constructor(
+    private readonly app: LaunchedApp,
+    private readonly write: (record: RpcOutput) => void,
+  ) {}
+
+  /** Handle one input line; resolves once its response was written. Never rejects. */
+  handleLine(line: string): Promise<void> {
+    if (line.trim() === '') return Promise.resolve();
+    const work = this.answer(line);
+    this.inFlight.add(work);
+    void work.finally(() => this.inFlight.delete(work));
+    return work;
+  }
+
+  /** Resolves when every command received so far has been answered. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
+  }
+
+  sendEvent(event: SessionEvent | RpcOutput): void {
+    this.write(event);
+  }
+
+  private async answer(line: string): Promise<void> {
+    const parsed = parseCommandLine(line);
+    if (!parsed.ok) return this.write(parsed.response);
+    try {
+      const response = await this.execute(parsed.command);
+      if (response) this.write(response);
+    } catch (error) {
+      this.write(failure(parsed.command.id, parsed.command.type, describe(error)));
+    }
+  }
+
+  /** Run one validated command. Returns null when the response was already written (prompt). */
+  async execute(command: RpcCommand): Promise<RpcResponse | null> {
+    const { session } = this.app.services;
+    switch (command.type) {
+      case 'prompt':
+        return this.startPrompt(command);
+      case 'abort':
+        return ack(command, await session.abort());
+      case 'new_session':
+        return reply(command, this.newSession());
+      case 'get_state':
+        return reply(command, this.state());
+      case 'get_messages':
+        return reply(command, { messages: session.agent.state.messages as ChatMessage[] });
+      case 'get_session_stats':
+        return reply(command, this.stats());
+      case 'get_last_assistant_text':
+        return reply(command, { text: this.lastAssistantText() });
+      case 'set_model':
+        return reply(command, this.setModel(command.provider, command.modelId));
+      case 'get_available_models':
+        return reply(command, { models: this.availableModels() });
+      case 'set_thinking_level':
+        return ack(command, (session.agent.state.thinkingLevel = command.level));
+      case 'compact':
+        return reply(command, await this.compact());
+      case 'set_auto_compaction':
+        return ack(command, session.setAutoCompactionEnabled(command.enabled));
+      case 'set_auto_retry':
+        return ack(command, session.setAutoRetryEnabled(command.enabled));
+      case 'abort_retry':
+        return ack(command, session.abortRetry());
+    }
+  }
+
+  /**
+   * pi answers a prompt at once and streams the run as events. The acknowledgement is written
+   * before the run starts so that it precedes the run's first event; a failure after that arrives
+   * as a second response with the same id (as in pi).
+   */
+  private startPrompt(command: RpcCommandOf<'prompt'>): null {
+    const { session } = this.app.services;
+    if (command.images?.length) throw new Error('Images are not supported by Resolute yet.');
+    if (session.isBusy || this.manualCompactions > 0) {
+      throw new Error('A turn is already running (streaming, retrying or compacting); wait for it to end or send abort.');
+    }
+    this.write(ack(command));
+    session.prompt(command.message).catch((error: unknown) => this.write(failure(command.id, 'prompt', describe(error))));
+    return null;
+  }
+
+  private newSession(): RpcResponseData['new_session'] {
+    this.app.services.newSession();
+    return { cancelled: false };
+  }
+
+  private async compact(): Promise<RpcResponseData['compact']> {
+    // AgentSession's compaction flag covers only overflow compaction; count manual ones here.
+    this.manualCompactions += 1;
+    try {
+      return await this.app.services.session.compact();
+    } finally {
+      this.manualCompactions -= 1;
+    }
+  }
+
+  private state(): RpcSessionState {
+    const { session } = this.app.services;
+    const { agent } = session;
+    return {
+      model: agent.state.model ?? null,
+      thinkingLevel: agent.state.thinkingLevel,
+      isStreaming: session.isStreaming,
+      // Busy but neither streaming nor retrying = the compactor is working.
+      isCompacting: this.manualCompactions > 0 || (session.isBusy && !session.isStreaming && !session.isRetrying),
+      steeringMode: agent.steeringMode,
+      followUpMode: agent.followUpMode,
+      sessionId: session.sessionId,
+      ...(session.title ? { sessionName: session.title } : {}),
+      autoCompactionEnabled: session.autoCompactionEnabled,
+      messageCount: agent.state.messages.length,
+      pendingMessageCount: 0,
+      autoRetryEnabled: session.autoRetryEnabled,
+      isRetrying: session.isRetrying,
+      retryAttempt: session.retryAttempt,
+      pendingRetry: session.pendingRetry,
+    };
+  }
+
+  private stats(): RpcSessionStats {
+    const { session } = this.app.services;
+    const messages = session.agent.state.messages as ChatMessage[];
+    const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
+    let cost = 0;
+    let toolCalls = 0;
+    for (const message of messages) {
+      if (message.role !== 'assistant') continue;
+      toolCalls += message.content.filter((block) => block.type === 'toolCall').length;
+      tokens.input += message.usage.input;
+      tokens.output += message.usage.output;
+      tokens.cacheRead += message.usage.cacheRead;
+      tokens.cacheWrite += message.usage.cacheWrite;
+      tokens.total += message.usage.totalTokens;
+      cost += message.usage.cost?.total ?? 0;
+    }
+    const count = (role: ChatMessage['role']) => messages.filter((m) => m.role === role).length;
+    return {
+      sessionId: session.sessionId,
+      userMessages: count('user'),
+      assistantMessages: count('assistant'),
+      toolCalls,
+      toolResults: count('toolResult'),
+      totalMessages: messages.length,
+      tokens,
+      cost,
+    };
+  }
+
+  private lastAssistantText(): string | null {
+    const messages = this.app.services.session.agent.state.messages as ChatMessage[];
+    const last = [...messages].reverse().find((m) => m.role === 'assistant');
+    return last ? messageText(last) : null;
+  }
+
+  /** pi's set_model: the model must be one the provider offers (any id for an OpenAI-compatible server). */
+  private setModel(providerName: string, modelId: string): RpcModel {
+    const { services } = this.app;
+    const provider = PROVIDER_IDS.find((id) => id === providerName);
+    const offered = provider ? modelsFor(provider) : [];
+    if (!provider || (offered.length > 0 && !offered.includes(modelId))) throw new Error(`Model not found: ${providerName}/${modelId}`);
+    // The settings listener of AppServices points the agent at the new model (and persists it).
+    services.settings.update({ provider: { id: provider, model: modelId } });
+    return services.session.agent.state.model;
+  }
+
+  /** Models that can be used now: the simulator, the configured OpenAI-compatible server, providers with a key. */
+  private availableModels(): RpcModel[] {
+    const { services } = this.app;
+    const current = services.settings.get().provider;
+    const simulatorUrl = services.info().simulatorUrl;
+    return services.providers().flatMap((provider) => {
+      const usable = provider.id === 'simulator' || provider.keys.length > 0 || provider.hasEnvKey;
+      const ids = provider.id === 'openai-compatible' ? (current.id === provider.id ? [current.model] : []) : usable ? provider.models : [];
+      return ids.map((model) => resolveModel({ id: provider.id, model, baseUrl: current.baseUrl }, simulatorUrl).model);
+    });
+  }
+}
+
+function reply<T extends RpcCommandType>(command: RpcCommandOf<T>, data: RpcResponseData[T]): RpcSuccessResponse<T> {
+  return { ...idOf(command.id), type: 'response', command: command.type, success: true, data } as RpcSuccessResponse<T>;
+}
+
+/** A success without data, as pi answers these commands; `_effect` is the call the case made. */
+function ack<T extends RpcCommandType>(command: RpcCommandOf<T>, _effect?: unknown): RpcSuccessResponse<T> {
+  return { ...idOf(command.id), type: 'response', command: command.type, success: true } as RpcSuccessResponse<T>;
+}
+
+function failure(id: RpcId | undefined, command: string, error: string): RpcErrorResponse {
+  return { ...idOf(id), type: 'response', command, success: false, error };
+}
+
+function idOf(id: RpcId | undefined): { id?: RpcId } {
+  return id === undefined ? {} : { id };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---- wiring: streams, extensions, shutdown ----
+
+export interface ServeRpcOptions {
+  input: Readable;
+  /** Receives each output line (terminated by "\n"). */
+  writeLine: (line: string) => void;
+  /** Diagnostics; default stderr. */
+  log?: (line: string) => void;
+  /** `--extension` paths, loaded after <dataDir>/extensions. */
+  extensionPaths?: string[];
+  /** Aborting it shuts down as if the input had ended. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Serve the protocol on a launched app until the input ends (or `signal` aborts), then answer
+ * what is in flight, dispose the app (aborting a running turn; history keeps it) and resolve.
+ */
+export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const write = (record: RpcOutput) => {
+    try {
+      options.writeLine(encodeJsonLine(record));
+    } catch (error) {
+      log(`resolute: could not write a ${record.type} record: ${describe(error)}`);
+    }
+  };
+  const server = new RpcServer(app, write);
+  const unsubscribe = app.hub.subscribe((event) => server.sendEvent(event));
+  const extensions = await startExtensions(app, options.extensionPaths ?? [], {
+    log,
+    onFailure: (failed) => server.sendEvent({ type: 'extension_error', ...failed }),
+  });
+  await new Promise<void>((resolve) => {
+    const stop = readJsonLines(options.input, (line) => void server.handleLine(line), {
+      onEnd: resolve,
+      onOversized: (length) => write(failure(undefined, 'parse', `Failed to parse command: line too long (${length} characters)`)),
+    });
+    options.signal?.addEventListener('abort', () => {
+      stop();
+      resolve();
+    });
+  });
+  await server.settled();
+  await app.services.dispose();
+  extensions.dispose();
+  unsubscribe();
+}
+
+/** Entry point of `--mode rpc` (cli.ts). Exits the process when the input ends. */
+export async function runRpcMode(flags: CommonFlags): Promise<void> {
+  const stdout = claimStdout();
+  const app = await launchApp(flags, 'rpc').catch((error: unknown) => {
+    stdout.release();
+    throw error;
+  });
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  // EPIPE: the client went away; stop as if it had closed stdin.
+  process.stdout.on('error', onSignal);
+  await serveRpc(app, { input: process.stdin, writeLine: stdout.write, extensionPaths: flags.extensions, signal: stop.signal });
+  await stdout.flush();
+  process.exit(0);
+}
+
+/**
+ * Keep stdout for protocol lines: anything else that writes there (console.log in a dependency
+ * or an extension) is sent to stderr instead, so a client never sees a line that is not JSON.
+ */
+function claimStdout(): { write: (line: string) => void; flush: () => Promise<void>; release: () => void } {
+  const stdout = process.stdout;
+  const original = stdout.write;
+  const toStderr = (...args: unknown[]) => (process.stderr.write as (...a: unknown[]) => boolean)(...args);
+  stdout.write = toStderr as typeof stdout.write;
+  return {
+    write: (line) => {
+      original.call(stdout, line);
+    },
+    flush: () => new Promise((resolve) => original.call(stdout, '', () => resolve())),
+    release: () => {
+      stdout.write = original;
+    },
+  };
+}

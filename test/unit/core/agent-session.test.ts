@@ -1,0 +1,244 @@
+// The retry lifecycle of SPEC §5 (policy A), event by event, with a scripted stream at the
+// LLM boundary: success after failures, exhaustion, cancel and abort during the backoff,
+// disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
+// switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
+import { describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../../src/shared/events';
+import { harness } from './session-fakes';
+
+const retryOnly = (events: SessionEvent[]) =>
+  events
+    .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')
+    .map((e) =>
+      e.type === 'auto_retry_start'
+        ? { type: e.type, attempt: e.attempt, maxAttempts: e.maxAttempts, delayMs: e.delayMs, errorMessage: e.errorMessage }
+        : { type: e.type, success: e.success, attempt: e.attempt, finalError: e.finalError },
+    );
+
+function waitForEvent(h: ReturnType<typeof harness>, type: SessionEvent['type']): Promise<SessionEvent> {
+  return new Promise((resolve) => {
+    const off = h.session.subscribe((e) => {
+      if (e.type === type) {
+        off();
+        resolve(e);
+      }
+    });
+  });
+}
+
+describe('AgentSession retry lifecycle', () => {
+  it('retries twice with 2^n backoff and ends with success; prompt() resolves only after the chain', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { error: '503 Service Unavailable' }, { text: 'Hello' }]);
+    let resolved = false;
+    const order: string[] = [];
+    h.session.subscribe((e) => {
+      if (e.type === 'auto_retry_end') order.push(`end(resolved=${resolved})`);
+    });
+    await h.session.prompt('hi').then(() => {
+      resolved = true;
+      order.push('prompt resolved');
+    });
+    expect(retryOnly(h.events)).toEqual([
+      { type: 'auto_retry_start', attempt: 1, maxAttempts: 3, delayMs: 5, errorMessage: '503 Service Unavailable' },
+      { type: 'auto_retry_start', attempt: 2, maxAttempts: 3, delayMs: 10, errorMessage: '503 Service Unavailable' },
+      { type: 'auto_retry_end', success: true, attempt: 2, finalError: undefined },
+    ]);
+    expect(order).toEqual(['end(resolved=false)', 'prompt resolved']);
+    expect(h.stream.calls).toHaveLength(3);
+    // The runtime context holds only the user turn and the answer; history keeps the errored turns.
+    expect(h.session.agent.state.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(h.history.turns.map((t) => [t.role, t.stopReason, t.errorCategory])).toEqual([
+      ['user', null, null],
+      ['assistant', 'error', 'server_error'],
+      ['assistant', 'error', 'server_error'],
+      ['assistant', 'stop', null],
+    ]);
+    const chainIds = new Set(h.history.turns.slice(1).map((t) => t.chainId));
+    expect(chainIds.size).toBe(1);
+    expect([...h.history.chains.values()]).toEqual([{ outcome: 'recovered', attempts: 2, finalError: null }]);
+    expect(h.session.retryAttempt).toBe(0);
+    expect(h.session.isRetrying).toBe(false);
+  });
+
+  it('stops after maxRetries with attempt = retryAttempt − 1 and the last error', async () => {
+    const h = harness(Array.from({ length: 10 }, () => ({ error: '503 Service Unavailable' })));
+    await h.session.prompt('hi');
+    const events = retryOnly(h.events);
+    expect(events.filter((e) => e.type === 'auto_retry_start').map((e) => (e as { delayMs: number }).delayMs)).toEqual([5, 10, 20]);
+    expect(events.at(-1)).toEqual({ type: 'auto_retry_end', success: false, attempt: 3, finalError: '503 Service Unavailable' });
+    expect(h.stream.calls).toHaveLength(4);
+    expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'exhausted', attempts: 3 });
+    const last = h.log.records.at(-1)!;
+    expect(last).toMatchObject({ action: 'abort', level: 'WARNING', finalDecision: 'abort', attempt: 4 });
+  });
+
+  it('abortRetry() during the backoff cancels with "Retry cancelled" and sends nothing more', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const started = waitForEvent(h, 'auto_retry_start');
+    const done = h.session.prompt('hi');
+    await started;
+    expect(h.session.isRetrying).toBe(true);
+    expect(h.session.abortRetry()).toBe(true);
+    await done;
+    expect(retryOnly(h.events).at(-1)).toEqual({ type: 'auto_retry_end', success: false, attempt: 1, finalError: 'Retry cancelled' });
+    expect(h.stream.calls).toHaveLength(1);
+    expect(h.session.retryAttempt).toBe(0);
+    expect(h.session.isRetrying).toBe(false);
+    expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'cancelled' });
+  });
+
+  it('abort() during the backoff cancels the retry first', async () => {
+    const h = harness([{ error: '429 Rate limit reached for requests' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const started = waitForEvent(h, 'auto_retry_start');
+    const done = h.session.prompt('hi');
+    await started;
+    await h.session.abort();
+    await done;
+    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Retry cancelled' });
+    expect(h.stream.calls).toHaveLength(1);
+  });
+
+  it('does not retry when auto-retry is off, and records the outcome "disabled"', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { enabled: false } } });
+    expect(h.session.autoRetryEnabled).toBe(false);
+    await h.session.prompt('hi');
+    expect(retryOnly(h.events)).toEqual([]);
+    expect(h.stream.calls).toHaveLength(1);
+    expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'disabled', attempts: 0 });
+  });
+
+  it('setAutoRetryEnabled writes retry.enabled', async () => {
+    const h = harness([]);
+    h.session.setAutoRetryEnabled(false);
+    expect(h.settings.get().retry.enabled).toBe(false);
+    expect(h.session.autoRetryEnabled).toBe(false);
+  });
+
+  it('starts a fresh chain after a reset', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { text: 'one' }, { error: '502 Bad gateway' }, { text: 'two' }]);
+    await h.session.prompt('first');
+    await h.session.prompt('second');
+    const starts = h.events.filter((e) => e.type === 'auto_retry_start');
+    expect(starts.map((e) => (e as { attempt: number }).attempt)).toEqual([1, 1]);
+    expect(h.history.chains.size).toBe(2);
+  });
+
+  it('a usage limit switches to the next credential and retries with delay 0', async () => {
+    const h = harness([{ error: '429 You have hit your usage limit. Please retry in 30s' }, { text: 'ok' }], { keys: ['key-a', 'key-b'] });
+    await h.session.prompt('hi');
+    expect(retryOnly(h.events)[0]).toMatchObject({ type: 'auto_retry_start', attempt: 1, delayMs: 0 });
+    expect(h.credentials.marks).toEqual([{ retryAfterMs: 30_000 }]);
+    expect(h.stream.calls.map((c) => c.apiKey)).toEqual(['key-a', 'key-b']);
+  });
+
+  it('a retry hint above maxDelayMs ends the chain at once, naming the requested wait', async () => {
+    const h = harness([{ error: '429 Rate limit reached. Please retry in 120s' }]);
+    await h.session.prompt('hi');
+    const events = retryOnly(h.events);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ type: 'auto_retry_end', success: false, attempt: 0 });
+    expect((events[0] as { finalError: string }).finalError).toMatch(/120 s/);
+    expect(h.stream.calls).toHaveLength(1);
+  });
+
+  it('keeps one attempt counter across categories, each check using its own row', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { error: 'Connection error.' }, { error: 'terminated' }, { text: 'x' }]);
+    await h.session.prompt('hi');
+    const events = retryOnly(h.events);
+    // server_error allows 3 retries; connection's row allows 2, so the third failure (attempt 3) ends it.
+    expect(events.map((e) => e.type)).toEqual(['auto_retry_start', 'auto_retry_start', 'auto_retry_end']);
+    expect(events[1]).toMatchObject({ attempt: 2, maxAttempts: 2 });
+    expect(events[2]).toMatchObject({ success: false, attempt: 2, finalError: 'terminated' });
+    expect(h.stream.calls).toHaveLength(3);
+  });
+
+  it('never retries a non-retryable error and logs the abort', async () => {
+    const h = harness([{ error: '401 Incorrect API key provided.' }]);
+    await h.session.prompt('hi');
+    expect(retryOnly(h.events)).toEqual([]);
+    expect(h.stream.calls).toHaveLength(1);
+    expect(h.log.records).toHaveLength(1);
+    expect(h.log.records[0]).toMatchObject({ category: 'auth', action: 'abort', level: 'WARNING', finalDecision: 'abort' });
+    expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'not_retryable' });
+  });
+
+  it('an unclassifiable error aborts at once', async () => {
+    const h = harness([{ error: 'the flux capacitor is misaligned' }]);
+    await h.session.prompt('hi');
+    expect(retryOnly(h.events)).toEqual([]);
+    expect(h.stream.calls).toHaveLength(1);
+    expect(h.log.records[0]).toMatchObject({ category: 'unexpected', errorType: 'Unclassifiable', level: 'WARNING' });
+  });
+
+  it('a cancel that lands as the backoff ends wins: exactly one outcome, never both', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const started = waitForEvent(h, 'auto_retry_start');
+    const done = h.session.prompt('hi');
+    await started;
+    // The wait ends (as the timer would) and the cancel arrives in the same tick.
+    expect(h.session.retryNow()).toBe(true);
+    expect(h.session.abortRetry()).toBe(true);
+    await done;
+    const ends = h.events.filter((e) => e.type === 'auto_retry_end');
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ finalError: 'Retry cancelled' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(h.stream.calls).toHaveLength(1);
+  });
+
+  it('"Retry now" skips the rest of the wait', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const started = waitForEvent(h, 'auto_retry_start');
+    const done = h.session.prompt('hi');
+    await started;
+    h.session.retryNow();
+    await done;
+    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: true, attempt: 1 });
+    expect(h.stream.calls).toHaveLength(2);
+  });
+
+  it('a silent stream times out, is classified timeout and retried on its linear row', async () => {
+    const h = harness([{ stall: true }, { text: 'ok' }], {
+      settings: { retry: { timeoutMs: 60, policy: { timeout: { delayMs: 5 } } } },
+    });
+    await h.session.prompt('hi');
+    const start = h.events.find((e) => e.type === 'auto_retry_start');
+    expect(start).toMatchObject({ attempt: 1, maxAttempts: 2, delayMs: 5, category: 'timeout' });
+    expect((start as { errorMessage: string }).errorMessage).toMatch(/timed out/);
+    expect(h.stream.calls).toHaveLength(2);
+  });
+
+  it('a context overflow is never retried: it compacts and tries once more', async () => {
+    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+    const h = harness([{ text: 'first answer' }, { error: overflow }, { text: 'Summary: we talked.' }, { text: 'second answer' }]);
+    await h.session.prompt('first');
+    await h.session.prompt('second');
+    expect(retryOnly(h.events)).toEqual([]);
+    const compaction = h.events.filter((e) => e.type.startsWith('auto_compaction'));
+    expect(compaction.map((e) => e.type)).toEqual(['auto_compaction_start', 'auto_compaction_end']);
+    expect(compaction[1]).toMatchObject({ willRetry: true, aborted: false });
+    expect(h.stream.calls).toHaveLength(4);
+    const roles = h.session.agent.state.messages.map((m) => m.role);
+    expect(roles).toEqual(['user', 'user', 'assistant']);
+  });
+
+  it('a second overflow after compaction ends with a clear error', async () => {
+    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+    const h = harness([{ text: 'first answer' }, { error: overflow }, { text: 'Summary' }, { error: overflow }]);
+    await h.session.prompt('first');
+    await h.session.prompt('second');
+    const notice = h.events.find((e) => e.type === 'notice');
+    expect(notice).toMatchObject({ level: 'error' });
+    expect(h.stream.calls).toHaveLength(4);
+  });
+
+  it('refuses a second prompt while a chain is running', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const started = waitForEvent(h, 'auto_retry_start');
+    const done = h.session.prompt('hi');
+    await started;
+    await expect(h.session.prompt('again')).rejects.toThrow(/already running/);
+    h.session.abortRetry();
+    await done;
+  });
+});

@@ -1,0 +1,216 @@
+// Test doubles at the boundaries of AgentSession: a scripted LLM stream (fails N times, then
+// answers — faked at the stream boundary as pi-mono's own tests do), and in-memory history,
+// settings, credentials and decision log. Shared by the lifecycle tests.
+import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
+import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
+import { AgentSession } from '../../../src/main/core/agent-session';
+import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
+import type { CredentialStore, DecisionLogSink, HistoryWriter, NewTurn, SettingsStore, UsageLimitResult } from '../../../src/main/core/ports';
+import type { ChainOutcome } from '../../../src/shared/error-category';
+import type { SessionEvent } from '../../../src/shared/events';
+import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
+import { messageText } from '../../../src/shared/messages';
+import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../src/shared/settings';
+
+export const MODEL: Model<Api> = {
+  id: 'scripted-1',
+  name: 'Scripted',
+  api: 'openai-completions',
+  provider: 'scripted',
+  baseUrl: 'http://127.0.0.1:9/v1',
+  reasoning: false,
+  input: ['text'],
+  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+  contextWindow: 8192,
+  maxTokens: 1024,
+};
+
+/** One scripted reply: an error text, a successful text, or a stream that never ends. */
+export type Step = { error: string } | { text: string } | { stall: true };
+
+export interface ScriptedStream {
+  fn: StreamFn;
+  calls: { apiKey: string | undefined; at: number; messageCount: number }[];
+}
+
+function message(step: { error?: string; text?: string }, stopReason: AssistantMessage['stopReason']): AssistantMessage {
+  return {
+    role: 'assistant',
+    content: step.text !== undefined ? [{ type: 'text', text: step.text }] : [],
+    api: MODEL.api,
+    provider: MODEL.provider,
+    model: MODEL.id,
+    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    stopReason,
+    ...(step.error !== undefined ? { errorMessage: step.error } : {}),
+    timestamp: Date.now(),
+  };
+}
+
+/** Steps are used in order; after the last, every call answers "ok". */
+export function scriptedStream(steps: Step[]): ScriptedStream {
+  const calls: ScriptedStream['calls'] = [];
+  const fn: StreamFn = (_model, context, options) => {
+    calls.push({ apiKey: options?.apiKey, at: Date.now(), messageCount: context.messages.length });
+    const step = steps.shift() ?? { text: 'ok' };
+    const stream = createAssistantMessageEventStream();
+    queueMicrotask(() => {
+      if ('stall' in step) {
+        options?.signal?.addEventListener('abort', () => {
+          const aborted = message({ error: 'Request was aborted' }, 'aborted');
+          stream.push({ type: 'error', reason: 'aborted', error: aborted });
+          stream.end(aborted);
+        });
+        return;
+      }
+      if ('error' in step) {
+        const failed = message({ error: step.error }, 'error');
+        stream.push({ type: 'error', reason: 'error', error: failed });
+        stream.end(failed);
+        return;
+      }
+      const partial = message({ text: '' }, 'stop');
+      stream.push({ type: 'start', partial });
+      stream.push({ type: 'text_start', contentIndex: 0, partial });
+      stream.push({ type: 'text_delta', contentIndex: 0, delta: step.text, partial });
+      const done = message({ text: step.text }, 'stop');
+      stream.push({ type: 'text_end', contentIndex: 0, content: step.text, partial: done });
+      stream.push({ type: 'done', reason: 'stop', message: done });
+      stream.end(done);
+    });
+    return stream;
+  };
+  return { fn, calls };
+}
+
+export class MemorySettings implements SettingsStore {
+  settings: Settings;
+  private listeners = new Set<(s: Settings) => void>();
+  constructor(patch: Record<string, unknown> = {}) {
+    const result = applySettingsPatch(DEFAULT_SETTINGS, patch);
+    if (!result.ok) throw new Error(result.error);
+    this.settings = result.value;
+  }
+  get(): Settings {
+    return this.settings;
+  }
+  update(patch: unknown): Settings {
+    const result = applySettingsPatch(this.settings, patch);
+    if (!result.ok) throw new Error(result.error);
+    this.settings = result.value;
+    this.listeners.forEach((l) => l(this.settings));
+    return this.settings;
+  }
+  subscribe(listener: (s: Settings) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+export class MemoryHistory implements HistoryWriter {
+  turns: TurnRecord[] = [];
+  chains = new Map<string, { outcome: ChainOutcome | 'open'; attempts: number; finalError: string | null }>();
+  decisions: RetryDecisionRecord[] = [];
+  ensureSession(): void {}
+  setSessionTitle(): void {}
+  appendTurn(turn: NewTurn): TurnRecord {
+    const m = turn.message;
+    const record: TurnRecord = {
+      id: `t${this.turns.length + 1}`,
+      sessionId: turn.sessionId,
+      seq: this.turns.length + 1,
+      role: m.role,
+      text: messageText(m),
+      message: m,
+      model: m.role === 'assistant' ? m.model : null,
+      provider: m.role === 'assistant' ? m.provider : null,
+      stopReason: m.role === 'assistant' ? m.stopReason : null,
+      errorMessage: m.role === 'assistant' ? (m.errorMessage ?? null) : null,
+      errorCategory: turn.errorCategory ?? null,
+      chainId: turn.chainId ?? null,
+      createdAt: Date.now(),
+      usage: null,
+    };
+    this.turns.push(record);
+    return record;
+  }
+  openChain(chain: { id: string }): void {
+    this.chains.set(chain.id, { outcome: 'open', attempts: 0, finalError: null });
+  }
+  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
+    this.chains.set(chainId, { outcome: end.outcome, attempts: end.attempts, finalError: end.finalError });
+  }
+  linkTurnToChain(turnId: string, chainId: string): void {
+    const turn = this.turns.find((t) => t.id === turnId);
+    if (turn) turn.chainId = chainId;
+  }
+  recordDecision(record: RetryDecisionRecord): void {
+    this.decisions.push(record);
+  }
+}
+
+export class MemoryCredentials implements CredentialStore {
+  private active = 0;
+  marks: { retryAfterMs?: number }[] = [];
+  constructor(private readonly keys: string[] = ['key-a']) {}
+  activeCredential() {
+    return { id: `k${this.active}`, apiKey: this.keys[this.active] };
+  }
+  markUsageLimitReached(_provider: string, _sessionId: string, options: { retryAfterMs?: number }): UsageLimitResult {
+    this.marks.push(options);
+    if (this.active + 1 < this.keys.length) {
+      this.active += 1;
+      return { switched: true, earliestFreeAt: null };
+    }
+    return { switched: false, earliestFreeAt: Date.now() + (options.retryAfterMs ?? 60_000) };
+  }
+}
+
+export class MemoryDecisionLog implements DecisionLogSink {
+  records: RetryDecisionRecord[] = [];
+  write(record: RetryDecisionRecord): void {
+    this.records.push(record);
+  }
+}
+
+export interface Harness {
+  session: AgentSession;
+  stream: ScriptedStream;
+  history: MemoryHistory;
+  settings: MemorySettings;
+  credentials: MemoryCredentials;
+  log: MemoryDecisionLog;
+  events: SessionEvent[];
+  retryEvents: () => SessionEvent[];
+}
+
+export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
+  const stream = scriptedStream(steps);
+  const settings = new MemorySettings({ retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) }, ...omit(options.settings, 'retry') });
+  const history = new MemoryHistory();
+  const credentials = new MemoryCredentials(options.keys);
+  const log = new MemoryDecisionLog();
+  const agent = new Agent({
+    initialState: { systemPrompt: 'test', model: MODEL, thinkingLevel: 'off', tools: [], messages: [] },
+    streamFn: createGuardedStreamFn({ base: stream.fn, timeoutMs: () => settings.get().retry.timeoutMs }),
+    getApiKey: () => credentials.activeCredential().apiKey,
+  });
+  const session = new AgentSession({
+    agent,
+    history,
+    decisionLog: log,
+    settings,
+    credentials,
+    modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
+    sessionId: 'session-1',
+  });
+  const events: SessionEvent[] = [];
+  session.subscribe((event) => events.push(event));
+  const retryEvents = () => events.filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end');
+  return { session, stream, history, settings, credentials, log, events, retryEvents };
+}
+
+function omit(value: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
+  const { [key]: _dropped, ...rest } = value ?? {};
+  return rest;
+}
