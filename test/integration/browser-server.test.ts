@@ -1,0 +1,102 @@
+// The browser mode's guard: it serves and accepts sockets only with this launch's token, from
+// this host and origin, binds to loopback only, and answers malformed frames with errors while
+// staying up. Real HTTP and a real WebSocket against a real app (data in a temp folder).
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WebSocket } from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchApp, parseCommonFlags, type LaunchedApp } from '../../src/main/modes/launch';
+import { assertLoopback, startBrowserServer, type BrowserServer } from '../../src/main/modes/browser/browser-server';
+
+let app: LaunchedApp;
+let server: BrowserServer;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'resolute-web-'));
+  const rendererDir = join(dir, 'renderer');
+  mkdirSync(rendererDir);
+  writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Resolute</title>');
+  app = await launchApp(parseCommonFlags(['--data-dir', join(dir, 'data')]), 'browser');
+  server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir });
+});
+
+afterAll(async () => {
+  await server.close();
+  await app.services.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const base = () => `http://127.0.0.1:${server.port}`;
+
+function connect(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+  });
+}
+
+function ask(ws: WebSocket, frame: unknown): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (data: Buffer) => {
+      const message = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (message.kind !== 'response') return;
+      ws.off('message', onMessage);
+      resolve(message);
+    };
+    ws.on('message', onMessage);
+    ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  });
+}
+
+describe('browser mode guard', () => {
+  it('serves the page only with the token', async () => {
+    expect((await fetch(`${base()}/`)).status).toBe(401);
+    expect((await fetch(`${base()}/?token=wrong`)).status).toBe(401);
+    const ok = await fetch(server.url);
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(ok.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
+  });
+
+  it('refuses a WebSocket without the token, with a wrong token or from another origin', async () => {
+    await expect(connect(`ws://127.0.0.1:${server.port}/ws`)).rejects.toThrow(/401/);
+    await expect(connect(`ws://127.0.0.1:${server.port}/ws?token=nope`)).rejects.toThrow(/401/);
+    await expect(connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { Origin: 'https://evil.example' })).rejects.toThrow(/401/);
+  });
+
+  it('refuses to bind beyond loopback', async () => {
+    expect(() => assertLoopback('0.0.0.0')).toThrow(/loopback only/);
+    expect(() => assertLoopback('192.168.1.10')).toThrow(/loopback only/);
+    await expect(startBrowserServer({ router: app.router, hub: app.hub, rendererDir: dir, host: '0.0.0.0' })).rejects.toThrow(/loopback only/);
+  });
+
+  it('answers good and malformed frames over the socket and stays up', async () => {
+    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    expect(await ask(ws, 'this is not json')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await ask(ws, { kind: 'request', id: 1, method: 'nope' })).toMatchObject({ id: 1, ok: false, error: { code: 'unknown_command' } });
+    expect(await ask(ws, { kind: 'request', id: 2, method: 'history.get', params: { sessionId: 'missing' } })).toMatchObject({
+      id: 2,
+      ok: false,
+      error: { code: 'not_found' },
+    });
+    expect(await ask(ws, { kind: 'request', id: 3, method: 'settings.update', params: { patch: { retry: { maxRetries: 99 } } } })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_params', message: expect.stringMatching(/retry\.maxRetries/) },
+    });
+    const state = await ask(ws, { kind: 'request', id: 4, method: 'session.getState', params: {} });
+    expect(state).toMatchObject({ id: 4, ok: true, result: { autoRetryEnabled: true, isRetrying: false, model: { isSimulator: true } } });
+    ws.close();
+  });
+
+  it('never sends an API key to a client: only masked hints', async () => {
+    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    const reply = await ask(ws, { kind: 'request', id: 9, method: 'providers.addKey', params: { provider: 'openai', apiKey: 'sk-secret-1234567890abcd' } });
+    expect(JSON.stringify(reply)).not.toContain('sk-secret-1234567890abcd');
+    expect(JSON.stringify(reply)).toContain('abcd');
+    ws.close();
+  });
+});

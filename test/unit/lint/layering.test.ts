@@ -1,0 +1,45 @@
+// The layering rule of STYLE.md, checked against the real ESLint config: each forbidden import
+// is reported in the folder it is forbidden in, and allowed imports pass. Proves the rule can
+// fail `npm test` (lint runs first there).
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.some((m) => m.ruleId === '@typescript-eslint/no-restricted-imports');
+}
+
+describe('layering lint rule', () => {
+  it.each([
+    ['src/main/core/x.ts', "import { app } from 'electron';\nexport const a = app;"],
+    ['src/main/core/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;"],
+    ['src/main/core/x.ts', "import fs from 'fs';\nexport const a = fs;"],
+    ['src/main/core/x.ts', "import Database from 'better-sqlite3';\nexport const a = Database;"],
+    ['src/main/core/x.ts', "import { AppServices } from '../node/app-services';\nexport const a = AppServices;"],
+    ['src/main/host/x.ts', "import { AppServices } from '../node/app-services';\nexport const a = AppServices;"],
+    ['src/main/node/x.ts', "import { app } from 'electron';\nexport const a = app;"],
+    ['src/main/node/x.ts', "import { CommandRouter } from '../host/command-router';\nexport const a = CommandRouter;"],
+    ['src/main/modes/x.ts', "import { app } from 'electron';\nexport const a = app;"],
+    ['src/shared/x.ts', "import { join } from 'node:path';\nexport const a = join;"],
+    ['src/shared/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
+    ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;"],
+    ['src/renderer/src/x.ts', "import { streamSimple } from '@mariozechner/pi-ai';\nexport const a = streamSimple;"],
+    ['src/renderer/src/x.ts', "import { AgentSession } from '../../main/core/agent-session';\nexport const a = AgentSession;"],
+    ['src/preload/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
+  ])('%s: forbidden import is reported', async (file, code) => {
+    expect(await restricted(file, code)).toBe(true);
+  });
+
+  it.each([
+    ['src/main/core/x.ts', "import { classifyError } from './classify-error';\nexport const a = classifyError;"],
+    ['src/main/core/x.ts', "import type { Settings } from '../../shared/settings';\nexport type A = Settings;"],
+    ['src/main/node/x.ts', "import { readFileSync } from 'node:fs';\nexport const a = readFileSync;"],
+    ['src/main/electron/x.ts', "import { app } from 'electron';\nexport const a = app;"],
+    ['src/preload/x.ts', "import { contextBridge } from 'electron';\nexport const a = contextBridge;"],
+    ['src/shared/x.ts', "import type { SessionEvent } from './events';\nexport type A = SessionEvent;"],
+  ])('%s: allowed import passes', async (file, code) => {
+    expect(await restricted(file, code)).toBe(false);
+  });
+});
