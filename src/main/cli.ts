@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { parseCommonFlags, USAGE, launchApp, type CommonFlags } from './modes/launch';
 import { startBrowserServer } from './modes/browser/browser-server';
 import { runRpcMode } from './modes/rpc/rpc-mode';
+import { startExtensions } from './modes/extensions/extension-runner';
 import { SimulatorServer } from './node/simulator/simulator-server';
 
 async function main(): Promise<void> {
@@ -26,12 +27,16 @@ async function main(): Promise<void> {
 
 async function runWeb(flags: CommonFlags): Promise<void> {
   const app = await launchApp(flags, 'browser');
+  const extensions = await startExtensions(app, flags.extensions, {
+    onFailure: (failure) => app.hub.publish({ type: 'notice', level: 'error', message: `Extension disabled: ${failure.extensionPath}: ${failure.error}` }),
+  });
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   const server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir, port: flags.port });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
   onExit(async () => {
+    extensions.dispose();
     await server.close();
     await app.services.dispose();
   });

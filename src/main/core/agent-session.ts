@@ -91,6 +91,10 @@ export class AgentSession {
     return this.retry.pendingRetry;
   }
 
+  get isCompacting(): boolean {
+    return this.compactor.isRunning;
+  }
+
   get isStreaming(): boolean {
     return this.agent.state.isStreaming;
   }
@@ -328,6 +332,8 @@ export class AgentSession {
       });
       this.persisted.set(message, turn.id);
       this.emit({ type: 'turn_persisted', turn });
+      // Lists (sidebar, history view) refresh on this; the title exists from the first turn on.
+      this.emit({ type: 'history_changed', sessionId: this.sessionIdValue });
     } catch (error) {
       this.emit({ type: 'notice', level: 'error', message: `Could not save a turn to history: ${String(error)}` });
     }

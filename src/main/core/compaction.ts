@@ -62,6 +62,18 @@ export class Compactor {
 
   /** Manual compaction: summarise everything but the last exchange, no retry. */
   async compactNow(): Promise<{ summary: string; tokensBefore: number }> {
+    if (this.running) throw new Error('A compaction is already running.');
+    let release: () => void = () => undefined;
+    this.running = new Promise<void>((resolve) => (release = resolve));
+    try {
+      return await this.compactManually();
+    } finally {
+      this.running = undefined;
+      release();
+    }
+  }
+
+  private async compactManually(): Promise<{ summary: string; tokensBefore: number }> {
     this.emitCompaction({ type: 'auto_compaction_start', reason: 'manual' });
     const result = await this.summariseOlder(false);
     if ('error' in result) {

@@ -70,16 +70,13 @@ const DEFAULT_LOAD_TIMEOUT_MS = 5000;
 /** The extension files of a data folder (sorted by name, so load order is stable) followed by the extra paths. */
 export function discoverExtensions(dataDir: string, extraPaths: string[] = []): string[] {
   const dir = join(dataDir, 'extensions');
-  let found: string[] = [];
+  let names: string[] = [];
   try {
-    found = readdirSync(dir)
-      .filter((name) => /\.m?js$/.test(name))
-      .sort()
-      .map((name) => join(dir, name))
-      .filter((path) => statSync(path).isFile());
+    names = readdirSync(dir).filter((name) => /\.m?js$/.test(name)).sort();
   } catch {
     // No extensions folder: nothing to load.
   }
+  const found = names.map((name) => join(dir, name)).filter(isFile);
   const extra = extraPaths.map((path) => (isAbsolute(path) ? path : resolve(path)));
   return [...new Set([...found, ...extra])];
 }
@@ -245,6 +242,15 @@ export async function startExtensions(
       runner.dispose();
     },
   };
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    // A dangling link is skipped, not fatal to the others.
+    return false;
+  }
 }
 
 function copyOf(event: SessionEvent): SessionEvent {

@@ -4,7 +4,6 @@
 // (runRpcMode); tests can drive serveRpc/RpcServer in-process with their own streams.
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import type { SessionEvent } from '../../../shared/events';
 import { messageText, type ChatMessage } from '../../../shared/messages';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
 import { modelsFor, resolveModel } from '../../node/providers';
@@ -107,29 +106,33 @@ export class RpcServer {
     while (this.inFlight.size > 0) await Promise.all([...this.inFlight]);
   }
 
-  sendEvent(event: SessionEvent | RpcOutput): void {
+  sendEvent(event: RpcOutput): void {
     this.write(event);
   }
 
   private async answer(line: string): Promise<void> {
     const parsed = parseCommandLine(line);
     if (!parsed.ok) return this.write(parsed.response);
+    const { command } = parsed;
     try {
-      const response = await this.execute(parsed.command);
+      // Synchronous commands are answered in the same tick, so a get_state answer is written
+      // right after the state was read: no event can slip in between.
+      const result = this.execute(command);
+      const response = result instanceof Promise ? await result : result;
       if (response) this.write(response);
     } catch (error) {
-      this.write(failure(parsed.command.id, parsed.command.type, describe(error)));
+      this.write(failure(command.id, command.type, describe(error)));
     }
   }
 
   /** Run one validated command. Returns null when the response was already written (prompt). */
-  async execute(command: RpcCommand): Promise<RpcResponse | null> {
+  execute(command: RpcCommand): RpcResponse | null | Promise<RpcResponse> {
     const { session } = this.app.services;
     switch (command.type) {
       case 'prompt':
         return this.startPrompt(command);
       case 'abort':
-        return ack(command, await session.abort());
+        return this.abort(command);
       case 'new_session':
         return reply(command, this.newSession());
       case 'get_state':
@@ -147,7 +150,7 @@ export class RpcServer {
       case 'set_thinking_level':
         return ack(command, (session.agent.state.thinkingLevel = command.level));
       case 'compact':
-        return reply(command, await this.compact());
+        return this.compact(command);
       case 'set_auto_compaction':
         return ack(command, session.setAutoCompactionEnabled(command.enabled));
       case 'set_auto_retry':
@@ -178,11 +181,17 @@ export class RpcServer {
     return { cancelled: false };
   }
 
-  private async compact(): Promise<RpcResponseData['compact']> {
+  /** Global abort: cancels a retry chain first, then the stream (AgentSession.abort). */
+  private async abort(command: RpcCommandOf<'abort'>): Promise<RpcResponse> {
+    await this.app.services.session.abort();
+    return ack(command);
+  }
+
+  private async compact(command: RpcCommandOf<'compact'>): Promise<RpcResponse> {
     // AgentSession's compaction flag covers only overflow compaction; count manual ones here.
     this.manualCompactions += 1;
     try {
-      return await this.app.services.session.compact();
+      return reply(command, await this.app.services.session.compact());
     } finally {
       this.manualCompactions -= 1;
     }
@@ -270,12 +279,12 @@ export class RpcServer {
   }
 }
 
-function reply<T extends RpcCommandType>(command: RpcCommandOf<T>, data: RpcResponseData[T]): RpcSuccessResponse<T> {
+function reply<T extends RpcCommandType>(command: { id?: RpcId; type: T }, data: RpcResponseData[T]): RpcSuccessResponse<T> {
   return { ...idOf(command.id), type: 'response', command: command.type, success: true, data } as RpcSuccessResponse<T>;
 }
 
 /** A success without data, as pi answers these commands; `_effect` is the call the case made. */
-function ack<T extends RpcCommandType>(command: RpcCommandOf<T>, _effect?: unknown): RpcSuccessResponse<T> {
+function ack<T extends RpcCommandType>(command: { id?: RpcId; type: T }, _effect?: unknown): RpcSuccessResponse<T> {
   return { ...idOf(command.id), type: 'response', command: command.type, success: true } as RpcSuccessResponse<T>;
 }
 
@@ -301,13 +310,15 @@ export interface ServeRpcOptions {
   log?: (line: string) => void;
   /** `--extension` paths, loaded after <dataDir>/extensions. */
   extensionPaths?: string[];
-  /** Aborting it shuts down as if the input had ended. */
+  /** Aborting it stops reading and shuts down without waiting: a running turn is aborted. */
   signal?: AbortSignal;
 }
 
 /**
- * Serve the protocol on a launched app until the input ends (or `signal` aborts), then answer
- * what is in flight, dispose the app (aborting a running turn; history keeps it) and resolve.
+ * Serve the protocol on a launched app until the input ends, then answer what is in flight, let
+ * the running prompt (and its retry chain) finish, dispose the app and resolve — so
+ * `printf '<prompt>\n' | resolute --mode rpc` runs the prompt to its end. `signal` (SIGTERM, SIGINT)
+ * stops at once instead: the running turn is aborted, and history keeps it.
  */
 export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -324,20 +335,28 @@ export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Prom
     log,
     onFailure: (failed) => server.sendEvent({ type: 'extension_error', ...failed }),
   });
-  await new Promise<void>((resolve) => {
+  const inputEnded = await new Promise<boolean>((resolve) => {
     const stop = readJsonLines(options.input, (line) => void server.handleLine(line), {
-      onEnd: resolve,
+      onEnd: () => resolve(true),
       onOversized: (length) => write(failure(undefined, 'parse', `Failed to parse command: line too long (${length} characters)`)),
     });
     options.signal?.addEventListener('abort', () => {
       stop();
-      resolve();
+      resolve(false);
     });
   });
   await server.settled();
+  if (inputEnded) await drain(app, options.signal);
   await app.services.dispose();
   extensions.dispose();
   unsubscribe();
+}
+
+/** Wait for the session's pending work unless `signal` aborts first. */
+async function drain(app: LaunchedApp, signal: AbortSignal | undefined): Promise<void> {
+  if (signal?.aborted) return;
+  const aborted = new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+  await Promise.race([app.services.session.waitForPendingWork(), aborted]);
 }
 
 /** Entry point of `--mode rpc` (cli.ts). Exits the process when the input ends. */
@@ -371,7 +390,7 @@ function claimStdout(): { write: (line: string) => void; flush: () => Promise<vo
     write: (line) => {
       original.call(stdout, line);
     },
-    flush: () => new Promise((resolve) => original.call(stdout, '', () => resolve())),
+    flush: () => new Promise((resolve) => original.call(stdout, '', 'utf8', () => resolve())),
     release: () => {
       stdout.write = original;
     },

@@ -56,7 +56,8 @@ function checkExistingFile(path: string): void {
     }
     const problems = (db.pragma('quick_check(5)') as { quick_check: string }[]).map((row) => row.quick_check);
     if (problems.length !== 1 || problems[0] !== 'ok') {
-      throw new HistoryDatabaseError('damaged', path, { detail: `integrity check: ${problems.join('; ')}` });
+      const detail = `integrity check: ${problems.join('; ')}`.replace(/\s+/g, ' ');
+      throw new HistoryDatabaseError('damaged', path, { detail });
     }
   } catch (error) {
     throw toHistoryError(error, path);
@@ -69,9 +70,10 @@ function checkExistingFile(path: string): void {
 // (a committed transaction is in the OS page cache, which outlives the process), but it may lose
 // the last commits on power loss or an OS crash. The port promises writes "durable on return", and
 // a turn ends every few seconds at most, so one fsync of the WAL per ended turn or decision is a
-// cost nobody will see. foreign_keys is per connection and off by default; the ON DELETE CASCADE
-// of deleteSession depends on it. busy_timeout (the `timeout` option) covers a second process,
-// e.g. a CLI run reading the same history.
+// cost nobody will see. foreign_keys is per connection and off in stock SQLite (better-sqlite3's
+// build turns it on, but the ON DELETE CASCADE of deleteSession must not hang on a build flag).
+// busy_timeout (the `timeout` option) lets a second process, e.g. a CLI run reading the same
+// history, wait for a lock instead of failing at once.
 function openReadWrite(path: string): Database.Database {
   let db: Database.Database | undefined;
   try {
