@@ -105,7 +105,7 @@ describe('history store under SIGKILL', () => {
       }
       const fts = new Database(dbPath);
       try {
-        fts.exec("INSERT INTO turns_fts (turns_fts) VALUES ('integrity-check')");
+        fts.exec("INSERT INTO turns_fts (turns_fts, rank) VALUES ('integrity-check', 1)");
       } finally {
         fts.close();
       }

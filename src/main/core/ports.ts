@@ -49,7 +49,7 @@ export interface HistoryReader {
   erroredTurns(limit?: number): ErroredTurn[];
   deleteSession(sessionId: string): boolean;
   exportSession(sessionId: string, format: 'json' | 'markdown'): { filename: string; mimeType: string; content: string } | undefined;
-  /** The runtime context of a session as the retry controller would have left it: errored and aborted assistant turns removed. */
+  /** The runtime context of a session as the retry controller would have left it: errored assistant turns removed (aborted ones stay, as they do at run time). */
   loadContext(sessionId: string): ChatMessage[];
   chain(chainId: string): RetryChainRecord | undefined;
 }

@@ -89,15 +89,17 @@ export class CredentialVault implements CredentialStore {
     }
     const env = this.options.envKey?.(provider);
     if (env) out.push({ id: 'env', apiKey: env, source: 'env' });
+    // The built-in key comes last: configured keys are tried first, and the simulator's own key
+    // stays usable as the next credential after a usage limit.
     const builtin = this.options.builtin?.[provider];
-    if (builtin && out.length === 0) out.push({ id: 'builtin', apiKey: builtin, source: 'builtin' });
+    if (builtin) out.push({ id: 'builtin', apiKey: builtin, source: 'builtin' });
     return out;
   }
 
   hints(provider: string): ProviderKeyHint[] {
     return this.keys(provider).map((key) => ({
       id: key.id,
-      hint: key.source === 'env' ? `${mask(key.apiKey)} (environment)` : mask(key.apiKey),
+      hint: key.source === 'env' ? `${mask(key.apiKey)} (environment)` : key.source === 'builtin' ? 'built-in' : mask(key.apiKey),
       blockedUntil: this.blockedAt(provider, key.id),
     }));
   }

@@ -291,7 +291,7 @@ describe('SqliteHistoryStore: delete and export', () => {
       expect(count("SELECT count(*) FROM retry_decisions WHERE session_id = 'gone'")).toBe(0);
       expect(count('SELECT count(*) FROM turns')).toBe(4);
       // The FTS index agrees with its content table: the cascade removed the deleted rows from it.
-      expect(() => raw.exec("INSERT INTO turns_fts (turns_fts) VALUES ('integrity-check')")).not.toThrow();
+      expect(() => raw.exec("INSERT INTO turns_fts (turns_fts, rank) VALUES ('integrity-check', 1)")).not.toThrow();
     } finally {
       raw.close();
     }

@@ -49,7 +49,7 @@ function checkExistingFile(path: string): void {
   if (statSync(path).isDirectory()) throw new HistoryDatabaseError('unreadable', path, { detail: 'the path is a folder' });
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() });
     const foundVersion = readSchemaVersion(db);
     if (foundVersion > LATEST_SCHEMA_VERSION) {
       throw new HistoryDatabaseError('newer_version', path, { foundVersion, knownVersion: LATEST_SCHEMA_VERSION });
@@ -77,7 +77,7 @@ function checkExistingFile(path: string): void {
 function openReadWrite(path: string): Database.Database {
   let db: Database.Database | undefined;
   try {
-    db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() });
     const mode = String(db.pragma('journal_mode = WAL', { simple: true }));
     if (mode.toLowerCase() !== 'wal') throw new Error(`could not switch to WAL mode (journal_mode is ${mode})`);
     db.pragma('synchronous = FULL');
@@ -122,4 +122,14 @@ function describeCause(error: unknown): string {
   if (error instanceof Database.SqliteError) return `SQLite: ${error.message} [${error.code}]`;
   if (error instanceof Error) return error.message;
   return String(error);
+}
+
+/**
+ * The desktop app runs under Electron, whose ABI differs from Node's: `npm start` compiles an
+ * Electron build of the addon and names it in RESOLUTE_SQLITE_BINDING (scripts/electron-native.js).
+ * Under Node (tests, browser and RPC modes) the variable is unset and the normal build loads.
+ */
+function nativeBinding(): { nativeBinding?: string } {
+  const binding = process.env.RESOLUTE_SQLITE_BINDING;
+  return binding ? { nativeBinding: binding } : {};
 }

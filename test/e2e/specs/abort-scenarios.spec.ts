@@ -1,0 +1,218 @@
+// The design card's "Playwright drives end-to-end abort scenarios": each scenario asserts what
+// the person sees, what the simulator received (request counts and timing) and what the
+// history database holds afterwards. Runs in the browser project everywhere and in the
+// Electron project where its binary exists.
+import { test, expect } from '../fixtures/app';
+import { assistantTurns, erroredTurns } from '../fixtures/history-db';
+import { ChatPage } from '../pages/chat-page';
+import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+import { HistoryPage } from '../pages/history-page';
+
+test.describe('during a long backoff', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=4000'], script: '503*' } });
+
+  test('Cancel removes the banner, sends nothing more and stores the turn as cancelled', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('cancel me');
+    await expect(banner.root).toContainText('Retrying (1/3) in');
+    await banner.cancel.click();
+    await expect(banner.root).not.toContainText('Retrying');
+    await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
+    await app.page.waitForTimeout(4500);
+    expect(await app.requests()).toHaveLength(1);
+    const rows = erroredTurns(app.dataDir);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ stop_reason: 'error', error_category: 'server_error', outcome: 'cancelled', final_error: 'Retry cancelled' });
+  });
+
+  test('Esc cancels the retry; once the banner is gone, Esc stops a streaming reply again', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('escape me');
+    await expect(banner.root).toContainText('Retrying (1/3)');
+    await app.page.keyboard.press('Escape');
+    await expect(banner.root).not.toContainText('Retrying');
+    expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'cancelled', final_error: 'Retry cancelled' });
+
+    await app.setScript('slow');
+    await chat.prompt('now a long reply');
+    await expect(chat.lastAssistant()).toContainText('Simulated');
+    await app.page.keyboard.press('Escape');
+    await expect(chat.stop).toBeHidden();
+    const requests = await app.requests();
+    expect(requests.map((r) => r.step)).toEqual(['503', 'slow']);
+    expect(assistantTurns(app.dataDir).at(-1)?.stop_reason).toBe('aborted');
+  });
+
+  test('Stop during the backoff cancels the retry first and nothing further is sent', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('stop me');
+    await expect(banner.root).toContainText('Retrying (1/3)');
+    await chat.stop.click();
+    await expect(banner.root).not.toContainText('Retrying');
+    await app.page.waitForTimeout(4500);
+    expect(await app.requests()).toHaveLength(1);
+    expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'cancelled', final_error: 'Retry cancelled' });
+  });
+});
+
+test('Stop during a streaming reply stops it at once, keeps the partial reply as aborted, no retry', async ({ app }) => {
+  await app.setScript('slow');
+  const chat = new ChatPage(app.page);
+  await chat.prompt('stream for a while');
+  await expect(chat.lastAssistant()).toContainText('Simulated');
+  const clickedAt = Date.now();
+  await chat.stop.click();
+  await expect(chat.stop).toBeHidden({ timeout: 2000 });
+  expect(Date.now() - clickedAt).toBeLessThan(2000);
+  await app.page.waitForTimeout(500);
+  expect(await app.requests()).toHaveLength(1);
+  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+  const turns = assistantTurns(app.dataDir);
+  expect(turns).toHaveLength(1);
+  expect(turns[0].stop_reason).toBe('aborted');
+  expect(turns[0].text).toContain('Simulated reply');
+});
+
+test('auto-retry off in Settings: a 503 shows at once, no retry, and it stays off after a restart', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await expect(settings.autoRetry).toBeChecked();
+  await settings.autoRetry.click();
+  await expect(settings.autoRetry).not.toBeChecked();
+  await app.setScript('503*');
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('no retries please');
+  await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
+  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+  await app.page.waitForTimeout(2500);
+  expect(await app.requests()).toHaveLength(1);
+  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'disabled' });
+
+  const page = await app.restart();
+  const again = new SettingsPage(page);
+  await again.open();
+  await expect(again.autoRetry).not.toBeChecked();
+});
+
+test.describe('counting through every attempt', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=700'], script: '503*' } });
+
+  test('max retries exhausted: (1/3), (2/3), (3/3), then the final failure; exactly 4 requests', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('this will fail');
+    for (const n of [1, 2, 3]) await expect(banner.root).toContainText(`Retrying (${n}/3)`);
+    await expect(banner.root).toContainText('Retry failed after 3 attempts: 503 Service Unavailable', { timeout: 15_000 });
+    const requests = await app.requests();
+    expect(requests).toHaveLength(4);
+    // 0.7 s, 1.4 s, 2.8 s of backoff between them (policy A's 2^n).
+    const gaps = requests.slice(1).map((r, i) => r.at - requests[i].at);
+    expect(gaps[0]).toBeGreaterThanOrEqual(650);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1350);
+    expect(gaps[2]).toBeGreaterThanOrEqual(2750);
+    const rows = erroredTurns(app.dataDir);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.outcome === 'exhausted')).toBe(true);
+  });
+});
+
+test.describe('recovering', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=1000'], script: '503,503,ok' } });
+
+  test('success after retries: (1/3) then (2/3), the banner clears and the answer shows', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('third time lucky');
+    await expect(banner.root).toContainText('Retrying (1/3)');
+    await expect(banner.root).toContainText('Retrying (2/3)');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply: I received "third time lucky"', { timeout: 15_000 });
+    await expect(banner.root).toBeHidden();
+    expect(await app.requests()).toHaveLength(3);
+    const rows = erroredTurns(app.dataDir);
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.outcome)).toEqual(['recovered', 'recovered']);
+  });
+});
+
+test('a Retry-After above the max delay fails at once with a message naming the wait', async ({ app }) => {
+  await app.setScript('429:120');
+  const chat = new ChatPage(app.page);
+  await chat.prompt('rate limited');
+  await expect(app.page.getByTestId('retry-banner')).toContainText('120 s');
+  await app.page.waitForTimeout(1000);
+  expect(await app.requests()).toHaveLength(1);
+  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'rate_limit', outcome: 'exhausted' });
+});
+
+test('a usage limit with a second API key retries at once on the other key', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.addKey('simulator', 'sim-second-key-0001');
+  await expect(app.page.getByTestId('provider-simulator')).toContainText('0001');
+  await app.setScript('usage_limit:30,ok');
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('limited');
+  await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
+  const requests = await app.requests();
+  expect(requests).toHaveLength(2);
+  expect(requests[0].apiKey).toBe('sim-second-key-0001');
+  expect(requests[1].apiKey).not.toBe(requests[0].apiKey);
+  expect(requests[1].at - requests[0].at).toBeLessThan(1500);
+  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'usage_limit', outcome: 'recovered' });
+});
+
+test.describe('after a restart', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: '503,ok' } });
+
+  test('history still shows the errored turns of the previous run', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('remember this failure');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply');
+    const page = await app.restart();
+    const history = new HistoryPage(page);
+    await history.open();
+    await expect(history.sessions.first()).toContainText('remember this failure');
+    await history.erroredOnly.click();
+    await expect(history.erroredTurns.first()).toContainText('503 Service Unavailable');
+  });
+});
+
+test.describe('racing the retry timer', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=1000'], script: '503,ok,503,ok,503,ok,503,ok' } });
+
+  test('a cancel in the last 50 ms before the retry fires: exactly one of cancelled or retried', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    const outcomes: string[] = [];
+    for (const lead of [45, 25, 10, 0]) {
+      const before = (await app.requests()).length;
+      await chat.prompt(`race ${lead}`);
+      await expect(banner.root).toContainText('Retrying (1/1)'.slice(0, 10));
+      const failedAt = (await app.requests())[before].at;
+      const wait = failedAt + 1000 - lead - Date.now();
+      if (wait > 0) await app.page.waitForTimeout(wait);
+      await banner.cancel.click({ timeout: 500 }).catch(() => undefined);
+      await expect(banner.root).not.toContainText('Retrying', { timeout: 5000 });
+      await app.page.waitForTimeout(300);
+      const sent = (await app.requests()).length - before;
+      const rows = erroredTurns(app.dataDir);
+      const outcome = rows.at(-1)!.outcome;
+      // Cancelled: one request and no retry. Retried: two requests and recovered. Never both.
+      if (outcome === 'cancelled') expect(sent).toBe(1);
+      else {
+        expect(outcome).toBe('recovered');
+        expect(sent).toBe(2);
+      }
+      outcomes.push(outcome!);
+      await banner.root.getByTestId('retry-dismiss').click({ timeout: 1000 }).catch(() => undefined);
+      if (outcome === 'cancelled') await app.setScript('ok,503,ok,503,ok,503,ok').catch(() => undefined);
+    }
+    expect(outcomes).toHaveLength(4);
+  });
+});
