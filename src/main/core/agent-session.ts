@@ -407,7 +407,6 @@ export class AgentSession {
         await this.agent.waitForIdle();
         await this.agent.continue();
       },
-      abortStream: () => this.agent.abort(),
       markUsageLimitReached: (opts) => {
         const provider = this.options.modelInfo().provider;
         return this.options.credentials.markUsageLimitReached(provider, this.sessionIdValue, opts);

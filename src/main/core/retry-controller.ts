@@ -19,8 +19,6 @@ export interface RetryHost {
   trimTrailingError(): void;
   /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
   continueAgent(): Promise<void>;
-  /** Abort the agent's active stream (a cancel while a retried request runs). */
-  abortStream(): void;
   markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult;
   decisionContext(): DecisionContext;
   chainOpened(chainId: string): void;
@@ -209,13 +207,16 @@ export class RetryController {
     this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome });
   }
 
-  /** Cancel the chain: during the backoff, the scheduled continue, or a retried request. */
+  /**
+   * Cancel the chain while it waits: during the backoff or before the scheduled continue().
+   * Once the retried request is on its way the retry has happened, so a cancel that loses the
+   * race changes nothing (exactly one of "cancelled" or "retried", never both); Stop (abort())
+   * still stops that request like any other.
+   */
   abortRetry(): boolean {
-    if (!this.retryPromise) return false;
-    const wasRunning = this.phase === 'running';
+    if (!this.retryPromise || this.phase === 'running') return false;
     this.retryAbortController?.abort();
     this.cancelChain();
-    if (wasRunning) this.host.abortStream();
     return true;
   }
 

@@ -186,6 +186,29 @@ describe('AgentSession retry lifecycle', () => {
     expect(h.stream.calls).toHaveLength(1);
   });
 
+  it('a cancel after the retried request went out changes nothing: the retry stands', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }]);
+    let cancelled: boolean | undefined;
+    h.session.subscribe((e) => {
+      if (e.type === 'message_start' && e.message.role === 'assistant' && h.session.isRetrying) cancelled ??= h.session.abortRetry();
+    });
+    await h.session.prompt('hi');
+    expect(cancelled).toBe(false);
+    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: true, attempt: 1 });
+    expect(h.stream.calls).toHaveLength(2);
+  });
+
+  it('Stop while a retried request streams ends the chain as cancelled, never stuck', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { stall: true }]);
+    h.session.subscribe((e) => {
+      if (e.type === 'agent_start' && h.session.isRetrying) setTimeout(() => void h.session.abort(), 5);
+    });
+    await h.session.prompt('hi');
+    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Request was aborted' });
+    expect(h.session.isRetrying).toBe(false);
+    expect(h.stream.calls).toHaveLength(2);
+  });
+
   it('"Retry now" skips the rest of the wait', async () => {
     const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
     const started = waitForEvent(h, 'auto_retry_start');
