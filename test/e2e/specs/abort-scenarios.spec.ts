@@ -133,9 +133,7 @@ test.describe('recovering', () => {
     await expect(chat.lastAssistant()).toContainText('Simulated reply: I received "third time lucky"', { timeout: 15_000 });
     await expect(banner.root).toBeHidden();
     expect(await app.requests()).toHaveLength(3);
-    const rows = erroredTurns(app.dataDir);
-    expect(rows).toHaveLength(2);
-    expect(rows.map((r) => r.outcome)).toEqual(['recovered', 'recovered']);
+    await expect.poll(() => erroredTurns(app.dataDir).map((r) => r.outcome)).toEqual(['recovered', 'recovered']);
   });
 });
 
@@ -164,7 +162,9 @@ test('a usage limit with a second API key retries at once on the other key', asy
   expect(requests[0].apiKey).toBe('sim-second-key-0001');
   expect(requests[1].apiKey).not.toBe(requests[0].apiKey);
   expect(requests[1].at - requests[0].at).toBeLessThan(1500);
-  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'usage_limit', outcome: 'recovered' });
+  // The reply shows while it streams; the chain is closed when the message ends.
+  await expect.poll(() => erroredTurns(app.dataDir)[0]?.outcome).toBe('recovered');
+  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'usage_limit' });
 });
 
 test.describe('after a restart', () => {

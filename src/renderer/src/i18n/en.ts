@@ -22,7 +22,7 @@ export const en = {
   },
   notice: {
     label: 'Notifications',
-    dismiss: 'Dismiss',
+    dismiss: 'Dismiss notification',
   },
   chat: {
     transcript: 'Conversation',
@@ -48,10 +48,12 @@ export const en = {
     attempt: 'Attempt {{n}}',
     unknownCategory: 'Unclassified',
     notRetried: 'Not retried',
+    succeeded: 'Succeeded',
   },
   outcome: {
     pending: 'Retrying…',
-    recovered: 'Recovered after {{attempts}} retries',
+    recovered_one: 'Recovered after {{count}} retry',
+    recovered_other: 'Recovered after {{count}} retries',
     exhausted: 'Gave up: the retry budget is used up',
     cancelled: 'Retry cancelled',
     disabled: 'Not retried: auto-retry is off',
@@ -94,7 +96,7 @@ export const en = {
   settings: {
     title: 'Settings',
     sections: {
-      retry: 'Auto-retry',
+      retry: 'Retries',
       table: 'Decision table',
       model: 'Provider and model',
       keys: 'API keys',
@@ -138,6 +140,7 @@ export const en = {
     apiKey: 'New API key for {{provider}}',
     addKey: 'Add key',
     removeKey: 'Remove key {{hint}}',
+    remove: 'Remove',
     noKeys: 'No keys stored',
     envKey: 'An environment variable also provides a key.',
     blockedUntil: 'usage limit until {{time}}',
@@ -185,7 +188,6 @@ export const en = {
     inSession: 'in {{title}}',
     timeline: 'Retry timeline',
     noDecisions: 'No retry decisions were recorded for this turn.',
-    waited: 'waited {{seconds}} s',
     outcomeLabel: 'Outcome: {{outcome}}',
     column: {
       date: 'Date',

@@ -24,7 +24,7 @@ export const ja: Messages = {
   },
   notice: {
     label: '通知',
-    dismiss: '閉じる',
+    dismiss: '通知を閉じる',
   },
   chat: {
     transcript: '会話',
@@ -50,10 +50,12 @@ export const ja: Messages = {
     attempt: '試行 {{n}}',
     unknownCategory: '未分類',
     notRetried: '再試行しませんでした',
+    succeeded: '成功しました',
   },
   outcome: {
     pending: '再試行中…',
-    recovered: '{{attempts}} 回の再試行で回復しました',
+    recovered_one: '{{count}} 回の再試行で回復しました',
+    recovered_other: '{{count}} 回の再試行で回復しました',
     exhausted: '中止: 再試行の上限に達しました',
     cancelled: '再試行をキャンセルしました',
     disabled: '再試行なし: 自動リトライがオフです',
@@ -96,7 +98,7 @@ export const ja: Messages = {
   settings: {
     title: '設定',
     sections: {
-      retry: '自動リトライ',
+      retry: '再試行',
       table: '判断テーブル',
       model: 'プロバイダーとモデル',
       keys: 'API キー',
@@ -140,6 +142,7 @@ export const ja: Messages = {
     apiKey: '{{provider}} の新しい API キー',
     addKey: 'キーを追加',
     removeKey: 'キー {{hint}} を削除',
+    remove: '削除',
     noKeys: '保存されたキーはありません',
     envKey: '環境変数からもキーが提供されています。',
     blockedUntil: '{{time}} まで利用上限中',
@@ -187,7 +190,6 @@ export const ja: Messages = {
     inSession: '{{title}} 内',
     timeline: '再試行のタイムライン',
     noDecisions: 'このターンには再試行の判断が記録されていません。',
-    waited: '{{seconds}} 秒待機',
     outcomeLabel: '結果: {{outcome}}',
     column: {
       date: '日時',

@@ -24,7 +24,7 @@ export const ko: Messages = {
   },
   notice: {
     label: '알림',
-    dismiss: '닫기',
+    dismiss: '알림 닫기',
   },
   chat: {
     transcript: '대화',
@@ -50,10 +50,12 @@ export const ko: Messages = {
     attempt: '시도 {{n}}',
     unknownCategory: '분류되지 않음',
     notRetried: '재시도하지 않음',
+    succeeded: '성공',
   },
   outcome: {
     pending: '재시도 중…',
-    recovered: '{{attempts}}회 재시도 후 복구됨',
+    recovered_one: '{{count}}회 재시도 후 복구됨',
+    recovered_other: '{{count}}회 재시도 후 복구됨',
     exhausted: '중단: 재시도 한도를 모두 사용했습니다',
     cancelled: '재시도가 취소되었습니다',
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
@@ -96,7 +98,7 @@ export const ko: Messages = {
   settings: {
     title: '설정',
     sections: {
-      retry: '자동 재시도',
+      retry: '재시도',
       table: '결정 테이블',
       model: '공급자와 모델',
       keys: 'API 키',
@@ -140,6 +142,7 @@ export const ko: Messages = {
     apiKey: '{{provider}}의 새 API 키',
     addKey: '키 추가',
     removeKey: '키 {{hint}} 삭제',
+    remove: '삭제',
     noKeys: '저장된 키가 없습니다',
     envKey: '환경 변수에서도 키를 제공합니다.',
     blockedUntil: '{{time}}까지 사용량 한도',
@@ -187,7 +190,6 @@ export const ko: Messages = {
     inSession: '{{title}}에서',
     timeline: '재시도 타임라인',
     noDecisions: '이 턴에는 기록된 재시도 결정이 없습니다.',
-    waited: '{{seconds}}초 대기',
     outcomeLabel: '결과: {{outcome}}',
     column: {
       date: '날짜',

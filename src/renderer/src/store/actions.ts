@@ -4,7 +4,7 @@
 import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
 import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
-import type { ProviderId } from '../../../shared/settings';
+import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
 import type { ProviderInfo } from '../../../shared/contract';
 import { applyHistoryDetail, applySessionEvent } from './apply-session-event';
 import { addNotice, type AppState, type ConnectionState, type ViewName } from './state';
@@ -87,6 +87,24 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     }));
   }
 
+  /**
+   * Show a settings change before the main process confirms it, so controlled inputs (checkbox,
+   * select) do not snap back meanwhile. Only a patch that validates is shown; the returned undo
+   * restores the old values if the main process refuses it and nothing newer arrived since.
+   */
+  function applyOptimistic(patch: Record<string, unknown>): () => void {
+    const previous = store.getState().settings.values;
+    if (!previous) return () => undefined;
+    const merged = applySettingsPatch(previous, patch);
+    if (!merged.ok) return () => undefined;
+    const show = (values: Settings): void =>
+      update((s) => ({ ...s, session: { ...s.session, autoRetryEnabled: values.retry.enabled }, settings: { ...s.settings, values } }));
+    show(merged.value);
+    return () => {
+      if (store.getState().settings.values === merged.value) show(previous);
+    };
+  }
+
   function setFieldError(fieldPath: string, message: string | null): void {
     update((s) => {
       const fieldErrors = { ...s.settings.fieldErrors };
@@ -125,27 +143,28 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     dismissNotice(id: number): void {
       update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
     },
+    /** Toggle auto-retry; shown at once (a checkbox must not snap back while the call runs). */
     async setAutoRetry(enabled: boolean): Promise<void> {
+      const undo = applyOptimistic({ retry: { enabled } });
       try {
         const result = await bridge.call('session.setAutoRetry', { enabled });
         setFieldError('retry.enabled', null);
-        update((s) => ({
-          ...s,
-          session: { ...s.session, autoRetryEnabled: result.enabled },
-          settings: { ...s.settings, values: s.settings.values && { ...s.settings.values, retry: { ...s.settings.values.retry, enabled: result.enabled } } },
-        }));
+        update((s) => setAutoRetryIn(s, result.enabled));
       } catch (error) {
+        undo();
         setFieldError('retry.enabled', errorText(error));
       }
     },
     /** Apply one field's patch at once; the refusal message is kept next to the field. */
     async updateSettings(fieldPath: string, patch: Record<string, unknown>): Promise<boolean> {
+      const undo = applyOptimistic(patch);
       try {
         const settings = await bridge.call('settings.update', { patch });
         setFieldError(fieldPath, null);
         dispatch({ type: 'settings_changed', settings });
         return true;
       } catch (error) {
+        undo();
         setFieldError(fieldPath, errorText(error));
         return false;
       }
@@ -182,6 +201,15 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
 }
 
 export type Actions = ReturnType<typeof createActions>;
+
+function setAutoRetryIn(state: AppState, enabled: boolean): AppState {
+  const values = state.settings.values;
+  return {
+    ...state,
+    session: { ...state.session, autoRetryEnabled: enabled },
+    settings: { ...state.settings, values: values && { ...values, retry: { ...values.retry, enabled } } },
+  };
+}
 
 function applySnapshotEvent(snapshot: Extract<SessionEvent, { type: 'session_changed' }>['snapshot']): SessionEvent {
   return { type: 'session_changed', snapshot };

@@ -122,7 +122,9 @@ export function applyHistoryDetail(state: AppState, detail: SessionDetail): AppS
   }
   const known = new Set(state.session.decisions.map((d) => d.id));
   const decisions = [...state.session.decisions, ...detail.decisions.filter((d) => !known.has(d.id))];
-  return patchSession(state, { chains, decisions: sortDecisions(decisions) });
+  const storedChain = new Map(detail.turns.map((t) => [t.id, t.chainId]));
+  const turns = state.session.turns.map((t) => (t.chainId === null && storedChain.get(t.id) ? { ...t, chainId: storedChain.get(t.id) ?? null } : t));
+  return patchSession(state, { chains, decisions: sortDecisions(decisions), turns });
 }
 
 function applyPersistedTurn(state: AppState, turn: TurnRecord): AppState {
@@ -137,7 +139,19 @@ function applyPersistedTurn(state: AppState, turn: TurnRecord): AppState {
 function applyDecision(state: AppState, decision: RetryDecisionRecord): AppState {
   if (decision.context.sessionId !== state.session.sessionId) return state;
   if (state.session.decisions.some((d) => d.id === decision.id)) return state;
-  return patchSession(state, { decisions: sortDecisions([...state.session.decisions, decision]) });
+  return patchSession(state, {
+    decisions: sortDecisions([...state.session.decisions, decision]),
+    turns: linkTurnToChain(state.session.turns, decision.context.turnId, decision.chainId),
+  });
+}
+
+/**
+ * An errored turn is stored before the decision about it opens its retry chain, so it arrives
+ * with chainId null; the decision names both, which lets the chat group it with its chain live.
+ */
+function linkTurnToChain(turns: TurnRecord[], turnId: string | null, chainId: string | null): TurnRecord[] {
+  if (!turnId || !chainId || !turns.some((t) => t.id === turnId && t.chainId === null)) return turns;
+  return turns.map((t) => (t.id === turnId && t.chainId === null ? { ...t, chainId } : t));
 }
 
 /** Add a message to the pending list unless it is already persisted or pending (events can repeat). */

@@ -1,0 +1,106 @@
+// The chat pane: header (title, model, Simulator badge), the transcript built by buildChatItems
+// (bubbles and one card per retry chain), a status line, the retry banner and the composer.
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { buildChatItems } from '../../chat/chat-items';
+import { useAppState } from '../../store/app-store';
+import type { AppState } from '../../store/state';
+import { RetryBanner } from '../RetryBanner';
+import { Composer } from './Composer';
+import { ErroredChainCard } from './ErroredChainCard';
+import { MessageBubble } from './MessageBubble';
+
+/** The snapshot's title, else the stored one (the history names a session after its first turn). */
+function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
+  if (session.title) return session.title;
+  const stored = sessions.find((s) => s.id === session.sessionId)?.title;
+  return stored || (session.turns.find((t) => t.role === 'user')?.text.split('\n')[0] ?? '');
+}
+
+/** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
+const PIN_THRESHOLD_PX = 80;
+
+export function ChatView() {
+  const { t } = useTranslation();
+  const session = useAppState(
+    useShallow((s) => ({
+      model: s.session.model,
+      turns: s.session.turns,
+      pendingMessages: s.session.pendingMessages,
+      streamingMessage: s.session.streamingMessage,
+      chains: s.session.chains,
+      decisions: s.session.decisions,
+      isCompacting: s.session.isCompacting,
+      activeToolName: s.session.activeToolName,
+    })),
+  );
+  const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
+  const items = useMemo(
+    () =>
+      buildChatItems({
+        turns: session.turns,
+        pendingMessages: session.pendingMessages,
+        streamingMessage: session.streamingMessage,
+        chains: session.chains,
+        decisions: session.decisions,
+      }),
+    [session.turns, session.pendingMessages, session.streamingMessage, session.chains, session.decisions],
+  );
+  const transcriptRef = useRef<HTMLDivElement>(null);
+  // Follow new content only while the reader is at the bottom; scrolling up to read stops it.
+  const isPinnedRef = useRef(true);
+  useEffect(() => {
+    const el = transcriptRef.current;
+    if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
+  }, [items]);
+
+  return (
+    <section className="chat" aria-label={t('nav.chat')}>
+      <header className="pane-header">
+        <h1 className="pane-title" data-testid="chat-title">{title || t('nav.untitled')}</h1>
+        {session.model && (
+          <span className="model-label" data-testid="model-label">
+            {/* The badge already says "Simulator": name the simulated model by its id instead. */}
+            {session.model.isSimulator ? session.model.id : session.model.label || session.model.id}
+          </span>
+        )}
+        {session.model?.isSimulator && (
+          <span className="badge badge-simulator" data-testid="simulator-badge" title={t('app.simulatorHint')}>
+            {t('app.simulator')}
+          </span>
+        )}
+      </header>
+      <div
+        ref={transcriptRef}
+        className="transcript"
+        data-testid="transcript"
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX;
+        }}
+      >
+        {items.length === 0 ? (
+          <p className="transcript-empty">{t('chat.empty')}</p>
+        ) : (
+          <ol className="transcript-list" aria-label={t('chat.transcript')}>
+            {items.map((item) =>
+              item.kind === 'message' ? (
+                <MessageBubble key={item.key} item={item} />
+              ) : (
+                <ErroredChainCard key={item.key} item={item} />
+              ),
+            )}
+          </ol>
+        )}
+      </div>
+      {(session.isCompacting || session.activeToolName) && (
+        <p className="chat-status" data-testid="chat-status">
+          {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}
+        </p>
+      )}
+      <RetryBanner />
+      <Composer />
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// The plain composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button,
+// and a Stop button (global abort) while a turn streams or a retry waits. Enter during IME
+// composition (Japanese, Korean) confirms the conversion instead of sending.
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useActions, useAppState } from '../../store/app-store';
+
+export function Composer() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const isBusy = useAppState((s) => s.session.isStreaming || s.retry.banner?.kind === 'pending');
+  const isConnected = useAppState((s) => s.ui.connection === 'connected');
+  const [text, setText] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const canSend = isConnected && !isBusy && text.trim().length > 0;
+
+  const send = async (): Promise<void> => {
+    if (!canSend) return;
+    const sent = text;
+    setText('');
+    // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
+    if (!(await actions.prompt(sent))) setText((current) => current || sent);
+    inputRef.current?.focus();
+  };
+
+  const onSubmit = (event: FormEvent): void => {
+    event.preventDefault();
+    void send();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void send();
+  };
+
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      <textarea
+        ref={inputRef}
+        className="composer-input"
+        data-testid="chat-input"
+        aria-label={t('chat.inputLabel')}
+        placeholder={t('chat.placeholder')}
+        rows={3}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer-actions">
+        {isBusy && (
+          <button
+            type="button"
+            className="button button-danger"
+            data-testid="stop-button"
+            aria-label={t('chat.stop')}
+            onClick={() => void actions.abort()}
+          >
+            {t('chat.stop')}
+          </button>
+        )}
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="send-button"
+          aria-label={t('chat.send')}
+          disabled={!canSend}
+        >
+          {t('chat.send')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+// The History view: a search box (history.search), an "Errored turns only" toggle
+// (history.erroredTurns) and the session list; opening a session shows it read-only.
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErroredTurnList } from './ErroredTurnList';
+import { SearchResults } from './SearchResults';
+import { SessionDetailView } from './SessionDetailView';
+import { SessionTable } from './SessionTable';
+
+/** Pause after typing before a search runs, ms. */
+const SEARCH_PAUSE_MS = 300;
+
+export function HistoryView() {
+  const { t } = useTranslation();
+  const id = useId();
+  const [openSessionId, setOpenSessionId] = useState<string | null>(null);
+  const [isErroredOnly, setIsErroredOnly] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery(draft.trim()), SEARCH_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  const body = openSessionId ? (
+    <SessionDetailView sessionId={openSessionId} onBack={() => setOpenSessionId(null)} />
+  ) : query ? (
+    <SearchResults query={query} onOpen={setOpenSessionId} />
+  ) : isErroredOnly ? (
+    <ErroredTurnList onOpen={setOpenSessionId} />
+  ) : (
+    <SessionTable onOpen={setOpenSessionId} />
+  );
+
+  return (
+    <section className="history" aria-label={t('history.title')}>
+      <header className="pane-header">
+        <h1 className="pane-title">{t('history.title')}</h1>
+      </header>
+      {!openSessionId && (
+        <form
+          className="history-toolbar"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setQuery(draft.trim());
+          }}
+        >
+          <label htmlFor={`${id}-search`} className="visually-hidden">
+            {t('history.search')}
+          </label>
+          <input
+            id={`${id}-search`}
+            className="input"
+            type="search"
+            data-testid="history-search"
+            placeholder={t('history.searchPlaceholder')}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <label className="toggle">
+            <input
+              type="checkbox"
+              data-testid="history-errored-only"
+              checked={isErroredOnly}
+              onChange={(event) => setIsErroredOnly(event.target.checked)}
+            />
+            {t('history.erroredOnly')}
+          </label>
+        </form>
+      )}
+      <div className="pane-scroll">{body}</div>
+    </section>
+  );
+}

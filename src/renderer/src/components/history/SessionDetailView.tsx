@@ -1,0 +1,92 @@
+// One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
+// timeline open), and Resume, Delete (after a confirmation) and Export JSON / Markdown.
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SessionDetail } from '../../../../shared/history';
+import { buildChatItems } from '../../chat/chat-items';
+import { useActions, useAppState } from '../../store/app-store';
+import type { ChainView } from '../../store/state';
+import { downloadText } from '../../util/download';
+import { formatDateTime } from '../../util/format';
+import { useLoader } from '../../util/use-loader';
+import { ErroredChainCard } from '../chat/ErroredChainCard';
+import { MessageBubble } from '../chat/MessageBubble';
+import { ConfirmDialog } from './ConfirmDialog';
+
+export function SessionDetailView({ sessionId, onBack }: { sessionId: string; onBack: () => void }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const revision = useAppState((s) => s.history.revision);
+  const { data, isLoading } = useLoader(() => actions.getSession(sessionId), [sessionId, revision]);
+
+  return (
+    <div className="history-detail" data-testid="history-detail">
+      <button type="button" className="button button-small" data-testid="history-back" onClick={onBack}>
+        {t('history.back')}
+      </button>
+      {data ? <DetailBody detail={data} onDeleted={onBack} /> : <p className="pane-empty">{isLoading ? t('history.loading') : ''}</p>}
+    </div>
+  );
+}
+
+function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: () => void }) {
+  const { t, i18n } = useTranslation();
+  const actions = useActions();
+  const [isConfirming, setIsConfirming] = useState(false);
+  const title = detail.session.title || t('nav.untitled');
+  const items = useMemo(() => {
+    const chains: Record<string, ChainView> = {};
+    for (const c of detail.chains) chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
+    return buildChatItems({ turns: detail.turns, chains, decisions: detail.decisions });
+  }, [detail]);
+
+  const exportAs = async (format: 'json' | 'markdown'): Promise<void> => {
+    const file = await actions.exportSession(detail.session.id, format);
+    if (file) downloadText(file.filename, file.mimeType, file.content);
+  };
+  const confirmDelete = async (): Promise<void> => {
+    setIsConfirming(false);
+    if (await actions.deleteSession(detail.session.id)) onDeleted();
+  };
+
+  return (
+    <>
+      <header className="detail-header">
+        <h2 className="detail-title">{title}</h2>
+        <span className="badge">{t('history.readOnly')}</span>
+        <span className="muted">
+          {formatDateTime(detail.session.createdAt, i18n.language)} · {t('history.turns', { count: detail.session.turnCount })}
+        </span>
+      </header>
+      <div className="detail-actions">
+        <button type="button" className="button button-primary" data-testid="history-resume" onClick={() => void actions.resume(detail.session.id)}>
+          {t('history.resume')}
+        </button>
+        <button type="button" className="button" data-testid="history-export-json" onClick={() => void exportAs('json')}>
+          {t('history.exportJson')}
+        </button>
+        <button type="button" className="button" data-testid="history-export-markdown" onClick={() => void exportAs('markdown')}>
+          {t('history.exportMarkdown')}
+        </button>
+        <button type="button" className="button button-danger" data-testid="history-delete" onClick={() => setIsConfirming(true)}>
+          {t('history.delete')}
+        </button>
+      </div>
+      <ol className="transcript-list" aria-label={t('chat.transcript')}>
+        {items.map((item) =>
+          item.kind === 'message' ? <MessageBubble key={item.key} item={item} /> : <ErroredChainCard key={item.key} item={item} isExpanded />,
+        )}
+      </ol>
+      <ConfirmDialog
+        isOpen={isConfirming}
+        title={t('history.confirmTitle')}
+        confirmLabel={t('history.delete')}
+        cancelLabel={t('history.cancel')}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setIsConfirming(false)}
+      >
+        <p>{t('history.confirmBody', { title })}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

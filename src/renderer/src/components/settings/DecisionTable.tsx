@@ -1,0 +1,151 @@
+// The decision table (SPEC §4) as the Settings pane shows it: one row per category with its
+// action, max attempts, backoff, wait and jitter. Retry rows take per-row overrides
+// (settings.retry.policy); an empty override shows the value it inherits as "inherited (N)".
+import { useTranslation } from 'react-i18next';
+import type { RetryableCategory } from '../../../../shared/error-category';
+import type { RetrySettings, RowOverride } from '../../../../shared/settings';
+import { buildDecisionRows, type DecisionRowView } from '../../settings/decision-table-view';
+import { useActions } from '../../store/app-store';
+import { CommitField, SelectField } from './fields';
+
+type Field = keyof RowOverride;
+
+const overridePatch = (category: string, field: Field, value: unknown) => ({
+  retry: { policy: { [category]: { [field]: value } } },
+});
+
+export function DecisionTable({ retry }: { retry: RetrySettings }) {
+  const { t } = useTranslation();
+  const rows = buildDecisionRows(retry);
+  return (
+    <section className="settings-section">
+      <h2 className="section-title" id="decision-table-title">{t('settings.sections.table')}</h2>
+      <p className="section-hint">{t('settings.tableHint')}</p>
+      <div className="table-scroll">
+        <table className="decision-table" data-testid="decision-table" aria-labelledby="decision-table-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('settings.column.category')}</th>
+              <th scope="col">{t('settings.column.action')}</th>
+              <th scope="col">{t('settings.column.maxAttempts')}</th>
+              <th scope="col">{t('settings.column.backoff')}</th>
+              <th scope="col">{t('settings.column.delay')}</th>
+              <th scope="col">{t('settings.column.jitter')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <DecisionRow key={row.category} row={row} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function DecisionRow({ row }: { row: DecisionRowView }) {
+  const { t } = useTranslation();
+  const category = t(`category.${row.category}`);
+  return (
+    <tr data-testid={`decision-row-${row.category}`} data-action={row.action}>
+      <th scope="row">{category}</th>
+      <td>{t(`settings.action.${row.action}`)}</td>
+      {row.isOverridable ? (
+        <OverrideCells row={row} category={row.category as RetryableCategory} categoryLabel={category} />
+      ) : (
+        <>
+          <td>{row.action === 'abort' ? '0' : t('settings.none')}</td>
+          <td>{t('settings.none')}</td>
+          <td>{t('settings.none')}</td>
+          <td>{t('settings.none')}</td>
+        </>
+      )}
+    </tr>
+  );
+}
+
+function OverrideCells({ row, category, categoryLabel }: { row: DecisionRowView; category: RetryableCategory; categoryLabel: string }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const label = (column: string) => t('settings.overrideLabel', { field: t(`settings.column.${column}`), category: categoryLabel });
+  const inherited = (column: string, value: string | number) => (
+    <span className="inherited" data-testid={`inherited-${column}-${category}`}>
+      {t('settings.inherited', { value })}
+    </span>
+  );
+  const select = (field: 'backoff' | 'jitter', value: string) => {
+    void actions.updateSettings(`retry.policy.${category}.${field}`, overridePatch(category, field, decodeChoice(field, value)));
+  };
+  const backoffName = (kind: string | null) => (kind ? t(`settings.backoff.${kind}`) : t('settings.none'));
+  return (
+    <>
+      <td>
+        <CommitField
+          label={label('maxAttempts')}
+          isLabelHidden
+          fieldPath={`retry.policy.${category}.maxAttempts`}
+          testId={`override-max-attempts-${category}`}
+          kind="number"
+          isClearable
+          value={row.maxAttempts.override}
+          toPatch={(value) => overridePatch(category, 'maxAttempts', value)}
+          suffix={row.maxAttempts.isInherited ? inherited('max-attempts', row.maxAttempts.inherited) : null}
+        />
+      </td>
+      <td>
+        <SelectField
+          label={label('backoff')}
+          isLabelHidden
+          fieldPath={`retry.policy.${category}.backoff`}
+          testId={`override-backoff-${category}`}
+          value={row.backoff.override ?? 'inherit'}
+          options={[
+            { value: 'inherit', label: t('settings.inheritOption', { value: backoffName(row.backoff.inherited) }) },
+            { value: 'exponential', label: t('settings.backoff.exponential') },
+            { value: 'linear', label: t('settings.backoff.linear') },
+          ]}
+          onSelect={(value) => select('backoff', value)}
+        />
+      </td>
+      <td>
+        {row.delayMs.inherited === null ? (
+          t('settings.none')
+        ) : (
+          <CommitField
+            label={label('delay')}
+            isLabelHidden
+            fieldPath={`retry.policy.${category}.delayMs`}
+            testId={`override-delay-${category}`}
+            kind="number"
+            isClearable
+            value={row.delayMs.override ?? undefined}
+            toPatch={(value) => overridePatch(category, 'delayMs', value)}
+            suffix={row.delayMs.isInherited ? inherited('delay', row.delayMs.inherited) : null}
+          />
+        )}
+      </td>
+      <td>
+        <SelectField
+          label={label('jitter')}
+          isLabelHidden
+          fieldPath={`retry.policy.${category}.jitter`}
+          testId={`override-jitter-${category}`}
+          value={row.jitter.override === undefined ? 'inherit' : row.jitter.override ? 'on' : 'off'}
+          options={[
+            { value: 'inherit', label: t('settings.inheritOption', { value: row.jitter.inherited ? t('settings.on') : t('settings.off') }) },
+            { value: 'on', label: t('settings.on') },
+            { value: 'off', label: t('settings.off') },
+          ]}
+          onSelect={(value) => select('jitter', value)}
+        />
+      </td>
+    </>
+  );
+}
+
+/** "inherit" clears the override (null removes the key in a settings patch). */
+function decodeChoice(field: 'backoff' | 'jitter', value: string): unknown {
+  if (value === 'inherit') return null;
+  return field === 'jitter' ? value === 'on' : value;
+}

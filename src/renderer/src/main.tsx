@@ -1,0 +1,66 @@
+// Renderer entry: picks the bridge, creates the store and the actions, starts the event pump,
+// wires Esc through the handler stack and the theme/language to the settings, then renders <App>.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { pickBridge } from './bridge/pick-bridge';
+import { App } from './components/App';
+import { applyLanguage, initI18n } from './i18n';
+import { EscHandlerStack, RetryEscSwap } from './retry/esc-handler';
+import { createActions } from './store/actions';
+import { RuntimeContext, createAppStore } from './store/app-store';
+import { startEventPump } from './store/event-pump';
+import { applyTheme } from './util/theme';
+import './styles/base.css';
+import './styles/layout.css';
+import './styles/chat.css';
+import './styles/settings.css';
+import './styles/history.css';
+
+async function start(): Promise<void> {
+  await initI18n();
+  const bridge = pickBridge();
+  const store = createAppStore();
+
+  // Default Esc: stop the streaming turn. The retry swap pushes abortRetry on top while a retry waits.
+  const escStack = new EscHandlerStack(() => {
+    if (store.getState().session.isStreaming) void actions.abort();
+  });
+  // While the banner shows, Esc cancels the retry (policy A). Once the retried request is on its
+  // way the main process refuses the cancel (the retry has happened); Esc then stops that stream.
+  const retrySwap = new RetryEscSwap(escStack, () => {
+    void actions.abortRetry().then((result) => {
+      if (result && !result.aborted && store.getState().session.isStreaming) void actions.abort();
+    });
+  });
+  const actions = createActions(bridge, store, { onEvent: (event) => retrySwap.onEvent(event) });
+
+  window.addEventListener('keydown', (event) => {
+    // Esc during IME composition cancels the conversion; an open dialog handles its own Esc.
+    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    if (document.querySelector('dialog[open]')) return;
+    escStack.handle();
+  });
+
+  let appliedUi: unknown = null;
+  store.subscribe((state) => {
+    const ui = state.settings.values?.ui;
+    if (!ui || ui === appliedUi) return;
+    appliedUi = ui;
+    applyTheme(ui.theme);
+    void applyLanguage(ui.language);
+  });
+
+  startEventPump(bridge, actions);
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(
+    <StrictMode>
+      <RuntimeContext value={{ store, actions }}>
+        <App />
+      </RuntimeContext>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,202 @@
+// Actions and the event pump against a fake bridge: each action calls its command, refused
+// settings leave the main process's message on the field, failures become notices, and events
+// that arrive while the snapshot is fetched are applied after it.
+import { describe, expect, it, vi } from 'vitest';
+import { BridgeError, type ResoluteBridge } from '../../../src/shared/bridge';
+import type { CommandName } from '../../../src/shared/contract';
+import type { SessionEvent } from '../../../src/shared/events';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { createActions } from '../../../src/renderer/src/store/actions';
+import { createAppStore } from '../../../src/renderer/src/store/app-store';
+import { startEventPump } from '../../../src/renderer/src/store/event-pump';
+import { snapshot, turn, userMessage } from './fixtures';
+
+type Handler = (params: unknown) => unknown;
+
+function fakeBridge(handlers: Partial<Record<CommandName, Handler>> = {}, withConnection = false) {
+  const calls: { method: CommandName; params: unknown }[] = [];
+  const listeners = new Set<(e: SessionEvent) => void>();
+  const connection = new Set<(c: boolean) => void>();
+  const bridge: ResoluteBridge = {
+    host: 'browser',
+    call: (async (method: CommandName, params: unknown) => {
+      calls.push({ method, params });
+      const handler = handlers[method];
+      if (!handler) return {};
+      return handler(params);
+    }) as ResoluteBridge['call'],
+    onEvent: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    ...(withConnection
+      ? {
+          onConnection: (l: (c: boolean) => void) => {
+            connection.add(l);
+            return () => connection.delete(l);
+          },
+        }
+      : {}),
+  };
+  return {
+    bridge,
+    calls,
+    emit: (e: SessionEvent) => listeners.forEach((l) => l(e)),
+    setConnected: (c: boolean) => connection.forEach((l) => l(c)),
+  };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('actions', () => {
+  it.each([
+    ['abortRetry', 'session.abortRetry'],
+    ['abort', 'session.abort'],
+    ['retryNow', 'session.retryNow'],
+  ] as const)('%s() calls %s with {}', async (action, method) => {
+    const { bridge, calls } = fakeBridge();
+    const actions = createActions(bridge, createAppStore());
+    await actions[action]();
+    expect(calls).toEqual([{ method, params: {} }]);
+  });
+
+  it('prompt() sends the text and clears a failed banner; a refusal becomes a notice and returns false', async () => {
+    const { bridge, calls } = fakeBridge({
+      'session.prompt': (p) => {
+        if ((p as { text: string }).text === 'bad') throw new BridgeError('failed', 'busy');
+        return { accepted: true };
+      },
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({ type: 'auto_retry_end', success: false, attempt: 3, finalError: 'x', outcome: 'exhausted', chainId: 'c1' });
+    expect(await actions.prompt('hi')).toBe(true);
+    expect(calls[0]).toEqual({ method: 'session.prompt', params: { text: 'hi' } });
+    expect(store.getState().retry.banner).toBeNull();
+    expect(await actions.prompt('bad')).toBe(false);
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['busy']);
+  });
+
+  it('updateSettings() keeps the refusal message on the field and clears it on success', async () => {
+    let refuse = true;
+    const { bridge } = fakeBridge({
+      'settings.update': () => {
+        if (refuse) throw new BridgeError('invalid_params', 'settings.update: retry.maxRetries: must be at most 9');
+        return { ...DEFAULT_SETTINGS, retry: { ...DEFAULT_SETTINGS.retry, maxRetries: 5 } };
+      },
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    expect(await actions.updateSettings('retry.maxRetries', { retry: { maxRetries: 99 } })).toBe(false);
+    expect(store.getState().settings.fieldErrors['retry.maxRetries']).toContain('must be at most 9');
+    refuse = false;
+    expect(await actions.updateSettings('retry.maxRetries', { retry: { maxRetries: 5 } })).toBe(true);
+    expect(store.getState().settings.fieldErrors).toEqual({});
+    expect(store.getState().settings.values?.retry.maxRetries).toBe(5);
+  });
+
+  it('shows a valid change at once and takes it back when the main process refuses it', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const { bridge } = fakeBridge({
+      'settings.update': () =>
+        new Promise((_, reject) => (answer = () => reject(new BridgeError('failed', 'settings file is read-only')))),
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({ type: 'settings_changed', settings: DEFAULT_SETTINGS });
+    const pending = actions.updateSettings('ui.theme', { ui: { theme: 'dark' } });
+    expect(store.getState().settings.values?.ui.theme).toBe('dark');
+    answer(undefined);
+    expect(await pending).toBe(false);
+    expect(store.getState().settings.values?.ui.theme).toBe('system');
+    expect(store.getState().settings.fieldErrors['ui.theme']).toBe('settings file is read-only');
+  });
+
+  it('setAutoRetry() calls session.setAutoRetry and mirrors the answer', async () => {
+    const { bridge, calls } = fakeBridge({ 'session.setAutoRetry': (p) => p });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({ type: 'settings_changed', settings: DEFAULT_SETTINGS });
+    await actions.setAutoRetry(false);
+    expect(calls[0]).toEqual({ method: 'session.setAutoRetry', params: { enabled: false } });
+    expect(store.getState().session.autoRetryEnabled).toBe(false);
+    expect(store.getState().settings.values?.retry.enabled).toBe(false);
+  });
+
+  it('newChat() applies the new snapshot, shows the chat and loads its stored chains', async () => {
+    const { bridge, calls } = fakeBridge({ 'session.new': () => snapshot({ sessionId: 's2' }) });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.showView('settings');
+    expect(await actions.newChat()).toBe(true);
+    expect(store.getState().session.sessionId).toBe('s2');
+    expect(store.getState().ui.view).toBe('chat');
+    expect(calls.map((c) => c.method)).toEqual(['session.new', 'history.get']);
+  });
+
+  it('passes every dispatched event to onEvent after the store applied it', () => {
+    const seen: boolean[] = [];
+    const store = createAppStore();
+    const actions = createActions(fakeBridge().bridge, store, {
+      onEvent: () => seen.push(store.getState().session.isStreaming),
+    });
+    actions.dispatch({ type: 'agent_start' });
+    expect(seen).toEqual([true]);
+  });
+
+  it('refetches the session list shortly after history_changed', async () => {
+    vi.useFakeTimers();
+    try {
+      const { bridge, calls } = fakeBridge({ 'history.list': () => [] });
+      const actions = createActions(bridge, createAppStore(), { historyRefreshDelayMs: 50 });
+      actions.dispatch({ type: 'history_changed', sessionId: 's1' });
+      actions.dispatch({ type: 'history_changed', sessionId: 's1' });
+      await vi.advanceTimersByTimeAsync(50);
+      expect(calls.filter((c) => c.method === 'history.list')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe('startEventPump', () => {
+  it('fetches the snapshot and settings at start (IPC) and applies events after them', async () => {
+    let release: (value: unknown) => void = () => undefined;
+    const gate = new Promise((resolve) => (release = resolve));
+    const fake = fakeBridge({
+      'session.getState': async () => {
+        await gate;
+        return snapshot({ turns: [] });
+      },
+      'settings.get': () => DEFAULT_SETTINGS,
+      'history.list': () => [],
+    });
+    const store = createAppStore();
+    const actions = createActions(fake.bridge, store);
+    startEventPump(fake.bridge, actions);
+    expect(store.getState().ui.connection).toBe('connected');
+    // This event is newer than the snapshot still in flight: it must survive the snapshot.
+    fake.emit({ type: 'turn_persisted', turn: turn(1, userMessage('hi')) });
+    release(undefined);
+    await flush();
+    await flush();
+    expect(store.getState().session.sessionId).toBe('s1');
+    expect(store.getState().session.turns.map((t) => t.id)).toEqual(['t1']);
+    expect(store.getState().settings.values).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('with a WebSocket bridge: shows reconnecting on a drop and resyncs on every (re)connect', async () => {
+    const fake = fakeBridge({ 'session.getState': () => snapshot(), 'settings.get': () => DEFAULT_SETTINGS, 'history.list': () => [] }, true);
+    const store = createAppStore();
+    startEventPump(fake.bridge, createActions(fake.bridge, store));
+    expect(store.getState().ui.connection).toBe('connecting');
+    fake.setConnected(true);
+    await flush();
+    fake.setConnected(false);
+    expect(store.getState().ui.connection).toBe('reconnecting');
+    fake.setConnected(true);
+    await flush();
+    expect(store.getState().ui.connection).toBe('connected');
+    expect(fake.calls.filter((c) => c.method === 'session.getState')).toHaveLength(2);
+  });
+});

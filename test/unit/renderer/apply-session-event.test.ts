@@ -1,0 +1,243 @@
+// applySessionEvent: the renderer store's one reducer, event type by event type, plus the snapshot
+// and history merges. Every state passed in is deep-frozen, so any mutation throws.
+import { describe, expect, it } from 'vitest';
+import type { SessionEvent, SessionEventType } from '../../../src/shared/events';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { applyHistoryDetail, applySessionEvent, applySnapshot } from '../../../src/renderer/src/store/apply-session-event';
+import { initialState, MAX_NOTICES, type AppState } from '../../../src/renderer/src/store/state';
+import { SESSION_ID, assistantMessage, decision, erroredMessage, snapshot, turn, userMessage } from './fixtures';
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+const connected = (extra = {}): AppState => deepFreeze(applySnapshot(initialState(), snapshot(extra)));
+const apply = (state: AppState, ...events: SessionEvent[]): AppState =>
+  events.reduce((s, e) => applySessionEvent(deepFreeze(s), e), state);
+
+const retryStart = (attempt = 1, extra = {}): SessionEvent => ({
+  type: 'auto_retry_start',
+  attempt,
+  maxAttempts: 3,
+  delayMs: 2000,
+  errorMessage: '503 Service Unavailable',
+  category: 'server_error',
+  retryAt: 10_000,
+  chainId: 'c1',
+  ...extra,
+});
+
+/** One sample per event type: the mapped type makes the compiler demand every member of the union. */
+const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } = {
+  agent_start: { type: 'agent_start' },
+  agent_end: { type: 'agent_end', messages: [] },
+  turn_start: { type: 'turn_start' },
+  turn_end: { type: 'turn_end', message: assistantMessage('hi'), toolResults: [] },
+  message_start: { type: 'message_start', message: assistantMessage('') },
+  message_update: { type: 'message_update', message: assistantMessage('he'), assistantMessageEvent: { type: 'text_delta', delta: 'he' } },
+  message_end: { type: 'message_end', message: assistantMessage('hello') },
+  tool_execution_start: { type: 'tool_execution_start', toolCallId: 'x', toolName: 'read', args: {} },
+  tool_execution_update: { type: 'tool_execution_update', toolCallId: 'x', toolName: 'read', args: {}, partialResult: null },
+  tool_execution_end: { type: 'tool_execution_end', toolCallId: 'x', toolName: 'read', result: null, isError: false },
+  auto_retry_start: retryStart() as Extract<SessionEvent, { type: 'auto_retry_start' }>,
+  auto_retry_end: { type: 'auto_retry_end', success: true, attempt: 1, outcome: 'recovered', chainId: 'c1' },
+  auto_compaction_start: { type: 'auto_compaction_start', reason: 'overflow' },
+  auto_compaction_end: { type: 'auto_compaction_end', aborted: false, willRetry: true },
+  turn_persisted: { type: 'turn_persisted', turn: turn(1, userMessage('hi')) },
+  retry_decision: { type: 'retry_decision', decision: decision('d1', 1) },
+  session_changed: { type: 'session_changed', snapshot: snapshot() },
+  settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
+  history_changed: { type: 'history_changed', sessionId: SESSION_ID },
+  notice: { type: 'notice', level: 'info', message: 'hello' },
+};
+
+describe('applySessionEvent', () => {
+  it.each(Object.values(SAMPLES))('handles $type without mutating the state', (event) => {
+    expect(() => apply(connected(), event)).not.toThrow();
+  });
+
+  it('ignores an event type it does not know (a newer main process)', () => {
+    const state = connected();
+    expect(applySessionEvent(state, { type: 'future_event' } as unknown as SessionEvent)).toBe(state);
+  });
+
+  it('agent_start / agent_end toggle streaming and clear the live message and tool', () => {
+    let s = apply(connected(), SAMPLES.agent_start, SAMPLES.message_start, SAMPLES.tool_execution_start);
+    expect(s.session.isStreaming).toBe(true);
+    expect(s.session.streamingMessage).not.toBeNull();
+    s = apply(s, SAMPLES.agent_end);
+    expect(s.session).toMatchObject({ isStreaming: false, streamingMessage: null, activeToolName: null });
+  });
+
+  it('turn_start, turn_end and tool_execution_update leave the state as it is', () => {
+    const s = connected();
+    expect(apply(s, SAMPLES.turn_start)).toBe(s);
+    expect(apply(s, SAMPLES.turn_end)).toBe(s);
+    expect(apply(s, SAMPLES.tool_execution_update)).toBe(s);
+  });
+
+  it('message_start / message_update stream the assistant message; message_end parks it until persisted', () => {
+    let s = apply(connected(), SAMPLES.message_start, SAMPLES.message_update);
+    expect(s.session.streamingMessage).toEqual(SAMPLES.message_update.message);
+    s = apply(s, SAMPLES.message_end);
+    expect(s.session.streamingMessage).toBeNull();
+    expect(s.session.pendingMessages).toEqual([SAMPLES.message_end.message]);
+  });
+
+  it('a user message shows at once (pending) and is replaced by its persisted turn', () => {
+    const message = userMessage('hi', 1234);
+    let s = apply(connected(), { type: 'message_start', message }, { type: 'message_end', message });
+    expect(s.session.pendingMessages).toEqual([message]);
+    s = apply(s, { type: 'turn_persisted', turn: turn(1, message) });
+    expect(s.session.pendingMessages).toEqual([]);
+    expect(s.session.turns.map((t) => t.id)).toEqual(['t1']);
+  });
+
+  it('turn_persisted matches by text when the store re-stamped the message, but not an older turn', () => {
+    const message = userMessage('again', 5000);
+    const s = apply(connected(), { type: 'message_start', message });
+    const restamped = turn(2, { ...message, timestamp: 5001 }, { createdAt: 5001 });
+    expect(apply(s, { type: 'turn_persisted', turn: restamped }).session.pendingMessages).toEqual([]);
+    const older = turn(1, { ...message, timestamp: 10 }, { createdAt: 10 });
+    expect(apply(s, { type: 'turn_persisted', turn: older }).session.pendingMessages).toEqual([message]);
+  });
+
+  it('turn_persisted keeps turns ordered by seq, replaces a turn with the same id and ignores other sessions', () => {
+    let s = apply(connected(), { type: 'turn_persisted', turn: turn(2, assistantMessage('b')) }, { type: 'turn_persisted', turn: turn(1, userMessage('a')) });
+    expect(s.session.turns.map((t) => t.seq)).toEqual([1, 2]);
+    s = apply(s, { type: 'turn_persisted', turn: turn(2, assistantMessage('b2')) });
+    expect(s.session.turns.map((t) => t.text)).toEqual(['a', 'b2']);
+    const other = apply(s, { type: 'turn_persisted', turn: turn(3, userMessage('x'), { sessionId: 'other' }) });
+    expect(other).toBe(s);
+  });
+
+  it('tool_execution_start / _end set and clear the running tool', () => {
+    const s = apply(connected(), SAMPLES.tool_execution_start);
+    expect(s.session.activeToolName).toBe('read');
+    expect(apply(s, SAMPLES.tool_execution_end).session.activeToolName).toBeNull();
+  });
+
+  it('auto_retry_start shows the pending banner with the countdown target and marks the chain pending', () => {
+    const s = apply(connected(), retryStart(2));
+    expect(s.retry.banner).toEqual({
+      kind: 'pending', attempt: 2, maxAttempts: 3, delayMs: 2000, errorMessage: '503 Service Unavailable',
+      category: 'server_error', retryAt: 10_000, chainId: 'c1',
+    });
+    expect(s.session).toMatchObject({ isRetrying: true, retryAttempt: 2 });
+    expect(s.session.chains.c1).toEqual({ outcome: 'pending', attempts: 2, finalError: null });
+  });
+
+  it('auto_retry_end success clears the banner and records the recovery', () => {
+    const s = apply(connected(), retryStart(1), SAMPLES.auto_retry_end);
+    expect(s.retry.banner).toBeNull();
+    expect(s.session).toMatchObject({ isRetrying: false, retryAttempt: 0 });
+    expect(s.session.chains.c1.outcome).toBe('recovered');
+  });
+
+  it('auto_retry_end failure leaves "failed" with the attempt and final error until dismissed', () => {
+    const s = apply(connected(), retryStart(3), {
+      type: 'auto_retry_end', success: false, attempt: 3, finalError: '503 Service Unavailable', outcome: 'exhausted', chainId: 'c1',
+    });
+    expect(s.retry.banner).toEqual({ kind: 'failed', attempt: 3, finalError: '503 Service Unavailable', chainId: 'c1' });
+    expect(s.session.chains.c1).toEqual({ outcome: 'exhausted', attempts: 3, finalError: '503 Service Unavailable' });
+  });
+
+  it('a cancelled chain ends in the failed banner with "Retry cancelled"', () => {
+    const s = apply(connected(), retryStart(1), {
+      type: 'auto_retry_end', success: false, attempt: 1, finalError: 'Retry cancelled', outcome: 'cancelled', chainId: 'c1',
+    });
+    expect(s.retry.banner).toMatchObject({ kind: 'failed', finalError: 'Retry cancelled' });
+  });
+
+  it('auto_compaction_start / _end toggle compaction; an error becomes a notice', () => {
+    const s = apply(connected(), SAMPLES.auto_compaction_start);
+    expect(s.session.isCompacting).toBe(true);
+    const failed = apply(s, { type: 'auto_compaction_end', aborted: false, willRetry: false, errorMessage: 'still too long' });
+    expect(failed.session.isCompacting).toBe(false);
+    expect(failed.ui.notices).toEqual([{ id: 1, level: 'error', message: 'still too long' }]);
+    expect(apply(s, SAMPLES.auto_compaction_end).ui.notices).toEqual([]);
+  });
+
+  it('retry_decision appends once per id, sorted, and only for the current session', () => {
+    let s = apply(connected(), { type: 'retry_decision', decision: decision('d2', 2) }, { type: 'retry_decision', decision: decision('d1', 1) });
+    s = apply(s, { type: 'retry_decision', decision: decision('d1', 1) });
+    expect(s.session.decisions.map((d) => d.id)).toEqual(['d1', 'd2']);
+    const foreign = decision('d3', 1, { context: { ...decision('x', 1).context, sessionId: 'other' } });
+    expect(apply(s, { type: 'retry_decision', decision: foreign })).toBe(s);
+  });
+
+  it('retry_decision links the errored turn it names to its chain (the turn was stored before the chain opened)', () => {
+    const errored = turn(2, erroredMessage('503', 20));
+    const named = decision('d1', 1, { chainId: 'c7', context: { ...decision('x', 1).context, turnId: 't2' } });
+    const s = apply(connected(), { type: 'turn_persisted', turn: errored }, { type: 'retry_decision', decision: named });
+    expect(s.session.turns[0].chainId).toBe('c7');
+    const other = decision('d2', 2, { chainId: 'c8', context: { ...decision('x', 1).context, turnId: 't2' } });
+    expect(apply(s, { type: 'retry_decision', decision: other }).session.turns[0].chainId).toBe('c7');
+  });
+
+  it('session_changed to another session resets the chat; a pending retry in the snapshot shows the banner', () => {
+    const before = apply(connected(), retryStart(1), { type: 'retry_decision', decision: decision('d1', 1) });
+    const pendingRetry = { attempt: 2, maxAttempts: 3, delayMs: 4000, errorMessage: 'e', category: 'rate_limit' as const, retryAt: 99, chainId: 'c9' };
+    const s = apply(before, { type: 'session_changed', snapshot: snapshot({ sessionId: 's2', title: 'Other', pendingRetry }) });
+    expect(s.session).toMatchObject({ sessionId: 's2', title: 'Other', chains: {}, decisions: [] });
+    expect(s.retry.banner).toEqual({ kind: 'pending', ...pendingRetry });
+  });
+
+  it('session_changed for the same session keeps chains, unpersisted messages and a failed banner', () => {
+    const message = userMessage('hi', 1234);
+    const failed: SessionEvent = { type: 'auto_retry_end', success: false, attempt: 1, finalError: 'x', outcome: 'exhausted', chainId: 'c1' };
+    const before = apply(connected(), retryStart(1), failed, { type: 'message_start', message });
+    const s = apply(before, { type: 'session_changed', snapshot: snapshot({ title: 'Renamed' }) });
+    expect(s.session.title).toBe('Renamed');
+    expect(s.session.chains.c1.outcome).toBe('exhausted');
+    expect(s.session.pendingMessages).toEqual([message]);
+    expect(s.retry.banner?.kind).toBe('failed');
+  });
+
+  it('settings_changed stores the settings and mirrors retry.enabled', () => {
+    const settings = { ...DEFAULT_SETTINGS, retry: { ...DEFAULT_SETTINGS.retry, enabled: false } };
+    const s = apply(connected(), { type: 'settings_changed', settings });
+    expect(s.settings.values).toBe(settings);
+    expect(s.session.autoRetryEnabled).toBe(false);
+  });
+
+  it('history_changed bumps the revision the history views refetch on', () => {
+    expect(apply(connected(), SAMPLES.history_changed, SAMPLES.history_changed).history.revision).toBe(2);
+  });
+
+  it('notice appends with increasing ids and keeps only the newest few', () => {
+    const events = Array.from({ length: MAX_NOTICES + 2 }, (_, i): SessionEvent => ({ type: 'notice', level: 'warning', message: `n${i}` }));
+    const s = apply(connected(), ...events);
+    expect(s.ui.notices).toHaveLength(MAX_NOTICES);
+    expect(s.ui.notices.at(-1)).toEqual({ id: MAX_NOTICES + 2, level: 'warning', message: `n${MAX_NOTICES + 1}` });
+  });
+});
+
+describe('applyHistoryDetail', () => {
+  const detail = (sessionId = SESSION_ID) => ({
+    session: { id: sessionId, title: 't', createdAt: 0, updatedAt: 0, model: 'm', provider: 'p', turnCount: 2, erroredTurnCount: 1 },
+    turns: [turn(1, erroredMessage('503', 10), { chainId: 'c1' })],
+    chains: [{ id: 'c1', sessionId, outcome: 'recovered' as const, attempts: 1, finalError: null, startedAt: 0, endedAt: 1 }],
+    decisions: [decision('d1', 1)],
+  });
+
+  it('merges stored chains and decisions of the current session, and the stored chain ids of turns', () => {
+    const live = apply(connected(), { type: 'turn_persisted', turn: turn(1, erroredMessage('503', 10)) });
+    const s = applyHistoryDetail(live, detail());
+    expect(s.session.turns[0].chainId).toBe('c1');
+    expect(s.session.chains.c1.outcome).toBe('recovered');
+    expect(s.session.decisions.map((d) => d.id)).toEqual(['d1']);
+  });
+
+  it('does not let a stored "pending" row overwrite a live outcome, and ignores other sessions', () => {
+    const live = apply(connected(), retryStart(1), SAMPLES.auto_retry_end);
+    const stale = { ...detail(), chains: [{ ...detail().chains[0], outcome: 'pending' as const }] };
+    expect(applyHistoryDetail(live, stale).session.chains.c1.outcome).toBe('recovered');
+    const state = connected();
+    expect(applyHistoryDetail(state, detail('other'))).toBe(state);
+  });
+});

@@ -1,0 +1,86 @@
+// Builders for the renderer unit tests: chat messages, stored turns, decision records and
+// snapshots with sensible defaults, so each test states only what it is about.
+import type { SessionSnapshot } from '../../../src/shared/events';
+import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
+import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
+
+export const SESSION_ID = 's1';
+
+export function userMessage(text: string, timestamp = 1000): UserChatMessage {
+  return { role: 'user', content: text, timestamp };
+}
+
+export function assistantMessage(text: string, timestamp = 2000, extra: Partial<AssistantChatMessage> = {}): AssistantChatMessage {
+  return {
+    role: 'assistant',
+    content: [{ type: 'text', text }],
+    provider: 'simulator',
+    model: 'resolute-sim-1',
+    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
+    stopReason: 'stop',
+    timestamp,
+    ...extra,
+  };
+}
+
+export function erroredMessage(errorMessage: string, timestamp: number): AssistantChatMessage {
+  return assistantMessage('', timestamp, { stopReason: 'error', errorMessage });
+}
+
+export function turn(seq: number, message: ChatMessage, extra: Partial<TurnRecord> = {}): TurnRecord {
+  const isError = message.role === 'assistant' && message.stopReason === 'error';
+  return {
+    id: `t${seq}`,
+    sessionId: SESSION_ID,
+    seq,
+    role: message.role,
+    text: typeof message.content === 'string' ? message.content : message.content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
+    message,
+    model: null,
+    provider: null,
+    stopReason: message.role === 'assistant' ? message.stopReason : null,
+    errorMessage: isError && message.role === 'assistant' ? (message.errorMessage ?? null) : null,
+    errorCategory: isError ? 'server_error' : null,
+    chainId: null,
+    createdAt: message.timestamp,
+    usage: null,
+    ...extra,
+  };
+}
+
+export function decision(id: string, attempt: number, extra: Partial<RetryDecisionRecord> = {}): RetryDecisionRecord {
+  return {
+    id,
+    timestamp: `2026-01-01T00:00:0${attempt}.000Z`,
+    level: 'INFO',
+    errorType: 'ServerError',
+    category: 'server_error',
+    attempt,
+    action: 'retry',
+    waitSeconds: 2 ** attempt,
+    reason: 'server_error retries',
+    errorMessage: '503 Service Unavailable',
+    context: { taskType: 'chat', modelId: 'resolute-sim-1', provider: 'simulator', sessionId: SESSION_ID, turnId: null },
+    finalDecision: null,
+    chainId: 'c1',
+    ...extra,
+  };
+}
+
+export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot {
+  return {
+    sessionId: SESSION_ID,
+    title: 'First chat',
+    turns: [],
+    messages: [],
+    isStreaming: false,
+    streamingMessage: null,
+    isRetrying: false,
+    retryAttempt: 0,
+    pendingRetry: null,
+    autoRetryEnabled: true,
+    autoCompactionEnabled: true,
+    model: { provider: 'simulator', id: 'resolute-sim-1', label: 'Simulator', isSimulator: true },
+    ...extra,
+  };
+}

@@ -1,0 +1,69 @@
+// The en, ja and ko resources: same keys, same {{placeholders}} per key, the banner strings of
+// SPEC §10 exactly, and the "system" language following the browser's preferences.
+import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { en } from '../../../src/renderer/src/i18n/en';
+import { ja } from '../../../src/renderer/src/i18n/ja';
+import { ko } from '../../../src/renderer/src/i18n/ko';
+import { resolveLanguage } from '../../../src/renderer/src/i18n/language';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const placeholders = (text: string): string[] => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+
+describe('i18n resources', () => {
+  const reference = flatten(en);
+
+  it.each([
+    ['ja', ja],
+    ['ko', ko],
+  ])('%s has the same keys and placeholders as en, and no empty string', (_, resource) => {
+    const flat = flatten(resource);
+    expect([...flat.keys()].sort()).toEqual([...reference.keys()].sort());
+    for (const [key, text] of reference) {
+      expect({ key, vars: placeholders(flat.get(key) ?? '') }).toEqual({ key, vars: placeholders(text) });
+      expect(flat.get(key)?.trim(), key).not.toBe('');
+    }
+  });
+
+  it('renders the retry banner in each language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({
+      resources: { en: { translation: en }, ja: { translation: ja }, ko: { translation: ko } },
+      lng: 'en',
+      fallbackLng: 'en',
+      interpolation: { escapeValue: false },
+    });
+    const values = { attempt: 1, maxAttempts: 3, seconds: 2 };
+    expect(i18n.t('retry.countdown', values)).toBe('Retrying (1/3) in 2s… (esc to cancel)');
+    expect(i18n.t('retry.failed', { attempt: 3, finalError: 'Retry cancelled' })).toBe('Retry failed after 3 attempts: Retry cancelled');
+    expect(i18n.t('retry.now', values)).toContain('Retrying now');
+    expect(i18n.t('retry.countdown', { ...values, lng: 'ja' })).toBe('再試行中 (1/3) あと 2 秒… (Esc でキャンセル)');
+    expect(i18n.t('retry.countdown', { ...values, lng: 'ko' })).toBe('재시도 중 (1/3) 2초 후… (Esc로 취소)');
+    expect(i18n.t('history.turns', { count: 1 })).toBe('1 turn');
+    expect(i18n.t('history.turns', { count: 4, lng: 'ja' })).toBe('4 ターン');
+  });
+});
+
+describe('resolveLanguage', () => {
+  it('uses an explicit setting as is', () => {
+    expect(resolveLanguage('ko', ['ja-JP'])).toBe('ko');
+  });
+
+  it('follows the first shipped browser language for "system", else English', () => {
+    expect(resolveLanguage('system', ['ja-JP', 'en-US'])).toBe('ja');
+    expect(resolveLanguage('system', ['fr-FR', 'ko-KR'])).toBe('ko');
+    expect(resolveLanguage('system', ['de'])).toBe('en');
+    expect(resolveLanguage('system', [])).toBe('en');
+  });
+});

@@ -1,0 +1,229 @@
+// The browser-mode bridge against a fake socket: request/response correlation by id, error replies
+// and timeouts as BridgeError, events to listeners, calls queued until open, in-flight calls failed
+// on a drop, and reconnect with capped backoff.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BridgeError } from '../../../src/shared/bridge';
+import type { SessionEvent } from '../../../src/shared/events';
+import {
+  WebSocketBridge,
+  socketUrlFromLocation,
+  type SocketConnection,
+  type SocketHandlers,
+} from '../../../src/renderer/src/bridge/websocket-bridge';
+
+class FakeSocket implements SocketConnection {
+  readonly sent: { id: number; method: string; params: unknown }[] = [];
+  isClosed = false;
+  constructor(
+    readonly url: string,
+    readonly handlers: SocketHandlers,
+  ) {}
+  send(data: string): void {
+    this.sent.push(JSON.parse(data) as { id: number; method: string; params: unknown });
+  }
+  close(): void {
+    this.isClosed = true;
+  }
+  reply(id: number, result: unknown): void {
+    this.handlers.onMessage(JSON.stringify({ kind: 'response', id, ok: true, result }));
+  }
+  fail(id: number, code: string, message: string): void {
+    this.handlers.onMessage(JSON.stringify({ kind: 'response', id, ok: false, error: { code, message } }));
+  }
+}
+
+function setup(options: { requestTimeoutMs?: number } = {}) {
+  const sockets: FakeSocket[] = [];
+  const bridge = new WebSocketBridge({
+    url: 'ws://127.0.0.1:1/ws?token=t',
+    requestTimeoutMs: options.requestTimeoutMs ?? 1_000,
+    reconnectInitialMs: 100,
+    reconnectMaxMs: 400,
+    createSocket: (url, handlers) => {
+      const socket = new FakeSocket(url, handlers);
+      sockets.push(socket);
+      return socket;
+    },
+  });
+  const latest = (): FakeSocket => sockets[sockets.length - 1];
+  return { bridge, sockets, latest };
+}
+
+describe('WebSocketBridge', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends request frames with increasing ids and resolves each by its own id, in any order', async () => {
+    const { bridge, latest } = setup();
+    latest().handlers.onOpen();
+    const state = bridge.call('session.getState', {});
+    const abort = bridge.call('session.abortRetry', {});
+    const [first, second] = latest().sent;
+    expect(first).toEqual({ kind: 'request', id: 1, method: 'session.getState', params: {} });
+    expect(second).toMatchObject({ id: 2, method: 'session.abortRetry' });
+    latest().reply(2, { aborted: true });
+    latest().reply(1, { sessionId: 's1' });
+    await expect(abort).resolves.toEqual({ aborted: true });
+    await expect(state).resolves.toEqual({ sessionId: 's1' });
+  });
+
+  it('rejects an error reply with a BridgeError carrying the code and the message', async () => {
+    const { bridge, latest } = setup();
+    latest().handlers.onOpen();
+    const call = bridge.call('settings.update', { patch: { retry: { maxRetries: 99 } } });
+    latest().fail(1, 'invalid_params', 'retry.maxRetries: must be at most 9');
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'invalid_params', message: 'retry.maxRetries: must be at most 9' });
+  });
+
+  it('times out a call with no answer and ignores the late reply', async () => {
+    const { bridge, latest } = setup({ requestTimeoutMs: 500 });
+    latest().handlers.onOpen();
+    const call = bridge.call('history.list', {});
+    const settled = call.catch((e: unknown) => e);
+    vi.advanceTimersByTime(500);
+    const error = await settled;
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'timeout' });
+    expect(() => latest().reply(1, [])).not.toThrow();
+  });
+
+  it('gives session.prompt a longer timeout (its answer can wait for a retry chain)', async () => {
+    const { bridge, latest } = setup({ requestTimeoutMs: 500 });
+    latest().handlers.onOpen();
+    const call = bridge.call('session.prompt', { text: 'hi' });
+    vi.advanceTimersByTime(5_000);
+    latest().reply(1, { accepted: true });
+    await expect(call).resolves.toEqual({ accepted: true });
+  });
+
+  it('delivers event frames to every listener until unsubscribed; junk frames are ignored', () => {
+    const { bridge, latest } = setup();
+    const seen: SessionEvent[] = [];
+    const off = bridge.onEvent((e) => seen.push(e));
+    latest().handlers.onOpen();
+    latest().handlers.onMessage('not json');
+    latest().handlers.onMessage(JSON.stringify({ kind: 'event', event: { type: 'agent_start' } }));
+    off();
+    latest().handlers.onMessage(JSON.stringify({ kind: 'event', event: { type: 'agent_end', messages: [] } }));
+    expect(seen).toEqual([{ type: 'agent_start' }]);
+  });
+
+  it('queues calls made before the socket opens and sends them on open', async () => {
+    const { bridge, latest } = setup();
+    const call = bridge.call('app.info', {});
+    expect(latest().sent).toEqual([]);
+    latest().handlers.onOpen();
+    expect(latest().sent.map((f) => f.method)).toEqual(['app.info']);
+    latest().reply(1, { version: '0.1.0' });
+    await expect(call).resolves.toEqual({ version: '0.1.0' });
+  });
+
+  it('on a drop fails in-flight calls, reports disconnected, reconnects with backoff and reports connected', async () => {
+    const { bridge, sockets, latest } = setup();
+    const states: boolean[] = [];
+    bridge.onConnection((c) => states.push(c));
+    latest().handlers.onOpen();
+    const inFlight = bridge.call('session.prompt', { text: 'hi' }).catch((e: unknown) => e);
+    latest().handlers.onClose();
+    expect(await inFlight).toMatchObject({ code: 'disconnected' });
+    expect(bridge.isConnected).toBe(false);
+
+    vi.advanceTimersByTime(99);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    // A failed reconnect does not repeat "disconnected"; the next wait doubles.
+    latest().handlers.onClose();
+    vi.advanceTimersByTime(199);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(3);
+    latest().handlers.onOpen();
+    expect(states).toEqual([true, false, true]);
+    expect(bridge.isConnected).toBe(true);
+  });
+
+  it('caps the reconnect wait and resets it after a successful open', () => {
+    const { sockets, latest } = setup();
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      latest().handlers.onClose();
+      const before = sockets.length;
+      let waited = 0;
+      while (sockets.length === before) {
+        vi.advanceTimersByTime(1);
+        waited++;
+      }
+      waits.push(waited);
+    }
+    expect(waits).toEqual([100, 200, 400, 400, 400]);
+    latest().handlers.onOpen();
+    latest().handlers.onClose();
+    vi.advanceTimersByTime(100);
+    expect(sockets).toHaveLength(7);
+  });
+
+  it('reports "down" when the very first connection fails, so the UI can say it is reconnecting', () => {
+    const { bridge, latest } = setup();
+    const states: boolean[] = [];
+    bridge.onConnection((c) => states.push(c));
+    latest().handlers.onClose();
+    expect(states).toEqual([false]);
+  });
+
+  it('ignores callbacks from a socket it already replaced', async () => {
+    const { bridge, sockets } = setup();
+    const first = sockets[0];
+    first.handlers.onClose();
+    vi.advanceTimersByTime(100);
+    const second = sockets[1];
+    second.handlers.onOpen();
+    first.handlers.onClose();
+    expect(bridge.isConnected).toBe(true);
+    const call = bridge.call('app.info', {});
+    second.reply(1, { ok: 1 });
+    await expect(call).resolves.toEqual({ ok: 1 });
+  });
+
+  it('dispose() closes the socket, rejects pending calls and stops reconnecting', async () => {
+    const { bridge, sockets, latest } = setup();
+    latest().handlers.onOpen();
+    const call = bridge.call('history.list', {}).catch((e: unknown) => e);
+    bridge.dispose();
+    expect(sockets[0].isClosed).toBe(true);
+    expect(await call).toMatchObject({ code: 'disconnected' });
+    vi.advanceTimersByTime(10_000);
+    expect(sockets).toHaveLength(1);
+    await expect(bridge.call('app.info', {})).rejects.toBeInstanceOf(BridgeError);
+  });
+
+  it('retries the connection when the socket constructor throws', () => {
+    let calls = 0;
+    new WebSocketBridge({
+      url: 'ws://bad',
+      reconnectInitialMs: 100,
+      createSocket: () => {
+        calls++;
+        throw new Error('SyntaxError');
+      },
+    });
+    expect(calls).toBe(1);
+    vi.advanceTimersByTime(100);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('socketUrlFromLocation', () => {
+  it('builds ws://<same host>/ws with the token from ?token=', () => {
+    expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5123', search: '?token=a%2Bb&x=1' })).toBe(
+      'ws://127.0.0.1:5123/ws?token=a%2Bb',
+    );
+    expect(socketUrlFromLocation({ protocol: 'https:', host: 'localhost', search: '' })).toBe('wss://localhost/ws?token=');
+  });
+});
