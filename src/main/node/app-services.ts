@@ -78,6 +78,7 @@ export class AppServices {
   private simulatorUrl: string | null;
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
+  private appliedScript: string;
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -89,6 +90,7 @@ export class AppServices {
     this.history = parts.history;
     this.simulator = parts.simulator;
     this.simulatorUrl = parts.simulatorUrl;
+    this.appliedScript = parts.settings.get().simulator.script;
     this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
@@ -109,7 +111,10 @@ export class AppServices {
     const dataDir = options.dataDir ?? defaultDataDir();
     mkdirSync(dataDir, { recursive: true });
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
-    const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay);
+    const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
+      const script = parseFaultScript(value.simulator.script);
+      return script.ok ? null : `simulator.script: ${script.error}`;
+    });
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
@@ -151,7 +156,9 @@ export class AppServices {
 
   private onSettingsChanged(settings: Settings): void {
     this.session.agent.state.model = resolveModel(settings.provider, this.simulatorUrl).model;
-    if (this.simulator) {
+    // Only a change of the script itself re-arms the simulator (any other change must not reset it).
+    if (this.simulator && settings.simulator.script !== this.appliedScript) {
+      this.appliedScript = settings.simulator.script;
       try {
         this.simulator.setScript(settings.simulator.script);
       } catch (error) {

@@ -31,16 +31,20 @@ export class FileSettingsStore implements SettingsStore {
   /**
    * @param path the settings.json file (created on first change)
    * @param overlay run-only overrides from `--set`, validated here; never written to disk
+   * @param check checks the schema cannot express (e.g. the simulator's script grammar): an error message or null
    */
   constructor(
     private readonly path: string,
     overlay: Record<string, unknown> = {},
+    private readonly check: (settings: Settings) => string | null = () => null,
   ) {
     const loaded = this.load();
     this.base = loaded.settings;
     this.loadProblem = loaded.problem;
     const withOverlay = applySettingsPatch(this.base, overlay);
     if (!withOverlay.ok) throw new SettingsValidationError(`Invalid --set value: ${withOverlay.error}`);
+    const problem = check(withOverlay.value);
+    if (problem) throw new SettingsValidationError(`Invalid --set value: ${problem}`);
     this.overlay = overlay;
     this.effective = withOverlay.value;
   }
@@ -56,6 +60,8 @@ export class FileSettingsStore implements SettingsStore {
     this.overlay = withoutKeys(this.overlay, patch);
     const nextEffective = applySettingsPatch(nextBase.value, this.overlay);
     if (!nextEffective.ok) throw new SettingsValidationError(nextEffective.error);
+    const problem = this.check(nextBase.value);
+    if (problem) throw new SettingsValidationError(problem);
     this.write(nextBase.value);
     this.base = nextBase.value;
     this.effective = nextEffective.value;
@@ -75,7 +81,12 @@ export class FileSettingsStore implements SettingsStore {
       const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
       // Fill in keys added by newer versions before validating what the file holds.
       const result = validateSettings(mergeSettings(DEFAULT_SETTINGS, raw));
-      if (result.ok) return { settings: result.value, problem: null };
+      if (result.ok) {
+        const problem = this.check(result.value);
+        // Only the simulator script has a check of its own: clear it rather than refuse every later change.
+        if (problem) return { settings: { ...result.value, simulator: { script: '' } }, problem: `${problem}; it was cleared.` };
+        return { settings: result.value, problem: null };
+      }
       problem = result.error;
     } catch (error) {
       problem = error instanceof Error ? error.message : String(error);

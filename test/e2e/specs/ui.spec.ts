@@ -1,0 +1,107 @@
+// The visible behaviours of the desktop UI (issue: the desktop UI): the banner's text and
+// countdown, the settings toggle persisting across a reload, an errored turn's timeline in the
+// history view, the banner in Japanese and Korean, and screenshots of the three screens in light
+// and dark saved as artifacts (test-results/screens).
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+
+const SCREENS = 'test-results/screens';
+
+test.describe('with a slow backoff', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=3000'], script: '503,ok' } });
+
+  test('the banner reads "Retrying (1/3) in Ns… (esc to cancel)" and counts down', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('count down please');
+    await expect(banner.root).toContainText('Retrying (1/3) in 3s… (esc to cancel)');
+    await expect(banner.root).toContainText('Retrying (1/3) in 2s…');
+    await expect(banner.root).toContainText('Retrying (1/3) in 1s…');
+    await expect(banner.root).toHaveAttribute('aria-live', 'polite');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
+    await expect(banner.root).toBeHidden();
+  });
+
+  for (const [language, text] of [
+    ['ja', '再試行中 (1/3)'],
+    ['ko', '재시도 중 (1/3)'],
+  ] as const) {
+    test(`the banner speaks ${language}`, async ({ app }) => {
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await settings.setLanguage(language);
+      await app.page.getByTestId('nav-chat').click();
+      const chat = new ChatPage(app.page);
+      await chat.prompt('こんにちは');
+      await expect(new RetryBanner(app.page).root).toContainText(text);
+      await app.page.keyboard.press('Escape');
+      await expect(new RetryBanner(app.page).root).not.toContainText(text);
+    });
+  }
+});
+
+test('the auto-retry switch persists across a reload', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.autoRetry.uncheck();
+  await app.page.reload();
+  await settings.open();
+  await expect(settings.autoRetry).not.toBeChecked();
+  await settings.autoRetry.check();
+  await app.page.reload();
+  await settings.open();
+  await expect(settings.autoRetry).toBeChecked();
+});
+
+test('a refused setting shows the main process message next to the field', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  const field = app.page.getByTestId('settings-max-retries');
+  await field.fill('42');
+  await field.blur();
+  await expect(app.page.getByTestId('settings-max-retries-error')).toContainText(/at most 9/);
+});
+
+test.describe('history', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: '503,503,ok' } });
+
+  test('the history view shows an errored turn with its retry timeline', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('show me the timeline');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await expect(history.sessions.first()).toContainText('show me the timeline');
+    await expect(history.sessions.first().getByTestId('history-errored-badge')).toContainText('2');
+    await history.erroredOnly.click();
+    await expect(history.erroredTurns).toHaveCount(2);
+    const timeline = history.erroredTurns.first().getByTestId('retry-timeline');
+    await expect(timeline).toBeVisible();
+    await expect(timeline.getByTestId('timeline-entry').first()).toContainText('503 Service Unavailable');
+    await expect(history.erroredTurns.first().getByTestId('timeline-outcome')).toContainText(/recovered/i);
+  });
+});
+
+test.describe('screenshots', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=20000', 'retry.maxDelayMs=600000'], script: '503,ok' } });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`chat with the banner, settings and history in ${scheme}`, async ({ app }) => {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      const chat = new ChatPage(app.page);
+      await chat.prompt('Why do retries need a decision table?');
+      await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3)');
+      await app.page.screenshot({ path: `${SCREENS}/chat-banner-${scheme}.png` });
+      await new SettingsPage(app.page).open();
+      await expect(app.page.getByTestId('decision-table')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/settings-${scheme}.png`, fullPage: true });
+      await new HistoryPage(app.page).open();
+      await expect(app.page.getByTestId('history-session-row').first()).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/history-${scheme}.png` });
+      await app.page.keyboard.press('Escape');
+    });
+  }
+});

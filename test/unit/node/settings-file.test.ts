@@ -1,0 +1,65 @@
+// The settings file: defaults, persistence, refusals that keep the old value, run-only `--set`
+// overrides that are never written, a damaged file kept aside, and the extra script check.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileSettingsStore } from '../../../src/main/node/settings-file';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+
+let dir: string;
+let path: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'resolute-settings-'));
+  path = join(dir, 'settings.json');
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('FileSettingsStore', () => {
+  it('starts from defaults and persists a change', () => {
+    const store = new FileSettingsStore(path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    store.update({ retry: { enabled: false } });
+    expect(new FileSettingsStore(path).get().retry.enabled).toBe(false);
+  });
+
+  it('refuses a bad value with a message naming the field and keeps the old value', () => {
+    const store = new FileSettingsStore(path);
+    store.update({ retry: { maxRetries: 5 } });
+    expect(() => store.update({ retry: { maxRetries: 50 } })).toThrow(/retry\.maxRetries: must be at most 9/);
+    expect(store.get().retry.maxRetries).toBe(5);
+    expect(new FileSettingsStore(path).get().retry.maxRetries).toBe(5);
+  });
+
+  it('applies --set for this run only and lets an explicit change win', () => {
+    const store = new FileSettingsStore(path, { retry: { baseDelayMs: 20 } });
+    expect(store.get().retry.baseDelayMs).toBe(20);
+    store.update({ retry: { enabled: false } });
+    expect(JSON.parse(readFileSync(path, 'utf8')).retry.baseDelayMs).toBe(2000);
+    expect(store.get().retry.baseDelayMs).toBe(20);
+    store.update({ retry: { baseDelayMs: 300 } });
+    expect(store.get().retry.baseDelayMs).toBe(300);
+  });
+
+  it('refuses an invalid --set value', () => {
+    expect(() => new FileSettingsStore(path, { retry: { maxRetries: -1 } })).toThrow(/Invalid --set value: retry\.maxRetries/);
+  });
+
+  it('keeps a damaged file aside and starts from defaults, saying so', () => {
+    writeFileSync(path, '{ this is not json');
+    const store = new FileSettingsStore(path);
+    expect(store.get()).toEqual(DEFAULT_SETTINGS);
+    expect(store.loadProblem).toMatch(/kept as/);
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dir).some((f) => f.startsWith('settings.json.invalid-'))).toBe(true);
+  });
+
+  it('runs the extra check and notifies subscribers only of accepted changes', () => {
+    const seen: boolean[] = [];
+    const store = new FileSettingsStore(path, {}, (s) => (s.simulator.script === 'bad' ? 'simulator.script: unknown step "bad"' : null));
+    store.subscribe((s) => seen.push(s.retry.enabled));
+    expect(() => store.update({ simulator: { script: 'bad' } })).toThrow(/simulator\.script/);
+    store.update({ retry: { enabled: false } });
+    expect(seen).toEqual([false]);
+  });
+});
