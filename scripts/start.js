@@ -2,7 +2,6 @@
 // `npm start`: the Electron app where the Electron binary is installed; elsewhere (no binary,
 // e.g. a machine that cannot download it) say so in one line and start the browser mode.
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { electronBinary } from './electron-binary.js';
 import { ensureBuild } from './ensure-build.js';
 import { ensureElectronSqlite } from './electron-native.js';
