@@ -4,6 +4,24 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
+
+/**
+ * The renderer's CSP is strict (no inline script or style). Vite's dev server injects an inline
+ * React-refresh preamble and HMR over a socket, so `electron-vite dev` alone gets a relaxed copy;
+ * builds keep the strict one.
+ */
+function devOnlyCspRelaxation(): Plugin {
+  return {
+    name: 'resolute-dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html
+        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
+        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
+        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+  };
+}
 
 export default defineConfig({
   main: {
@@ -28,7 +46,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react()],
+    plugins: [react(), devOnlyCspRelaxation()],
     build: {
       rolldownOptions: {
         input: { index: resolve('src/renderer/index.html') },

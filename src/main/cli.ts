@@ -7,6 +7,7 @@ import { startBrowserServer } from './modes/browser/browser-server';
 import { runRpcMode } from './modes/rpc/rpc-mode';
 import { startExtensions } from './modes/extensions/extension-runner';
 import { SimulatorServer } from './node/simulator/simulator-server';
+import { isHistoryDatabaseError } from './node/history/history-errors';
 
 async function main(): Promise<void> {
   let flags: CommonFlags;
@@ -62,5 +63,9 @@ function onExit(cleanup: () => Promise<void>): void {
 
 main().catch((error: unknown) => {
   process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  // On the command line, agreeing to start a new history is a flag (the desktop app asks in a dialog).
+  if (isHistoryDatabaseError(error) && error.kind === 'damaged') {
+    process.stderr.write('To keep the damaged file aside and start a new history, run again with --reset-damaged-history.\n');
+  }
   process.exit(1);
 });

@@ -2,9 +2,10 @@
 // else — no ipcRenderer, no Node. Every call names a command of the shared contract, checked
 // here before it crosses; the main process validates the params again.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { isCommandName, type CommandName, type CommandParams, type CommandResult } from '../shared/contract';
+import { isCommandName, type CommandName } from '../shared/command-names';
+import type { CommandParams, CommandResult } from '../shared/contract';
 import type { SessionEvent } from '../shared/events';
-import { BridgeError, type ResoluteBridge } from '../shared/bridge';
+import type { ResoluteBridge } from '../shared/bridge';
 import type { ResponseFrame } from '../shared/wire';
 
 const CALL_CHANNEL = 'resolute:call';
@@ -15,9 +16,10 @@ let nextId = 1;
 const bridge: ResoluteBridge = {
   host: 'electron',
   async call<N extends CommandName>(method: N, params: CommandParams<N>): Promise<CommandResult<N>> {
-    if (!isCommandName(method)) throw new BridgeError('unknown_command', `unknown command "${String(method)}"`);
+    // Errors cross contextBridge as plain Errors (classes do not survive it): the message carries the code.
+    if (!isCommandName(method)) throw new Error(`unknown_command: unknown command "${String(method)}"`);
     const reply = (await ipcRenderer.invoke(CALL_CHANNEL, { kind: 'request', id: nextId++, method, params })) as ResponseFrame;
-    if (!reply.ok) throw new BridgeError(reply.error.code, reply.error.message);
+    if (!reply.ok) throw new Error(reply.error.message);
     return reply.result as CommandResult<N>;
   },
   onEvent(listener: (event: SessionEvent) => void): () => void {

@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary } from './history';
 import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
+import type { CommandName } from './command-names';
+
+export { COMMAND_NAMES, isCommandName, type CommandName } from './command-names';
 
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
@@ -33,9 +36,12 @@ export const commandParams = {
   'history.erroredTurns': z.object({ limit }).strict(),
   'history.delete': z.object({ sessionId: id }).strict(),
   'history.export': z.object({ sessionId: id, format: z.enum(['json', 'markdown']) }).strict(),
-} as const;
+} as const satisfies Record<CommandName, z.ZodType>;
 
-export type CommandName = keyof typeof commandParams;
+// Both directions: every name has a schema (satisfies above) and every schema a listed name.
+type Unlisted = Exclude<keyof typeof commandParams, CommandName>;
+const _everySchemaListed: Unlisted extends never ? true : never = true;
+void _everySchemaListed;
 export type CommandParams<N extends CommandName> = z.infer<(typeof commandParams)[N]>;
 
 export interface AppInfo {
@@ -88,9 +94,3 @@ export interface CommandResults {
 }
 
 export type CommandResult<N extends CommandName> = CommandResults[N];
-
-export const COMMAND_NAMES = Object.keys(commandParams) as CommandName[];
-
-export function isCommandName(value: unknown): value is CommandName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(commandParams, value);
-}

@@ -22,7 +22,9 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
 
 /** Process-wide guards: CSP on every response, no permissions, no webviews, no navigation. */
 export function installGlobalGuards(): void {
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+  // Under `electron-vite dev` the page comes from Vite's dev server, whose meta CSP is relaxed
+  // for its inline preamble (electron.vite.config.ts); the strict header applies to builds.
+  if (!process.env.ELECTRON_RENDERER_URL) session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
   });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -1,0 +1,32 @@
+// The list of command names alone, without their zod schemas, so the sandboxed preload can check
+// a method name without bundling zod. contract.ts ties this list to its schemas at compile time.
+
+export const COMMAND_NAMES = [
+  'app.info',
+  'session.getState',
+  'session.prompt',
+  'session.abort',
+  'session.abortRetry',
+  'session.retryNow',
+  'session.new',
+  'session.resume',
+  'session.setAutoRetry',
+  'session.compact',
+  'settings.get',
+  'settings.update',
+  'providers.list',
+  'providers.addKey',
+  'providers.removeKey',
+  'history.list',
+  'history.get',
+  'history.search',
+  'history.erroredTurns',
+  'history.delete',
+  'history.export',
+] as const;
+
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && (COMMAND_NAMES as readonly string[]).includes(value);
+}
