@@ -6,16 +6,8 @@ import type { RetryDecisionRecord, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { Settings } from './settings';
 
-export interface PendingRetry {
-  attempt: number;
-  maxAttempts: number;
-  delayMs: number;
-  errorMessage: string;
-  category: ErrorCategory;
-  /** Epoch ms when the retry fires; the banner counts down to it. */
-  retryAt: number;
-  chainId: string;
-}
+/** The retry a chain is waiting for: the fields of its auto_retry_start event. */
+export type PendingRetry = Omit<AutoRetryStartEvent, 'type'>;
 
 export interface ModelInfo {
   provider: string;
@@ -67,6 +59,7 @@ export interface AutoRetryStartEvent {
   delayMs: number;
   errorMessage: string;
   category: ErrorCategory;
+  /** Epoch ms when the retry fires; the banner counts down to it. */
   retryAt: number;
   chainId: string;
 }

@@ -4,7 +4,7 @@
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import type { ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
-import type { PendingRetry, RetryEvent } from '../../shared/events';
+import type { AutoRetryStartEvent, PendingRetry, RetryEvent } from '../../shared/events';
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
@@ -102,7 +102,7 @@ export class RetryController {
     this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: null, attempt: this.retryAttempt });
 
     const delayMs = decision.waitMs;
-    const start: RetryEvent = {
+    const start: AutoRetryStartEvent = {
       type: 'auto_retry_start',
       attempt: this.retryAttempt,
       maxAttempts: decision.maxAttempts - 1,
@@ -112,7 +112,8 @@ export class RetryController {
       retryAt: this.host.now() + delayMs,
       chainId: this.chainId as string,
     };
-    this.pending = { ...start };
+    const { type: _type, ...pending } = start;
+    this.pending = pending;
     this.retriesStarted += 1;
     this.host.emit(start); // step 6
     this.host.trimTrailingError(); // step 7
