@@ -15,12 +15,13 @@ function newestMtime(dir) {
   return newest;
 }
 
-export function ensureBuild() {
+/** @param {{ quiet?: boolean }} [options] quiet: say nothing on stdout (the RPC mode's stdout is JSON only). */
+export function ensureBuild(options = {}) {
   const marker = join(root, 'out', 'main', 'cli.js');
   const renderer = join(root, 'out', 'renderer', 'index.html');
   const fresh = existsSync(marker) && existsSync(renderer) && statSync(marker).mtimeMs >= newestMtime(join(root, 'src'));
   if (fresh) return;
-  process.stdout.write('Building Resolute…\n');
+  (options.quiet ? process.stderr : process.stdout).write('Building Resolute…\n');
   const result = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
