@@ -3,7 +3,7 @@
 // (modes/launch.ts); this file only adapts Electron.
 import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchApp, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
+import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
 import type { SecretCipher } from '../node/credential-store';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import type { ResponseFrame } from '../../shared/wire';
@@ -16,7 +16,7 @@ let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
 
 function flagsFromArgv(): CommonFlags {
-  const args = process.argv.slice(app.isPackaged ? 1 : 2).filter((arg) => arg.startsWith('--'));
+  const args = ourFlags(process.argv.slice(app.isPackaged ? 1 : 2));
   try {
     return parseCommonFlags(args);
   } catch (error) {

@@ -43,6 +43,27 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --reset-damaged-history  move a damaged history database aside and start a new one
 `;
 
+const STRING_FLAGS = ['mode', 'port', 'data-dir', 'base-url', 'api-key', 'provider', 'model', 'set', 'extension', 'script'];
+const BOOLEAN_FLAGS = ['reset-damaged-history', 'help'];
+
+/**
+ * Keep only our flags (with their values) from an argv that also carries someone else's — the
+ * Electron binary's, Chromium's, or Playwright's `--remote-debugging-port=0`.
+ */
+export function ourFlags(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const match = /^--([^=]+)(=.*)?$/.exec(argv[i]);
+    if (!match) continue;
+    if (BOOLEAN_FLAGS.includes(match[1])) out.push(argv[i]);
+    else if (STRING_FLAGS.includes(match[1])) {
+      out.push(argv[i]);
+      if (match[2] === undefined && i + 1 < argv.length) out.push(argv[++i]);
+    }
+  }
+  return out;
+}
+
 /** Parse argv; throws Error with a clear message on a bad flag or value. */
 export function parseCommonFlags(argv: string[]): CommonFlags {
   const { values } = parseArgs({
