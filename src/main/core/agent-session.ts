@@ -9,7 +9,7 @@ import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot,
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
-import { buildDecisionRecord } from './decision-log';
+import { buildDecisionRecord, UNEXPECTED_EXCEPTION } from './decision-log';
 import { resolveRow } from './decision-table';
 import { Compactor } from './compaction';
 import { providerFactsOf } from './provider-facts';
@@ -200,8 +200,27 @@ export class AgentSession {
 
   private onAgentEvent(event: AgentEvent): void {
     this.emit(event as SessionEvent);
-    if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
-    if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
+    try {
+      if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
+      if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
+    } catch (error) {
+      // A bug of ours must not take the session down: log it at ERROR (policy B §7.2) and say so.
+      this.logUnexpected(error);
+    }
+  }
+
+  private logUnexpected(error: unknown): void {
+    const text = error instanceof Error ? error.message : String(error);
+    this.recordDecision({
+      decision: { action: 'abort', reason: `internal error: ${text}`, waitMs: 0, shouldRetry: false, maxAttempts: 0, category: 'unexpected', backoff: 'none' },
+      classification: { category: 'unexpected', errorType: UNEXPECTED_EXCEPTION, source: 'fallback' },
+      errorMessage: text,
+      chainId: this.retry.activeChainId ?? null,
+      finalDecision: 'abort',
+      attempt: this.retry.attempt + 1,
+    });
+    this.retry.abandon(`Internal error: ${text}`);
+    this.emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
   }
 
   private onMessageEnd(message: ChatMessage): void {

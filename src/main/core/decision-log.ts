@@ -9,7 +9,8 @@ import type { DecisionContext, RetryDecision } from './decision-table';
 /** Written when the context does not say; the app has one kind of task. */
 export const DEFAULT_TASK_TYPE = 'chat';
 
-const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
+/** An exception of our own (a bug), logged at ERROR. */
+export const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
 
 interface RecordIds {
   /** The record's id, made by the caller. */

@@ -221,6 +221,15 @@ export class RetryController {
     return true;
   }
 
+  /** An internal error broke the chain: end it (failure) so nobody waits on it forever. */
+  abandon(finalError: string): void {
+    if (!this.retryPromise) return;
+    this.retryAbortController?.abort();
+    if (this.continueTimer) clearTimeout(this.continueTimer);
+    this.continueTimer = undefined;
+    this.finishChain({ success: false, attempt: Math.max(0, this.retryAttempt - 1), finalError, outcome: 'not_retryable' });
+  }
+
   /** Skip the rest of the backoff ("Retry now"). */
   retryNow(): boolean {
     return this.phase === 'sleeping' && this.sleep !== undefined && this.sleep.skip();

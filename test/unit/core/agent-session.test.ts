@@ -255,6 +255,38 @@ describe('AgentSession retry lifecycle', () => {
     expect(h.stream.calls).toHaveLength(4);
   });
 
+  it('an exception of our own is logged at ERROR and the session keeps working', async () => {
+    const h = harness([{ text: 'one' }, { text: 'two' }]);
+    const append = h.history.appendTurn.bind(h.history);
+    let broken = true;
+    h.history.appendTurn = (turn) => {
+      if (broken && turn.message.role === 'assistant') {
+        broken = false;
+        throw new Error('disk on fire');
+      }
+      return append(turn);
+    };
+    await h.session.prompt('first');
+    expect(h.events.find((e) => e.type === 'notice')).toMatchObject({ level: 'error' });
+    await h.session.prompt('second');
+    // The failed write was tried again at agent_end, so no turn is lost.
+    expect(h.history.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+  });
+
+  it('logs ERROR for an unexpected exception in its own handling', async () => {
+    const withUsage = harness([{ error: '429 You have hit your usage limit. Please retry in 1s' }]);
+    withUsage.credentials.markUsageLimitReached = () => {
+      throw new Error('credential store exploded');
+    };
+    await withUsage.session.prompt('hi');
+    const record = withUsage.log.records.find((r) => r.level === 'ERROR');
+    expect(record).toMatchObject({ errorType: 'UnexpectedSystemError', category: 'unexpected', action: 'abort' });
+    expect(withUsage.session.isRetrying).toBe(false);
+    expect(withUsage.retryEvents().at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Internal error: credential store exploded' });
+    await withUsage.session.prompt('still fine');
+    expect(withUsage.stream.calls).toHaveLength(2);
+  });
+
   it('refuses a second prompt while a chain is running', async () => {
     const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
     const started = waitForEvent(h, 'auto_retry_start');
