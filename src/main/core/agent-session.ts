@@ -3,18 +3,17 @@
 // classifies failures, hands retryable ones to the RetryController and overflows to the
 // compaction path, and publishes everything as SessionEvents through subscribe().
 import type { Agent, AgentEvent, AgentMessage } from '@mariozechner/pi-agent-core';
-import { isContextOverflow, type AssistantMessage } from '@mariozechner/pi-ai';
 import type { ChainOutcome } from '../../shared/error-category';
 import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot, ModelInfo } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
-import { messageText } from '../../shared/messages';
-import { classifyError, type Classification } from './classify-error';
-import { buildDecisionRecord, UNEXPECTED_EXCEPTION } from './decision-log';
+import type { Classification } from './classify-error';
+import { classifyAssistantMessage } from './classify-message';
+import { UNEXPECTED_EXCEPTION } from './decision-log';
 import { resolveRow } from './decision-table';
 import { Compactor } from './compaction';
-import { providerFactsOf } from './provider-facts';
 import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
-import { RetryController } from './retry-controller';
+import { RetryController, type RetryHost } from './retry-controller';
+import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 
 export interface AgentSessionOptions {
   agent: Agent;
@@ -30,28 +29,31 @@ export interface AgentSessionOptions {
   newId?: () => string;
 }
 
-const TITLE_LENGTH = 60;
-
 export class AgentSession {
   readonly agent: Agent;
   private readonly listeners = new Set<SessionEventListener>();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;
-  private readonly persisted = new WeakMap<object, string>();
+  private readonly recorder: TurnRecorder;
   private readonly clock: Clock;
   private readonly newId: () => string;
   private sessionIdValue: string;
-  private titleValue: string;
-  private sessionStored = false;
   private unsubscribeAgent: () => void;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
     this.sessionIdValue = options.sessionId;
-    this.titleValue = options.title ?? '';
-    this.sessionStored = Boolean(options.title);
     this.clock = options.clock ?? { now: () => Date.now() };
     this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+    this.recorder = new TurnRecorder({
+      history: options.history,
+      decisionLog: options.decisionLog,
+      modelInfo: options.modelInfo,
+      clock: this.clock,
+      newId: this.newId,
+      emit: (event) => this.emit(event),
+    });
+    this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
     this.retry = new RetryController(this.retryHost());
     this.compactor = new Compactor({
       agent: this.agent,
@@ -68,7 +70,7 @@ export class AgentSession {
   }
 
   get title(): string {
-    return this.titleValue;
+    return this.recorder.title;
   }
 
   get autoRetryEnabled(): boolean {
@@ -123,7 +125,7 @@ export class AgentSession {
    */
   async prompt(text: string): Promise<void> {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
-    this.ensureSessionStored(text);
+    this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     await this.agent.prompt(text);
     await this.waitForPendingWork();
@@ -166,8 +168,7 @@ export class AgentSession {
   replaceConversation(next: { sessionId: string; title: string; messages: ChatMessage[]; stored: boolean }): void {
     if (this.isBusy) throw new Error('Cannot switch sessions while a turn is running; press Stop first.');
     this.sessionIdValue = next.sessionId;
-    this.titleValue = next.title;
-    this.sessionStored = next.stored;
+    this.recorder.useSession(next.sessionId, next.title, next.stored);
     this.agent.reset();
     this.agent.state.messages = next.messages as AgentMessage[];
   }
@@ -176,7 +177,7 @@ export class AgentSession {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
-      title: this.titleValue,
+      title: this.recorder.title,
       turns,
       messages: state.messages as ChatMessage[],
       isStreaming: state.isStreaming,
@@ -224,8 +225,7 @@ export class AgentSession {
   }
 
   private onMessageEnd(message: ChatMessage): void {
-    const classification = message.role === 'assistant' ? this.classify(message) : undefined;
-    this.persist(message, classification);
+    this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
     if (message.role === 'assistant') this.retry.onAssistantMessageEnd(message);
   }
 
@@ -234,7 +234,7 @@ export class AgentSession {
     if (!last) return;
     const classification = this.classify(last);
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
-    if (!this.persisted.has(last)) this.persist(last, classification);
+    if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
 
     // The retry check runs first; if a retry started, the compaction check is skipped (policy A).
@@ -263,16 +263,11 @@ export class AgentSession {
       this.retry.endChainWithoutRetry(message, outcome);
       return;
     }
+    // No chain was running: a one-off chain row still gives this errored turn its outcome.
     const standalone = this.newId();
-    this.options.history.openChain({ id: standalone, sessionId: this.sessionIdValue, startedAt: this.clock.now() });
-    this.linkLastTurn(message, standalone);
+    this.recorder.openChain(standalone);
     this.logAbort(message, classification, standalone, outcome);
-    this.options.history.closeChain(standalone, {
-      outcome,
-      attempts: 0,
-      finalError: message.errorMessage ?? null,
-      endedAt: this.clock.now(),
-    });
+    this.recorder.closeChain(standalone, { outcome, attempts: 0, finalError: message.errorMessage ?? null });
   }
 
   private logAbort(message: AssistantChatMessage, classification: Classification, chainId: string, outcome: ChainOutcome): void {
@@ -302,108 +297,32 @@ export class AgentSession {
   }
 
   private classify(message: AssistantChatMessage): Classification {
-    const model = this.agent.state.model;
-    const overflow = (() => {
-      try {
-        return isContextOverflow(message as AssistantMessage, model?.contextWindow);
-      } catch {
-        return false;
-      }
-    })();
-    const facts = providerFactsOf(message);
-    return classifyError({
-      message: message.errorMessage,
-      stopReason: message.stopReason,
-      isContextOverflow: message.stopReason === 'error' && overflow,
-      status: facts?.status,
-      headers: facts?.headers,
-      errorType: facts?.errorType,
-    });
+    return classifyAssistantMessage(message, this.agent.state.model?.contextWindow);
   }
 
   // ---- persistence ----
 
-  private ensureSessionStored(firstText: string): void {
-    if (this.sessionStored) return;
-    const model = this.options.modelInfo();
-    this.titleValue = firstText.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH) || 'New chat';
-    this.options.history.ensureSession({
-      id: this.sessionIdValue,
-      title: this.titleValue,
-      model: model.id,
-      provider: model.provider,
-      createdAt: this.clock.now(),
-    });
-    this.sessionStored = true;
-  }
-
   private persist(message: ChatMessage, classification: Classification | undefined): void {
-    if (this.persisted.has(message)) return;
-    if (!this.sessionStored) this.ensureSessionStored(messageText(message));
     const errored = message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
     const chainId = this.retry.isRetrying ? (this.retry.activeChainId ?? null) : null;
-    try {
-      const turn = this.options.history.appendTurn({
-        sessionId: this.sessionIdValue,
-        message,
-        errorCategory: errored ? (classification?.category ?? null) : null,
-        chainId,
-      });
-      this.persisted.set(message, turn.id);
-      this.emit({ type: 'turn_persisted', turn });
-      // Lists (sidebar, history view) refresh on this; the title exists from the first turn on.
-      this.emit({ type: 'history_changed', sessionId: this.sessionIdValue });
-    } catch (error) {
-      this.emit({ type: 'notice', level: 'error', message: `Could not save a turn to history: ${String(error)}` });
-    }
+    this.recorder.persist(message, errored ? (classification?.category ?? null) : null, chainId);
   }
 
-  private linkLastTurn(message: ChatMessage, chainId: string): void {
-    const turnId = this.persisted.get(message);
-    if (turnId) this.options.history.linkTurnToChain(turnId, chainId);
+  private recordDecision(entry: DecisionEntry): void {
+    this.recorder.recordDecision(entry, this.currentTurnId());
   }
 
-  private recordDecision(entry: Parameters<RetryHostDecision>[0]): void {
-    const model = this.options.modelInfo();
-    const record = buildDecisionRecord({
-      id: this.newId(),
-      now: this.clock.now(),
-      decision: entry.decision,
-      classification: entry.classification,
-      errorMessage: entry.errorMessage,
-      chainId: entry.chainId,
-      finalDecision: entry.finalDecision,
-      attempt: entry.attempt,
-      context: {
-        taskType: 'chat',
-        modelId: model.id,
-        provider: model.provider,
-        sessionId: this.sessionIdValue,
-        turnId: this.lastTurnId(),
-      },
-    });
-    try {
-      this.options.history.recordDecision(record);
-    } catch (error) {
-      this.emit({ type: 'notice', level: 'error', message: `Could not save a retry decision: ${String(error)}` });
-    }
-    this.options.decisionLog.write(record);
-    this.emit({ type: 'retry_decision', decision: record });
-  }
-
-  private lastTurnId(): string | null {
+  /** The turn a decision is about: the newest persisted message still in the runtime context. */
+  private currentTurnId(): string | null {
     const messages = this.agent.state.messages;
     for (let i = messages.length - 1; i >= 0; i -= 1) {
-      const id = this.persisted.get(messages[i] as object);
+      const id = this.recorder.turnIdOf(messages[i] as object);
       if (id) return id;
     }
-    return this.lastPersistedId;
+    return this.recorder.lastTurnId;
   }
 
-  private lastPersistedId: string | null = null;
-
   private emit(event: SessionEvent): void {
-    if (event.type === 'turn_persisted') this.lastPersistedId = event.turn.id;
     for (const listener of [...this.listeners]) {
       try {
         listener(event);
@@ -413,7 +332,7 @@ export class AgentSession {
     }
   }
 
-  private retryHost(): ConstructorParameters<typeof RetryController>[0] {
+  private retryHost(): RetryHost {
     return {
       retrySettings: () => this.options.settings.get().retry,
       emit: (event) => this.emit(event),
@@ -432,21 +351,13 @@ export class AgentSession {
       },
       decisionContext: () => {
         const model = this.options.modelInfo();
-        return { taskType: 'chat', modelId: model.id, provider: model.provider, sessionId: this.sessionIdValue, turnId: this.lastTurnId() };
+        return { taskType: 'chat', modelId: model.id, provider: model.provider, sessionId: this.sessionIdValue, turnId: this.currentTurnId() };
       },
-      chainOpened: (chainId) => {
-        this.options.history.openChain({ id: chainId, sessionId: this.sessionIdValue, startedAt: this.clock.now() });
-        if (this.lastPersistedId) this.options.history.linkTurnToChain(this.lastPersistedId, chainId);
-      },
-      chainClosed: (chainId, end) => {
-        if (this.lastPersistedId) this.options.history.linkTurnToChain(this.lastPersistedId, chainId);
-        this.options.history.closeChain(chainId, { ...end, endedAt: this.clock.now() });
-      },
+      chainOpened: (chainId) => this.recorder.openChain(chainId),
+      chainClosed: (chainId, end) => this.recorder.closeChain(chainId, end),
       decisionMade: (entry) => this.recordDecision(entry),
       newId: () => this.newId(),
       now: () => this.clock.now(),
     };
   }
 }
-
-type RetryHostDecision = ConstructorParameters<typeof RetryController>[0]['decisionMade'];

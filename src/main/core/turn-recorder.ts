@@ -1,0 +1,124 @@
+// Writes what a session does into the history and the decision log: the session row on the
+// first turn, every turn as it ends (errored ones included), retry chains and decisions, with
+// the links between them. A failed write becomes a notice and never breaks the turn. Owned by
+// AgentSession; the RetryController reaches it through the session's RetryHost.
+import type { ChainOutcome } from '../../shared/error-category';
+import type { ModelInfo, SessionEvent } from '../../shared/events';
+import type { ChatMessage } from '../../shared/messages';
+import { messageText } from '../../shared/messages';
+import { buildDecisionRecord } from './decision-log';
+import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
+import type { RetryHost } from './retry-controller';
+
+export type DecisionEntry = Parameters<RetryHost['decisionMade']>[0];
+
+export interface TurnRecorderOptions {
+  history: HistoryWriter;
+  decisionLog: DecisionLogSink;
+  modelInfo: () => ModelInfo;
+  clock: Clock;
+  newId: () => string;
+  emit: (event: SessionEvent) => void;
+}
+
+const TITLE_LENGTH = 60;
+
+export class TurnRecorder {
+  private readonly persisted = new WeakMap<object, string>();
+  private lastPersisted: string | null = null;
+  private sessionId = '';
+  private stored = false;
+  private titleValue = '';
+
+  constructor(private readonly options: TurnRecorderOptions) {}
+
+  /** Switch to a conversation; `stored` says whether its session row exists already. */
+  useSession(sessionId: string, title: string, stored: boolean): void {
+    this.sessionId = sessionId;
+    this.titleValue = title;
+    this.stored = stored;
+    this.lastPersisted = null;
+  }
+
+  get title(): string {
+    return this.titleValue;
+  }
+
+  /** Create the session row on the first turn, titled after its text. */
+  ensureSession(firstText: string): void {
+    if (this.stored) return;
+    const model = this.options.modelInfo();
+    this.titleValue = firstText.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH) || 'New chat';
+    this.options.history.ensureSession({ id: this.sessionId, title: this.titleValue, model: model.id, provider: model.provider, createdAt: this.options.clock.now() });
+    this.stored = true;
+  }
+
+  isPersisted(message: object): boolean {
+    return this.persisted.has(message);
+  }
+
+  turnIdOf(message: object): string | undefined {
+    return this.persisted.get(message);
+  }
+
+  /** The newest turn written in this session. */
+  get lastTurnId(): string | null {
+    return this.lastPersisted;
+  }
+
+  persist(message: ChatMessage, errorCategory: DecisionEntry['classification']['category'] | null, chainId: string | null): void {
+    if (this.persisted.has(message)) return;
+    try {
+      if (!this.stored) this.ensureSession(messageText(message));
+      const turn = this.options.history.appendTurn({ sessionId: this.sessionId, message, errorCategory, chainId });
+      this.persisted.set(message, turn.id);
+      this.lastPersisted = turn.id;
+      this.options.emit({ type: 'turn_persisted', turn });
+      // Lists (sidebar, history view) refresh on this; the title exists from the first turn on.
+      this.options.emit({ type: 'history_changed', sessionId: this.sessionId });
+    } catch (error) {
+      this.options.emit({ type: 'notice', level: 'error', message: `Could not save a turn to history: ${String(error)}` });
+    }
+  }
+
+  openChain(chainId: string): void {
+    this.guard(() => {
+      this.options.history.openChain({ id: chainId, sessionId: this.sessionId, startedAt: this.options.clock.now() });
+      if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
+    });
+  }
+
+  /** Close a chain, linking the newest turn (the answer that recovered it, or the last failure). */
+  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
+    this.guard(() => {
+      if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
+      this.options.history.closeChain(chainId, { ...end, endedAt: this.options.clock.now() });
+    });
+  }
+
+  recordDecision(entry: DecisionEntry, turnId: string | null): void {
+    const model = this.options.modelInfo();
+    const record = buildDecisionRecord({
+      id: this.options.newId(),
+      now: this.options.clock.now(),
+      decision: entry.decision,
+      classification: entry.classification,
+      errorMessage: entry.errorMessage,
+      chainId: entry.chainId,
+      finalDecision: entry.finalDecision,
+      attempt: entry.attempt,
+      context: { taskType: 'chat', modelId: model.id, provider: model.provider, sessionId: this.sessionId, turnId },
+    });
+    this.guard(() => this.options.history.recordDecision(record));
+    this.options.decisionLog.write(record);
+    this.options.emit({ type: 'retry_decision', decision: record });
+  }
+
+  private guard(write: () => void): void {
+    try {
+      write();
+    } catch (error) {
+      this.options.emit({ type: 'notice', level: 'error', message: `Could not save retry history: ${String(error)}` });
+    }
+  }
+}
