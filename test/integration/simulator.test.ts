@@ -389,3 +389,19 @@ describe('control routes and robustness', () => {
     expect((await readUntilBroken(response)).error).toBeInstanceOf(Error);
   });
 });
+
+describe('control routes refuse web pages', () => {
+  it('answers 403 to a request with an Origin or a POST that is not JSON, and changes nothing', async () => {
+    const sim = new SimulatorServer({ script: '503' });
+    const url = (await sim.start()).replace(/\/v1$/, '');
+    try {
+      const fromPage = await fetch(`${url}/__sim/script`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"script":"ok"}' });
+      expect(fromPage.status).toBe(403);
+      const plain = await fetch(`${url}/__sim/script`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"script":"ok"}' });
+      expect(plain.status).toBe(403);
+      expect(sim.script).toBe('503');
+    } finally {
+      await sim.stop();
+    }
+  });
+});

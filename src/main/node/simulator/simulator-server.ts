@@ -201,6 +201,13 @@ export class SimulatorServer {
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/\/+$/, '');
+    // A web page may not drive the control routes: a browser's cross-site request carries an Origin,
+    // and a POST must be JSON (which needs a CORS preflight this server never grants).
+    const isControl = path.startsWith('/__sim/');
+    const jsonPost = String(req.headers['content-type'] ?? '').includes('application/json');
+    if (isControl && (req.headers.origin || (req.method === 'POST' && !jsonPost))) {
+      return sendJson(res, 403, errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'));
+    }
     // "/v1" is optional so both "/v1/chat/completions" and "/chat/completions" work.
     const route = path.startsWith('/v1/') ? path.slice('/v1'.length) : path;
     switch (`${req.method} ${route}`) {
