@@ -17,6 +17,8 @@ import './styles/settings.css';
 import './styles/history.css';
 
 async function start(): Promise<void> {
+  // Follow the system's light/dark until the settings arrive (they may choose one).
+  applyTheme('system');
   await initI18n();
   const bridge = pickBridge();
   const store = createAppStore();
