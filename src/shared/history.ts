@@ -84,11 +84,35 @@ export interface ErroredTurn {
   decisions: RetryDecisionRecord[];
 }
 
+/**
+ * Search snippets mark matched words with these two control characters (they cannot occur in
+ * the text the person typed), so the history view can highlight them without parsing HTML.
+ */
+export const SNIPPET_OPEN = '\u0002';
+export const SNIPPET_CLOSE = '\u0003';
+
+/** Split a snippet into plain and matched parts, in order. */
+export function snippetParts(snippet: string): { text: string; match: boolean }[] {
+  const parts: { text: string; match: boolean }[] = [];
+  for (const [i, chunk] of snippet.split(SNIPPET_OPEN).entries()) {
+    const close = chunk.indexOf(SNIPPET_CLOSE);
+    if (i === 0 || close < 0) {
+      if (chunk) parts.push({ text: chunk.replaceAll(SNIPPET_CLOSE, ''), match: false });
+      continue;
+    }
+    if (close > 0) parts.push({ text: chunk.slice(0, close), match: true });
+    const rest = chunk.slice(close + 1).replaceAll(SNIPPET_CLOSE, '');
+    if (rest) parts.push({ text: rest, match: false });
+  }
+  return parts;
+}
+
 export interface SearchHit {
   sessionId: string;
   sessionTitle: string;
   turnId: string;
   role: ChatMessage['role'];
+  /** Turn text around the match; matched words sit between SNIPPET_OPEN and SNIPPET_CLOSE. */
   snippet: string;
   createdAt: number;
 }

@@ -83,6 +83,17 @@ test.describe('history', () => {
     await expect(timeline.getByTestId('timeline-entry').first()).toContainText('503 Service Unavailable');
     await expect(history.erroredTurns.first().getByTestId('timeline-outcome')).toContainText(/recovered/i);
   });
+
+  test('full-text search finds a turn and highlights the matched word', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('where is the lighthouse keeper');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
+    await new HistoryPage(app.page).open();
+    await app.page.getByTestId('history-search').fill('lighthouse');
+    const hit = app.page.getByTestId('history-search-hit').first();
+    await expect(hit).toContainText('where is the lighthouse keeper');
+    await expect(hit.locator('mark').first()).toHaveText('lighthouse');
+  });
 });
 
 test.describe('screenshots', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../../src/shared/wire';
 import { COMMAND_NAMES, commandParams } from '../../../src/shared/contract';
 import { DEFAULT_SETTINGS, applySettingsPatch, parseSetFlag } from '../../../src/shared/settings';
+import { SNIPPET_CLOSE, SNIPPET_OPEN, snippetParts } from '../../../src/shared/history';
 
 describe('parseRequest', () => {
   it.each([
@@ -73,5 +74,23 @@ describe('settings validation', () => {
     expect(parseSetFlag('retry.enabled=false')).toEqual({ ok: true, value: { retry: { enabled: false } } });
     expect(parseSetFlag('novalue').ok).toBe(false);
     expect(parseSetFlag('.x=1').ok).toBe(false);
+  });
+});
+
+describe('snippetParts', () => {
+  it('splits a search snippet into plain and matched parts', () => {
+    expect(snippetParts(`the ${SNIPPET_OPEN}server${SNIPPET_CLOSE} said ${SNIPPET_OPEN}503${SNIPPET_CLOSE}`)).toEqual([
+      { text: 'the ', match: false },
+      { text: 'server', match: true },
+      { text: ' said ', match: false },
+      { text: '503', match: true },
+    ]);
+  });
+  it('keeps text with stray or unbalanced markers readable', () => {
+    expect(snippetParts('plain «text»')).toEqual([{ text: 'plain «text»', match: false }]);
+    expect(snippetParts(`a${SNIPPET_CLOSE}b${SNIPPET_OPEN}c`)).toEqual([
+      { text: 'ab', match: false },
+      { text: 'c', match: false },
+    ]);
   });
 });

@@ -4,14 +4,14 @@
 import type Database from 'better-sqlite3';
 import type { ErroredTurn, RetryChainRecord, SearchHit, SessionDetail, SessionSummary, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
+import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../../shared/history';
 import { toChainRecord, toDecisionRecord, toTurnRecord, type ChainRow, type DecisionRow, type SessionRow, type TurnRow } from './history-rows';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
 export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 500;
-/** Search hits mark the matched words with these, e.g. "the «server» said 503". */
-export const SNIPPET_OPEN = '«';
-export const SNIPPET_CLOSE = '»';
+// Search hits mark the matched words with the contract's markers (shared/history.ts).
+export { SNIPPET_CLOSE, SNIPPET_OPEN };
 /** Words of a search beyond this many are ignored (a pasted page should not build a huge query). */
 const MAX_SEARCH_WORDS = 32;
 

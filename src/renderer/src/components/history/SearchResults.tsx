@@ -1,6 +1,7 @@
-// Search hits across all sessions (history.search): the session, the role and a snippet; a hit
-// opens its session read-only.
+// Search hits across all sessions (history.search): the session, the role and a snippet with the
+// matched words highlighted; a hit opens its session read-only.
 import { useTranslation } from 'react-i18next';
+import { snippetParts } from '../../../../shared/history';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
@@ -31,7 +32,9 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen: (sessi
           <span className="muted">
             {hit.role === 'user' ? t('chat.you') : t('chat.assistant')} · {formatDateTime(hit.createdAt, i18n.language)}
           </span>
-          <p className="search-snippet">{hit.snippet}</p>
+          <p className="search-snippet">
+            {snippetParts(hit.snippet).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+          </p>
         </li>
       ))}
     </ul>
