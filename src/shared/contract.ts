@@ -58,6 +58,8 @@ export interface ProviderKeyHint {
   hint: string;
   /** Epoch ms until which a usage limit blocks this key, or null. */
   blockedUntil: number | null;
+  /** Stored by the person (can be removed); false for the environment's, the run's and the built-in key. */
+  removable: boolean;
 }
 
 export interface ProviderInfo {

@@ -101,6 +101,7 @@ export class CredentialVault implements CredentialStore {
       id: key.id,
       hint: key.source === 'env' ? `${mask(key.apiKey)} (environment)` : key.source === 'builtin' ? 'built-in' : mask(key.apiKey),
       blockedUntil: this.blockedAt(provider, key.id),
+      removable: key.source === 'stored',
     }));
   }
 

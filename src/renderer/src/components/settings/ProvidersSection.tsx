@@ -93,14 +93,16 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
                   {t('settings.blockedUntil', { time: formatDateTime(key.blockedUntil, i18n.language) })}
                 </span>
               )}
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={t('settings.removeKey', { hint: key.hint })}
-                onClick={() => void actions.removeKey(info.id, key.id)}
-              >
-                {t('settings.remove')}
-              </button>
+              {key.removable && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  aria-label={t('settings.removeKey', { hint: key.hint })}
+                  onClick={() => void actions.removeKey(info.id, key.id)}
+                >
+                  {t('settings.remove')}
+                </button>
+              )}
             </li>
           ))}
         </ul>
