@@ -39,7 +39,7 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
             kind="text"
             value={provider.model}
             toPatch={(model) => ({ provider: { model } })}
-            hint={models.length > 0 ? models.join(', ') : undefined}
+            hint={modelHint(models)}
           />
           {provider.id === 'openai-compatible' && (
             <CommitField
@@ -64,6 +64,15 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
     </>
   );
 }
+
+/** A few of the provider's model ids as examples (OpenRouter alone lists hundreds). */
+function modelHint(models: string[]): string | undefined {
+  if (models.length === 0) return undefined;
+  const shown = models.slice(0, MODEL_HINT_COUNT).join(', ');
+  return models.length > MODEL_HINT_COUNT ? `${shown}, … (+${models.length - MODEL_HINT_COUNT})` : shown;
+}
+
+const MODEL_HINT_COUNT = 6;
 
 function ProviderKeys({ info }: { info: ProviderInfo }) {
   const { t, i18n } = useTranslation();
