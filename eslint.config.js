@@ -1,19 +1,47 @@
-// ESLint: typescript-eslint's recommended rules plus the layering of STYLE.md, enforced with
-// no-restricted-imports per folder so that crossing a layer fails `npm test`.
+// ESLint: typescript-eslint's recommended rules, React's hooks rules, and the layering of the
+// source folders (docs/architecture.md), enforced with no-restricted-imports per folder so that
+// crossing a layer fails `npm test`. Layout is Prettier's job (eslint-config-prettier turns off
+// the stylistic rules that would fight it; `npm run lint` runs `prettier --check` first).
 import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Bare builtin names go through `paths` (exact names): as gitignore-style patterns, 'events'
 // would also match our own './events'.
 const NODE_BUILTINS = [
-  'fs', 'fs/promises', 'path', 'os', 'http', 'https', 'net', 'child_process', 'worker_threads',
-  'crypto', 'url', 'stream', 'events', 'util', 'zlib', 'tls', 'dgram', 'readline', 'process',
+  'fs',
+  'fs/promises',
+  'path',
+  'os',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'worker_threads',
+  'crypto',
+  'url',
+  'stream',
+  'events',
+  'util',
+  'zlib',
+  'tls',
+  'dgram',
+  'readline',
+  'process',
 ];
-const electron = { group: ['electron', 'electron/*'], message: 'Only src/main/electron and src/preload may import electron.' };
+const electron = {
+  group: ['electron', 'electron/*'],
+  message: 'Only src/main/electron and src/preload may import electron.',
+};
 const NODE_IO_MESSAGE = 'This layer does no Node I/O (STYLE.md): take it as a dependency instead.';
 const nodeIo = { group: ['node:*'], message: NODE_IO_MESSAGE };
 const nodeIoPaths = NODE_BUILTINS.map((name) => ({ name, message: NODE_IO_MESSAGE }));
-const nativeIo = { group: ['better-sqlite3', 'ws'], message: 'Storage and transports live in src/main/node and src/main/modes.' };
+const nativeIo = {
+  group: ['better-sqlite3', 'ws'],
+  message: 'Storage and transports live in src/main/node and src/main/modes.',
+};
 const layer = (dirs, message) => ({ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message });
 
 const rule = (...patterns) => ({
@@ -24,11 +52,20 @@ const rule = (...patterns) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/e2e/artifacts/**'] },
+  {
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'test/e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', URL: 'readonly', AbortController: 'readonly', structuredClone: 'readonly' } },
+    languageOptions: { globals: { ...globals.es2023, ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -36,19 +73,41 @@ export default tseslint.config(
   },
   {
     files: ['src/shared/**'],
-    rules: rule(electron, nodeIo, nativeIo, layer(['main', 'renderer', 'preload'], 'src/shared imports nothing of ours.'), { group: ['react', 'react-dom', 'zustand'], message: 'src/shared is plain TypeScript.' }),
+    rules: rule(
+      electron,
+      nodeIo,
+      nativeIo,
+      layer(['main', 'renderer', 'preload'], 'src/shared imports nothing of ours.'),
+      { group: ['react', 'react-dom', 'zustand'], message: 'src/shared is plain TypeScript.' },
+    ),
   },
   {
     files: ['src/main/core/**'],
-    rules: rule(electron, nodeIo, nativeIo, layer(['node', 'host', 'modes', 'electron', 'renderer', 'preload'], 'src/main/core imports only src/shared (dependencies are passed in).')),
+    rules: rule(
+      electron,
+      nodeIo,
+      nativeIo,
+      layer(
+        ['node', 'host', 'modes', 'electron', 'renderer', 'preload'],
+        'src/main/core imports only src/shared (dependencies are passed in).',
+      ),
+    ),
   },
   {
     files: ['src/main/host/**'],
-    rules: rule(electron, nodeIo, nativeIo, layer(['node', 'modes', 'electron', 'renderer', 'preload'], 'src/main/host imports only core and shared.')),
+    rules: rule(
+      electron,
+      nodeIo,
+      nativeIo,
+      layer(['node', 'modes', 'electron', 'renderer', 'preload'], 'src/main/host imports only core and shared.'),
+    ),
   },
   {
     files: ['src/main/node/**'],
-    rules: rule(electron, layer(['host', 'modes', 'electron', 'renderer', 'preload'], 'src/main/node may use core and shared only.')),
+    rules: rule(
+      electron,
+      layer(['host', 'modes', 'electron', 'renderer', 'preload'], 'src/main/node may use core and shared only.'),
+    ),
   },
   {
     files: ['src/main/modes/**', 'src/main/cli.ts'],
@@ -64,10 +123,23 @@ export default tseslint.config(
   },
   {
     files: ['src/renderer/**'],
-    rules: rule(electron, nodeIo, nativeIo, layer(['main'], 'The renderer talks to the main process only through the bridge.'), { group: ['@mariozechner/*', 'better-sqlite3'], message: 'The LLM layer and storage stay in the main process.' }),
+    languageOptions: { globals: { ...globals.es2023, ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['src/renderer/**'],
+    rules: rule(
+      electron,
+      nodeIo,
+      nativeIo,
+      layer(['main'], 'The renderer talks to the main process only through the bridge.'),
+      { group: ['@mariozechner/*', 'better-sqlite3'], message: 'The LLM layer and storage stay in the main process.' },
+    ),
   },
   {
     files: ['test/**', 'scripts/**', 'bench/**', 'bin/**', '*.config.*'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
   },
+  prettier,
 );

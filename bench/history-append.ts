@@ -40,7 +40,8 @@ bare.close();
 const store = openHistoryStore(join(dir, 'history.db'));
 store.ensureSession({ id: 's', title: 'bench', model: 'm', provider: 'p', createdAt: Date.now() });
 started = performance.now();
-for (let i = 0; i < TURNS; i += 1) store.appendTurn({ sessionId: 's', message: message(i), errorCategory: i % 10 === 1 ? 'server_error' : null });
+for (let i = 0; i < TURNS; i += 1)
+  store.appendTurn({ sessionId: 's', message: message(i), errorCategory: i % 10 === 1 ? 'server_error' : null });
 const storeMs = performance.now() - started;
 started = performance.now();
 const hits = store.search('weather retries', 50).length;
@@ -50,6 +51,8 @@ rmSync(dir, { recursive: true, force: true });
 
 console.log(`turns: ${TURNS}`);
 console.log(`baseline (bare insert, WAL, synchronous=NORMAL): ${(TURNS / (bareMs / 1000)).toFixed(0)} turns/s`);
-console.log(`history store (WAL, synchronous=FULL, FTS5, indexes): ${(TURNS / (storeMs / 1000)).toFixed(0)} turns/s (${(storeMs / TURNS).toFixed(3)} ms/turn)`);
+console.log(
+  `history store (WAL, synchronous=FULL, FTS5, indexes): ${(TURNS / (storeMs / 1000)).toFixed(0)} turns/s (${(storeMs / TURNS).toFixed(3)} ms/turn)`,
+);
 console.log(`ratio (store time / baseline time): ${(storeMs / bareMs).toFixed(1)}×`);
 console.log(`FTS search over ${TURNS} turns: ${searchMs.toFixed(1)} ms, ${hits} hits`);

@@ -14,12 +14,24 @@ const TURNS = Number(process.argv[2] ?? 200);
 
 async function baseline(url: string): Promise<number> {
   const model: Model<Api> = {
-    id: 'resolute-sim-1', name: 'sim', api: 'openai-completions', provider: 'simulator', baseUrl: url,
-    reasoning: false, input: ['text'], cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, contextWindow: 8192, maxTokens: 1024,
+    id: 'resolute-sim-1',
+    name: 'sim',
+    api: 'openai-completions',
+    provider: 'simulator',
+    baseUrl: url,
+    reasoning: false,
+    input: ['text'],
+    cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
+    contextWindow: 8192,
+    maxTokens: 1024,
   };
   const started = performance.now();
   for (let i = 0; i < TURNS; i += 1) {
-    const stream = streamSimple(model, { messages: [{ role: 'user', content: `hello ${i}`, timestamp: Date.now() }] }, { apiKey: 'k', maxRetries: 0 });
+    const stream = streamSimple(
+      model,
+      { messages: [{ role: 'user', content: `hello ${i}`, timestamp: Date.now() }] },
+      { apiKey: 'k', maxRetries: 0 },
+    );
     const message = await stream.result();
     if (message.stopReason !== 'stop') throw new Error(message.errorMessage);
   }

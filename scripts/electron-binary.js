@@ -7,7 +7,12 @@ const root = new URL('..', import.meta.url).pathname;
 
 export function electronBinary() {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-    const name = process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
+    const name =
+      process.platform === 'win32'
+        ? 'electron.exe'
+        : process.platform === 'darwin'
+          ? 'Electron.app/Contents/MacOS/Electron'
+          : 'electron';
     const path = join(process.env.ELECTRON_OVERRIDE_DIST_PATH, name);
     return existsSync(path) ? path : null;
   }

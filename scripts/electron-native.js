@@ -9,7 +9,9 @@ import { join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 
 export function ensureElectronSqlite() {
-  const electronVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+  const electronVersion = JSON.parse(
+    readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8'),
+  ).version;
   const outDir = join(root, '.electron-native', electronVersion);
   const binding = join(outDir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
   if (existsSync(binding)) return binding;
@@ -22,15 +24,23 @@ export function ensureElectronSqlite() {
   // npm sets npm_config_node_gyp to its bundled node-gyp when it runs `npm start`.
   const gyp = process.env.npm_config_node_gyp;
   if (!gyp || !existsSync(gyp)) {
-    process.stderr.write('resolute: node-gyp not found (run through `npm start`); cannot compile better-sqlite3 for Electron.\n');
+    process.stderr.write(
+      'resolute: node-gyp not found (run through `npm start`); cannot compile better-sqlite3 for Electron.\n',
+    );
     return null;
   }
-  const result = spawnSync(process.execPath, [gyp, 'rebuild', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'], {
-    cwd: join(outDir, 'better-sqlite3'),
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [gyp, 'rebuild', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
+    {
+      cwd: join(outDir, 'better-sqlite3'),
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0 || !existsSync(binding)) {
-    process.stderr.write('resolute: could not compile better-sqlite3 for Electron; history will not open in the desktop app.\n');
+    process.stderr.write(
+      'resolute: could not compile better-sqlite3 for Electron; history will not open in the desktop app.\n',
+    );
     return null;
   }
   return binding;

@@ -19,13 +19,18 @@ function newestMtime(dir) {
 export function ensureBuild(options = {}) {
   const marker = join(root, 'out', 'main', 'cli.js');
   const renderer = join(root, 'out', 'renderer', 'index.html');
-  const fresh = existsSync(marker) && existsSync(renderer) && statSync(marker).mtimeMs >= newestMtime(join(root, 'src'));
+  const fresh =
+    existsSync(marker) && existsSync(renderer) && statSync(marker).mtimeMs >= newestMtime(join(root, 'src'));
   if (fresh) return;
   (options.quiet ? process.stderr : process.stdout).write('Building Resolute…\n');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (result.status !== 0) {
     process.stderr.write('resolute: the build failed (see above).\n');
     process.exit(result.status ?? 1);

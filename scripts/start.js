@@ -12,7 +12,9 @@ const args = process.argv.slice(2);
 const binary = electronBinary();
 
 if (!binary) {
-  process.stdout.write('Electron is not installed on this machine (its binary could not be downloaded); starting the browser mode instead.\n');
+  process.stdout.write(
+    'Electron is not installed on this machine (its binary could not be downloaded); starting the browser mode instead.\n',
+  );
   runWeb(args);
 } else {
   ensureBuild();

@@ -9,7 +9,9 @@ const root = new URL('..', import.meta.url).pathname;
 
 export function runWeb(args) {
   ensureBuild();
-  const child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), '--mode', 'web', ...args], { stdio: 'inherit' });
+  const child = spawn(process.execPath, [join(root, 'out', 'main', 'cli.js'), '--mode', 'web', ...args], {
+    stdio: 'inherit',
+  });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

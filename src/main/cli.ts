@@ -29,7 +29,12 @@ async function main(): Promise<void> {
 async function runWeb(flags: CommonFlags): Promise<void> {
   const app = await launchApp(flags, 'browser');
   const extensions = await startExtensions(app, flags.extensions, {
-    onFailure: (failure) => app.hub.publish({ type: 'notice', level: 'error', message: `Extension disabled: ${failure.extensionPath}: ${failure.error}` }),
+    onFailure: (failure) =>
+      app.hub.publish({
+        type: 'notice',
+        level: 'error',
+        message: `Extension disabled: ${failure.extensionPath}: ${failure.error}`,
+      }),
   });
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
   const server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir, port: flags.port });
@@ -65,7 +70,9 @@ main().catch((error: unknown) => {
   process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
   // On the command line, agreeing to start a new history is a flag (the desktop app asks in a dialog).
   if (isHistoryDatabaseError(error) && error.kind === 'damaged') {
-    process.stderr.write('To keep the damaged file aside and start a new history, run again with --reset-damaged-history.\n');
+    process.stderr.write(
+      'To keep the damaged file aside and start a new history, run again with --reset-damaged-history.\n',
+    );
   }
   process.exit(1);
 });

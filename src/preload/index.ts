@@ -18,7 +18,12 @@ const bridge: ResoluteBridge = {
   async call<N extends CommandName>(method: N, params: CommandParams<N>): Promise<CommandResult<N>> {
     // Errors cross contextBridge as plain Errors (classes do not survive it): the message carries the code.
     if (!isCommandName(method)) throw new Error(`unknown_command: unknown command "${String(method)}"`);
-    const reply = (await ipcRenderer.invoke(CALL_CHANNEL, { kind: 'request', id: nextId++, method, params })) as ResponseFrame;
+    const reply = (await ipcRenderer.invoke(CALL_CHANNEL, {
+      kind: 'request',
+      id: nextId++,
+      method,
+      params,
+    })) as ResponseFrame;
     if (!reply.ok) throw new Error(reply.error.message);
     return reply.result as CommandResult<N>;
   },

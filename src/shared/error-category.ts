@@ -39,5 +39,13 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
 }
 
 /** How a retry chain ended; stored with every errored turn (SPEC §8). */
-export const CHAIN_OUTCOMES = ['pending', 'recovered', 'exhausted', 'cancelled', 'disabled', 'not_retryable', 'compacted'] as const;
+export const CHAIN_OUTCOMES = [
+  'pending',
+  'recovered',
+  'exhausted',
+  'cancelled',
+  'disabled',
+  'not_retryable',
+  'compacted',
+] as const;
 export type ChainOutcome = (typeof CHAIN_OUTCOMES)[number];

@@ -56,7 +56,11 @@ export function parseRequest(raw: unknown): ParsedRequest {
   if (!frame.success) {
     const maybeId = (value as { id?: unknown } | null)?.id;
     const id = typeof maybeId === 'number' || typeof maybeId === 'string' ? maybeId : null;
-    return { ok: false, id, error: { code: 'bad_request', message: `malformed request: ${describeZodError(frame.error)}` } };
+    return {
+      ok: false,
+      id,
+      error: { code: 'bad_request', message: `malformed request: ${describeZodError(frame.error)}` },
+    };
   }
   const { id, method } = frame.data;
   if (!isCommandName(method)) {
@@ -64,7 +68,11 @@ export function parseRequest(raw: unknown): ParsedRequest {
   }
   const params = commandParams[method].safeParse(frame.data.params ?? {});
   if (!params.success) {
-    return { ok: false, id, error: { code: 'invalid_params', message: `${method}: ${describeZodError(params.error)}` } };
+    return {
+      ok: false,
+      id,
+      error: { code: 'invalid_params', message: `${method}: ${describeZodError(params.error)}` },
+    };
   }
   return { ok: true, id, method, params: params.data };
 }

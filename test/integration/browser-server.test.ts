@@ -65,36 +65,62 @@ describe('browser mode guard', () => {
   it('refuses a WebSocket without the token, with a wrong token or from another origin', async () => {
     await expect(connect(`ws://127.0.0.1:${server.port}/ws`)).rejects.toThrow(/401/);
     await expect(connect(`ws://127.0.0.1:${server.port}/ws?token=nope`)).rejects.toThrow(/401/);
-    await expect(connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { Origin: 'https://evil.example' })).rejects.toThrow(/401/);
+    await expect(
+      connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { Origin: 'https://evil.example' }),
+    ).rejects.toThrow(/401/);
   });
 
   it('refuses to bind beyond loopback', async () => {
     expect(() => assertLoopback('0.0.0.0')).toThrow(/loopback only/);
     expect(() => assertLoopback('192.168.1.10')).toThrow(/loopback only/);
-    await expect(startBrowserServer({ router: app.router, hub: app.hub, rendererDir: dir, host: '0.0.0.0' })).rejects.toThrow(/loopback only/);
+    await expect(
+      startBrowserServer({ router: app.router, hub: app.hub, rendererDir: dir, host: '0.0.0.0' }),
+    ).rejects.toThrow(/loopback only/);
   });
 
   it('answers good and malformed frames over the socket and stays up', async () => {
     const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
     expect(await ask(ws, 'this is not json')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
-    expect(await ask(ws, { kind: 'request', id: 1, method: 'nope' })).toMatchObject({ id: 1, ok: false, error: { code: 'unknown_command' } });
-    expect(await ask(ws, { kind: 'request', id: 2, method: 'history.get', params: { sessionId: 'missing' } })).toMatchObject({
+    expect(await ask(ws, { kind: 'request', id: 1, method: 'nope' })).toMatchObject({
+      id: 1,
+      ok: false,
+      error: { code: 'unknown_command' },
+    });
+    expect(
+      await ask(ws, { kind: 'request', id: 2, method: 'history.get', params: { sessionId: 'missing' } }),
+    ).toMatchObject({
       id: 2,
       ok: false,
       error: { code: 'not_found' },
     });
-    expect(await ask(ws, { kind: 'request', id: 3, method: 'settings.update', params: { patch: { retry: { maxRetries: 99 } } } })).toMatchObject({
+    expect(
+      await ask(ws, {
+        kind: 'request',
+        id: 3,
+        method: 'settings.update',
+        params: { patch: { retry: { maxRetries: 99 } } },
+      }),
+    ).toMatchObject({
       ok: false,
       error: { code: 'invalid_params', message: expect.stringMatching(/retry\.maxRetries/) },
     });
     const state = await ask(ws, { kind: 'request', id: 4, method: 'session.getState', params: {} });
-    expect(state).toMatchObject({ id: 4, ok: true, result: { autoRetryEnabled: true, isRetrying: false, model: { isSimulator: true } } });
+    expect(state).toMatchObject({
+      id: 4,
+      ok: true,
+      result: { autoRetryEnabled: true, isRetrying: false, model: { isSimulator: true } },
+    });
     ws.close();
   });
 
   it('never sends an API key to a client: only masked hints', async () => {
     const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
-    const reply = await ask(ws, { kind: 'request', id: 9, method: 'providers.addKey', params: { provider: 'openai', apiKey: 'sk-secret-1234567890abcd' } });
+    const reply = await ask(ws, {
+      kind: 'request',
+      id: 9,
+      method: 'providers.addKey',
+      params: { provider: 'openai', apiKey: 'sk-secret-1234567890abcd' },
+    });
     expect(JSON.stringify(reply)).not.toContain('sk-secret-1234567890abcd');
     expect(JSON.stringify(reply)).toContain('abcd');
     ws.close();

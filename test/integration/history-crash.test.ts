@@ -44,7 +44,8 @@ function runAndKill(dbPath: string, sessionId: string, killEarly: boolean): Prom
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
       stdout += chunk;
-      if (timer === undefined && stdout.includes('ready\n')) timer = setTimeout(kill, Math.random() * MAX_KILL_DELAY_MS);
+      if (timer === undefined && stdout.includes('ready\n'))
+        timer = setTimeout(kill, Math.random() * MAX_KILL_DELAY_MS);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString();
@@ -70,7 +71,10 @@ function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number } {
     const turnIds = new Set(db.prepare('SELECT id FROM turns').pluck().all() as string[]);
     // Each turn's seq is taken and written in one transaction: a kill leaves no hole in a session.
     const seqGaps = Number(
-      db.prepare('SELECT count(*) FROM (SELECT session_id FROM turns GROUP BY session_id HAVING max(seq) <> count(*))').pluck().get(),
+      db
+        .prepare('SELECT count(*) FROM (SELECT session_id FROM turns GROUP BY session_id HAVING max(seq) <> count(*))')
+        .pluck()
+        .get(),
     );
     return { turnIds, seqGaps };
   } finally {
@@ -79,46 +83,46 @@ function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number } {
 }
 
 describe('history store under SIGKILL', () => {
-  it(
-    'keeps the file intact and every turn whose id was printed, over many kills',
-    async () => {
-      const dbPath = join(dir, 'history.db');
-      const allPrinted: string[] = [];
-      let readyRounds = 0;
-      const startedAt = Date.now();
-      for (let round = 0; round < ROUNDS; round += 1) {
-        const result = await runAndKill(dbPath, `round-${round}`, round % EARLY_KILL_EVERY === 0);
-        if (result.wasReady) readyRounds += 1;
-        allPrinted.push(...result.printedIds);
-        // An early kill can land before the child created the file at all: nothing to check yet.
-        if (!existsSync(dbPath)) {
-          expect(allPrinted).toEqual([]);
-          continue;
-        }
-        const { turnIds, seqGaps } = checkFile(dbPath);
-        expect(result.printedIds.filter((id) => !turnIds.has(id))).toEqual([]);
-        expect(seqGaps).toBe(0);
+  it('keeps the file intact and every turn whose id was printed, over many kills', async () => {
+    const dbPath = join(dir, 'history.db');
+    const allPrinted: string[] = [];
+    let readyRounds = 0;
+    const startedAt = Date.now();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const result = await runAndKill(dbPath, `round-${round}`, round % EARLY_KILL_EVERY === 0);
+      if (result.wasReady) readyRounds += 1;
+      allPrinted.push(...result.printedIds);
+      // An early kill can land before the child created the file at all: nothing to check yet.
+      if (!existsSync(dbPath)) {
+        expect(allPrinted).toEqual([]);
+        continue;
       }
-      // The store itself opens the file after all the kills (quick_check, migrations) and finds them all.
-      const store = openHistoryStore(dbPath);
-      try {
-        const stored = new Set(store.listSessions({ limit: 500 }).flatMap((s) => store.sessionTurns(s.id).map((t) => t.id)));
-        expect(allPrinted.filter((id) => !stored.has(id))).toEqual([]);
-        expect(store.search('weather').length).toBeGreaterThan(0);
-      } finally {
-        store.close();
-      }
-      const fts = new Database(dbPath);
-      try {
-        fts.exec("INSERT INTO turns_fts (turns_fts, rank) VALUES ('integrity-check', 1)");
-      } finally {
-        fts.close();
-      }
-      // The kills must have landed while turns were being written, or the test proves nothing.
-      expect(readyRounds).toBeGreaterThanOrEqual(ROUNDS - ROUNDS / EARLY_KILL_EVERY);
-      expect(allPrinted.length).toBeGreaterThan(ROUNDS * 5);
-      console.info(`history crash test: ${ROUNDS} kills, ${allPrinted.length} printed turns, all stored, ${Date.now() - startedAt} ms`);
-    },
-    90_000,
-  );
+      const { turnIds, seqGaps } = checkFile(dbPath);
+      expect(result.printedIds.filter((id) => !turnIds.has(id))).toEqual([]);
+      expect(seqGaps).toBe(0);
+    }
+    // The store itself opens the file after all the kills (quick_check, migrations) and finds them all.
+    const store = openHistoryStore(dbPath);
+    try {
+      const stored = new Set(
+        store.listSessions({ limit: 500 }).flatMap((s) => store.sessionTurns(s.id).map((t) => t.id)),
+      );
+      expect(allPrinted.filter((id) => !stored.has(id))).toEqual([]);
+      expect(store.search('weather').length).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+    const fts = new Database(dbPath);
+    try {
+      fts.exec("INSERT INTO turns_fts (turns_fts, rank) VALUES ('integrity-check', 1)");
+    } finally {
+      fts.close();
+    }
+    // The kills must have landed while turns were being written, or the test proves nothing.
+    expect(readyRounds).toBeGreaterThanOrEqual(ROUNDS - ROUNDS / EARLY_KILL_EVERY);
+    expect(allPrinted.length).toBeGreaterThan(ROUNDS * 5);
+    console.info(
+      `history crash test: ${ROUNDS} kills, ${allPrinted.length} printed turns, all stored, ${Date.now() - startedAt} ms`,
+    );
+  }, 90_000);
 });

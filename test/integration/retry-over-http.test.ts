@@ -19,7 +19,12 @@ beforeAll(async () => {
     version: 'test',
     dataDir,
     overlay: {
-      retry: { baseDelayMs: 1, jitterMaxMs: 0, timeoutMs: 400, policy: { timeout: { delayMs: 1 }, invalid_output: { delayMs: 1 } } },
+      retry: {
+        baseDelayMs: 1,
+        jitterMaxMs: 0,
+        timeoutMs: 400,
+        policy: { timeout: { delayMs: 1 }, invalid_output: { delayMs: 1 } },
+      },
     },
     publish: (event) => events.push(event),
   });
@@ -93,7 +98,17 @@ describe('requests at the server per fault (defaults: maxRetries 3)', () => {
     const lines = readFileSync(join(services.logDir, 'retry-decisions.jsonl'), 'utf8').trim().split('\n');
     const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
     expect(last).toMatchObject({ finalDecision: 'success', level: 'INFO', category: 'server_error' });
-    for (const key of ['timestamp', 'errorType', 'category', 'attempt', 'action', 'waitSeconds', 'context', 'finalDecision']) expect(last).toHaveProperty(key);
+    for (const key of [
+      'timestamp',
+      'errorType',
+      'category',
+      'attempt',
+      'action',
+      'waitSeconds',
+      'context',
+      'finalDecision',
+    ])
+      expect(last).toHaveProperty(key);
     expect(services.history.loadContext(services.session.sessionId).map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 });

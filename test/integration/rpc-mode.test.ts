@@ -35,7 +35,9 @@ afterEach(async () => {
 });
 
 /** Start the CLI in RPC mode against the test's simulator; `listen` subscribes before start-up. */
-async function startClient(options: { set?: string[]; args?: string[]; listen?: (event: RpcEvent) => void } = {}): Promise<RpcClient> {
+async function startClient(
+  options: { set?: string[]; args?: string[]; listen?: (event: RpcEvent) => void } = {},
+): Promise<RpcClient> {
   const sets = ['retry.baseDelayMs=20', 'retry.jitterMaxMs=0', ...(options.set ?? [])].flatMap((s) => ['--set', s]);
   const client = new RpcClient({
     cliPath: CLI,
@@ -49,10 +51,15 @@ async function startClient(options: { set?: string[]; args?: string[]; listen?: 
   return client;
 }
 
-const retryStarts = (events: RpcEvent[]) => events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
+const retryStarts = (events: RpcEvent[]) =>
+  events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
 const retryEnds = (events: RpcEvent[]) => events.filter((e): e is AutoRetryEndEvent => e.type === 'auto_retry_end');
 
-function nextEvent<T extends RpcEvent['type']>(client: RpcClient, type: T, timeoutMs = 10_000): Promise<Extract<RpcEvent, { type: T }>> {
+function nextEvent<T extends RpcEvent['type']>(
+  client: RpcClient,
+  type: T,
+  timeoutMs = 10_000,
+): Promise<Extract<RpcEvent, { type: T }>> {
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
       unsubscribe();
@@ -159,7 +166,20 @@ describe('protocol and framing', () => {
   it('answers get_state with pi fields plus autoRetryEnabled and isRetrying, and correlates ids', async () => {
     const client = await startClient();
     const state = await client.getState();
-    for (const key of ['model', 'thinkingLevel', 'isStreaming', 'isCompacting', 'steeringMode', 'followUpMode', 'sessionId', 'autoCompactionEnabled', 'messageCount', 'pendingMessageCount', 'autoRetryEnabled', 'isRetrying']) {
+    for (const key of [
+      'model',
+      'thinkingLevel',
+      'isStreaming',
+      'isCompacting',
+      'steeringMode',
+      'followUpMode',
+      'sessionId',
+      'autoCompactionEnabled',
+      'messageCount',
+      'pendingMessageCount',
+      'autoRetryEnabled',
+      'isRetrying',
+    ]) {
       expect(state).toHaveProperty(key);
     }
     expect(state.model).toMatchObject({ id: 'resolute-sim-1', baseUrl: simUrl });
@@ -170,10 +190,15 @@ describe('protocol and framing', () => {
   it('model, session and compaction commands answer in pi shapes', async () => {
     const client = await startClient();
     const models = await client.getAvailableModels();
-    expect(models).toContainEqual(expect.objectContaining({ provider: 'openai-compatible', id: 'resolute-sim-1', baseUrl: simUrl }));
+    expect(models).toContainEqual(
+      expect.objectContaining({ provider: 'openai-compatible', id: 'resolute-sim-1', baseUrl: simUrl }),
+    );
     expect(models).toContainEqual(expect.objectContaining({ provider: 'simulator' }));
 
-    expect(await client.setModel('openai-compatible', 'other-model')).toMatchObject({ id: 'other-model', baseUrl: simUrl });
+    expect(await client.setModel('openai-compatible', 'other-model')).toMatchObject({
+      id: 'other-model',
+      baseUrl: simUrl,
+    });
     expect((await client.getState()).model).toMatchObject({ id: 'other-model' });
     await expect(client.setModel('nowhere', 'x')).rejects.toThrow('Model not found: nowhere/x');
     await client.setModel('openai-compatible', 'resolute-sim-1');
@@ -217,7 +242,9 @@ describe('protocol and framing', () => {
     client.writeRaw(bytes.subarray(0, cut));
     await new Promise((r) => setTimeout(r, 50));
     client.writeRaw(bytes.subarray(cut));
-    await vi.waitFor(() => expect(outputs.some((o) => o.type === 'response' && o.id === 'é😀' && o.success)).toBe(true));
+    await vi.waitFor(() =>
+      expect(outputs.some((o) => o.type === 'response' && o.id === 'é😀' && o.success)).toBe(true),
+    );
     expect(client.nonJsonLines).toEqual([]);
   });
 
@@ -228,7 +255,9 @@ describe('protocol and framing', () => {
       if (record.type === 'response' && !record.success) errors.push(record);
     });
     client.writeRaw('this is not json\n[1,2]\n{"type":42}\n\n{"type":"bogus","id":"x"}\n');
-    client.writeRaw('{"type":"set_auto_retry","id":"y"}\n{"type":"steer","id":"z","message":"m"}\n{"type":"prompt","id":"w","message":"  "}\n');
+    client.writeRaw(
+      '{"type":"set_auto_retry","id":"y"}\n{"type":"steer","id":"z","message":"m"}\n{"type":"prompt","id":"w","message":"  "}\n',
+    );
     await vi.waitFor(() => expect(errors).toHaveLength(7));
 
     expect(errors.map((e) => [e.type === 'response' && e.command, 'id' in e ? e.id : undefined])).toEqual([
@@ -267,15 +296,31 @@ describe('protocol and framing', () => {
 
 describe('shutdown', () => {
   /** Spawn the CLI directly (no RpcClient) to see exactly what a plain pipe user sees. */
-  function spawnCli(baseDelayMs = 20): { child: ChildProcessWithoutNullStreams; lines: () => RpcOutput[]; exit: Promise<number | null> } {
+  function spawnCli(baseDelayMs = 20): {
+    child: ChildProcessWithoutNullStreams;
+    lines: () => RpcOutput[];
+    exit: Promise<number | null>;
+  } {
     const sets = [`retry.baseDelayMs=${baseDelayMs}`, 'retry.jitterMaxMs=0'].flatMap((s) => ['--set', s]);
-    const child = spawn(process.execPath, [CLI, '--mode', 'rpc', '--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', dataDir, ...sets], {
-      env: { ...process.env, OPENAI_LOG: 'off' },
-    });
+    const child = spawn(
+      process.execPath,
+      [CLI, '--mode', 'rpc', '--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', dataDir, ...sets],
+      {
+        env: { ...process.env, OPENAI_LOG: 'off' },
+      },
+    );
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     const exit = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-    return { child, lines: () => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as RpcOutput), exit };
+    return {
+      child,
+      lines: () =>
+        stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as RpcOutput),
+      exit,
+    };
   }
 
   it('stdin end: the piped prompt runs to the end of its retry chain, then the process exits 0', async () => {
@@ -285,7 +330,9 @@ describe('shutdown', () => {
     expect(await exit).toBe(0);
     const out = lines();
     expect(out[0]).toEqual({ id: 1, type: 'response', command: 'prompt', success: true });
-    expect(out.filter((o) => o.type === 'auto_retry_end')).toEqual([expect.objectContaining({ success: true, attempt: 1 })]);
+    expect(out.filter((o) => o.type === 'auto_retry_end')).toEqual([
+      expect.objectContaining({ success: true, attempt: 1 }),
+    ]);
     expect(out[out.length - 1].type).toBe('agent_end');
     expect(sim.requests).toHaveLength(2);
   });
@@ -297,7 +344,9 @@ describe('shutdown', () => {
     await vi.waitFor(() => expect(lines().some((o) => o.type === 'auto_retry_start')).toBe(true), { timeout: 10_000 });
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
-    expect(lines().filter((o) => o.type === 'auto_retry_end')).toEqual([expect.objectContaining({ success: false, finalError: 'Retry cancelled' })]);
+    expect(lines().filter((o) => o.type === 'auto_retry_end')).toEqual([
+      expect.objectContaining({ success: false, finalError: 'Retry cancelled' }),
+    ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(sim.requests).toHaveLength(1);
   });
@@ -313,14 +362,24 @@ export default function (api) {
   api.on('auto_retry_end', record);
 }
 `;
-  const readRecords = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l) as RpcEvent) : []);
+  const readRecords = (path: string) =>
+    existsSync(path)
+      ? readFileSync(path, 'utf8')
+          .trim()
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as RpcEvent)
+      : [];
 
   it('an extension in <dataDir>/extensions receives auto_retry_start/auto_retry_end with the same fields as stdout', async () => {
     const out = join(dataDir, 'records.jsonl');
     mkdirSync(join(dataDir, 'extensions'));
     writeFileSync(join(dataDir, 'extensions', 'recorder.mjs'), recorder(out));
     // stdout belongs to the protocol: console.log and stray writes must end up on stderr.
-    writeFileSync(join(dataDir, 'extensions', 'noisy.mjs'), `export function onEvent(e) { if (e.type === 'agent_start') { console.log('noise from console.log'); process.stdout.write('raw noise\\n'); } }\n`);
+    writeFileSync(
+      join(dataDir, 'extensions', 'noisy.mjs'),
+      `export function onEvent(e) { if (e.type === 'agent_start') { console.log('noise from console.log'); process.stdout.write('raw noise\\n'); } }\n`,
+    );
     sim.setScript('503,ok');
     const client = await startClient();
     const events = await client.promptAndWait('Hello there');
@@ -338,10 +397,22 @@ export default function (api) {
     const ext = join(dataDir, 'extensions');
     mkdirSync(ext);
     writeFileSync(join(ext, 'a-load.mjs'), `throw new Error('boom at load');\n`);
-    writeFileSync(join(ext, 'b-sync.mjs'), `export function onEvent(event) { if (event.type === 'agent_start') throw new Error('boom sync'); }\n`);
-    writeFileSync(join(ext, 'c-async.mjs'), `export default (api) => api.on('agent_end', async () => { throw new Error('boom async'); });\n`);
-    writeFileSync(join(ext, 'd-timer.mjs'), `export default (api) => api.on('agent_start', () => setTimeout(() => { throw new Error('boom timer'); }, 0));\n`);
-    writeFileSync(join(ext, 'e-setup.mjs'), `export default async function () { await Promise.resolve(); throw new Error('boom setup'); }\n`);
+    writeFileSync(
+      join(ext, 'b-sync.mjs'),
+      `export function onEvent(event) { if (event.type === 'agent_start') throw new Error('boom sync'); }\n`,
+    );
+    writeFileSync(
+      join(ext, 'c-async.mjs'),
+      `export default (api) => api.on('agent_end', async () => { throw new Error('boom async'); });\n`,
+    );
+    writeFileSync(
+      join(ext, 'd-timer.mjs'),
+      `export default (api) => api.on('agent_start', () => setTimeout(() => { throw new Error('boom timer'); }, 0));\n`,
+    );
+    writeFileSync(
+      join(ext, 'e-setup.mjs'),
+      `export default async function () { await Promise.resolve(); throw new Error('boom setup'); }\n`,
+    );
     writeFileSync(join(ext, 'f-empty.mjs'), `export const nothing = 1;\n`);
     const goodDir = mkdtempSync(join(tmpdir(), 'resolute-ext-'));
     const out = join(goodDir, 'records.jsonl');
@@ -359,7 +430,11 @@ export default function (api) {
     await client.promptAndWait('Again');
     await vi.waitFor(() => expect(extensionErrors).toHaveLength(6));
 
-    const byFile = Object.fromEntries(extensionErrors.map((e) => (e.type === 'extension_error' ? [e.extensionPath.split('/').pop(), [e.event, e.error]] : [])));
+    const byFile = Object.fromEntries(
+      extensionErrors.map((e) =>
+        e.type === 'extension_error' ? [e.extensionPath.split('/').pop(), [e.event, e.error]] : [],
+      ),
+    );
     expect(byFile).toEqual({
       'a-load.mjs': ['load', 'boom at load'],
       'b-sync.mjs': ['agent_start', 'boom sync'],

@@ -164,7 +164,9 @@ describe('the simulator over raw HTTP', () => {
   it('answers a request to summarise with a "Summary:" line', async () => {
     const system = { role: 'system', content: 'Summarize the chat.' };
     const bySystem = await chat({ messages: [system, { role: 'user', content: 'a b c' }] });
-    expect(contentOf(sseData(await bySystem.text()))).toBe('Summary: 2 messages so far; the latest request began "a b c".');
+    expect(contentOf(sseData(await bySystem.text()))).toBe(
+      'Summary: 2 messages so far; the latest request began "a b c".',
+    );
     const parts = [{ type: 'text', text: 'Please SUMMARISE this' }];
     const byUser = await chat({ stream: false, messages: [{ role: 'user', content: parts }] });
     const body = (await byUser.json()) as { choices: { message: { content: string } }[] };
@@ -180,7 +182,9 @@ describe('the simulator over raw HTTP', () => {
         body: JSON.stringify({ messages: [USER_HELLO], stream: true }),
       });
       const events = sseData(await response.text());
-      const contentChunks = events.filter((event) => typeof event === 'object' && (event as Chunk).choices[0]?.delta.content);
+      const contentChunks = events.filter(
+        (event) => typeof event === 'object' && (event as Chunk).choices[0]?.delta.content,
+      );
       expect(contentChunks).toHaveLength(200);
       expect(contentOf(events).startsWith(REPLY_TO_HELLO)).toBe(true);
     } finally {
@@ -250,7 +254,10 @@ describe('the simulator over raw HTTP', () => {
     const reader = response.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     expect((sseData(first)[0] as Chunk).choices[0].delta.role).toBe('assistant');
-    const next = reader.read().then(() => 'data', () => 'aborted');
+    const next = reader.read().then(
+      () => 'data',
+      () => 'aborted',
+    );
     const quiet = new Promise((resolve) => setTimeout(() => resolve('quiet'), 300));
     expect(await Promise.race([next, quiet])).toBe('quiet');
     controller.abort();
@@ -303,7 +310,9 @@ describe('the simulator through pi-ai (maxRetries 0)', () => {
     });
   });
 
-  const faults = FAULT_KINDS.filter((kind): kind is Exclude<FaultKind, 'ok' | 'slow'> => kind !== 'ok' && kind !== 'slow');
+  const faults = FAULT_KINDS.filter(
+    (kind): kind is Exclude<FaultKind, 'ok' | 'slow'> => kind !== 'ok' && kind !== 'slow',
+  );
 
   it('the fixture covers exactly the faults', () => {
     expect(Object.keys(FIXTURE).sort()).toEqual([...faults].sort());
@@ -355,7 +364,11 @@ describe('control routes and robustness', () => {
   it('GET /__sim/requests lists what was seen; POST /__sim/reset clears it and rewinds the script', async () => {
     sim.setScript('500 ok');
     expect((await chat()).status).toBe(500);
-    const listed = (await (await fetch(`${root()}/__sim/requests`)).json()) as { index: number; step: string; apiKey: string }[];
+    const listed = (await (await fetch(`${root()}/__sim/requests`)).json()) as {
+      index: number;
+      step: string;
+      apiKey: string;
+    }[];
     expect(listed).toMatchObject([{ index: 0, step: '500', apiKey: 'sim-key' }]);
     expect((await post('/__sim/reset', '')).status).toBe(200);
     expect(sim.requests).toEqual([]);
@@ -395,9 +408,17 @@ describe('control routes refuse web pages', () => {
     const sim = new SimulatorServer({ script: '503' });
     const url = (await sim.start()).replace(/\/v1$/, '');
     try {
-      const fromPage = await fetch(`${url}/__sim/script`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: '{"script":"ok"}' });
+      const fromPage = await fetch(`${url}/__sim/script`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: '{"script":"ok"}',
+      });
       expect(fromPage.status).toBe(403);
-      const plain = await fetch(`${url}/__sim/script`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"script":"ok"}' });
+      const plain = await fetch(`${url}/__sim/script`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: '{"script":"ok"}',
+      });
       expect(plain.status).toBe(403);
       expect(sim.script).toBe('503');
     } finally {

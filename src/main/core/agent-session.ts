@@ -213,7 +213,15 @@ export class AgentSession {
   private logUnexpected(error: unknown): void {
     const text = error instanceof Error ? error.message : String(error);
     this.recordDecision({
-      decision: { action: 'abort', reason: `internal error: ${text}`, waitMs: 0, shouldRetry: false, maxAttempts: 0, category: 'unexpected', backoff: 'none' },
+      decision: {
+        action: 'abort',
+        reason: `internal error: ${text}`,
+        waitMs: 0,
+        shouldRetry: false,
+        maxAttempts: 0,
+        category: 'unexpected',
+        backoff: 'none',
+      },
       classification: { category: 'unexpected', errorType: UNEXPECTED_EXCEPTION, source: 'fallback' },
       errorMessage: text,
       chainId: this.retry.activeChainId ?? null,
@@ -230,7 +238,7 @@ export class AgentSession {
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
-    const last = [...messages].reverse().find((m): m is AssistantChatMessage => m.role === 'assistant');
+    const last = messages.findLast((m): m is AssistantChatMessage => m.role === 'assistant');
     if (!last) return;
     const classification = this.classify(last);
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
@@ -244,7 +252,11 @@ export class AgentSession {
       return;
     }
     const overflow = classification.category === 'context_overflow';
-    this.recordStop(last, classification, overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable');
+    this.recordStop(
+      last,
+      classification,
+      overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
+    );
     if (overflow) this.compactor.onOverflow(last, this.autoCompactionEnabled);
   }
 
@@ -270,7 +282,12 @@ export class AgentSession {
     this.recorder.closeChain(standalone, { outcome, attempts: 0, finalError: message.errorMessage ?? null });
   }
 
-  private logAbort(message: AssistantChatMessage, classification: Classification, chainId: string, outcome: ChainOutcome): void {
+  private logAbort(
+    message: AssistantChatMessage,
+    classification: Classification,
+    chainId: string,
+    outcome: ChainOutcome,
+  ): void {
     const reasons: Partial<Record<ChainOutcome, string>> = {
       disabled: 'auto-retry is turned off',
       cancelled: 'the request was aborted by the user',
@@ -303,7 +320,8 @@ export class AgentSession {
   // ---- persistence ----
 
   private persist(message: ChatMessage, classification: Classification | undefined): void {
-    const errored = message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
+    const errored =
+      message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
     const chainId = this.retry.isRetrying ? (this.retry.activeChainId ?? null) : null;
     this.recorder.persist(message, errored ? (classification?.category ?? null) : null, chainId);
   }
@@ -339,7 +357,8 @@ export class AgentSession {
       trimTrailingError: () => {
         const messages = this.agent.state.messages;
         const last = messages[messages.length - 1] as ChatMessage | undefined;
-        if (last?.role === 'assistant' && last.stopReason === 'error') this.agent.state.messages = messages.slice(0, -1);
+        if (last?.role === 'assistant' && last.stopReason === 'error')
+          this.agent.state.messages = messages.slice(0, -1);
       },
       continueAgent: async () => {
         await this.agent.waitForIdle();
@@ -351,7 +370,13 @@ export class AgentSession {
       },
       decisionContext: () => {
         const model = this.options.modelInfo();
-        return { taskType: 'chat', modelId: model.id, provider: model.provider, sessionId: this.sessionIdValue, turnId: this.currentTurnId() };
+        return {
+          taskType: 'chat',
+          modelId: model.id,
+          provider: model.provider,
+          sessionId: this.sessionIdValue,
+          turnId: this.currentTurnId(),
+        };
       },
       chainOpened: (chainId) => this.recorder.openChain(chainId),
       chainClosed: (chainId, end) => this.recorder.closeChain(chainId, end),

@@ -77,14 +77,23 @@ const TEXT_RULES: readonly TextRule[] = [
   { category: 'context_overflow', pattern: OVERFLOW_TEXT, unless: NOT_OVERFLOW_TEXT },
   { category: 'usage_limit', pattern: USAGE_TEXT },
   { category: 'overloaded', pattern: OVERLOADED_TEXT },
-  { category: 'rate_limit', pattern: new RegExp(`rate[ _-]?limit|too many requests|throttl|retry[ _]?delay|${code('429')}`, 'i') },
+  {
+    category: 'rate_limit',
+    pattern: new RegExp(`rate[ _-]?limit|too many requests|throttl|retry[ _]?delay|${code('429')}`, 'i'),
+  },
   {
     category: 'auth',
-    pattern: new RegExp(`${code('401|403')}|invalid[ _-]?(?:x-)?api[ _-]?key|incorrect api key|unauthori[sz]ed|permission|authentication|forbidden`, 'i'),
+    pattern: new RegExp(
+      `${code('401|403')}|invalid[ _-]?(?:x-)?api[ _-]?key|incorrect api key|unauthori[sz]ed|permission|authentication|forbidden`,
+      'i',
+    ),
   },
   {
     category: 'server_error',
-    pattern: new RegExp(`${code('500|502|503|504')}|service unavailable|server error|internal error|bad gateway|gateway time-?out`, 'i'),
+    pattern: new RegExp(
+      `${code('500|502|503|504')}|service unavailable|server error|internal error|bad gateway|gateway time-?out`,
+      'i',
+    ),
   },
   { category: 'timeout', pattern: TIMEOUT_TEXT },
   {
@@ -92,17 +101,36 @@ const TEXT_RULES: readonly TextRule[] = [
     pattern:
       /connection error|fetch failed|\bterminated\b|econnreset|econnrefused|econnaborted|socket hang up|network error|other side closed|enotfound|eai_again|epipe|und_err_socket|premature close/i,
   },
-  { category: 'bad_request', pattern: new RegExp(`${code('400|404|422')}|bad request|unprocessable|invalid_request|not found`, 'i') },
-  { category: 'invalid_output', pattern: /unexpected token|is not valid json|json|could not parse|malformed|unexpected end of/i },
+  {
+    category: 'bad_request',
+    pattern: new RegExp(`${code('400|404|422')}|bad request|unprocessable|invalid_request|not found`, 'i'),
+  },
+  {
+    category: 'invalid_output',
+    pattern: /unexpected token|is not valid json|json|could not parse|malformed|unexpected end of/i,
+  },
 ];
 
 const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /** Provider error types (Anthropic, OpenAI, Google, Codex), compared without case or separators. */
 const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly string[]]> = [
-  ['rate_limit', ['rate_limit_error', 'rate_limit_exceeded', 'rate_limited', 'too_many_requests', 'resource_exhausted', 'throttling_exception']],
+  [
+    'rate_limit',
+    [
+      'rate_limit_error',
+      'rate_limit_exceeded',
+      'rate_limited',
+      'too_many_requests',
+      'resource_exhausted',
+      'throttling_exception',
+    ],
+  ],
   ['overloaded', ['overloaded_error', 'overloaded']],
-  ['usage_limit', ['usage_limit_reached', 'usage_not_included', 'insufficient_quota', 'quota_exceeded', 'billing_hard_limit_reached']],
+  [
+    'usage_limit',
+    ['usage_limit_reached', 'usage_not_included', 'insufficient_quota', 'quota_exceeded', 'billing_hard_limit_reached'],
+  ],
   ['auth', ['authentication_error', 'permission_error', 'invalid_api_key', 'permission_denied', 'unauthenticated']],
   ['bad_request', ['invalid_request_error', 'not_found_error', 'invalid_argument', 'not_found', 'model_not_found']],
   ['context_overflow', ['request_too_large', 'context_length_exceeded']],
@@ -114,13 +142,18 @@ const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly stri
 const ERROR_TYPE_TO_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map([
   ...PROVIDER_ERROR_TYPES.flatMap(([category, names]) => names.map((name) => [norm(name), category] as const)),
   // Policy B's own class names are accepted too, so callers can pass a classification through.
-  ...Object.entries(DECISION_TABLE).map(([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const),
+  ...Object.entries(DECISION_TABLE).map(
+    ([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const,
+  ),
 ]);
 
 function readFacts(input: unknown): Facts {
   const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const toolError = i.toolError === 'sandbox' || i.toolError === 'sandbox_security' || i.toolError === 'patch_apply' ? i.toolError : undefined;
+  const toolError =
+    i.toolError === 'sandbox' || i.toolError === 'sandbox_security' || i.toolError === 'patch_apply'
+      ? i.toolError
+      : undefined;
   return {
     text: (str(i.message) ?? '').slice(0, MAX_TEXT_CHARS),
     stopReason: str(i.stopReason),
@@ -158,7 +191,8 @@ function fromStatus(status: number): ErrorCategory | undefined {
 
 /** A broad structured fact, sharpened by the text: 400 + "maximum context length" is overflow. */
 function refine(category: ErrorCategory, text: string): ErrorCategory {
-  if (category === 'bad_request' && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text)) return 'context_overflow';
+  if (category === 'bad_request' && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text))
+    return 'context_overflow';
   if (category === 'rate_limit' && USAGE_TEXT.test(text)) return 'usage_limit';
   if (category === 'server_error' && OVERLOADED_TEXT.test(text)) return 'overloaded';
   return category;
@@ -178,9 +212,11 @@ function fromText(text: string): ErrorCategory | undefined {
 
 function place(f: Facts): Pick<Classification, 'category' | 'errorType' | 'source'> {
   const flagged = fromFlags(f) ?? fromStructured(f);
-  if (flagged !== undefined) return { category: flagged, errorType: DECISION_TABLE[flagged].exceptionClass, source: 'structured' };
+  if (flagged !== undefined)
+    return { category: flagged, errorType: DECISION_TABLE[flagged].exceptionClass, source: 'structured' };
   const matched = fromText(f.text);
-  if (matched !== undefined) return { category: matched, errorType: DECISION_TABLE[matched].exceptionClass, source: 'pattern' };
+  if (matched !== undefined)
+    return { category: matched, errorType: DECISION_TABLE[matched].exceptionClass, source: 'pattern' };
   return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
 }
 

@@ -6,7 +6,10 @@ import type { AssistantChatMessage } from '../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
 import { providerFactsOf } from './provider-facts';
 
-export function classifyAssistantMessage(message: AssistantChatMessage, contextWindow: number | undefined): Classification {
+export function classifyAssistantMessage(
+  message: AssistantChatMessage,
+  contextWindow: number | undefined,
+): Classification {
   let overflow = false;
   try {
     overflow = message.stopReason === 'error' && isContextOverflow(message as AssistantMessage, contextWindow);

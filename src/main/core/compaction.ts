@@ -49,7 +49,8 @@ export class Compactor {
       this.options.emit({
         type: 'notice',
         level: 'error',
-        message: 'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
+        message:
+          'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
       });
       return;
     }
@@ -77,7 +78,12 @@ export class Compactor {
     this.emitCompaction({ type: 'auto_compaction_start', reason: 'manual' });
     const result = await this.summariseOlder(false);
     if ('error' in result) {
-      this.emitCompaction({ type: 'auto_compaction_end', aborted: result.aborted, willRetry: false, errorMessage: result.error });
+      this.emitCompaction({
+        type: 'auto_compaction_end',
+        aborted: result.aborted,
+        willRetry: false,
+        errorMessage: result.error,
+      });
       throw new Error(result.error);
     }
     this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: false });
@@ -91,25 +97,36 @@ export class Compactor {
     this.emitCompaction({ type: 'auto_compaction_start', reason: 'overflow' });
     const result = await this.summariseOlder(true);
     if ('error' in result) {
-      this.emitCompaction({ type: 'auto_compaction_end', aborted: result.aborted, willRetry: false, errorMessage: result.error });
+      this.emitCompaction({
+        type: 'auto_compaction_end',
+        aborted: result.aborted,
+        willRetry: false,
+        errorMessage: result.error,
+      });
       return;
     }
     this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: true });
     try {
       await this.options.agent.continue();
     } catch (error) {
-      this.options.emit({ type: 'notice', level: 'error', message: `Could not retry after compaction: ${String(error)}` });
+      this.options.emit({
+        type: 'notice',
+        level: 'error',
+        message: `Could not retry after compaction: ${String(error)}`,
+      });
     }
   }
 
-  private async summariseOlder(dropTrailingError: boolean): Promise<{ summary: string; tokensBefore: number } | { error: string; aborted: boolean }> {
+  private async summariseOlder(
+    dropTrailingError: boolean,
+  ): Promise<{ summary: string; tokensBefore: number } | { error: string; aborted: boolean }> {
     const agent = this.options.agent;
     let messages = agent.state.messages as ChatMessage[];
     if (dropTrailingError) {
       const last = messages[messages.length - 1];
       if (last?.role === 'assistant' && last.stopReason === 'error') messages = messages.slice(0, -1);
     }
-    const lastUser = findLastIndex(messages, (m) => m.role === 'user');
+    const lastUser = messages.findLastIndex((m) => m.role === 'user');
     const older = lastUser > 0 ? messages.slice(0, lastUser) : [];
     const keep = lastUser >= 0 ? messages.slice(lastUser) : messages;
     if (older.length === 0) {
@@ -120,7 +137,11 @@ export class Compactor {
     const tokensBefore = Math.ceil(messages.reduce((n, m) => n + messageText(m).length, 0) / 4);
     try {
       const summary = await this.summarise(transcript);
-      const summaryMessage: ChatMessage = { role: 'user', content: `${SUMMARY_PREFIX}\n${summary}`, timestamp: this.options.now() };
+      const summaryMessage: ChatMessage = {
+        role: 'user',
+        content: `${SUMMARY_PREFIX}\n${summary}`,
+        timestamp: this.options.now(),
+      };
       agent.state.messages = [summaryMessage, ...keep] as AgentMessage[];
       return { summary, tokensBefore };
     } catch (error) {
@@ -139,11 +160,15 @@ export class Compactor {
     const apiKey = await agent.getApiKey?.(model.provider);
     const stream = await agent.streamFn(
       model,
-      { systemPrompt: SUMMARY_PROMPT, messages: [{ role: 'user', content: `Please summarise:\n\n${transcript}`, timestamp: this.options.now() }] },
+      {
+        systemPrompt: SUMMARY_PROMPT,
+        messages: [{ role: 'user', content: `Please summarise:\n\n${transcript}`, timestamp: this.options.now() }],
+      },
       { signal: this.controller.signal, apiKey },
     );
     const message = await stream.result();
-    if (message.stopReason === 'error' || message.stopReason === 'aborted') throw new Error(message.errorMessage ?? 'no summary');
+    if (message.stopReason === 'error' || message.stopReason === 'aborted')
+      throw new Error(message.errorMessage ?? 'no summary');
     const text = messageText(message as ChatMessage).trim();
     if (!text) throw new Error('the model returned an empty summary');
     return text;
@@ -152,9 +177,4 @@ export class Compactor {
   private emitCompaction(event: CompactionEvent): void {
     this.options.emit(event);
   }
-}
-
-function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {
-  for (let i = items.length - 1; i >= 0; i -= 1) if (predicate(items[i])) return i;
-  return -1;
 }

@@ -2,14 +2,17 @@
 // The retry controller calls decideRetry() after every failed attempt; the settings pane shows
 // describeTable(); classifyError() takes policy B's exception class names from the rows.
 // Nothing here sleeps, reads a clock or draws randomness except through its arguments.
-import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../../shared/error-category';
+import {
+  ERROR_CATEGORIES,
+  RETRYABLE_CATEGORIES,
+  isErrorCategory,
+  type ErrorCategory,
+} from '../../shared/error-category';
 import type { DecisionAction } from '../../shared/history';
 import { DEFAULT_SETTINGS, type RetrySettings, type RowOverride } from '../../shared/settings';
 
 export type BackoffSpec =
-  | { kind: 'exponential'; jitter: boolean }
-  | { kind: 'linear'; delayMs: number }
-  | { kind: 'none' };
+  { kind: 'exponential'; jitter: boolean } | { kind: 'linear'; delayMs: number } | { kind: 'none' };
 export type BackoffKind = BackoffSpec['kind'];
 
 export interface DecisionRow {
@@ -25,18 +28,72 @@ export interface DecisionRow {
 const EXP_JITTER: BackoffSpec = { kind: 'exponential', jitter: true };
 const EXP: BackoffSpec = { kind: 'exponential', jitter: false };
 const NONE: BackoffSpec = { kind: 'none' };
-const abortRow = (exceptionClass: string, note: string): DecisionRow => ({ action: 'abort', maxAttempts: 0, backoff: NONE, exceptionClass, note });
+const abortRow = (exceptionClass: string, note: string): DecisionRow => ({
+  action: 'abort',
+  maxAttempts: 0,
+  backoff: NONE,
+  exceptionClass,
+  note,
+});
 
 /** The single source of truth (SPEC §4, policy B §3). */
 const TABLE: Record<ErrorCategory, DecisionRow> = {
-  rate_limit: { action: 'retry', maxAttempts: 5, backoff: EXP_JITTER, exceptionClass: 'ModelRateLimitError', note: '429; at most 5 attempts' },
-  timeout: { action: 'retry', maxAttempts: 3, backoff: { kind: 'linear', delayMs: 10_000 }, exceptionClass: 'ModelTimeoutError', note: 'no bytes for retry.timeoutMs (30 s)' },
-  connection: { action: 'retry', maxAttempts: 3, backoff: EXP_JITTER, exceptionClass: 'ModelConnectionError', note: 'transient network failure' },
-  invalid_output: { action: 'retry', maxAttempts: 3, backoff: { kind: 'linear', delayMs: 5_000 }, exceptionClass: 'InvalidModelOutputError', note: 'malformed stream or JSON; abort after 3' },
-  overloaded: { action: 'retry', maxAttempts: 'inherit', backoff: EXP, exceptionClass: 'ModelOverloadedError', note: 'provider overloaded' },
-  server_error: { action: 'retry', maxAttempts: 'inherit', backoff: EXP, exceptionClass: 'ModelServerError', note: '500/502/503/504' },
-  usage_limit: { action: 'retry', maxAttempts: 'inherit', backoff: EXP, exceptionClass: 'ModelUsageLimitError', note: 'switch credential first; then wait' },
-  context_overflow: { action: 'compact', maxAttempts: 0, backoff: NONE, exceptionClass: 'ContextOverflowError', note: 'compaction path, not a retry' },
+  rate_limit: {
+    action: 'retry',
+    maxAttempts: 5,
+    backoff: EXP_JITTER,
+    exceptionClass: 'ModelRateLimitError',
+    note: '429; at most 5 attempts',
+  },
+  timeout: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: { kind: 'linear', delayMs: 10_000 },
+    exceptionClass: 'ModelTimeoutError',
+    note: 'no bytes for retry.timeoutMs (30 s)',
+  },
+  connection: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: EXP_JITTER,
+    exceptionClass: 'ModelConnectionError',
+    note: 'transient network failure',
+  },
+  invalid_output: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: { kind: 'linear', delayMs: 5_000 },
+    exceptionClass: 'InvalidModelOutputError',
+    note: 'malformed stream or JSON; abort after 3',
+  },
+  overloaded: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelOverloadedError',
+    note: 'provider overloaded',
+  },
+  server_error: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelServerError',
+    note: '500/502/503/504',
+  },
+  usage_limit: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelUsageLimitError',
+    note: 'switch credential first; then wait',
+  },
+  context_overflow: {
+    action: 'compact',
+    maxAttempts: 0,
+    backoff: NONE,
+    exceptionClass: 'ContextOverflowError',
+    note: 'compaction path, not a retry',
+  },
   auth: abortRow('ModelAuthError', '401/403; fix the key'),
   bad_request: abortRow('ModelBadRequestError', '400/404/422; the same request fails again'),
   sandbox: abortRow('SandboxExecutionError', 'abort at once; self-heal is separate'),
@@ -70,7 +127,8 @@ export interface EffectiveRow {
 /** Hard ceiling on attempts whatever the settings say (the schema allows 1–10). */
 export const MAX_ATTEMPTS_CEILING = 10;
 
-const isOverridableCategory = (category: ErrorCategory): boolean => (RETRYABLE_CATEGORIES as readonly string[]).includes(category);
+const isOverridableCategory = (category: ErrorCategory): boolean =>
+  (RETRYABLE_CATEGORIES as readonly string[]).includes(category);
 
 function finiteInt(value: unknown, fallback: number, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
@@ -117,9 +175,16 @@ export function resolveRow(category: ErrorCategory, settings: RetrySettings): Ef
         : row.maxAttempts;
   // A row switched to linear without its own delay falls back to baseDelayMs, which is what its
   // first exponential wait would have been.
-  const delayMs = backoff === 'linear' ? finiteInt(o.delayMs, tableKind === 'linear' ? tableDelayMs : s.baseDelayMs, 0, 3_600_000) : s.baseDelayMs;
+  const delayMs =
+    backoff === 'linear'
+      ? finiteInt(o.delayMs, tableKind === 'linear' ? tableDelayMs : s.baseDelayMs, 0, 3_600_000)
+      : s.baseDelayMs;
   const delayOrigin: FieldOrigin =
-    backoff === 'linear' && o.delayMs !== undefined ? 'overridden' : backoff === 'linear' && tableKind === 'linear' ? 'table' : 'inherited';
+    backoff === 'linear' && o.delayMs !== undefined
+      ? 'overridden'
+      : backoff === 'linear' && tableKind === 'linear'
+        ? 'table'
+        : 'inherited';
 
   return {
     category: effectiveCategory,
@@ -193,7 +258,12 @@ function safeRandom(random: () => number): number {
 }
 
 /** The wait the row's backoff gives for this attempt, capped at maxDelayMs, ms. */
-export function computeBackoffMs(row: EffectiveRow, attempt: number, settings: RetrySettings, random: () => number): number {
+export function computeBackoffMs(
+  row: EffectiveRow,
+  attempt: number,
+  settings: RetrySettings,
+  random: () => number,
+): number {
   const s = safeSettings(settings);
   if (row.backoff === 'none') return 0;
   // attempt is at most MAX_ATTEMPTS_CEILING here, so 2^(attempt−1) stays small; the min() is a belt.
@@ -204,7 +274,12 @@ export function computeBackoffMs(row: EffectiveRow, attempt: number, settings: R
 
 type DecisionBase = Pick<RetryDecision, 'category' | 'maxAttempts' | 'backoff' | 'attempt'>;
 
-function stop(base: DecisionBase, action: DecisionAction, reason: string, extra: Partial<RetryDecision> = {}): RetryDecision {
+function stop(
+  base: DecisionBase,
+  action: DecisionAction,
+  reason: string,
+  extra: Partial<RetryDecision> = {},
+): RetryDecision {
   return { ...base, action, reason, waitMs: 0, shouldRetry: false, ...extra };
 }
 
@@ -263,12 +338,27 @@ function retryWithWait(
 ): RetryDecision {
   const next = `retry ${attempt} of ${row.maxAttempts - 1}`;
   if (typeof context === 'object' && context !== null && context.credentialSwitched === true) {
-    return { ...base, action: 'retry', shouldRetry: true, waitMs: 0, reason: `${row.category}: switched credential, ${next} at once` };
+    return {
+      ...base,
+      action: 'retry',
+      shouldRetry: true,
+      waitMs: 0,
+      reason: `${row.category}: switched credential, ${next} at once`,
+    };
   }
   const backoffMs = computeBackoffMs(row, attempt, settings, random);
-  const hintMs = typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0 ? Math.round(retryAfterMs) : undefined;
+  const hintMs =
+    typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+      ? Math.round(retryAfterMs)
+      : undefined;
   if (hintMs === undefined) {
-    return { ...base, action: 'retry', shouldRetry: true, waitMs: backoffMs, reason: `${row.category}: ${next} in ${formatSeconds(backoffMs)} (${row.backoff} backoff)` };
+    return {
+      ...base,
+      action: 'retry',
+      shouldRetry: true,
+      waitMs: backoffMs,
+      reason: `${row.category}: ${next} in ${formatSeconds(backoffMs)} (${row.backoff} backoff)`,
+    };
   }
   if (hintMs > settings.maxDelayMs) {
     const reason = `provider asked to wait ${formatSeconds(hintMs)}, above the ${formatSeconds(settings.maxDelayMs)} maximum delay`;
@@ -276,5 +366,12 @@ function retryWithWait(
   }
   const waitMs = Math.max(backoffMs, hintMs);
   const why = hintMs > backoffMs ? 'as the provider asked' : `${row.backoff} backoff`;
-  return { ...base, action: 'retry', shouldRetry: true, waitMs, hintMs, reason: `${row.category}: ${next} in ${formatSeconds(waitMs)} (${why})` };
+  return {
+    ...base,
+    action: 'retry',
+    shouldRetry: true,
+    waitMs,
+    hintMs,
+    reason: `${row.category}: ${next} in ${formatSeconds(waitMs)} (${why})`,
+  };
 }

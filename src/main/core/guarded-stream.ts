@@ -87,7 +87,9 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
           }
         }
         // The inner stream ended without a final event: report it instead of hanging the Agent.
-        finishWithError(failure(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'));
+        finishWithError(
+          failure(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'),
+        );
       } catch (error) {
         const text = timedOut ? timeoutMessage(timeoutMs) : error instanceof Error ? error.message : String(error);
         const aborted = controller.signal.aborted && !timedOut;
@@ -113,7 +115,14 @@ function failure(
     api: model.api,
     provider: model.provider,
     model: model.id,
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 0,
+      output: 0,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 0,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason,
     errorMessage,
     timestamp: Date.now(),

@@ -35,7 +35,10 @@ export interface HistoryWriter {
   setSessionTitle(sessionId: string, title: string): void;
   appendTurn(turn: NewTurn): TurnRecord;
   openChain(chain: { id: string; sessionId: string; startedAt: number }): void;
-  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number }): void;
+  closeChain(
+    chainId: string,
+    end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number },
+  ): void;
   linkTurnToChain(turnId: string, chainId: string): void;
   recordDecision(record: RetryDecisionRecord): void;
 }
@@ -48,7 +51,10 @@ export interface HistoryReader {
   search(query: string, limit?: number): SearchHit[];
   erroredTurns(limit?: number): ErroredTurn[];
   deleteSession(sessionId: string): boolean;
-  exportSession(sessionId: string, format: 'json' | 'markdown'): { filename: string; mimeType: string; content: string } | undefined;
+  exportSession(
+    sessionId: string,
+    format: 'json' | 'markdown',
+  ): { filename: string; mimeType: string; content: string } | undefined;
   /** The runtime context of a session as the retry controller would have left it: errored assistant turns removed (aborted ones stay, as they do at run time). */
   loadContext(sessionId: string): ChatMessage[];
   chain(chainId: string): RetryChainRecord | undefined;

@@ -92,14 +92,29 @@ export class RetryController {
     this.lastClassification = classification;
 
     let decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
-    if (decision.shouldRetry || decision.exceedsMaxDelay) decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
+    if (decision.shouldRetry || decision.exceedsMaxDelay)
+      decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
     if (!decision.shouldRetry) {
-      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort', attempt: this.retryAttempt });
+      this.host.decisionMade({
+        decision,
+        classification,
+        errorMessage,
+        chainId,
+        finalDecision: 'abort',
+        attempt: this.retryAttempt,
+      });
       const finalError = decision.exceedsMaxDelay ? `${decision.reason}. ${errorMessage}` : errorMessage;
       this.finishChain({ success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' });
       return false;
     }
-    this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: null, attempt: this.retryAttempt });
+    this.host.decisionMade({
+      decision,
+      classification,
+      errorMessage,
+      chainId,
+      finalDecision: null,
+      attempt: this.retryAttempt,
+    });
 
     const delayMs = decision.waitMs;
     const start: AutoRetryStartEvent = {
@@ -122,12 +137,21 @@ export class RetryController {
   }
 
   /** Policy A step 5: a usage limit first tries another credential; a switch makes the delay 0. */
-  private tryCredentialSwitch(decision: RetryDecision, classification: Classification, settings: RetrySettings): RetryDecision {
+  private tryCredentialSwitch(
+    decision: RetryDecision,
+    classification: Classification,
+    settings: RetrySettings,
+  ): RetryDecision {
     if (classification.category !== 'usage_limit') return decision;
     if (this.retryAttempt >= decision.maxAttempts) return decision;
     const result = this.host.markUsageLimitReached({ retryAfterMs: classification.retryAfterMs });
     if (!result.switched) return decision;
-    return decideRetry(classification, this.retryAttempt, { ...this.host.decisionContext(), credentialSwitched: true }, settings);
+    return decideRetry(
+      classification,
+      this.retryAttempt,
+      { ...this.host.decisionContext(), credentialSwitched: true },
+      settings,
+    );
   }
 
   private openChain(): void {
@@ -178,7 +202,11 @@ export class RetryController {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
     // The success record names the error the chain recovered from (policy B §7 "final decision").
-    const recovered = this.lastClassification ?? { category: 'unexpected', errorType: 'Unclassifiable', source: 'fallback' };
+    const recovered = this.lastClassification ?? {
+      category: 'unexpected',
+      errorType: 'Unclassifiable',
+      source: 'fallback',
+    };
     this.host.decisionMade({
       decision: {
         action: 'retry',
@@ -204,7 +232,8 @@ export class RetryController {
    */
   endChainWithoutRetry(message: AssistantChatMessage, outcome: ChainOutcome): void {
     if (!this.retryPromise || this.phase !== 'running') return;
-    const finalError = message.errorMessage ?? (message.stopReason === 'aborted' ? 'Request was aborted' : 'Retry stopped');
+    const finalError =
+      message.errorMessage ?? (message.stopReason === 'aborted' ? 'Request was aborted' : 'Retry stopped');
     this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome });
   }
 
@@ -227,7 +256,12 @@ export class RetryController {
     this.retryAbortController?.abort();
     if (this.continueTimer) clearTimeout(this.continueTimer);
     this.continueTimer = undefined;
-    this.finishChain({ success: false, attempt: Math.max(0, this.retryAttempt - 1), finalError, outcome: 'not_retryable' });
+    this.finishChain({
+      success: false,
+      attempt: Math.max(0, this.retryAttempt - 1),
+      finalError,
+      outcome: 'not_retryable',
+    });
   }
 
   /** Skip the rest of the backoff ("Retry now"). */
@@ -238,7 +272,12 @@ export class RetryController {
   private cancelChain(): void {
     if (this.continueTimer) clearTimeout(this.continueTimer);
     this.continueTimer = undefined;
-    this.finishChain({ success: false, attempt: this.retryAttempt, finalError: 'Retry cancelled', outcome: 'cancelled' });
+    this.finishChain({
+      success: false,
+      attempt: this.retryAttempt,
+      finalError: 'Retry cancelled',
+      outcome: 'cancelled',
+    });
   }
 
   private finishChain(end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome }): void {
@@ -251,7 +290,11 @@ export class RetryController {
       outcome: end.outcome,
       chainId,
     });
-    this.host.chainClosed(chainId, { outcome: end.outcome, attempts: this.retriesStarted, finalError: end.finalError ?? null });
+    this.host.chainClosed(chainId, {
+      outcome: end.outcome,
+      attempts: this.retriesStarted,
+      finalError: end.finalError ?? null,
+    });
     this.reset();
   }
 

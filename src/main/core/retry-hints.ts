@@ -118,7 +118,11 @@ function hintsFromHeaders(headers: Record<string, string>, now: number): number[
     const value = String(rawValue);
     if (name === 'retry-after-ms') found.push(/^\s*-?\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : undefined);
     else if (name === 'retry-after') found.push(parseRetryAfter(value, now));
-    else if (name === 'x-ratelimit-reset' || name === 'x-ratelimit-reset-requests' || name === 'x-ratelimit-reset-tokens') {
+    else if (
+      name === 'x-ratelimit-reset' ||
+      name === 'x-ratelimit-reset-requests' ||
+      name === 'x-ratelimit-reset-tokens'
+    ) {
       found.push(parseReset(value, now));
     }
   }
@@ -138,7 +142,8 @@ export function parseRetryHint(input: RetryHintInput): number | undefined {
     if (typeof input !== 'object' || input === null) return undefined;
     const now = typeof input.now === 'number' && Number.isFinite(input.now) ? input.now : Date.now();
     const hints: number[] = [];
-    if (typeof input.headers === 'object' && input.headers !== null) hints.push(...hintsFromHeaders(input.headers, now));
+    if (typeof input.headers === 'object' && input.headers !== null)
+      hints.push(...hintsFromHeaders(input.headers, now));
     if (typeof input.message === 'string') hints.push(...hintsFromMessage(input.message));
     const plausible = hints.filter(isPlausible);
     return plausible.length > 0 ? Math.round(Math.max(...plausible)) : undefined;

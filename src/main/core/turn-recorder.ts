@@ -49,7 +49,13 @@ export class TurnRecorder {
     if (this.stored) return;
     const model = this.options.modelInfo();
     this.titleValue = firstText.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH) || 'New chat';
-    this.options.history.ensureSession({ id: this.sessionId, title: this.titleValue, model: model.id, provider: model.provider, createdAt: this.options.clock.now() });
+    this.options.history.ensureSession({
+      id: this.sessionId,
+      title: this.titleValue,
+      model: model.id,
+      provider: model.provider,
+      createdAt: this.options.clock.now(),
+    });
     this.stored = true;
   }
 
@@ -66,7 +72,11 @@ export class TurnRecorder {
     return this.lastPersisted;
   }
 
-  persist(message: ChatMessage, errorCategory: DecisionEntry['classification']['category'] | null, chainId: string | null): void {
+  persist(
+    message: ChatMessage,
+    errorCategory: DecisionEntry['classification']['category'] | null,
+    chainId: string | null,
+  ): void {
     if (this.persisted.has(message)) return;
     try {
       if (!this.stored) this.ensureSession(messageText(message));
@@ -77,7 +87,11 @@ export class TurnRecorder {
       // Lists (sidebar, history view) refresh on this; the title exists from the first turn on.
       this.options.emit({ type: 'history_changed', sessionId: this.sessionId });
     } catch (error) {
-      this.options.emit({ type: 'notice', level: 'error', message: `Could not save a turn to history: ${String(error)}` });
+      this.options.emit({
+        type: 'notice',
+        level: 'error',
+        message: `Could not save a turn to history: ${String(error)}`,
+      });
     }
   }
 

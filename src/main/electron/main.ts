@@ -53,7 +53,10 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
 }
 
 function rendererUrl(): string {
-  return process.env.ELECTRON_RENDERER_URL ?? pathToFileURL(fileURLToPath(new URL('../renderer/index.html', import.meta.url))).href;
+  return (
+    process.env.ELECTRON_RENDERER_URL ??
+    pathToFileURL(fileURLToPath(new URL('../renderer/index.html', import.meta.url))).href
+  );
 }
 
 function createWindow(): BrowserWindow {
@@ -75,7 +78,12 @@ function wireIpc(app: LaunchedApp): void {
   const base = rendererUrl().replace(/index\.html$/, '');
   ipcMain.handle(CALL_CHANNEL, async (event, frame: unknown): Promise<ResponseFrame> => {
     if (!isTrustedSender(mainWindow, event.sender, event.senderFrame, base)) {
-      return { kind: 'response', id: null, ok: false, error: { code: 'unauthorized', message: 'IPC from an untrusted sender' } };
+      return {
+        kind: 'response',
+        id: null,
+        ok: false,
+        error: { code: 'unauthorized', message: 'IPC from an untrusted sender' },
+      };
     }
     return app.router.dispatch(frame);
   });

@@ -1,6 +1,14 @@
 // The Electron window's hardening (SPEC §1): the webPreferences every window gets, navigation and
 // new windows denied, permissions denied, the CSP header, and the IPC sender check.
-import { app, session, shell, type BrowserWindow, type WebContents, type WebFrameMain, type WebPreferences } from 'electron';
+import {
+  app,
+  session,
+  shell,
+  type BrowserWindow,
+  type WebContents,
+  type WebFrameMain,
+  type WebPreferences,
+} from 'electron';
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
@@ -24,9 +32,12 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
 export function installGlobalGuards(): void {
   // Under `electron-vite dev` the page comes from Vite's dev server, whose meta CSP is relaxed
   // for its inline preamble (electron.vite.config.ts); the strict header applies to builds.
-  if (!process.env.ELECTRON_RENDERER_URL) session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
+  if (!process.env.ELECTRON_RENDERER_URL)
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      });
+    });
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
@@ -42,7 +53,12 @@ export function installGlobalGuards(): void {
 }
 
 /** IPC is answered only for our own window's top frame, loaded from our own renderer. */
-export function isTrustedSender(win: BrowserWindow | null, sender: WebContents, frame: WebFrameMain | null, rendererUrl: string): boolean {
+export function isTrustedSender(
+  win: BrowserWindow | null,
+  sender: WebContents,
+  frame: WebFrameMain | null,
+  rendererUrl: string,
+): boolean {
   if (!win || win.isDestroyed() || sender !== win.webContents || !frame) return false;
   if (frame !== sender.mainFrame) return false;
   return frame.url.startsWith(rendererUrl);

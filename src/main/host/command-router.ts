@@ -65,8 +65,11 @@ export class CommandRouter {
       'app.info': () => ctx.info(),
       'session.getState': () => this.snapshot(),
       'session.prompt': ({ text }) => {
-        if (ctx.session.isBusy) throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
-        ctx.session.prompt(text).catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
+        if (ctx.session.isBusy)
+          throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
+        ctx.session
+          .prompt(text)
+          .catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
         return { accepted: true };
       },
       'session.abort': async () => {
@@ -112,7 +115,8 @@ export class CommandRouter {
         if (deleted && sessionId === ctx.session.sessionId) ctx.newSession();
         return { deleted };
       },
-      'history.export': ({ sessionId, format }) => found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),
+      'history.export': ({ sessionId, format }) =>
+        found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),
     };
   }
 }

@@ -43,7 +43,18 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --reset-damaged-history  move a damaged history database aside and start a new one
 `;
 
-const STRING_FLAGS = ['mode', 'port', 'data-dir', 'base-url', 'api-key', 'provider', 'model', 'set', 'extension', 'script'];
+const STRING_FLAGS = [
+  'mode',
+  'port',
+  'data-dir',
+  'base-url',
+  'api-key',
+  'provider',
+  'model',
+  'set',
+  'extension',
+  'script',
+];
 const BOOLEAN_FLAGS = ['reset-damaged-history', 'help'];
 
 /**
@@ -86,9 +97,11 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     },
   });
   const mode = values.mode;
-  if (mode !== 'web' && mode !== 'rpc' && mode !== 'simulator') throw new Error(`--mode must be web, rpc or simulator (got "${mode}")`);
+  if (mode !== 'web' && mode !== 'rpc' && mode !== 'simulator')
+    throw new Error(`--mode must be web, rpc or simulator (got "${mode}")`);
   const port = values.port === undefined ? undefined : Number(values.port);
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) throw new Error(`--port must be 0–65535 (got "${values.port}")`);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new Error(`--port must be 0–65535 (got "${values.port}")`);
   const provider = values.provider;
   if (provider !== undefined && !(PROVIDER_IDS as readonly string[]).includes(provider)) {
     throw new Error(`--provider must be one of ${PROVIDER_IDS.join(', ')} (got "${provider}")`);
@@ -121,7 +134,11 @@ export interface LaunchedApp {
   router: CommandRouter;
 }
 
-export async function launchApp(flags: CommonFlags, host: AppInfo['host'], cipher?: SecretCipher): Promise<LaunchedApp> {
+export async function launchApp(
+  flags: CommonFlags,
+  host: AppInfo['host'],
+  cipher?: SecretCipher,
+): Promise<LaunchedApp> {
   const hub = new EventHub();
   const services = await AppServices.create({
     host,

@@ -55,7 +55,9 @@ export function defaultDataDir(): string {
 }
 
 /** Turn the provider flags into run-only settings: `--base-url` alone selects an OpenAI-compatible server. */
-export function providerOverlay(options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>): Record<string, unknown> {
+export function providerOverlay(
+  options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>,
+): Record<string, unknown> {
   const provider: Record<string, unknown> = {};
   const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
   if (id) provider.id = id;
@@ -82,7 +84,13 @@ export class AppServices {
 
   private constructor(
     private readonly options: AppServicesOptions,
-    parts: { dataDir: string; settings: FileSettingsStore; history: HistoryStore & { close(): void }; simulator: SimulatorServer | null; simulatorUrl: string | null },
+    parts: {
+      dataDir: string;
+      settings: FileSettingsStore;
+      history: HistoryStore & { close(): void };
+      simulator: SimulatorServer | null;
+      simulatorUrl: string | null;
+    },
   ) {
     this.dataDir = parts.dataDir;
     this.logDir = join(parts.dataDir, 'logs');
@@ -95,7 +103,8 @@ export class AppServices {
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
-      envKey: (provider) => (provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider)),
+      envKey: (provider) =>
+        provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider),
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
@@ -135,7 +144,13 @@ export class AppServices {
   private createSession(): AgentSession {
     const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
     const agent = new Agent({
-      initialState: { systemPrompt: SYSTEM_PROMPT, model: resolved.model, thinkingLevel: 'off', tools: [], messages: [] },
+      initialState: {
+        systemPrompt: SYSTEM_PROMPT,
+        model: resolved.model,
+        thinkingLevel: 'off',
+        tools: [],
+        messages: [],
+      },
       streamFn: createGuardedStreamFn({
         base: streamSimple,
         timeoutMs: () => this.settings.get().retry.timeoutMs,
@@ -171,7 +186,13 @@ export class AppServices {
   // ---- AppContext (see src/main/host/command-router.ts) ----
 
   info(): AppInfo {
-    return { version: this.options.version, host: this.options.host, dataDir: this.dataDir, logDir: this.logDir, simulatorUrl: this.simulatorUrl };
+    return {
+      version: this.options.version,
+      host: this.options.host,
+      dataDir: this.dataDir,
+      logDir: this.logDir,
+      simulatorUrl: this.simulatorUrl,
+    };
   }
 
   providers(): ProviderInfo[] {
@@ -179,7 +200,13 @@ export class AppServices {
   }
 
   private providerInfo(id: ProviderId): ProviderInfo {
-    return { id, label: PROVIDER_LABELS[id], keys: this.credentials.hints(id), hasEnvKey: this.credentials.hasEnvKey(id), models: modelsFor(id) };
+    return {
+      id,
+      label: PROVIDER_LABELS[id],
+      keys: this.credentials.hints(id),
+      hasEnvKey: this.credentials.hasEnvKey(id),
+      models: modelsFor(id),
+    };
   }
 
   addKey(provider: ProviderId, apiKey: string): ProviderInfo {
@@ -193,19 +220,32 @@ export class AppServices {
   }
 
   newSession(): void {
-    this.session.replaceConversation({ sessionId: globalThis.crypto.randomUUID(), title: '', messages: [], stored: false });
+    this.session.replaceConversation({
+      sessionId: globalThis.crypto.randomUUID(),
+      title: '',
+      messages: [],
+      stored: false,
+    });
     this.publishSnapshot();
   }
 
   resumeSession(sessionId: string): void {
     const detail = this.history.getSession(sessionId);
     if (!detail) throw new Error(`session ${sessionId} not found`);
-    this.session.replaceConversation({ sessionId, title: detail.session.title, messages: this.history.loadContext(sessionId), stored: true });
+    this.session.replaceConversation({
+      sessionId,
+      title: detail.session.title,
+      messages: this.history.loadContext(sessionId),
+      stored: true,
+    });
     this.publishSnapshot();
   }
 
   private publishSnapshot(): void {
-    this.options.publish({ type: 'session_changed', snapshot: this.session.snapshot(this.history.sessionTurns(this.session.sessionId)) });
+    this.options.publish({
+      type: 'session_changed',
+      snapshot: this.session.snapshot(this.history.sessionTurns(this.session.sessionId)),
+    });
   }
 
   report(message: string): void {

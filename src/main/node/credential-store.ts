@@ -66,7 +66,8 @@ export class CredentialVault implements CredentialStore {
 
   constructor(private readonly options: CredentialVaultOptions) {
     try {
-      if (existsSync(options.path)) this.stored = JSON.parse(readFileSync(options.path, 'utf8')) as Record<string, StoredKey[]>;
+      if (existsSync(options.path))
+        this.stored = JSON.parse(readFileSync(options.path, 'utf8')) as Record<string, StoredKey[]>;
     } catch (error) {
       this.loadProblem = `The credentials file ${options.path} could not be read (${String(error)}); no stored keys are in use.`;
     }
@@ -99,7 +100,12 @@ export class CredentialVault implements CredentialStore {
   hints(provider: string): ProviderKeyHint[] {
     return this.keys(provider).map((key) => ({
       id: key.id,
-      hint: key.source === 'env' ? `${mask(key.apiKey)} (environment)` : key.source === 'builtin' ? 'built-in' : mask(key.apiKey),
+      hint:
+        key.source === 'env'
+          ? `${mask(key.apiKey)} (environment)`
+          : key.source === 'builtin'
+            ? 'built-in'
+            : mask(key.apiKey),
       blockedUntil: this.blockedAt(provider, key.id),
       removable: key.source === 'stored',
     }));
@@ -131,7 +137,8 @@ export class CredentialVault implements CredentialStore {
     const sticky = keys.find((key) => key.id === this.current.get(provider) && !this.isBlocked(provider, key.id));
     const usable = sticky ?? keys.find((key) => !this.isBlocked(provider, key.id));
     // All blocked: use the one that frees first rather than none (the provider will say so).
-    const chosen = usable ?? [...keys].sort((a, b) => this.blockedAt(provider, a.id)! - this.blockedAt(provider, b.id)!)[0];
+    const chosen =
+      usable ?? [...keys].sort((a, b) => this.blockedAt(provider, a.id)! - this.blockedAt(provider, b.id)!)[0];
     this.current.set(provider, chosen.id);
     return { id: chosen.id, apiKey: chosen.apiKey };
   }

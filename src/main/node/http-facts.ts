@@ -49,7 +49,11 @@ export class HttpFactsRecorder implements HttpFactsSource {
   }
 }
 
-async function observedFetch(base: typeof fetch, input: Parameters<typeof fetch>[0], init?: RequestInit): Promise<Response> {
+async function observedFetch(
+  base: typeof fetch,
+  input: Parameters<typeof fetch>[0],
+  init?: RequestInit,
+): Promise<Response> {
   const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
   const id = headers.get(CORRELATION_HEADER);
   if (!id) return base(input, init);

@@ -47,18 +47,44 @@ function openAiCompatible(provider: string, id: string, name: string, baseUrl: s
 /** Resolve the provider settings to a pi-ai model. `simulatorUrl` is the running simulator's /v1 URL. */
 export function resolveModel(provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
   if (provider.id === 'simulator') {
-    const model = openAiCompatible('simulator', provider.model || SIMULATOR_MODEL_ID, 'Resolute simulator', simulatorUrl ?? 'http://127.0.0.1:9/v1');
+    const model = openAiCompatible(
+      'simulator',
+      provider.model || SIMULATOR_MODEL_ID,
+      'Resolute simulator',
+      simulatorUrl ?? 'http://127.0.0.1:9/v1',
+    );
     return { model, info: { provider: 'simulator', id: model.id, label: 'Simulator', isSimulator: true } };
   }
   if (provider.id === 'openai-compatible') {
-    const model = openAiCompatible('openai-compatible', provider.model, provider.model, provider.baseUrl || 'http://127.0.0.1:11434/v1');
-    return { model, info: { provider: 'openai-compatible', id: model.id, label: `${model.id} @ ${model.baseUrl}`, isSimulator: false } };
+    const model = openAiCompatible(
+      'openai-compatible',
+      provider.model,
+      provider.model,
+      provider.baseUrl || 'http://127.0.0.1:11434/v1',
+    );
+    return {
+      model,
+      info: {
+        provider: 'openai-compatible',
+        id: model.id,
+        label: `${model.id} @ ${model.baseUrl}`,
+        isSimulator: false,
+      },
+    };
   }
   const known = getModels(provider.id as KnownProvider) as Model<Api>[];
   const exact = known.find((m) => m.id === provider.model);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
   const model: Model<Api> = exact ?? { ...(known[0] as Model<Api>), id: provider.model, name: provider.model };
-  return { model, info: { provider: provider.id, id: model.id, label: `${PROVIDER_LABELS[provider.id]} · ${model.id}`, isSimulator: false } };
+  return {
+    model,
+    info: {
+      provider: provider.id,
+      id: model.id,
+      label: `${PROVIDER_LABELS[provider.id]} · ${model.id}`,
+      isSimulator: false,
+    },
+  };
 }
 
 export function modelsFor(provider: ProviderId): string[] {

@@ -84,7 +84,8 @@ export class FileSettingsStore implements SettingsStore {
       if (result.ok) {
         const problem = this.check(result.value);
         // Only the simulator script has a check of its own: clear it rather than refuse every later change.
-        if (problem) return { settings: { ...result.value, simulator: { script: '' } }, problem: `${problem}; it was cleared.` };
+        if (problem)
+          return { settings: { ...result.value, simulator: { script: '' } }, problem: `${problem}; it was cleared.` };
         return { settings: result.value, problem: null };
       }
       problem = result.error;
@@ -93,7 +94,10 @@ export class FileSettingsStore implements SettingsStore {
     }
     const aside = `${this.path}.invalid-${Date.now()}`;
     renameSync(this.path, aside);
-    return { settings: DEFAULT_SETTINGS, problem: `The settings file was invalid (${problem}); it was kept as ${aside} and defaults are in use.` };
+    return {
+      settings: DEFAULT_SETTINGS,
+      problem: `The settings file was invalid (${problem}); it was kept as ${aside} and defaults are in use.`,
+    };
   }
 
   private write(settings: Settings): void {

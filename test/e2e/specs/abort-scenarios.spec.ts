@@ -24,7 +24,12 @@ test.describe('during a long backoff', () => {
     expect(await app.requests()).toHaveLength(1);
     const rows = erroredTurns(app.dataDir);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ stop_reason: 'error', error_category: 'server_error', outcome: 'cancelled', final_error: 'Retry cancelled' });
+    expect(rows[0]).toMatchObject({
+      stop_reason: 'error',
+      error_category: 'server_error',
+      outcome: 'cancelled',
+      final_error: 'Retry cancelled',
+    });
   });
 
   test('Esc cancels the retry; once the banner is gone, Esc stops a streaming reply again', async ({ app }) => {
@@ -59,7 +64,9 @@ test.describe('during a long backoff', () => {
   });
 });
 
-test('Stop during a streaming reply stops it at once, keeps the partial reply as aborted, no retry', async ({ app }) => {
+test('Stop during a streaming reply stops it at once, keeps the partial reply as aborted, no retry', async ({
+  app,
+}) => {
   await app.setScript('slow');
   const chat = new ChatPage(app.page);
   await chat.prompt('stream for a while');
@@ -107,7 +114,9 @@ test.describe('counting through every attempt', () => {
     const banner = new RetryBanner(app.page);
     await chat.prompt('this will fail');
     for (const n of [1, 2, 3]) await expect(banner.root).toContainText(`Retrying (${n}/3)`);
-    await expect(banner.root).toContainText('Retry failed after 3 attempts: 503 Service Unavailable', { timeout: 15_000 });
+    await expect(banner.root).toContainText('Retry failed after 3 attempts: 503 Service Unavailable', {
+      timeout: 15_000,
+    });
     const requests = await app.requests();
     expect(requests).toHaveLength(4);
     // 0.7 s, 1.4 s, 2.8 s of backoff between them (policy A's 2^n).
@@ -130,7 +139,9 @@ test.describe('recovering', () => {
     await chat.prompt('third time lucky');
     await expect(banner.root).toContainText('Retrying (1/3)');
     await expect(banner.root).toContainText('Retrying (2/3)');
-    await expect(chat.lastAssistant()).toContainText('Simulated reply: I received "third time lucky"', { timeout: 15_000 });
+    await expect(chat.lastAssistant()).toContainText('Simulated reply: I received "third time lucky"', {
+      timeout: 15_000,
+    });
     await expect(banner.root).toBeHidden();
     expect(await app.requests()).toHaveLength(3);
     await expect.poll(() => erroredTurns(app.dataDir).map((r) => r.outcome)).toEqual(['recovered', 'recovered']);
@@ -211,7 +222,10 @@ test.describe('racing the retry timer', () => {
         expect(sent).toBe(2);
       }
       outcomes.push(outcome!);
-      await banner.root.getByTestId('retry-dismiss').click({ timeout: 1000 }).catch(() => undefined);
+      await banner.root
+        .getByTestId('retry-dismiss')
+        .click({ timeout: 1000 })
+        .catch(() => undefined);
     }
     expect(outcomes).toHaveLength(4);
   });

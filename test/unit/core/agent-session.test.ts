@@ -11,7 +11,13 @@ const retryOnly = (events: SessionEvent[]) =>
     .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')
     .map((e) =>
       e.type === 'auto_retry_start'
-        ? { type: e.type, attempt: e.attempt, maxAttempts: e.maxAttempts, delayMs: e.delayMs, errorMessage: e.errorMessage }
+        ? {
+            type: e.type,
+            attempt: e.attempt,
+            maxAttempts: e.maxAttempts,
+            delayMs: e.delayMs,
+            errorMessage: e.errorMessage,
+          }
         : { type: e.type, success: e.success, attempt: e.attempt, finalError: e.finalError },
     );
 
@@ -64,8 +70,15 @@ describe('AgentSession retry lifecycle', () => {
     const h = harness(Array.from({ length: 10 }, () => ({ error: '503 Service Unavailable' })));
     await h.session.prompt('hi');
     const events = retryOnly(h.events);
-    expect(events.filter((e) => e.type === 'auto_retry_start').map((e) => (e as { delayMs: number }).delayMs)).toEqual([5, 10, 20]);
-    expect(events.at(-1)).toEqual({ type: 'auto_retry_end', success: false, attempt: 3, finalError: '503 Service Unavailable' });
+    expect(events.filter((e) => e.type === 'auto_retry_start').map((e) => (e as { delayMs: number }).delayMs)).toEqual([
+      5, 10, 20,
+    ]);
+    expect(events.at(-1)).toEqual({
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 3,
+      finalError: '503 Service Unavailable',
+    });
     expect(h.stream.calls).toHaveLength(4);
     expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'exhausted', attempts: 3 });
     const last = h.log.records.at(-1)!;
@@ -73,14 +86,21 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('abortRetry() during the backoff cancels with "Retry cancelled" and sends nothing more', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const h = harness([{ error: '503 Service Unavailable' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
     const started = waitForEvent(h, 'auto_retry_start');
     const done = h.session.prompt('hi');
     await started;
     expect(h.session.isRetrying).toBe(true);
     expect(h.session.abortRetry()).toBe(true);
     await done;
-    expect(retryOnly(h.events).at(-1)).toEqual({ type: 'auto_retry_end', success: false, attempt: 1, finalError: 'Retry cancelled' });
+    expect(retryOnly(h.events).at(-1)).toEqual({
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 1,
+      finalError: 'Retry cancelled',
+    });
     expect(h.stream.calls).toHaveLength(1);
     expect(h.session.retryAttempt).toBe(0);
     expect(h.session.isRetrying).toBe(false);
@@ -88,13 +108,19 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('abort() during the backoff cancels the retry first', async () => {
-    const h = harness([{ error: '429 Rate limit reached for requests' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const h = harness([{ error: '429 Rate limit reached for requests' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
     const started = waitForEvent(h, 'auto_retry_start');
     const done = h.session.prompt('hi');
     await started;
     await h.session.abort();
     await done;
-    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Retry cancelled' });
+    expect(retryOnly(h.events).at(-1)).toMatchObject({
+      type: 'auto_retry_end',
+      success: false,
+      finalError: 'Retry cancelled',
+    });
     expect(h.stream.calls).toHaveLength(1);
   });
 
@@ -115,7 +141,12 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('starts a fresh chain after a reset', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }, { text: 'one' }, { error: '502 Bad gateway' }, { text: 'two' }]);
+    const h = harness([
+      { error: '503 Service Unavailable' },
+      { text: 'one' },
+      { error: '502 Bad gateway' },
+      { text: 'two' },
+    ]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     const starts = h.events.filter((e) => e.type === 'auto_retry_start');
@@ -124,7 +155,9 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a usage limit switches to the next credential and retries with delay 0', async () => {
-    const h = harness([{ error: '429 You have hit your usage limit. Please retry in 30s' }, { text: 'ok' }], { keys: ['key-a', 'key-b'] });
+    const h = harness([{ error: '429 You have hit your usage limit. Please retry in 30s' }, { text: 'ok' }], {
+      keys: ['key-a', 'key-b'],
+    });
     await h.session.prompt('hi');
     expect(retryOnly(h.events)[0]).toMatchObject({ type: 'auto_retry_start', attempt: 1, delayMs: 0 });
     expect(h.credentials.marks).toEqual([{ retryAfterMs: 30_000 }]);
@@ -142,7 +175,12 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('keeps one attempt counter across categories, each check using its own row', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }, { error: 'Connection error.' }, { error: 'terminated' }, { text: 'x' }]);
+    const h = harness([
+      { error: '503 Service Unavailable' },
+      { error: 'Connection error.' },
+      { error: 'terminated' },
+      { text: 'x' },
+    ]);
     await h.session.prompt('hi');
     const events = retryOnly(h.events);
     // server_error allows 3 retries; connection's row allows 2, so the third failure (attempt 3) ends it.
@@ -158,7 +196,12 @@ describe('AgentSession retry lifecycle', () => {
     expect(retryOnly(h.events)).toEqual([]);
     expect(h.stream.calls).toHaveLength(1);
     expect(h.log.records).toHaveLength(1);
-    expect(h.log.records[0]).toMatchObject({ category: 'auth', action: 'abort', level: 'WARNING', finalDecision: 'abort' });
+    expect(h.log.records[0]).toMatchObject({
+      category: 'auth',
+      action: 'abort',
+      level: 'WARNING',
+      finalDecision: 'abort',
+    });
     expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'not_retryable' });
   });
 
@@ -171,7 +214,9 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a cancel that lands as the backoff ends wins: exactly one outcome, never both', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const h = harness([{ error: '503 Service Unavailable' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
     const started = waitForEvent(h, 'auto_retry_start');
     const done = h.session.prompt('hi');
     await started;
@@ -190,7 +235,8 @@ describe('AgentSession retry lifecycle', () => {
     const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }]);
     let cancelled: boolean | undefined;
     h.session.subscribe((e) => {
-      if (e.type === 'message_start' && e.message.role === 'assistant' && h.session.isRetrying) cancelled ??= h.session.abortRetry();
+      if (e.type === 'message_start' && e.message.role === 'assistant' && h.session.isRetrying)
+        cancelled ??= h.session.abortRetry();
     });
     await h.session.prompt('hi');
     expect(cancelled).toBe(false);
@@ -204,13 +250,19 @@ describe('AgentSession retry lifecycle', () => {
       if (e.type === 'agent_start' && h.session.isRetrying) setTimeout(() => void h.session.abort(), 5);
     });
     await h.session.prompt('hi');
-    expect(retryOnly(h.events).at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Request was aborted' });
+    expect(retryOnly(h.events).at(-1)).toMatchObject({
+      type: 'auto_retry_end',
+      success: false,
+      finalError: 'Request was aborted',
+    });
     expect(h.session.isRetrying).toBe(false);
     expect(h.stream.calls).toHaveLength(2);
   });
 
   it('"Retry now" skips the rest of the wait', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
     const started = waitForEvent(h, 'auto_retry_start');
     const done = h.session.prompt('hi');
     await started;
@@ -233,7 +285,12 @@ describe('AgentSession retry lifecycle', () => {
 
   it('a context overflow is never retried: it compacts and tries once more', async () => {
     const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
-    const h = harness([{ text: 'first answer' }, { error: overflow }, { text: 'Summary: we talked.' }, { text: 'second answer' }]);
+    const h = harness([
+      { text: 'first answer' },
+      { error: overflow },
+      { text: 'Summary: we talked.' },
+      { text: 'second answer' },
+    ]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     expect(retryOnly(h.events)).toEqual([]);
@@ -282,13 +339,19 @@ describe('AgentSession retry lifecycle', () => {
     const record = withUsage.log.records.find((r) => r.level === 'ERROR');
     expect(record).toMatchObject({ errorType: 'UnexpectedSystemError', category: 'unexpected', action: 'abort' });
     expect(withUsage.session.isRetrying).toBe(false);
-    expect(withUsage.retryEvents().at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, finalError: 'Internal error: credential store exploded' });
+    expect(withUsage.retryEvents().at(-1)).toMatchObject({
+      type: 'auto_retry_end',
+      success: false,
+      finalError: 'Internal error: credential store exploded',
+    });
     await withUsage.session.prompt('still fine');
     expect(withUsage.stream.calls).toHaveLength(2);
   });
 
   it('refuses a second prompt while a chain is running', async () => {
-    const h = harness([{ error: '503 Service Unavailable' }], { settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } } });
+    const h = harness([{ error: '503 Service Unavailable' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
     const started = waitForEvent(h, 'auto_retry_start');
     const done = h.session.prompt('hi');
     await started;

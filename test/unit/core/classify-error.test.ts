@@ -11,7 +11,10 @@ const category = (input: ErrorInput): ErrorCategory => classifyError(input).cate
 
 describe('classifyError — the simulator faults as pi-ai words them', () => {
   const fixtureUrl = new URL('../../fixtures/pi-ai-fault-messages.json', import.meta.url);
-  const fixture = JSON.parse(readFileSync(fileURLToPath(fixtureUrl), 'utf8')) as Record<string, { stopReason: string; errorMessage: string }>;
+  const fixture = JSON.parse(readFileSync(fileURLToPath(fixtureUrl), 'utf8')) as Record<
+    string,
+    { stopReason: string; errorMessage: string }
+  >;
   const expected: Record<string, ErrorCategory> = {
     '429': 'rate_limit',
     '500': 'server_error',
@@ -46,7 +49,12 @@ describe('classifyError — the strings named in the brief', () => {
     ['500 status code (no body)', 'error', 'server_error', 'ModelServerError'],
     ['terminated', 'error', 'connection', 'ModelConnectionError'],
     ['Connection error.', 'error', 'connection', 'ModelConnectionError'],
-    ["400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.", 'error', 'context_overflow', 'ContextOverflowError'],
+    [
+      "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
+      'error',
+      'context_overflow',
+      'ContextOverflowError',
+    ],
     ['Request was aborted', 'aborted', 'aborted', 'RequestAbortedError'],
   ])('%j (stopReason %s) → %s / %s', (message, stopReason, expectedCategory, errorType) => {
     const result = classifyError({ message, stopReason });
@@ -94,7 +102,7 @@ describe('classifyError — the other categories by text', () => {
     ['socket hang up', 'connection'],
     ['Network error while streaming', 'connection'],
     ['other side closed', 'connection'],
-    ["Unexpected token '<', \"<html>\" is not valid JSON", 'invalid_output'],
+    ['Unexpected token \'<\', "<html>" is not valid JSON', 'invalid_output'],
     ['Could not parse tool arguments', 'invalid_output'],
     ['malformed SSE chunk', 'invalid_output'],
     ['Bad JSON in tool call', 'invalid_output'],
@@ -117,8 +125,12 @@ describe('classifyError — the other categories by text', () => {
 describe('classifyError — precedence', () => {
   it('reads an overflow inside a 400 as context_overflow, not bad_request', () => {
     expect(category({ message: "400 This model's maximum context length is 8192 tokens." })).toBe('context_overflow');
-    expect(category({ status: 400, message: "This model's maximum context length is 8192 tokens." })).toBe('context_overflow');
-    expect(category({ status: 400, errorType: 'invalid_request_error', message: 'prompt is too long: 300000 tokens' })).toBe('context_overflow');
+    expect(category({ status: 400, message: "This model's maximum context length is 8192 tokens." })).toBe(
+      'context_overflow',
+    );
+    expect(
+      category({ status: 400, errorType: 'invalid_request_error', message: 'prompt is too long: 300000 tokens' }),
+    ).toBe('context_overflow');
   });
 
   it('reads a usage limit inside a 429 as usage_limit, not rate_limit', () => {
@@ -134,7 +146,11 @@ describe('classifyError — precedence', () => {
     ['code 4291'],
     ['id_429'],
   ])('does not read a status inside a longer token: %j', (message) => {
-    expect(classifyError({ message })).toEqual({ category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' });
+    expect(classifyError({ message })).toEqual({
+      category: 'unexpected',
+      errorType: UNCLASSIFIABLE,
+      source: 'fallback',
+    });
   });
 
   it('puts stopReason "aborted" before everything else', () => {
@@ -188,7 +204,10 @@ describe('classifyError — precedence', () => {
   });
 
   it('falls back to the text when the status says nothing', () => {
-    expect(classifyError({ status: 418, message: 'Connection error.' })).toMatchObject({ category: 'connection', source: 'pattern' });
+    expect(classifyError({ status: 418, message: 'Connection error.' })).toMatchObject({
+      category: 'connection',
+      source: 'pattern',
+    });
   });
 });
 
@@ -226,14 +245,29 @@ describe('classifyError — retry hints', () => {
 });
 
 describe('classifyError — unclassifiable and garbage', () => {
-  it.each<[unknown]>([[{}], [{ message: '' }], [{ message: '   ' }], [{ message: 'something odd happened' }], [{ stopReason: 'error' }], [{ status: 418 }]])(
-    '%j → unexpected / Unclassifiable / fallback',
-    (input) => {
-      expect(classifyError(input as ErrorInput)).toEqual({ category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' });
+  it.each<[unknown]>([
+    [{}],
+    [{ message: '' }],
+    [{ message: '   ' }],
+    [{ message: 'something odd happened' }],
+    [{ stopReason: 'error' }],
+    [{ status: 418 }],
+  ])('%j → unexpected / Unclassifiable / fallback', (input) => {
+    expect(classifyError(input as ErrorInput)).toEqual({
+      category: 'unexpected',
+      errorType: UNCLASSIFIABLE,
+      source: 'fallback',
+    });
+  });
+
+  const throwing = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('boom');
+      },
     },
   );
-
-  const throwing = new Proxy({}, { get: () => { throw new Error('boom'); } });
   const huge = 'x'.repeat(5_000_000);
   it.each<[string, unknown]>([
     ['undefined', undefined],

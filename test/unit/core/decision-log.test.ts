@@ -7,13 +7,28 @@ import { buildDecisionRecord, buildSuccessRecord, decisionLevel } from '../../..
 import { decideRetry, type DecisionContext } from '../../../src/main/core/decision-table';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
-const context: DecisionContext = { taskType: 'chat', modelId: 'resolute-sim-1', provider: 'simulator', sessionId: 's-1', turnId: 't-9' };
+const context: DecisionContext = {
+  taskType: 'chat',
+  modelId: 'resolute-sim-1',
+  provider: 'simulator',
+  sessionId: 's-1',
+  turnId: 't-9',
+};
 const settings = DEFAULT_SETTINGS.retry;
 
 function recordFor(message: string, attempt: number, extra: Partial<Parameters<typeof buildDecisionRecord>[0]> = {}) {
   const classification = classifyError({ message, stopReason: 'error' });
   const decision = decideRetry(classification, attempt, context, settings, () => 0);
-  return buildDecisionRecord({ id: 'd-1', chainId: 'c-1', now: NOW, decision, classification, errorMessage: message, context, ...extra });
+  return buildDecisionRecord({
+    id: 'd-1',
+    chainId: 'c-1',
+    now: NOW,
+    decision,
+    classification,
+    errorMessage: message,
+    context,
+    ...extra,
+  });
 }
 
 describe('buildDecisionRecord', () => {
@@ -37,11 +52,21 @@ describe('buildDecisionRecord', () => {
 
   it('logs the final abort of an exhausted chain at WARNING', () => {
     const record = recordFor('429 Rate limit reached for requests', 5);
-    expect(record).toMatchObject({ level: 'WARNING', action: 'abort', finalDecision: 'abort', waitSeconds: 0, attempt: 5 });
+    expect(record).toMatchObject({
+      level: 'WARNING',
+      action: 'abort',
+      finalDecision: 'abort',
+      waitSeconds: 0,
+      attempt: 5,
+    });
   });
 
   it('logs a non-retryable abort at WARNING', () => {
-    expect(recordFor('401 Incorrect API key provided.', 1)).toMatchObject({ level: 'WARNING', errorType: 'ModelAuthError', finalDecision: 'abort' });
+    expect(recordFor('401 Incorrect API key provided.', 1)).toMatchObject({
+      level: 'WARNING',
+      errorType: 'ModelAuthError',
+      finalDecision: 'abort',
+    });
   });
 
   it('logs an unclassifiable error at WARNING', () => {
@@ -57,19 +82,45 @@ describe('buildDecisionRecord', () => {
   it('logs an unexpected exception at ERROR', () => {
     const classification = classifyError({ errorType: 'UnexpectedSystemError', message: 'TypeError: x is undefined' });
     const decision = decideRetry(classification, 1, context, settings);
-    const record = buildDecisionRecord({ id: 'd-2', chainId: null, now: NOW, decision, classification, errorMessage: 'TypeError: x is undefined', context });
-    expect(record).toMatchObject({ level: 'ERROR', errorType: 'UnexpectedSystemError', finalDecision: 'abort', chainId: null });
+    const record = buildDecisionRecord({
+      id: 'd-2',
+      chainId: null,
+      now: NOW,
+      decision,
+      classification,
+      errorMessage: 'TypeError: x is undefined',
+      context,
+    });
+    expect(record).toMatchObject({
+      level: 'ERROR',
+      errorType: 'UnexpectedSystemError',
+      finalDecision: 'abort',
+      chainId: null,
+    });
   });
 
   it('logs a hand-over to compaction at INFO without ending in abort', () => {
     const record = recordFor("400 This model's maximum context length is 8192 tokens.", 1);
-    expect(record).toMatchObject({ level: 'INFO', action: 'compact', finalDecision: null, category: 'context_overflow' });
+    expect(record).toMatchObject({
+      level: 'INFO',
+      action: 'compact',
+      finalDecision: null,
+      category: 'context_overflow',
+    });
   });
 
   it('keeps fractional seconds of a jittered wait', () => {
     const classification = classifyError({ message: 'Connection error.' });
     const decision = decideRetry(classification, 1, context, settings, () => 0.25);
-    const record = buildDecisionRecord({ id: 'd', chainId: 'c', now: NOW, decision, classification, errorMessage: 'Connection error.', context });
+    const record = buildDecisionRecord({
+      id: 'd',
+      chainId: 'c',
+      now: NOW,
+      decision,
+      classification,
+      errorMessage: 'Connection error.',
+      context,
+    });
     expect(record.waitSeconds).toBe(2.25);
   });
 
@@ -94,7 +145,13 @@ describe('buildDecisionRecord', () => {
   });
 
   it('fills a missing context with defaults', () => {
-    expect(recordFor('503 Service Unavailable', 1, { context: {} }).context).toEqual({ taskType: 'chat', modelId: '', provider: '', sessionId: '', turnId: null });
+    expect(recordFor('503 Service Unavailable', 1, { context: {} }).context).toEqual({
+      taskType: 'chat',
+      modelId: '',
+      provider: '',
+      sessionId: '',
+      turnId: null,
+    });
   });
 
   it('is deterministic and never throws on a bad clock', () => {
@@ -107,7 +164,15 @@ describe('buildDecisionRecord', () => {
 describe('buildSuccessRecord', () => {
   it('closes a recovered chain at INFO with finalDecision success', () => {
     const classification = classifyError({ message: '503 Service Unavailable' });
-    const record = buildSuccessRecord({ id: 'd-9', chainId: 'c-1', now: NOW + 6000, attempt: 3, classification, errorMessage: '503 Service Unavailable', context });
+    const record = buildSuccessRecord({
+      id: 'd-9',
+      chainId: 'c-1',
+      now: NOW + 6000,
+      attempt: 3,
+      classification,
+      errorMessage: '503 Service Unavailable',
+      context,
+    });
     expect(record).toEqual({
       id: 'd-9',
       timestamp: '2026-01-12T10:00:06.000Z',

@@ -20,7 +20,11 @@ const withRetry = (patch: Partial<RetrySettings>): RetrySettings => ({ ...defaul
 const zero = (): number => 0;
 
 /** Drive decideRetry the way the retry controller does; returns the attempts made, first try included. */
-function runChain(error: DecisionError, settings: RetrySettings = defaults, random: () => number = zero): { attempts: number; decisions: RetryDecision[] } {
+function runChain(
+  error: DecisionError,
+  settings: RetrySettings = defaults,
+  random: () => number = zero,
+): { attempts: number; decisions: RetryDecision[] } {
   const decisions: RetryDecision[] = [];
   for (let attempt = 1; attempt <= 100; attempt += 1) {
     const decision = decideRetry(error, attempt, {}, settings, random);
@@ -47,12 +51,15 @@ describe('the table, row by row (defaults)', () => {
     ['bad_request', 'abort', 0, 'none', false, 'ModelBadRequestError'],
     ['aborted', 'abort', 0, 'none', false, 'RequestAbortedError'],
     ['unexpected', 'abort', 0, 'none', false, 'UnexpectedSystemError'],
-  ])('%s: %s, %d attempts, %s backoff (jitter %s), %s', (category, action, maxAttempts, backoff, jitter, exceptionClass) => {
-    const row = resolveRow(category, defaults);
-    expect(row).toMatchObject({ action, maxAttempts, backoff, jitter, exceptionClass });
-    const first = decideRetry({ category }, 1, {}, defaults, zero);
-    expect(first).toMatchObject({ action, maxAttempts, backoff, category, shouldRetry: action === 'retry' });
-  });
+  ])(
+    '%s: %s, %d attempts, %s backoff (jitter %s), %s',
+    (category, action, maxAttempts, backoff, jitter, exceptionClass) => {
+      const row = resolveRow(category, defaults);
+      expect(row).toMatchObject({ action, maxAttempts, backoff, jitter, exceptionClass });
+      const first = decideRetry({ category }, 1, {}, defaults, zero);
+      expect(first).toMatchObject({ action, maxAttempts, backoff, category, shouldRetry: action === 'retry' });
+    },
+  );
 
   it('has one row per category and only the retryable rows retry', () => {
     expect(Object.keys(DECISION_TABLE).sort()).toEqual([...ERROR_CATEGORIES].sort());
@@ -83,7 +90,15 @@ describe('finiteness: attempts made before the chain stops', () => {
     expect(decisions.at(-1)).toMatchObject({ action: 'abort', shouldRetry: false, waitMs: 0 });
   });
 
-  it.each<ErrorCategory>(['sandbox', 'sandbox_security', 'patch_apply', 'auth', 'bad_request', 'aborted', 'unexpected'])('%s aborts at once', (category) => {
+  it.each<ErrorCategory>([
+    'sandbox',
+    'sandbox_security',
+    'patch_apply',
+    'auth',
+    'bad_request',
+    'aborted',
+    'unexpected',
+  ])('%s aborts at once', (category) => {
     const { attempts, decisions } = runChain({ category });
     expect(attempts).toBe(1);
     expect(decisions[0]).toMatchObject({ action: 'abort', maxAttempts: 0, shouldRetry: false, waitMs: 0 });
@@ -116,28 +131,44 @@ describe('finiteness: attempts made before the chain stops', () => {
     expect(runChain({ category: 'server_error' }, wild).attempts).toBe(10);
   });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1' as unknown as number])('treats attempt %s as an abort, not a throw', (attempt) => {
-    const decision = decideRetry({ category: 'rate_limit' }, attempt, {}, defaults, zero);
-    expect(decision).toMatchObject({ action: 'abort', shouldRetry: false, waitMs: 0 });
-    expect(decision.reason).toMatch(/invalid attempt/);
-  });
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1' as unknown as number])(
+    'treats attempt %s as an abort, not a throw',
+    (attempt) => {
+      const decision = decideRetry({ category: 'rate_limit' }, attempt, {}, defaults, zero);
+      expect(decision).toMatchObject({ action: 'abort', shouldRetry: false, waitMs: 0 });
+      expect(decision.reason).toMatch(/invalid attempt/);
+    },
+  );
 
   it('aborts when auto-retry is off', () => {
-    expect(decideRetry({ category: 'server_error' }, 1, {}, withRetry({ enabled: false }))).toMatchObject({ action: 'abort', shouldRetry: false });
+    expect(decideRetry({ category: 'server_error' }, 1, {}, withRetry({ enabled: false }))).toMatchObject({
+      action: 'abort',
+      shouldRetry: false,
+    });
   });
 
-  it.each<[unknown]>([[null], [undefined], [{ category: 'nonsense' }], [42]])('turns a malformed error %j into an unexpected abort', (error) => {
-    expect(decideRetry(error as DecisionError, 1, {}, defaults)).toMatchObject({ category: 'unexpected', action: 'abort', shouldRetry: false });
-  });
+  it.each<[unknown]>([[null], [undefined], [{ category: 'nonsense' }], [42]])(
+    'turns a malformed error %j into an unexpected abort',
+    (error) => {
+      expect(decideRetry(error as DecisionError, 1, {}, defaults)).toMatchObject({
+        category: 'unexpected',
+        action: 'abort',
+        shouldRetry: false,
+      });
+    },
+  );
 });
 
 describe('backoff', () => {
-  it.each(['overloaded', 'server_error', 'usage_limit'] as const)('%s waits 2000, 4000, 8000 ms exactly (no jitter)', (category) => {
-    const random = vi.fn(() => 0.9);
-    const waits = [1, 2, 3].map((attempt) => decideRetry({ category }, attempt, {}, defaults, random).waitMs);
-    expect(waits).toEqual([2000, 4000, 8000]);
-    expect(random).not.toHaveBeenCalled();
-  });
+  it.each(['overloaded', 'server_error', 'usage_limit'] as const)(
+    '%s waits 2000, 4000, 8000 ms exactly (no jitter)',
+    (category) => {
+      const random = vi.fn(() => 0.9);
+      const waits = [1, 2, 3].map((attempt) => decideRetry({ category }, attempt, {}, defaults, random).waitMs);
+      expect(waits).toEqual([2000, 4000, 8000]);
+      expect(random).not.toHaveBeenCalled();
+    },
+  );
 
   it.each(['rate_limit', 'connection'] as const)('%s adds jitter to 2000, 4000 ms', (category) => {
     expect([1, 2].map((a) => decideRetry({ category }, a, {}, defaults, zero).waitMs)).toEqual([2000, 4000]);
@@ -178,7 +209,10 @@ describe('backoff', () => {
 
   it('caps a computed backoff at maxDelayMs', () => {
     const settings = withRetry({ baseDelayMs: 20_000, maxRetries: 9 });
-    expect(decideRetry({ category: 'server_error' }, 3, {}, settings)).toMatchObject({ action: 'retry', waitMs: 60_000 });
+    expect(decideRetry({ category: 'server_error' }, 3, {}, settings)).toMatchObject({
+      action: 'retry',
+      waitMs: 60_000,
+    });
     expect(decideRetry({ category: 'timeout' }, 1, {}, withRetry({ maxDelayMs: 4000 })).waitMs).toBe(4000);
   });
 });
@@ -190,31 +224,54 @@ describe('provider hints', () => {
   });
 
   it('keeps the backoff when the hint is shorter', () => {
-    expect(decideRetry({ category: 'server_error', retryAfterMs: 500 }, 3, {}, defaults)).toMatchObject({ waitMs: 8000, hintMs: 500 });
+    expect(decideRetry({ category: 'server_error', retryAfterMs: 500 }, 3, {}, defaults)).toMatchObject({
+      waitMs: 8000,
+      hintMs: 500,
+    });
   });
 
   it('accepts a hint equal to maxDelayMs', () => {
-    expect(decideRetry({ category: 'rate_limit', retryAfterMs: 60_000 }, 1, {}, defaults, zero)).toMatchObject({ action: 'retry', waitMs: 60_000 });
+    expect(decideRetry({ category: 'rate_limit', retryAfterMs: 60_000 }, 1, {}, defaults, zero)).toMatchObject({
+      action: 'retry',
+      waitMs: 60_000,
+    });
   });
 
   it('fails fast when the hint is above maxDelayMs, naming the requested wait', () => {
     const decision = decideRetry({ category: 'usage_limit', retryAfterMs: 120_000 }, 1, {}, defaults);
-    expect(decision).toMatchObject({ action: 'abort', shouldRetry: false, waitMs: 0, exceedsMaxDelay: true, hintMs: 120_000 });
+    expect(decision).toMatchObject({
+      action: 'abort',
+      shouldRetry: false,
+      waitMs: 0,
+      exceedsMaxDelay: true,
+      hintMs: 120_000,
+    });
     expect(decision.reason).toBe('provider asked to wait 120 s, above the 60 s maximum delay');
   });
 
   it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('ignores a hint of %s', (retryAfterMs) => {
-    expect(decideRetry({ category: 'server_error', retryAfterMs }, 1, {}, defaults)).toMatchObject({ action: 'retry', waitMs: 2000 });
+    expect(decideRetry({ category: 'server_error', retryAfterMs }, 1, {}, defaults)).toMatchObject({
+      action: 'retry',
+      waitMs: 2000,
+    });
   });
 
   it('retries at once after a credential switch, skipping the hint check', () => {
-    const switched = decideRetry({ category: 'usage_limit', retryAfterMs: 3_600_000 }, 1, { credentialSwitched: true }, defaults);
+    const switched = decideRetry(
+      { category: 'usage_limit', retryAfterMs: 3_600_000 },
+      1,
+      { credentialSwitched: true },
+      defaults,
+    );
     expect(switched).toMatchObject({ action: 'retry', shouldRetry: true, waitMs: 0 });
     expect(switched.exceedsMaxDelay).toBeUndefined();
   });
 
   it('still stops at max attempts after a credential switch', () => {
-    expect(decideRetry({ category: 'usage_limit' }, 4, { credentialSwitched: true }, defaults)).toMatchObject({ action: 'abort', shouldRetry: false });
+    expect(decideRetry({ category: 'usage_limit' }, 4, { credentialSwitched: true }, defaults)).toMatchObject({
+      action: 'abort',
+      shouldRetry: false,
+    });
   });
 
   it('does not look at hints once the attempts are used up', () => {
@@ -226,8 +283,18 @@ describe('provider hints', () => {
 
 describe('resolveRow: inheritance and overrides', () => {
   it('marks where every default value comes from', () => {
-    expect(resolveRow('overloaded', defaults).origin).toEqual({ maxAttempts: 'inherited', backoff: 'table', jitter: 'table', delayMs: 'inherited' });
-    expect(resolveRow('rate_limit', defaults).origin).toEqual({ maxAttempts: 'table', backoff: 'table', jitter: 'table', delayMs: 'inherited' });
+    expect(resolveRow('overloaded', defaults).origin).toEqual({
+      maxAttempts: 'inherited',
+      backoff: 'table',
+      jitter: 'table',
+      delayMs: 'inherited',
+    });
+    expect(resolveRow('rate_limit', defaults).origin).toEqual({
+      maxAttempts: 'table',
+      backoff: 'table',
+      jitter: 'table',
+      delayMs: 'inherited',
+    });
     expect(resolveRow('timeout', defaults)).toMatchObject({ delayMs: 10_000, origin: { delayMs: 'table' } });
   });
 
@@ -238,7 +305,12 @@ describe('resolveRow: inheritance and overrides', () => {
       const expected = row.origin.maxAttempts === 'inherited' ? 7 : before[i].maxAttempts;
       expect([row.category, row.maxAttempts]).toEqual([row.category, expected]);
     }
-    expect(after.filter((r) => r.origin.maxAttempts === 'inherited').map((r) => r.category).sort()).toEqual(['overloaded', 'server_error', 'usage_limit']);
+    expect(
+      after
+        .filter((r) => r.origin.maxAttempts === 'inherited')
+        .map((r) => r.category)
+        .sort(),
+    ).toEqual(['overloaded', 'server_error', 'usage_limit']);
   });
 
   it('applies a maxAttempts override to its row only', () => {
@@ -262,7 +334,11 @@ describe('resolveRow: inheritance and overrides', () => {
 
   it('switches an exponential row to linear at baseDelayMs unless a delay is given', () => {
     const plain = withRetry({ policy: { server_error: { backoff: 'linear' } } });
-    expect(resolveRow('server_error', plain)).toMatchObject({ backoff: 'linear', delayMs: 2000, origin: { backoff: 'overridden', delayMs: 'inherited' } });
+    expect(resolveRow('server_error', plain)).toMatchObject({
+      backoff: 'linear',
+      delayMs: 2000,
+      origin: { backoff: 'overridden', delayMs: 'inherited' },
+    });
     expect(decideRetry({ category: 'server_error' }, 3, {}, plain).waitMs).toBe(2000);
     const timed = withRetry({ policy: { server_error: { backoff: 'linear', delayMs: 700 } } });
     expect(decideRetry({ category: 'server_error' }, 3, {}, timed).waitMs).toBe(700);
@@ -270,7 +346,9 @@ describe('resolveRow: inheritance and overrides', () => {
 
   it('switches a linear row to exponential', () => {
     const settings = withRetry({ policy: { invalid_output: { backoff: 'exponential' } } });
-    expect([1, 2].map((a) => decideRetry({ category: 'invalid_output' }, a, {}, settings).waitMs)).toEqual([2000, 4000]);
+    expect([1, 2].map((a) => decideRetry({ category: 'invalid_output' }, a, {}, settings).waitMs)).toEqual([
+      2000, 4000,
+    ]);
   });
 
   it('turns jitter off and on', () => {
@@ -281,7 +359,10 @@ describe('resolveRow: inheritance and overrides', () => {
   });
 
   it('ignores overrides of rows that never retry', () => {
-    const settings = { ...defaults, policy: { auth: { maxAttempts: 5 }, context_overflow: { maxAttempts: 3 } } } as unknown as RetrySettings;
+    const settings = {
+      ...defaults,
+      policy: { auth: { maxAttempts: 5 }, context_overflow: { maxAttempts: 3 } },
+    } as unknown as RetrySettings;
     expect(resolveRow('auth', settings)).toMatchObject({ action: 'abort', maxAttempts: 0, isOverridable: false });
     expect(runChain({ category: 'auth' }, settings).attempts).toBe(1);
     expect(runChain({ category: 'context_overflow' }, settings).decisions[0].action).toBe('compact');
@@ -292,7 +373,12 @@ describe('describeTable', () => {
   it('lists every category in order with its effective values', () => {
     const table = describeTable(defaults);
     expect(table.map((r) => r.category)).toEqual([...ERROR_CATEGORIES]);
-    expect(table.filter((r) => r.isOverridable).map((r) => r.category).sort()).toEqual([...RETRYABLE_CATEGORIES].sort());
+    expect(
+      table
+        .filter((r) => r.isOverridable)
+        .map((r) => r.category)
+        .sort(),
+    ).toEqual([...RETRYABLE_CATEGORIES].sort());
   });
 });
 

@@ -25,7 +25,9 @@ describe('parseRetryHint — headers', () => {
   });
 
   it('ignores headers it does not know', () => {
-    expect(parseRetryHint({ headers: { 'x-ratelimit-limit-requests': '60', 'content-length': '5000' }, now: NOW })).toBeUndefined();
+    expect(
+      parseRetryHint({ headers: { 'x-ratelimit-limit-requests': '60', 'content-length': '5000' }, now: NOW }),
+    ).toBeUndefined();
   });
 
   it.each([
@@ -94,7 +96,14 @@ describe('parseRetryHint — several hints', () => {
 });
 
 describe('parseRetryHint — never throws', () => {
-  const hostile = new Proxy({}, { get: () => { throw new Error('boom'); } });
+  const hostile = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('boom');
+      },
+    },
+  );
   it.each([
     [undefined],
     [null],

@@ -5,7 +5,14 @@ import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
 import { AgentSession } from '../../../src/main/core/agent-session';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
-import type { CredentialStore, DecisionLogSink, HistoryWriter, NewTurn, SettingsStore, UsageLimitResult } from '../../../src/main/core/ports';
+import type {
+  CredentialStore,
+  DecisionLogSink,
+  HistoryWriter,
+  NewTurn,
+  SettingsStore,
+  UsageLimitResult,
+} from '../../../src/main/core/ports';
 import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
@@ -33,14 +40,24 @@ export interface ScriptedStream {
   calls: { apiKey: string | undefined; at: number; messageCount: number }[];
 }
 
-function message(step: { error?: string; text?: string }, stopReason: AssistantMessage['stopReason']): AssistantMessage {
+function message(
+  step: { error?: string; text?: string },
+  stopReason: AssistantMessage['stopReason'],
+): AssistantMessage {
   return {
     role: 'assistant',
     content: step.text !== undefined ? [{ type: 'text', text: step.text }] : [],
     api: MODEL.api,
     provider: MODEL.provider,
     model: MODEL.id,
-    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2, cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 } },
+    usage: {
+      input: 1,
+      output: 1,
+      cacheRead: 0,
+      cacheWrite: 0,
+      totalTokens: 2,
+      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
+    },
     stopReason,
     ...(step.error !== undefined ? { errorMessage: step.error } : {}),
     timestamp: Date.now(),
@@ -186,7 +203,10 @@ export interface Harness {
 
 export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
   const stream = scriptedStream(steps);
-  const settings = new MemorySettings({ retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) }, ...omit(options.settings, 'retry') });
+  const settings = new MemorySettings({
+    retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) },
+    ...omit(options.settings, 'retry'),
+  });
   const history = new MemoryHistory();
   const credentials = new MemoryCredentials(options.keys);
   const log = new MemoryDecisionLog();

@@ -26,7 +26,10 @@ describe('layering lint rule', () => {
     ['src/shared/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;"],
     ['src/renderer/src/x.ts', "import { streamSimple } from '@mariozechner/pi-ai';\nexport const a = streamSimple;"],
-    ['src/renderer/src/x.ts', "import { AgentSession } from '../../main/core/agent-session';\nexport const a = AgentSession;"],
+    [
+      'src/renderer/src/x.ts',
+      "import { AgentSession } from '../../main/core/agent-session';\nexport const a = AgentSession;",
+    ],
     ['src/preload/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
   ])('%s: forbidden import is reported', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);

@@ -6,8 +6,24 @@ import { providerOverlay } from '../../../src/main/node/app-services';
 
 describe('parseCommonFlags', () => {
   it('reads every flag and merges repeated --set into one overlay', () => {
-    const flags = parseCommonFlags(['--mode', 'rpc', '--port', '8080', '--data-dir', '/tmp/x', '--set', 'retry.baseDelayMs=20', '--set', 'retry.maxRetries=5']);
-    expect(flags).toMatchObject({ mode: 'rpc', port: 8080, dataDir: '/tmp/x', overlay: { retry: { baseDelayMs: 20, maxRetries: 5 } } });
+    const flags = parseCommonFlags([
+      '--mode',
+      'rpc',
+      '--port',
+      '8080',
+      '--data-dir',
+      '/tmp/x',
+      '--set',
+      'retry.baseDelayMs=20',
+      '--set',
+      'retry.maxRetries=5',
+    ]);
+    expect(flags).toMatchObject({
+      mode: 'rpc',
+      port: 8080,
+      dataDir: '/tmp/x',
+      overlay: { retry: { baseDelayMs: 20, maxRetries: 5 } },
+    });
   });
 
   it.each([
@@ -23,12 +39,17 @@ describe('parseCommonFlags', () => {
 
 describe('ourFlags', () => {
   it('keeps our flags and their values, drops the rest', () => {
-    expect(ourFlags(['--remote-debugging-port=0', '--inspect=0', '--data-dir', '/d', '--set=retry.enabled=false', '--no-sandbox', '--help'])).toEqual([
-      '--data-dir',
-      '/d',
-      '--set=retry.enabled=false',
-      '--help',
-    ]);
+    expect(
+      ourFlags([
+        '--remote-debugging-port=0',
+        '--inspect=0',
+        '--data-dir',
+        '/d',
+        '--set=retry.enabled=false',
+        '--no-sandbox',
+        '--help',
+      ]),
+    ).toEqual(['--data-dir', '/d', '--set=retry.enabled=false', '--help']);
   });
 });
 
@@ -39,7 +60,9 @@ describe('providerOverlay', () => {
     });
   });
   it('--provider picks its first known model unless --model says otherwise', () => {
-    expect(providerOverlay({ provider: 'anthropic', model: 'claude-x' })).toEqual({ provider: { id: 'anthropic', model: 'claude-x' } });
+    expect(providerOverlay({ provider: 'anthropic', model: 'claude-x' })).toEqual({
+      provider: { id: 'anthropic', model: 'claude-x' },
+    });
     expect((providerOverlay({ provider: 'openai' }).provider as { model: string }).model).toBeTruthy();
   });
 });

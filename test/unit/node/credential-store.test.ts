@@ -16,7 +16,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function vault(extra: Partial<ConstructorParameters<typeof CredentialVault>[0]> = {}) {
-  return new CredentialVault({ path: join(dir, 'credentials.json'), cipher: fileKeyCipher(dir), now: () => now, ...extra });
+  return new CredentialVault({
+    path: join(dir, 'credentials.json'),
+    cipher: fileKeyCipher(dir),
+    now: () => now,
+    ...extra,
+  });
 }
 
 describe('CredentialVault', () => {
@@ -28,7 +33,10 @@ describe('CredentialVault', () => {
   });
 
   it('shows masked hints only, and marks which keys can be removed', () => {
-    const v = vault({ envKey: (p) => (p === 'openai' ? 'sk-env-zzzzzzzzzzzz9999' : undefined), runKey: { provider: 'openai', apiKey: 'sk-run-yyyyyyyy8888' } });
+    const v = vault({
+      envKey: (p) => (p === 'openai' ? 'sk-env-zzzzzzzzzzzz9999' : undefined),
+      runKey: { provider: 'openai', apiKey: 'sk-run-yyyyyyyy8888' },
+    });
     v.add('openai', 'sk-stored-xxxxxxxx7777');
     const hints = v.hints('openai');
     expect(hints.map((h) => h.hint)).toEqual(['sk-…8888', 'sk-…7777', 'sk-…9999 (environment)']);
@@ -42,18 +50,29 @@ describe('CredentialVault', () => {
     v.add('simulator', 'stored-key');
     expect(v.activeCredential('simulator')?.apiKey).toBe('run-key');
     expect(readFileSync(join(dir, 'credentials.json'), 'utf8')).not.toContain('run-key');
-    expect(v.hints('simulator').map((h) => h.id).at(-1)).toBe('builtin');
+    expect(
+      v
+        .hints('simulator')
+        .map((h) => h.id)
+        .at(-1),
+    ).toBe('builtin');
   });
 
   it('a usage limit blocks the key in use and switches to the next usable one', () => {
     const v = vault({ builtin: { simulator: 'builtin-key' } });
     v.add('simulator', 'first-key');
     expect(v.activeCredential('simulator')?.apiKey).toBe('first-key');
-    expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 30_000 })).toEqual({ switched: true, earliestFreeAt: null });
+    expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 30_000 })).toEqual({
+      switched: true,
+      earliestFreeAt: null,
+    });
     expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
     expect(v.hints('simulator')[0].blockedUntil).toBe(now + 30_000);
     // Both blocked: no switch, and the earliest moment one frees up is reported.
-    expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 60_000 })).toEqual({ switched: false, earliestFreeAt: now + 30_000 });
+    expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 60_000 })).toEqual({
+      switched: false,
+      earliestFreeAt: now + 30_000,
+    });
     now += 30_001;
     expect(v.activeCredential('simulator')?.apiKey).toBe('first-key');
   });

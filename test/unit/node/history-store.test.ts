@@ -13,7 +13,13 @@ import type { RetryDecisionRecord } from '../../../src/shared/history';
 import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
 import { HistoryDatabaseError } from '../../../src/main/node/history/history-errors';
 import { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from '../../../src/main/node/history/history-queries';
-import { checkMigrationOrder, LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, type Migration } from '../../../src/main/node/history/migrations';
+import {
+  checkMigrationOrder,
+  LATEST_SCHEMA_VERSION,
+  migrate,
+  MIGRATIONS,
+  type Migration,
+} from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-history-'));
@@ -45,7 +51,11 @@ function user(text: string, timestamp: number): UserChatMessage {
   return { role: 'user', content: text, timestamp };
 }
 
-function assistant(text: string, timestamp: number, error?: { message: string; stopReason?: 'error' | 'aborted' }): AssistantChatMessage {
+function assistant(
+  text: string,
+  timestamp: number,
+  error?: { message: string; stopReason?: 'error' | 'aborted' },
+): AssistantChatMessage {
   return {
     role: 'assistant',
     content: text === '' ? [] : [{ type: 'text', text }],
@@ -58,7 +68,13 @@ function assistant(text: string, timestamp: number, error?: { message: string; s
   };
 }
 
-function decision(sessionId: string, turnId: string | null, chainId: string | null, attempt: number, patch: Partial<RetryDecisionRecord> = {}): RetryDecisionRecord {
+function decision(
+  sessionId: string,
+  turnId: string | null,
+  chainId: string | null,
+  attempt: number,
+  patch: Partial<RetryDecisionRecord> = {},
+): RetryDecisionRecord {
   return {
     id: `${chainId ?? 'none'}-d${attempt}`,
     timestamp: new Date(T0 + attempt * 1000).toISOString(),
@@ -86,13 +102,30 @@ function recordRecoveredSequence(store: SqliteHistoryStore, sessionId = 's1', ch
   newSession(store, sessionId, 'Weather in Lisbon');
   const u = store.appendTurn({ sessionId, message: user('What is the weather in Lisbon?', T0) });
   store.openChain({ id: chainId, sessionId, startedAt: T0 + 1000 });
-  const e1 = store.appendTurn({ sessionId, message: assistant('', T0 + 1000, { message: '503 Service Unavailable' }), errorCategory: 'server_error', chainId });
+  const e1 = store.appendTurn({
+    sessionId,
+    message: assistant('', T0 + 1000, { message: '503 Service Unavailable' }),
+    errorCategory: 'server_error',
+    chainId,
+  });
   store.recordDecision(decision(sessionId, e1.id, chainId, 1));
-  const e2 = store.appendTurn({ sessionId, message: assistant('', T0 + 4000, { message: '503 Service Unavailable (again)' }), errorCategory: 'server_error', chainId });
+  const e2 = store.appendTurn({
+    sessionId,
+    message: assistant('', T0 + 4000, { message: '503 Service Unavailable (again)' }),
+    errorCategory: 'server_error',
+    chainId,
+  });
   store.recordDecision(decision(sessionId, e2.id, chainId, 2));
   const ok = store.appendTurn({ sessionId, message: assistant('Sunny, 21 °C.', T0 + 9000) });
   store.linkTurnToChain(ok.id, chainId);
-  store.recordDecision(decision(sessionId, ok.id, chainId, 3, { action: 'skip', waitSeconds: 0, reason: 'answer received', finalDecision: 'success' }));
+  store.recordDecision(
+    decision(sessionId, ok.id, chainId, 3, {
+      action: 'skip',
+      waitSeconds: 0,
+      reason: 'answer received',
+      finalDecision: 'success',
+    }),
+  );
   store.closeChain(chainId, { outcome: 'recovered', attempts: 2, finalError: null, endedAt: T0 + 9000 });
   return { turnIds: [u.id, e1.id, e2.id, ok.id] };
 }
@@ -129,9 +162,25 @@ describe('SqliteHistoryStore: a recovered retry sequence', () => {
     ]);
     expect(detail.turns.map((t) => t.id)).toEqual(turnIds);
     expect(detail.turns[0].text).toBe('What is the weather in Lisbon?');
-    expect(detail.turns[3]).toMatchObject({ text: 'Sunny, 21 °C.', model: 'claude-test', provider: 'anthropic', usage, createdAt: T0 + 9000 });
+    expect(detail.turns[3]).toMatchObject({
+      text: 'Sunny, 21 °C.',
+      model: 'claude-test',
+      provider: 'anthropic',
+      usage,
+      createdAt: T0 + 9000,
+    });
     expect(detail.turns[3].message).toEqual(assistant('Sunny, 21 °C.', T0 + 9000));
-    expect(detail.chains).toEqual([{ id: 'c1', sessionId: 's1', outcome: 'recovered', attempts: 2, finalError: null, startedAt: T0 + 1000, endedAt: T0 + 9000 }]);
+    expect(detail.chains).toEqual([
+      {
+        id: 'c1',
+        sessionId: 's1',
+        outcome: 'recovered',
+        attempts: 2,
+        finalError: null,
+        startedAt: T0 + 1000,
+        endedAt: T0 + 9000,
+      },
+    ]);
     expect(reopened.chain('c1')?.outcome).toBe('recovered');
     expect(detail.decisions.map((d) => [d.attempt, d.action, d.context.turnId, d.finalDecision])).toEqual([
       [1, 'retry', turnIds[1], null],
@@ -139,13 +188,21 @@ describe('SqliteHistoryStore: a recovered retry sequence', () => {
       [3, 'skip', turnIds[3], 'success'],
     ]);
     expect(detail.decisions[0]).toEqual(decision('s1', turnIds[1], 'c1', 1));
-    expect(detail.session).toMatchObject({ title: 'Weather in Lisbon', turnCount: 4, erroredTurnCount: 2, updatedAt: T0 + 9000 });
+    expect(detail.session).toMatchObject({
+      title: 'Weather in Lisbon',
+      turnCount: 4,
+      erroredTurnCount: 2,
+      updatedAt: T0 + 9000,
+    });
   });
 
   it('loads the resume context without the errored assistant turns', () => {
     const store = openStore();
     recordRecoveredSequence(store);
-    expect(store.loadContext('s1')).toEqual([user('What is the weather in Lisbon?', T0), assistant('Sunny, 21 °C.', T0 + 9000)]);
+    expect(store.loadContext('s1')).toEqual([
+      user('What is the weather in Lisbon?', T0),
+      assistant('Sunny, 21 °C.', T0 + 9000),
+    ]);
   });
 
   it('keeps aborted assistant turns in the context', () => {
@@ -160,11 +217,29 @@ describe('SqliteHistoryStore: a recovered retry sequence', () => {
 
   it('stores tool results and turns that arrive before ensureSession', () => {
     const store = openStore();
-    const toolResult: ChatMessage = { role: 'toolResult', toolCallId: 't1', toolName: 'read', content: [{ type: 'text', text: 'file body' }], isError: false, timestamp: T0 };
+    const toolResult: ChatMessage = {
+      role: 'toolResult',
+      toolCallId: 't1',
+      toolName: 'read',
+      content: [{ type: 'text', text: 'file body' }],
+      isError: false,
+      timestamp: T0,
+    };
     const turn = store.appendTurn({ sessionId: 'early', message: toolResult });
-    expect(turn).toMatchObject({ seq: 1, role: 'toolResult', text: 'file body', model: null, stopReason: null, usage: null });
+    expect(turn).toMatchObject({
+      seq: 1,
+      role: 'toolResult',
+      text: 'file body',
+      model: null,
+      stopReason: null,
+      usage: null,
+    });
     newSession(store, 'early', 'Filled in later');
-    expect(store.getSession('early')?.session).toMatchObject({ title: 'Filled in later', model: 'claude-test', turnCount: 1 });
+    expect(store.getSession('early')?.session).toMatchObject({
+      title: 'Filled in later',
+      model: 'claude-test',
+      turnCount: 1,
+    });
   });
 });
 
@@ -179,11 +254,33 @@ describe('SqliteHistoryStore: chains, decisions and missing ids', () => {
     store.openChain({ id: `c-${outcome}`, sessionId: 's', startedAt: T0 });
     expect(store.chain(`c-${outcome}`)).toMatchObject({ outcome: 'pending', attempts: 0, endedAt: null });
     const category: ErrorCategory = outcome === 'disabled' ? 'rate_limit' : 'server_error';
-    const turn = store.appendTurn({ sessionId: 's', message: assistant('', T0 + 5, { message: finalError }), errorCategory: category, chainId: `c-${outcome}` });
-    store.recordDecision(decision('s', turn.id, `c-${outcome}`, attempts + 1, { level: 'WARNING', action: 'abort', finalDecision: 'abort', category }));
+    const turn = store.appendTurn({
+      sessionId: 's',
+      message: assistant('', T0 + 5, { message: finalError }),
+      errorCategory: category,
+      chainId: `c-${outcome}`,
+    });
+    store.recordDecision(
+      decision('s', turn.id, `c-${outcome}`, attempts + 1, {
+        level: 'WARNING',
+        action: 'abort',
+        finalDecision: 'abort',
+        category,
+      }),
+    );
     store.closeChain(`c-${outcome}`, { outcome, attempts, finalError, endedAt: T0 + 10 });
-    expect(store.chain(`c-${outcome}`)).toEqual({ id: `c-${outcome}`, sessionId: 's', outcome, attempts, finalError, startedAt: T0, endedAt: T0 + 10 });
-    expect(store.getSession('s')!.decisions).toMatchObject([{ level: 'WARNING', action: 'abort', finalDecision: 'abort', category }]);
+    expect(store.chain(`c-${outcome}`)).toEqual({
+      id: `c-${outcome}`,
+      sessionId: 's',
+      outcome,
+      attempts,
+      finalError,
+      startedAt: T0,
+      endedAt: T0 + 10,
+    });
+    expect(store.getSession('s')!.decisions).toMatchObject([
+      { level: 'WARNING', action: 'abort', finalDecision: 'abort', category },
+    ]);
   });
 
   it('stores a decision recorded twice once', () => {
@@ -204,7 +301,9 @@ describe('SqliteHistoryStore: chains, decisions and missing ids', () => {
     expect(store.exportSession('nope', 'markdown')).toBeUndefined();
     expect(store.erroredTurns()).toEqual([]);
     expect(() => store.setSessionTitle('nope', 'x')).not.toThrow();
-    expect(() => store.closeChain('nope', { outcome: 'exhausted', attempts: 1, finalError: null, endedAt: T0 })).not.toThrow();
+    expect(() =>
+      store.closeChain('nope', { outcome: 'exhausted', attempts: 1, finalError: null, endedAt: T0 }),
+    ).not.toThrow();
     expect(() => store.linkTurnToChain('nope', 'nope')).not.toThrow();
     expect(store.listSessions()).toEqual([]);
   });
@@ -241,12 +340,50 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
   it('never throws on hostile query strings and treats them as plain words', () => {
     const store = openStore();
     recordRecoveredSequence(store);
-    const nasty = ['"', '"weather', 'weather"', '(', 'weather)', '((weather', '*', '-', ':', '-weather', 'weather*', 'text:weather', 'NEAR(weather', 'AND', 'OR weather', 'NOT', "'", '\\', '^weather', '{text}: weather', '+weather', 'weather -lisbon', '', '   '];
+    const nasty = [
+      '"',
+      '"weather',
+      'weather"',
+      '(',
+      'weather)',
+      '((weather',
+      '*',
+      '-',
+      ':',
+      '-weather',
+      'weather*',
+      'text:weather',
+      'NEAR(weather',
+      'AND',
+      'OR weather',
+      'NOT',
+      "'",
+      '\\',
+      '^weather',
+      '{text}: weather',
+      '+weather',
+      'weather -lisbon',
+      '',
+      '   ',
+    ];
     for (const query of nasty) {
       expect(() => store.search(query), query).not.toThrow();
     }
-    for (const query of ['"weather', 'weather)', '((weather', '-weather', 'weather*', '^weather', '+weather', 'weather -lisbon', 'Lisbon?']) {
-      expect(store.search(query).map((h) => h.role), query).toEqual(['user']);
+    for (const query of [
+      '"weather',
+      'weather)',
+      '((weather',
+      '-weather',
+      'weather*',
+      '^weather',
+      '+weather',
+      'weather -lisbon',
+      'Lisbon?',
+    ]) {
+      expect(
+        store.search(query).map((h) => h.role),
+        query,
+      ).toEqual(['user']);
     }
     expect(store.search('*')).toEqual([]);
     expect(toFtsQuery('a "b" -c*')).toBe('"a" "b" "-c*"*');
@@ -258,10 +395,17 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
     const { turnIds } = recordRecoveredSequence(store, 's1', 'c1');
     newSession(store, 's2', 'Second');
     store.openChain({ id: 'c2', sessionId: 's2', startedAt: T0 + 50_000 });
-    const late = store.appendTurn({ sessionId: 's2', message: assistant('', T0 + 50_000, { message: '429 rate limited' }), errorCategory: 'rate_limit', chainId: 'c2' });
+    const late = store.appendTurn({
+      sessionId: 's2',
+      message: assistant('', T0 + 50_000, { message: '429 rate limited' }),
+      errorCategory: 'rate_limit',
+      chainId: 'c2',
+    });
     store.closeChain('c2', { outcome: 'exhausted', attempts: 3, finalError: '429 rate limited', endedAt: T0 + 60_000 });
     const errored = store.erroredTurns();
-    expect(errored.map((e) => [e.turn.id, e.session.title, e.chain?.outcome, e.decisions.map((d) => d.attempt)])).toEqual([
+    expect(
+      errored.map((e) => [e.turn.id, e.session.title, e.chain?.outcome, e.decisions.map((d) => d.attempt)]),
+    ).toEqual([
       [late.id, 'Second', 'exhausted', []],
       [turnIds[2], 'Weather in Lisbon', 'recovered', [2]],
       [turnIds[1], 'Weather in Lisbon', 'recovered', [1]],
@@ -334,7 +478,10 @@ describe('migrations', () => {
     try {
       expect(raw.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
       expect(raw.pragma('journal_mode', { simple: true })).toBe('wal');
-      const tables = raw.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'turns_fts_%' ORDER BY name").pluck().all();
+      const tables = raw
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'turns_fts_%' ORDER BY name")
+        .pluck()
+        .all();
       expect(tables).toEqual(['retry_chains', 'retry_decisions', 'sessions', 'turns', 'turns_fts']);
     } finally {
       raw.close();
@@ -356,8 +503,16 @@ describe('migrations', () => {
     store.close();
     const db = new Database(path);
     try {
-      const v2: Migration = { version: 2, description: 'test', up: (d) => d.exec('ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0') };
-      const broken: Migration = { version: 3, description: 'broken', up: (d) => d.exec('CREATE TABLE half (x); SELECT * FROM no_such_table') };
+      const v2: Migration = {
+        version: 2,
+        description: 'test',
+        up: (d) => d.exec('ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0'),
+      };
+      const broken: Migration = {
+        version: 3,
+        description: 'broken',
+        up: (d) => d.exec('CREATE TABLE half (x); SELECT * FROM no_such_table'),
+      };
       expect(() => migrate(db, [...MIGRATIONS, v2, broken])).toThrow(/no_such_table/);
       expect(db.pragma('user_version', { simple: true })).toBe(1);
       expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'half'").pluck().get()).toBe(0);
@@ -393,7 +548,11 @@ describe('opening a file it must not touch', () => {
     writeFileSync(path, createHash('sha512').update('not a database').digest().toString('hex').repeat(200));
     const before = sha256(path);
     const error = expectHistoryError(() => openHistoryStore(path), 'damaged');
-    expect(error.message).toMatch(new RegExp(`^The history database at ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged \\(.*not a database.*\\)\\. It was left untouched;`));
+    expect(error.message).toMatch(
+      new RegExp(
+        `^The history database at ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is damaged \\(.*not a database.*\\)\\. It was left untouched;`,
+      ),
+    );
     expect(sha256(path)).toBe(before);
   });
 
@@ -401,7 +560,8 @@ describe('opening a file it must not touch', () => {
     const path = freshPath();
     const store = openStore(path);
     newSession(store, 's');
-    for (let n = 0; n < 200; n += 1) store.appendTurn({ sessionId: 's', message: user(`turn ${n} ${'lorem ipsum '.repeat(40)}`, T0 + n) });
+    for (let n = 0; n < 200; n += 1)
+      store.appendTurn({ sessionId: 's', message: user(`turn ${n} ${'lorem ipsum '.repeat(40)}`, T0 + n) });
     store.close();
     const probe = new Database(path, { readonly: true });
     const rootPage = Number(probe.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'turns'").pluck().get());

@@ -42,7 +42,9 @@ describe('FileSettingsStore', () => {
   });
 
   it('refuses an invalid --set value', () => {
-    expect(() => new FileSettingsStore(path, { retry: { maxRetries: -1 } })).toThrow(/Invalid --set value: retry\.maxRetries/);
+    expect(() => new FileSettingsStore(path, { retry: { maxRetries: -1 } })).toThrow(
+      /Invalid --set value: retry\.maxRetries/,
+    );
   });
 
   it('keeps a damaged file aside and starts from defaults, saying so', () => {
@@ -56,7 +58,9 @@ describe('FileSettingsStore', () => {
 
   it('runs the extra check and notifies subscribers only of accepted changes', () => {
     const seen: boolean[] = [];
-    const store = new FileSettingsStore(path, {}, (s) => (s.simulator.script === 'bad' ? 'simulator.script: unknown step "bad"' : null));
+    const store = new FileSettingsStore(path, {}, (s) =>
+      s.simulator.script === 'bad' ? 'simulator.script: unknown step "bad"' : null,
+    );
     store.subscribe((s) => seen.push(s.retry.enabled));
     expect(() => store.update({ simulator: { script: 'bad' } })).toThrow(/simulator\.script/);
     store.update({ retry: { enabled: false } });

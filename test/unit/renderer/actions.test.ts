@@ -69,7 +69,14 @@ describe('actions', () => {
     });
     const store = createAppStore();
     const actions = createActions(bridge, store);
-    actions.dispatch({ type: 'auto_retry_end', success: false, attempt: 3, finalError: 'x', outcome: 'exhausted', chainId: 'c1' });
+    actions.dispatch({
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 3,
+      finalError: 'x',
+      outcome: 'exhausted',
+      chainId: 'c1',
+    });
     expect(await actions.prompt('hi')).toBe(true);
     expect(calls[0]).toEqual({ method: 'session.prompt', params: { text: 'hi' } });
     expect(store.getState().retry.banner).toBeNull();
@@ -186,7 +193,10 @@ describe('startEventPump', () => {
   });
 
   it('with a WebSocket bridge: shows reconnecting on a drop and resyncs on every (re)connect', async () => {
-    const fake = fakeBridge({ 'session.getState': () => snapshot(), 'settings.get': () => DEFAULT_SETTINGS, 'history.list': () => [] }, true);
+    const fake = fakeBridge(
+      { 'session.getState': () => snapshot(), 'settings.get': () => DEFAULT_SETTINGS, 'history.list': () => [] },
+      true,
+    );
     const store = createAppStore();
     startEventPump(fake.bridge, createActions(fake.bridge, store));
     expect(store.getState().ui.connection).toBe('connecting');

@@ -3,7 +3,11 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionEventType } from '../../../src/shared/events';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
-import { applyHistoryDetail, applySessionEvent, applySnapshot } from '../../../src/renderer/src/store/apply-session-event';
+import {
+  applyHistoryDetail,
+  applySessionEvent,
+  applySnapshot,
+} from '../../../src/renderer/src/store/apply-session-event';
 import { initialState, MAX_NOTICES, type AppState } from '../../../src/renderer/src/store/state';
 import { SESSION_ID, assistantMessage, decision, erroredMessage, snapshot, turn, userMessage } from './fixtures';
 
@@ -38,10 +42,20 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   turn_start: { type: 'turn_start' },
   turn_end: { type: 'turn_end', message: assistantMessage('hi'), toolResults: [] },
   message_start: { type: 'message_start', message: assistantMessage('') },
-  message_update: { type: 'message_update', message: assistantMessage('he'), assistantMessageEvent: { type: 'text_delta', delta: 'he' } },
+  message_update: {
+    type: 'message_update',
+    message: assistantMessage('he'),
+    assistantMessageEvent: { type: 'text_delta', delta: 'he' },
+  },
   message_end: { type: 'message_end', message: assistantMessage('hello') },
   tool_execution_start: { type: 'tool_execution_start', toolCallId: 'x', toolName: 'read', args: {} },
-  tool_execution_update: { type: 'tool_execution_update', toolCallId: 'x', toolName: 'read', args: {}, partialResult: null },
+  tool_execution_update: {
+    type: 'tool_execution_update',
+    toolCallId: 'x',
+    toolName: 'read',
+    args: {},
+    partialResult: null,
+  },
   tool_execution_end: { type: 'tool_execution_end', toolCallId: 'x', toolName: 'read', result: null, isError: false },
   auto_retry_start: retryStart() as Extract<SessionEvent, { type: 'auto_retry_start' }>,
   auto_retry_end: { type: 'auto_retry_end', success: true, attempt: 1, outcome: 'recovered', chainId: 'c1' },
@@ -107,7 +121,11 @@ describe('applySessionEvent', () => {
   });
 
   it('turn_persisted keeps turns ordered by seq, replaces a turn with the same id and ignores other sessions', () => {
-    let s = apply(connected(), { type: 'turn_persisted', turn: turn(2, assistantMessage('b')) }, { type: 'turn_persisted', turn: turn(1, userMessage('a')) });
+    let s = apply(
+      connected(),
+      { type: 'turn_persisted', turn: turn(2, assistantMessage('b')) },
+      { type: 'turn_persisted', turn: turn(1, userMessage('a')) },
+    );
     expect(s.session.turns.map((t) => t.seq)).toEqual([1, 2]);
     s = apply(s, { type: 'turn_persisted', turn: turn(2, assistantMessage('b2')) });
     expect(s.session.turns.map((t) => t.text)).toEqual(['a', 'b2']);
@@ -124,8 +142,14 @@ describe('applySessionEvent', () => {
   it('auto_retry_start shows the pending banner with the countdown target and marks the chain pending', () => {
     const s = apply(connected(), retryStart(2));
     expect(s.retry.banner).toEqual({
-      kind: 'pending', attempt: 2, maxAttempts: 3, delayMs: 2000, errorMessage: '503 Service Unavailable',
-      category: 'server_error', retryAt: 10_000, chainId: 'c1',
+      kind: 'pending',
+      attempt: 2,
+      maxAttempts: 3,
+      delayMs: 2000,
+      errorMessage: '503 Service Unavailable',
+      category: 'server_error',
+      retryAt: 10_000,
+      chainId: 'c1',
     });
     expect(s.session).toMatchObject({ isRetrying: true, retryAttempt: 2 });
     expect(s.session.chains.c1).toEqual({ outcome: 'pending', attempts: 2, finalError: null });
@@ -140,15 +164,30 @@ describe('applySessionEvent', () => {
 
   it('auto_retry_end failure leaves "failed" with the attempt and final error until dismissed', () => {
     const s = apply(connected(), retryStart(3), {
-      type: 'auto_retry_end', success: false, attempt: 3, finalError: '503 Service Unavailable', outcome: 'exhausted', chainId: 'c1',
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 3,
+      finalError: '503 Service Unavailable',
+      outcome: 'exhausted',
+      chainId: 'c1',
     });
-    expect(s.retry.banner).toEqual({ kind: 'failed', attempt: 3, finalError: '503 Service Unavailable', chainId: 'c1' });
+    expect(s.retry.banner).toEqual({
+      kind: 'failed',
+      attempt: 3,
+      finalError: '503 Service Unavailable',
+      chainId: 'c1',
+    });
     expect(s.session.chains.c1).toEqual({ outcome: 'exhausted', attempts: 3, finalError: '503 Service Unavailable' });
   });
 
   it('a cancelled chain ends in the failed banner with "Retry cancelled"', () => {
     const s = apply(connected(), retryStart(1), {
-      type: 'auto_retry_end', success: false, attempt: 1, finalError: 'Retry cancelled', outcome: 'cancelled', chainId: 'c1',
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 1,
+      finalError: 'Retry cancelled',
+      outcome: 'cancelled',
+      chainId: 'c1',
     });
     expect(s.retry.banner).toMatchObject({ kind: 'failed', finalError: 'Retry cancelled' });
   });
@@ -156,14 +195,23 @@ describe('applySessionEvent', () => {
   it('auto_compaction_start / _end toggle compaction; an error becomes a notice', () => {
     const s = apply(connected(), SAMPLES.auto_compaction_start);
     expect(s.session.isCompacting).toBe(true);
-    const failed = apply(s, { type: 'auto_compaction_end', aborted: false, willRetry: false, errorMessage: 'still too long' });
+    const failed = apply(s, {
+      type: 'auto_compaction_end',
+      aborted: false,
+      willRetry: false,
+      errorMessage: 'still too long',
+    });
     expect(failed.session.isCompacting).toBe(false);
     expect(failed.ui.notices).toEqual([{ id: 1, level: 'error', message: 'still too long' }]);
     expect(apply(s, SAMPLES.auto_compaction_end).ui.notices).toEqual([]);
   });
 
   it('retry_decision appends once per id, sorted, and only for the current session', () => {
-    let s = apply(connected(), { type: 'retry_decision', decision: decision('d2', 2) }, { type: 'retry_decision', decision: decision('d1', 1) });
+    let s = apply(
+      connected(),
+      { type: 'retry_decision', decision: decision('d2', 2) },
+      { type: 'retry_decision', decision: decision('d1', 1) },
+    );
     s = apply(s, { type: 'retry_decision', decision: decision('d1', 1) });
     expect(s.session.decisions.map((d) => d.id)).toEqual(['d1', 'd2']);
     const foreign = decision('d3', 1, { context: { ...decision('x', 1).context, sessionId: 'other' } });
@@ -173,7 +221,11 @@ describe('applySessionEvent', () => {
   it('retry_decision links the errored turn it names to its chain (the turn was stored before the chain opened)', () => {
     const errored = turn(2, erroredMessage('503', 20));
     const named = decision('d1', 1, { chainId: 'c7', context: { ...decision('x', 1).context, turnId: 't2' } });
-    const s = apply(connected(), { type: 'turn_persisted', turn: errored }, { type: 'retry_decision', decision: named });
+    const s = apply(
+      connected(),
+      { type: 'turn_persisted', turn: errored },
+      { type: 'retry_decision', decision: named },
+    );
     expect(s.session.turns[0].chainId).toBe('c7');
     const other = decision('d2', 2, { chainId: 'c8', context: { ...decision('x', 1).context, turnId: 't2' } });
     expect(apply(s, { type: 'retry_decision', decision: other }).session.turns[0].chainId).toBe('c7');
@@ -181,15 +233,33 @@ describe('applySessionEvent', () => {
 
   it('session_changed to another session resets the chat; a pending retry in the snapshot shows the banner', () => {
     const before = apply(connected(), retryStart(1), { type: 'retry_decision', decision: decision('d1', 1) });
-    const pendingRetry = { attempt: 2, maxAttempts: 3, delayMs: 4000, errorMessage: 'e', category: 'rate_limit' as const, retryAt: 99, chainId: 'c9' };
-    const s = apply(before, { type: 'session_changed', snapshot: snapshot({ sessionId: 's2', title: 'Other', pendingRetry }) });
+    const pendingRetry = {
+      attempt: 2,
+      maxAttempts: 3,
+      delayMs: 4000,
+      errorMessage: 'e',
+      category: 'rate_limit' as const,
+      retryAt: 99,
+      chainId: 'c9',
+    };
+    const s = apply(before, {
+      type: 'session_changed',
+      snapshot: snapshot({ sessionId: 's2', title: 'Other', pendingRetry }),
+    });
     expect(s.session).toMatchObject({ sessionId: 's2', title: 'Other', chains: {}, decisions: [] });
     expect(s.retry.banner).toEqual({ kind: 'pending', ...pendingRetry });
   });
 
   it('session_changed for the same session keeps chains, unpersisted messages and a failed banner', () => {
     const message = userMessage('hi', 1234);
-    const failed: SessionEvent = { type: 'auto_retry_end', success: false, attempt: 1, finalError: 'x', outcome: 'exhausted', chainId: 'c1' };
+    const failed: SessionEvent = {
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 1,
+      finalError: 'x',
+      outcome: 'exhausted',
+      chainId: 'c1',
+    };
     const before = apply(connected(), retryStart(1), failed, { type: 'message_start', message });
     const s = apply(before, { type: 'session_changed', snapshot: snapshot({ title: 'Renamed' }) });
     expect(s.session.title).toBe('Renamed');
@@ -210,7 +280,11 @@ describe('applySessionEvent', () => {
   });
 
   it('notice appends with increasing ids and keeps only the newest few', () => {
-    const events = Array.from({ length: MAX_NOTICES + 2 }, (_, i): SessionEvent => ({ type: 'notice', level: 'warning', message: `n${i}` }));
+    const events = Array.from({ length: MAX_NOTICES + 2 }, (_, i): SessionEvent => ({
+      type: 'notice',
+      level: 'warning',
+      message: `n${i}`,
+    }));
     const s = apply(connected(), ...events);
     expect(s.ui.notices).toHaveLength(MAX_NOTICES);
     expect(s.ui.notices.at(-1)).toEqual({ id: MAX_NOTICES + 2, level: 'warning', message: `n${MAX_NOTICES + 1}` });
@@ -219,9 +293,20 @@ describe('applySessionEvent', () => {
 
 describe('applyHistoryDetail', () => {
   const detail = (sessionId = SESSION_ID) => ({
-    session: { id: sessionId, title: 't', createdAt: 0, updatedAt: 0, model: 'm', provider: 'p', turnCount: 2, erroredTurnCount: 1 },
+    session: {
+      id: sessionId,
+      title: 't',
+      createdAt: 0,
+      updatedAt: 0,
+      model: 'm',
+      provider: 'p',
+      turnCount: 2,
+      erroredTurnCount: 1,
+    },
     turns: [turn(1, erroredMessage('503', 10), { chainId: 'c1' })],
-    chains: [{ id: 'c1', sessionId, outcome: 'recovered' as const, attempts: 1, finalError: null, startedAt: 0, endedAt: 1 }],
+    chains: [
+      { id: 'c1', sessionId, outcome: 'recovered' as const, attempts: 1, finalError: null, startedAt: 0, endedAt: 1 },
+    ],
     decisions: [decision('d1', 1)],
   });
 

@@ -1,7 +1,12 @@
 // buildChatItems: bubbles for messages, ONE card per retry chain for its errored turns, pending
 // and streaming messages after the stored turns, and the verdict each card shows.
 import { describe, expect, it } from 'vitest';
-import { buildChatItems, chainVerdict, latestAttempt, type ErroredChainItem } from '../../../src/renderer/src/chat/chat-items';
+import {
+  buildChatItems,
+  chainVerdict,
+  latestAttempt,
+  type ErroredChainItem,
+} from '../../../src/renderer/src/chat/chat-items';
 import { assistantMessage, decision, erroredMessage, turn, userMessage } from './fixtures';
 
 const base = { chains: {}, decisions: [] };
@@ -9,7 +14,10 @@ const base = { chains: {}, decisions: [] };
 describe('buildChatItems', () => {
   it('renders user and assistant turns as bubbles in order', () => {
     const items = buildChatItems({ ...base, turns: [turn(1, userMessage('hi')), turn(2, assistantMessage('hello'))] });
-    expect(items.map((i) => (i.kind === 'message' ? `${i.role}:${i.text}` : i.kind))).toEqual(['user:hi', 'assistant:hello']);
+    expect(items.map((i) => (i.kind === 'message' ? `${i.role}:${i.text}` : i.kind))).toEqual([
+      'user:hi',
+      'assistant:hello',
+    ]);
   });
 
   it('groups the errored turns of one chain into a single card, then the recovered answer', () => {
@@ -38,7 +46,13 @@ describe('buildChatItems', () => {
       turn(2, erroredMessage('b', 2), { chainId: 'c2' }),
       turn(3, erroredMessage('401', 3), { errorCategory: 'auth' }),
     ];
-    const items = buildChatItems({ ...base, turns, decisions: [decision('d9', 1, { chainId: null, context: { ...decision('x', 1).context, turnId: 't3' }, action: 'abort' })] });
+    const items = buildChatItems({
+      ...base,
+      turns,
+      decisions: [
+        decision('d9', 1, { chainId: null, context: { ...decision('x', 1).context, turnId: 't3' }, action: 'abort' }),
+      ],
+    });
     expect(items).toHaveLength(3);
     const last = items[2] as ErroredChainItem;
     expect(last.chainId).toBeNull();

@@ -34,14 +34,20 @@ describe('decision table view', () => {
     expect(r.delayMs.effective).toBe(delayMs);
   });
 
-  it.each(['sandbox', 'sandbox_security', 'patch_apply', 'auth', 'bad_request', 'aborted', 'unexpected'])('%s aborts at once', (category) => {
-    const r = row(buildDecisionRows(retry()), category);
-    expect(r).toMatchObject({ action: 'abort', isOverridable: false });
-    expect(r.maxAttempts.effective).toBe(0);
-  });
+  it.each(['sandbox', 'sandbox_security', 'patch_apply', 'auth', 'bad_request', 'aborted', 'unexpected'])(
+    '%s aborts at once',
+    (category) => {
+      const r = row(buildDecisionRows(retry()), category);
+      expect(r).toMatchObject({ action: 'abort', isOverridable: false });
+      expect(r.maxAttempts.effective).toBe(0);
+    },
+  );
 
   it('context_overflow compacts and is not overridable', () => {
-    expect(row(buildDecisionRows(retry()), 'context_overflow')).toMatchObject({ action: 'compact', isOverridable: false });
+    expect(row(buildDecisionRows(retry()), 'context_overflow')).toMatchObject({
+      action: 'compact',
+      isOverridable: false,
+    });
   });
 
   it('"inherit" rows follow retry.maxRetries + 1', () => {
@@ -52,11 +58,27 @@ describe('decision table view', () => {
 
   it('shows overrides as overridden and keeps the inherited value for display', () => {
     const rows = buildDecisionRows(
-      retry({ policy: { rate_limit: { maxAttempts: 2, jitter: false }, timeout: { delayMs: 3_000 }, overloaded: { backoff: 'linear' } } }),
+      retry({
+        policy: {
+          rate_limit: { maxAttempts: 2, jitter: false },
+          timeout: { delayMs: 3_000 },
+          overloaded: { backoff: 'linear' },
+        },
+      }),
     );
-    expect(row(rows, 'rate_limit').maxAttempts).toEqual({ effective: 2, inherited: 5, override: 2, isInherited: false });
+    expect(row(rows, 'rate_limit').maxAttempts).toEqual({
+      effective: 2,
+      inherited: 5,
+      override: 2,
+      isInherited: false,
+    });
     expect(row(rows, 'rate_limit').jitter).toMatchObject({ effective: false, isInherited: false });
-    expect(row(rows, 'timeout').delayMs).toEqual({ effective: 3_000, inherited: 10_000, override: 3_000, isInherited: false });
+    expect(row(rows, 'timeout').delayMs).toEqual({
+      effective: 3_000,
+      inherited: 10_000,
+      override: 3_000,
+      isInherited: false,
+    });
     // Switched to linear: its wait inherits the base delay.
     expect(row(rows, 'overloaded').delayMs).toMatchObject({ effective: 2_000, isInherited: true });
   });

@@ -6,10 +6,22 @@ import { EscHandlerStack, RetryEscSwap } from '../../../src/renderer/src/retry/e
 import { snapshot } from './fixtures';
 
 const start = (attempt: number): SessionEvent => ({
-  type: 'auto_retry_start', attempt, maxAttempts: 3, delayMs: 2000, errorMessage: '503', category: 'server_error', retryAt: 0, chainId: 'c1',
+  type: 'auto_retry_start',
+  attempt,
+  maxAttempts: 3,
+  delayMs: 2000,
+  errorMessage: '503',
+  category: 'server_error',
+  retryAt: 0,
+  chainId: 'c1',
 });
 const end = (success: boolean): SessionEvent => ({
-  type: 'auto_retry_end', success, attempt: 1, outcome: success ? 'recovered' : 'cancelled', chainId: 'c1', finalError: success ? undefined : 'Retry cancelled',
+  type: 'auto_retry_end',
+  success,
+  attempt: 1,
+  outcome: success ? 'recovered' : 'cancelled',
+  chainId: 'c1',
+  finalError: success ? undefined : 'Retry cancelled',
 });
 
 function setup() {
@@ -107,7 +119,15 @@ describe('RetryEscSwap', () => {
 
   it('a snapshot with a pending retry (reconnect mid-backoff) swaps in; one without swaps out', () => {
     const { abortRetry, stack, swap } = setup();
-    const pendingRetry = { attempt: 1, maxAttempts: 3, delayMs: 1, errorMessage: 'e', category: 'rate_limit' as const, retryAt: 0, chainId: 'c1' };
+    const pendingRetry = {
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 1,
+      errorMessage: 'e',
+      category: 'rate_limit' as const,
+      retryAt: 0,
+      chainId: 'c1',
+    };
     swap.onEvent({ type: 'session_changed', snapshot: snapshot({ pendingRetry }) });
     swap.onEvent({ type: 'session_changed', snapshot: snapshot({ pendingRetry }) });
     expect(stack.depth).toBe(1);

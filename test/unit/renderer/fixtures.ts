@@ -10,7 +10,11 @@ export function userMessage(text: string, timestamp = 1000): UserChatMessage {
   return { role: 'user', content: text, timestamp };
 }
 
-export function assistantMessage(text: string, timestamp = 2000, extra: Partial<AssistantChatMessage> = {}): AssistantChatMessage {
+export function assistantMessage(
+  text: string,
+  timestamp = 2000,
+  extra: Partial<AssistantChatMessage> = {},
+): AssistantChatMessage {
   return {
     role: 'assistant',
     content: [{ type: 'text', text }],
@@ -34,7 +38,10 @@ export function turn(seq: number, message: ChatMessage, extra: Partial<TurnRecor
     sessionId: SESSION_ID,
     seq,
     role: message.role,
-    text: typeof message.content === 'string' ? message.content : message.content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
+    text:
+      typeof message.content === 'string'
+        ? message.content
+        : message.content.map((b) => (b.type === 'text' ? b.text : '')).join(''),
     message,
     model: null,
     provider: null,
@@ -60,7 +67,13 @@ export function decision(id: string, attempt: number, extra: Partial<RetryDecisi
     waitSeconds: 2 ** attempt,
     reason: 'server_error retries',
     errorMessage: '503 Service Unavailable',
-    context: { taskType: 'chat', modelId: 'resolute-sim-1', provider: 'simulator', sessionId: SESSION_ID, turnId: null },
+    context: {
+      taskType: 'chat',
+      modelId: 'resolute-sim-1',
+      provider: 'simulator',
+      sessionId: SESSION_ID,
+      turnId: null,
+    },
     finalDecision: null,
     chainId: 'c1',
     ...extra,

@@ -46,7 +46,9 @@ describe('i18n resources', () => {
     });
     const values = { attempt: 1, maxAttempts: 3, seconds: 2 };
     expect(i18n.t('retry.countdown', values)).toBe('Retrying (1/3) in 2s… (esc to cancel)');
-    expect(i18n.t('retry.failed', { attempt: 3, finalError: 'Retry cancelled' })).toBe('Retry failed after 3 attempts: Retry cancelled');
+    expect(i18n.t('retry.failed', { attempt: 3, finalError: 'Retry cancelled' })).toBe(
+      'Retry failed after 3 attempts: Retry cancelled',
+    );
     expect(i18n.t('retry.now', values)).toContain('Retrying now');
     expect(i18n.t('retry.countdown', { ...values, lng: 'ja' })).toBe('再試行中 (1/3) あと 2 秒… (Esc でキャンセル)');
     expect(i18n.t('retry.countdown', { ...values, lng: 'ko' })).toBe('재시도 중 (1/3) 2초 후… (Esc로 취소)');

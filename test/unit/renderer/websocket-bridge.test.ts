@@ -224,6 +224,8 @@ describe('socketUrlFromLocation', () => {
     expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5123', search: '?token=a%2Bb&x=1' })).toBe(
       'ws://127.0.0.1:5123/ws?token=a%2Bb',
     );
-    expect(socketUrlFromLocation({ protocol: 'https:', host: 'localhost', search: '' })).toBe('wss://localhost/ws?token=');
+    expect(socketUrlFromLocation({ protocol: 'https:', host: 'localhost', search: '' })).toBe(
+      'wss://localhost/ws?token=',
+    );
   });
 });

@@ -14,11 +14,31 @@ describe('parseRequest', () => {
     ['no kind', { id: 1, method: 'session.getState' }, 'bad_request', /kind/],
     ['no id', { kind: 'request', method: 'session.getState' }, 'bad_request', /id/],
     ['unknown command', { kind: 'request', id: 1, method: 'session.explode' }, 'unknown_command', /session\.explode/],
-    ['missing text', { kind: 'request', id: 2, method: 'session.prompt', params: {} }, 'invalid_params', /session\.prompt: text/],
-    ['empty text', { kind: 'request', id: 2, method: 'session.prompt', params: { text: '   ' } }, 'invalid_params', /must not be empty/],
-    ['wrong type', { kind: 'request', id: 3, method: 'session.setAutoRetry', params: { enabled: 'yes' } }, 'invalid_params', /enabled/],
+    [
+      'missing text',
+      { kind: 'request', id: 2, method: 'session.prompt', params: {} },
+      'invalid_params',
+      /session\.prompt: text/,
+    ],
+    [
+      'empty text',
+      { kind: 'request', id: 2, method: 'session.prompt', params: { text: '   ' } },
+      'invalid_params',
+      /must not be empty/,
+    ],
+    [
+      'wrong type',
+      { kind: 'request', id: 3, method: 'session.setAutoRetry', params: { enabled: 'yes' } },
+      'invalid_params',
+      /enabled/,
+    ],
     ['extra key', { kind: 'request', id: 4, method: 'session.abort', params: { now: true } }, 'invalid_params', /now/],
-    ['bad enum', { kind: 'request', id: 5, method: 'history.export', params: { sessionId: 'x', format: 'pdf' } }, 'invalid_params', /format/],
+    [
+      'bad enum',
+      { kind: 'request', id: 5, method: 'history.export', params: { sessionId: 'x', format: 'pdf' } },
+      'invalid_params',
+      /format/,
+    ],
     ['proto pollution name', { kind: 'request', id: 6, method: '__proto__' }, 'unknown_command', /__proto__/],
   ])('%s → %s', (_name, frame, code, message) => {
     const parsed = parseRequest(frame);
@@ -34,7 +54,9 @@ describe('parseRequest', () => {
   });
 
   it('accepts a good frame and returns parsed params', () => {
-    expect(parseRequest(JSON.stringify({ kind: 'request', id: 7, method: 'session.prompt', params: { text: ' hi ' } }))).toEqual({
+    expect(
+      parseRequest(JSON.stringify({ kind: 'request', id: 7, method: 'session.prompt', params: { text: ' hi ' } })),
+    ).toEqual({
       ok: true,
       id: 7,
       method: 'session.prompt',
@@ -52,7 +74,10 @@ describe('settings validation', () => {
     [{ retry: { maxRetries: 12 } }, /retry\.maxRetries: must be at most 9/],
     [{ retry: { baseDelayMs: -1 } }, /retry\.baseDelayMs: must be at least 1/],
     [{ retry: { enabled: 'no' } }, /retry\.enabled/],
-    [{ retry: { policy: { rate_limit: { maxAttempts: 11 } } } }, /retry\.policy\.rate_limit\.maxAttempts: must be at most 10/],
+    [
+      { retry: { policy: { rate_limit: { maxAttempts: 11 } } } },
+      /retry\.policy\.rate_limit\.maxAttempts: must be at most 10/,
+    ],
     [{ retry: { policy: { auth: { maxAttempts: 3 } } } }, /retry\.policy/],
     [{ ui: { language: 'fr' } }, /ui\.language/],
     [{ nonsense: 1 }, /nonsense|Unrecognized/i],

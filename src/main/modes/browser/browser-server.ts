@@ -71,7 +71,12 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const port = portOf(server);
-    if (url.pathname !== '/ws' || !hostAllowed(req, port) || !originAllowed(req, port) || !authorised(req, url, token)) {
+    if (
+      url.pathname !== '/ws' ||
+      !hostAllowed(req, port) ||
+      !originAllowed(req, port) ||
+      !authorised(req, url, token)
+    ) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -121,13 +126,20 @@ interface HttpContext {
 async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (!hostAllowed(req, ctx.port)) return send(res, 421, 'text/plain; charset=utf-8', 'Wrong host');
-  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
   if (!authorised(req, url, ctx.token)) {
-    return send(res, 401, 'text/plain; charset=utf-8', 'Resolute: open the URL printed at start-up (it carries this launch\'s token).');
+    return send(
+      res,
+      401,
+      'text/plain; charset=utf-8',
+      "Resolute: open the URL printed at start-up (it carries this launch's token).",
+    );
   }
   const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
   const file = normalize(join(ctx.rendererDir, relative));
-  if (!file.startsWith(normalize(ctx.rendererDir) + sep)) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
+  if (!file.startsWith(normalize(ctx.rendererDir) + sep))
+    return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
   const body = await readFile(file);

@@ -29,7 +29,10 @@ export interface ExtensionApi {
   readonly dataDir: string;
   readonly extensionPath: string;
   onEvent(handler: ExtensionEventHandler): () => void;
-  on<T extends SessionEventType>(type: T, handler: ExtensionEventHandler<Extract<SessionEvent, { type: T }>>): () => void;
+  on<T extends SessionEventType>(
+    type: T,
+    handler: ExtensionEventHandler<Extract<SessionEvent, { type: T }>>,
+  ): () => void;
   log(text: string): void;
 }
 
@@ -72,7 +75,9 @@ export function discoverExtensions(dataDir: string, extraPaths: string[] = []): 
   const dir = join(dataDir, 'extensions');
   let names: string[] = [];
   try {
-    names = readdirSync(dir).filter((name) => /\.m?js$/.test(name)).sort();
+    names = readdirSync(dir)
+      .filter((name) => /\.m?js$/.test(name))
+      .sort();
   } catch {
     // No extensions folder: nothing to load.
   }
@@ -97,7 +102,8 @@ export class ExtensionRunner {
   /** Load modules in order; a module that fails is reported and left disabled. Never throws. */
   async loadAll(paths: string[]): Promise<void> {
     for (const path of paths) await this.load(path);
-    if (this.extensions.some((e) => e.enabled) && !this.removeCrashGuard) this.removeCrashGuard = this.installCrashGuard();
+    if (this.extensions.some((e) => e.enabled) && !this.removeCrashGuard)
+      this.removeCrashGuard = this.installCrashGuard();
   }
 
   async load(path: string): Promise<boolean> {

@@ -105,7 +105,11 @@ export interface JsonlReadOptions extends JsonlSplitterOptions {
  * Read lines from a stream until it ends. Returns a function that stops reading (without calling
  * onEnd). A stream error counts as the end of input: the RPC peer went away.
  */
-export function readJsonLines(stream: Readable, onLine: (line: string) => void, options: JsonlReadOptions = {}): () => void {
+export function readJsonLines(
+  stream: Readable,
+  onLine: (line: string) => void,
+  options: JsonlReadOptions = {},
+): () => void {
   const splitter = new JsonlSplitter(options);
   let finished = false;
   const onData = (chunk: Uint8Array | string) => {

@@ -120,7 +120,10 @@ export class RpcClient {
     if (!child || !this.exited) return null;
     child.stdin?.end();
     const exitedIn = (ms: number) =>
-      Promise.race([this.exited!.then(() => true), new Promise<boolean>((done) => setTimeout(() => done(false), ms).unref())]);
+      Promise.race([
+        this.exited!.then(() => true),
+        new Promise<boolean>((done) => setTimeout(() => done(false), ms).unref()),
+      ]);
     if (!(await exitedIn(graceMs))) {
       child.kill('SIGTERM');
       if (!(await exitedIn(2000))) child.kill('SIGKILL');
@@ -216,7 +219,8 @@ export class RpcClient {
   /** Send a command and return the raw response, failures included. */
   request(command: RpcCommandBody): Promise<RpcResponse> {
     const stdin = this.child?.stdin;
-    if (!stdin || !stdin.writable || this.hasExited) return Promise.reject(new Error(`RpcClient is not running. stderr:\n${this.stderrText}`));
+    if (!stdin || !stdin.writable || this.hasExited)
+      return Promise.reject(new Error(`RpcClient is not running. stderr:\n${this.stderrText}`));
     const id = `req_${++this.nextId}`;
     const timeoutMs = this.options.requestTimeoutMs ?? 30_000;
     return new Promise((resolvePromise, reject) => {

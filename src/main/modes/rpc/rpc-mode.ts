@@ -48,7 +48,9 @@ const commandSchemas = {
   get_last_assistant_text: command('get_last_assistant_text', {}),
   set_model: command('set_model', { provider: nonEmpty, modelId: nonEmpty.max(200) }),
   get_available_models: command('get_available_models', {}),
-  set_thinking_level: command('set_thinking_level', { level: z.enum(['off', 'minimal', 'low', 'medium', 'high', 'xhigh']) }),
+  set_thinking_level: command('set_thinking_level', {
+    level: z.enum(['off', 'minimal', 'low', 'medium', 'high', 'xhigh']),
+  }),
   compact: command('compact', { customInstructions: z.string().optional() }),
   set_auto_compaction: command('set_auto_compaction', enabled),
   set_auto_retry: command('set_auto_retry', enabled),
@@ -65,18 +67,30 @@ export function parseCommandLine(line: string): ParsedLine {
   } catch (error) {
     return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${describe(error)}`) };
   }
-  const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  const record =
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   const id = typeof record?.id === 'string' || typeof record?.id === 'number' ? record.id : undefined;
   if (!record || typeof record.type !== 'string') {
-    return { ok: false, response: failure(id, 'parse', 'Failed to parse command: expected a JSON object with a string "type"') };
+    return {
+      ok: false,
+      response: failure(id, 'parse', 'Failed to parse command: expected a JSON object with a string "type"'),
+    };
   }
   const type = record.type;
   if (!Object.hasOwn(commandSchemas, type)) {
     const known = (UNSUPPORTED_PI_COMMANDS as readonly string[]).includes(type);
-    return { ok: false, response: failure(id, type, known ? `Unsupported command: ${type} (Resolute does not offer it)` : `Unknown command: ${type}`) };
+    return {
+      ok: false,
+      response: failure(
+        id,
+        type,
+        known ? `Unsupported command: ${type} (Resolute does not offer it)` : `Unknown command: ${type}`,
+      ),
+    };
   }
   const parsed = commandSchemas[type as RpcCommandType].safeParse(record);
-  if (!parsed.success) return { ok: false, response: failure(id, type, `Invalid ${type} command: ${describeZodError(parsed.error)}`) };
+  if (!parsed.success)
+    return { ok: false, response: failure(id, type, `Invalid ${type} command: ${describeZodError(parsed.error)}`) };
   return { ok: true, command: parsed.data as RpcCommand };
 }
 
@@ -169,10 +183,14 @@ export class RpcServer {
     const { session } = this.app.services;
     if (command.images?.length) throw new Error('Images are not supported by Resolute yet.');
     if (session.isBusy || this.manualCompactions > 0) {
-      throw new Error('A turn is already running (streaming, retrying or compacting); wait for it to end or send abort.');
+      throw new Error(
+        'A turn is already running (streaming, retrying or compacting); wait for it to end or send abort.',
+      );
     }
     this.write(ack(command));
-    session.prompt(command.message).catch((error: unknown) => this.write(failure(command.id, 'prompt', describe(error))));
+    session
+      .prompt(command.message)
+      .catch((error: unknown) => this.write(failure(command.id, 'prompt', describe(error))));
     return null;
   }
 
@@ -251,7 +269,7 @@ export class RpcServer {
 
   private lastAssistantText(): string | null {
     const messages = this.app.services.session.agent.state.messages as ChatMessage[];
-    const last = [...messages].reverse().find((m) => m.role === 'assistant');
+    const last = messages.findLast((m) => m.role === 'assistant');
     return last ? messageText(last) : null;
   }
 
@@ -260,7 +278,8 @@ export class RpcServer {
     const { services } = this.app;
     const provider = PROVIDER_IDS.find((id) => id === providerName);
     const offered = provider ? modelsFor(provider) : [];
-    if (!provider || (offered.length > 0 && !offered.includes(modelId))) throw new Error(`Model not found: ${providerName}/${modelId}`);
+    if (!provider || (offered.length > 0 && !offered.includes(modelId)))
+      throw new Error(`Model not found: ${providerName}/${modelId}`);
     // The settings listener of AppServices points the agent at the new model (and persists it).
     services.settings.update({ provider: { id: provider, model: modelId } });
     return services.session.agent.state.model;
@@ -273,13 +292,23 @@ export class RpcServer {
     const simulatorUrl = services.info().simulatorUrl;
     return services.providers().flatMap((provider) => {
       const usable = provider.id === 'simulator' || provider.keys.length > 0 || provider.hasEnvKey;
-      const ids = provider.id === 'openai-compatible' ? (current.id === provider.id ? [current.model] : []) : usable ? provider.models : [];
+      const ids =
+        provider.id === 'openai-compatible'
+          ? current.id === provider.id
+            ? [current.model]
+            : []
+          : usable
+            ? provider.models
+            : [];
       return ids.map((model) => resolveModel({ id: provider.id, model, baseUrl: current.baseUrl }, simulatorUrl).model);
     });
   }
 }
 
-function reply<T extends RpcCommandType>(command: { id?: RpcId; type: T }, data: RpcResponseData[T]): RpcSuccessResponse<T> {
+function reply<T extends RpcCommandType>(
+  command: { id?: RpcId; type: T },
+  data: RpcResponseData[T],
+): RpcSuccessResponse<T> {
   return { ...idOf(command.id), type: 'response', command: command.type, success: true, data } as RpcSuccessResponse<T>;
 }
 
@@ -338,7 +367,8 @@ export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Prom
   const inputEnded = await new Promise<boolean>((resolve) => {
     const stop = readJsonLines(options.input, (line) => void server.handleLine(line), {
       onEnd: () => resolve(true),
-      onOversized: (length) => write(failure(undefined, 'parse', `Failed to parse command: line too long (${length} characters)`)),
+      onOversized: (length) =>
+        write(failure(undefined, 'parse', `Failed to parse command: line too long (${length} characters)`)),
     });
     options.signal?.addEventListener('abort', () => {
       stop();
@@ -372,7 +402,12 @@ export async function runRpcMode(flags: CommonFlags): Promise<void> {
   process.once('SIGINT', onSignal);
   // EPIPE: the client went away; stop as if it had closed stdin.
   process.stdout.on('error', onSignal);
-  await serveRpc(app, { input: process.stdin, writeLine: stdout.write, extensionPaths: flags.extensions, signal: stop.signal });
+  await serveRpc(app, {
+    input: process.stdin,
+    writeLine: stdout.write,
+    extensionPaths: flags.extensions,
+    signal: stop.signal,
+  });
   await stdout.flush();
   process.exit(0);
 }

@@ -39,9 +39,21 @@ export type RpcCommandOf<T extends RpcCommandType> = Extract<RpcCommand, { type:
 
 /** pi commands Resolute knows by name but does not offer; they get a clear error response. */
 export const UNSUPPORTED_PI_COMMANDS = [
-  'steer', 'follow_up', 'cycle_model', 'cycle_thinking_level', 'set_steering_mode', 'set_follow_up_mode',
-  'bash', 'abort_bash', 'export_html', 'switch_session', 'fork', 'get_fork_messages', 'set_session_name',
-  'get_commands', 'extension_ui_response',
+  'steer',
+  'follow_up',
+  'cycle_model',
+  'cycle_thinking_level',
+  'set_steering_mode',
+  'set_follow_up_mode',
+  'bash',
+  'abort_bash',
+  'export_html',
+  'switch_session',
+  'fork',
+  'get_fork_messages',
+  'set_session_name',
+  'get_commands',
+  'extension_ui_response',
 ] as const;
 
 export type RpcModel = Model<Api>;

@@ -11,7 +11,11 @@ export interface SessionExport {
   content: string;
 }
 
-const ROLE_LABELS: Record<TurnRecord['role'], string> = { user: 'User', assistant: 'Assistant', toolResult: 'Tool result' };
+const ROLE_LABELS: Record<TurnRecord['role'], string> = {
+  user: 'User',
+  assistant: 'Assistant',
+  toolResult: 'Tool result',
+};
 
 export function exportSessionDetail(detail: SessionDetail, format: ExportFormat): SessionExport {
   const base = `resolute-${slug(detail.session.title) || detail.session.id.slice(0, 8)}-${isoDate(detail.session.createdAt)}`;
@@ -37,7 +41,9 @@ export function renderMarkdown(detail: SessionDetail): string {
     lines.push('', ...renderTurn(turn, turn.chainId === null ? undefined : chainsById.get(turn.chainId), about));
   }
   const turnIds = new Set(turns.map((turn) => turn.id));
-  const unattached = decisions.filter((decision) => decision.context.turnId === null || !turnIds.has(decision.context.turnId));
+  const unattached = decisions.filter(
+    (decision) => decision.context.turnId === null || !turnIds.has(decision.context.turnId),
+  );
   if (unattached.length > 0) {
     // Decisions not tied to a stored turn (e.g. the turn was never persisted) are still shown.
     lines.push('', '## Other retry decisions', '', ...unattached.map(renderDecision));
@@ -46,12 +52,18 @@ export function renderMarkdown(detail: SessionDetail): string {
 }
 
 function renderTurn(turn: TurnRecord, chain: RetryChainRecord | undefined, decisions: RetryDecisionRecord[]): string[] {
-  const label = turn.message.role === 'toolResult' ? `${ROLE_LABELS.toolResult} (${turn.message.toolName})` : ROLE_LABELS[turn.role];
+  const label =
+    turn.message.role === 'toolResult'
+      ? `${ROLE_LABELS.toolResult} (${turn.message.toolName})`
+      : ROLE_LABELS[turn.role];
   const model = turn.model === null ? '' : ` · ${modelName(turn.provider ?? '', turn.model)}`;
   const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
   if (turn.text.trim() !== '') lines.push('', turn.text);
   if (turn.stopReason === 'error' || turn.errorMessage !== null) {
-    lines.push('', `> **Error** (${turn.errorCategory ?? 'uncategorised'}): ${oneLine(turn.errorMessage ?? 'no message')}`);
+    lines.push(
+      '',
+      `> **Error** (${turn.errorCategory ?? 'uncategorised'}): ${oneLine(turn.errorMessage ?? 'no message')}`,
+    );
   }
   if (chain !== undefined || decisions.length > 0) lines.push('', ...renderTimeline(chain, decisions));
   return lines;
@@ -62,7 +74,9 @@ function renderTimeline(chain: RetryChainRecord | undefined, decisions: RetryDec
   if (chain !== undefined) {
     const ended = chain.endedAt === null ? 'still open' : `ended ${isoTime(chain.endedAt)}`;
     const finalError = chain.finalError === null ? '' : `; final error: ${oneLine(chain.finalError)}`;
-    lines.push(`Retry chain \`${chain.id}\`: **${chain.outcome}** after ${chain.attempts} ${chain.attempts === 1 ? 'retry' : 'retries'} (${ended})${finalError}`);
+    lines.push(
+      `Retry chain \`${chain.id}\`: **${chain.outcome}** after ${chain.attempts} ${chain.attempts === 1 ? 'retry' : 'retries'} (${ended})${finalError}`,
+    );
   }
   if (decisions.length > 0) {
     if (lines.length > 0) lines.push('');

@@ -32,7 +32,8 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
   } catch (error) {
     // Only a damaged file is ever moved, and only when the person agreed: a newer schema belongs
     // to a newer Resolute, and an unreadable file is a permissions problem that moving won't fix.
-    if (!(error instanceof HistoryDatabaseError) || error.kind !== 'damaged' || options.startFresh !== true) throw error;
+    if (!(error instanceof HistoryDatabaseError) || error.kind !== 'damaged' || options.startFresh !== true)
+      throw error;
     movedAsideTo = moveAside(fullPath);
   }
   return { db: openReadWrite(fullPath), movedAsideTo };
@@ -46,7 +47,8 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
  */
 function checkExistingFile(path: string): void {
   if (!existsSync(path)) return;
-  if (statSync(path).isDirectory()) throw new HistoryDatabaseError('unreadable', path, { detail: 'the path is a folder' });
+  if (statSync(path).isDirectory())
+    throw new HistoryDatabaseError('unreadable', path, { detail: 'the path is a folder' });
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS, ...nativeBinding() });
@@ -104,7 +106,10 @@ function moveAside(path: string): string {
     }
     renameSync(path, target);
   } catch (error) {
-    throw new HistoryDatabaseError('unreadable', path, { detail: `could not move it aside: ${describeCause(error)}`, cause: error });
+    throw new HistoryDatabaseError('unreadable', path, {
+      detail: `could not move it aside: ${describeCause(error)}`,
+      cause: error,
+    });
   }
   return target;
 }

@@ -2,10 +2,25 @@
 // and the resume context. SqliteHistoryStore owns one instance and delegates HistoryReader to it;
 // every statement is prepared once, in the constructor. Unknown ids give undefined or [].
 import type Database from 'better-sqlite3';
-import type { ErroredTurn, RetryChainRecord, SearchHit, SessionDetail, SessionSummary, TurnRecord } from '../../../shared/history';
+import type {
+  ErroredTurn,
+  RetryChainRecord,
+  SearchHit,
+  SessionDetail,
+  SessionSummary,
+  TurnRecord,
+} from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../../shared/history';
-import { toChainRecord, toDecisionRecord, toTurnRecord, type ChainRow, type DecisionRow, type SessionRow, type TurnRow } from './history-rows';
+import {
+  toChainRecord,
+  toDecisionRecord,
+  toTurnRecord,
+  type ChainRow,
+  type DecisionRow,
+  type SessionRow,
+  type TurnRow,
+} from './history-rows';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
 export const DEFAULT_LIST_LIMIT = 50;
@@ -47,7 +62,9 @@ export class HistoryQueries {
 
   constructor(db: Database.Database) {
     // Ties on the sort key fall back to the insertion order so that pages never overlap.
-    this.listStmt = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`);
+    this.listStmt = db.prepare(
+      `SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`,
+    );
     this.sessionStmt = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
     this.turnsStmt = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? ORDER BY t.seq`);
     this.chainsStmt = db.prepare('SELECT * FROM retry_chains WHERE session_id = ? ORDER BY started_at, n');

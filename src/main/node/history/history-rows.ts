@@ -2,7 +2,13 @@
 // Shared by the read queries (history-queries.ts) and the store's writes (sqlite-history-store.ts),
 // so that a column is named in one place on each side.
 import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category';
-import type { DecisionAction, LogLevel, RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import type {
+  DecisionAction,
+  LogLevel,
+  RetryChainRecord,
+  RetryDecisionRecord,
+  TurnRecord,
+} from '../../../shared/history';
 import type { ChatMessage, ChatUsage, StopReason } from '../../../shared/messages';
 
 export interface TurnRow {

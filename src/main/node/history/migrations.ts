@@ -106,7 +106,11 @@ END;
 `;
 
 export const MIGRATIONS: readonly Migration[] = [
-  { version: 1, description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search', up: (db) => db.exec(SCHEMA_V1) },
+  {
+    version: 1,
+    description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search',
+    up: (db) => db.exec(SCHEMA_V1),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;
@@ -121,7 +125,10 @@ export function readSchemaVersion(db: Database.Database): number {
  * header, so setting it inside the transaction is atomic with the schema change). IMMEDIATE takes
  * the write lock before reading the version, so two processes opening at once cannot both migrate.
  */
-export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): { from: number; to: number } {
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = MIGRATIONS,
+): { from: number; to: number } {
   const run = db.transaction(() => {
     const from = readSchemaVersion(db);
     let to = from;

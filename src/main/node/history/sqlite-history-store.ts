@@ -6,7 +6,15 @@ import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
-import type { ErroredTurn, RetryChainRecord, RetryDecisionRecord, SearchHit, SessionDetail, SessionSummary, TurnRecord } from '../../../shared/history';
+import type {
+  ErroredTurn,
+  RetryChainRecord,
+  RetryDecisionRecord,
+  SearchHit,
+  SessionDetail,
+  SessionSummary,
+  TurnRecord,
+} from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
 import { openHistoryDatabase } from './history-open';
@@ -114,7 +122,12 @@ export class SqliteHistoryStore implements HistoryStore {
     });
     this.writeDecision = immediate(db, (record: RetryDecisionRecord) => {
       const at = Date.parse(record.timestamp);
-      this.ensureSessionRow(record.context.sessionId, Number.isFinite(at) ? at : Date.now(), record.context.modelId, record.context.provider);
+      this.ensureSessionRow(
+        record.context.sessionId,
+        Number.isFinite(at) ? at : Date.now(),
+        record.context.modelId,
+        record.context.provider,
+      );
       this.insertDecisionStmt.run(toDecisionRow(record));
     });
   }
@@ -142,7 +155,10 @@ export class SqliteHistoryStore implements HistoryStore {
     this.writeChain(chain);
   }
 
-  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number }): void {
+  closeChain(
+    chainId: string,
+    end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number },
+  ): void {
     this.closeChainStmt.run(end.outcome, end.attempts, end.finalError, end.endedAt, chainId);
   }
 
@@ -203,7 +219,12 @@ export class SqliteHistoryStore implements HistoryStore {
     const { message } = turn;
     const isAssistant = message.role === 'assistant';
     const createdAt = Number.isFinite(message.timestamp) ? message.timestamp : Date.now();
-    this.ensureSessionRow(turn.sessionId, createdAt, isAssistant ? message.model : '', isAssistant ? message.provider : '');
+    this.ensureSessionRow(
+      turn.sessionId,
+      createdAt,
+      isAssistant ? message.model : '',
+      isAssistant ? message.provider : '',
+    );
     const record: TurnRecord = {
       id: randomUUID(),
       sessionId: turn.sessionId,

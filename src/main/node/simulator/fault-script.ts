@@ -28,8 +28,22 @@
 
 // Listed, not taken from Object.keys(FAULTS): integer-like keys ("429") would sort first there.
 export const FAULT_KINDS = [
-  'ok', 'slow', '429', '500', '502', '503', '504', 'overloaded', 'usage_limit',
-  'reset', 'drop', 'stall', 'malformed', 'overflow', 'auth', 'bad_request',
+  'ok',
+  'slow',
+  '429',
+  '500',
+  '502',
+  '503',
+  '504',
+  'overloaded',
+  'usage_limit',
+  'reset',
+  'drop',
+  'stall',
+  'malformed',
+  'overflow',
+  'auth',
+  'bad_request',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -55,9 +69,11 @@ interface FaultDefinition {
   defaultRetryAfterSeconds?: number;
 }
 
-const openAiError = (message: string, type: string, code: string | null = null) => () => ({
-  error: { message, type, param: null, code },
-});
+const openAiError =
+  (message: string, type: string, code: string | null = null) =>
+  () => ({
+    error: { message, type, param: null, code },
+  });
 
 const status = (code: number, body: (step: FaultStep) => object | null, sendsRetryAfter = false): FaultResponse => ({
   type: 'status',
@@ -78,7 +94,9 @@ const FAULTS: Record<FaultKind, FaultDefinition> = {
   '503': { response: status(503, openAiError('Service Unavailable', 'server_error')) },
   '504': { response: status(504, () => null) },
   // Anthropic's shape (top-level type "error"), as OpenAI-compatible proxies pass it through.
-  overloaded: { response: status(529, () => ({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })) },
+  overloaded: {
+    response: status(529, () => ({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })),
+  },
   usage_limit: {
     response: status(
       429,
@@ -107,7 +125,9 @@ const FAULTS: Record<FaultKind, FaultDefinition> = {
       ),
     ),
   },
-  auth: { response: status(401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')) },
+  auth: {
+    response: status(401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')),
+  },
   bad_request: {
     response: status(
       400,
@@ -157,7 +177,8 @@ function parseTimes(star: string | undefined, raw: string | undefined, token: st
 
 function parseStep(token: string): ParseResult<FaultStep> {
   const match = STEP_PATTERN.exec(token.toLowerCase());
-  if (!match) return { ok: false, error: `Cannot read step "${token}": expected name[:seconds][*count], e.g. "429:2*3".` };
+  if (!match)
+    return { ok: false, error: `Cannot read step "${token}": expected name[:seconds][*count], e.g. "429:2*3".` };
   const [, name, rawSeconds, star, rawTimes] = match;
   if (!isFaultKind(name)) {
     return { ok: false, error: `Unknown step "${name}" in "${token}". Known steps: ${FAULT_KINDS.join(', ')}.` };

@@ -32,7 +32,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Validates the parts of the body the simulator reads; anything else in it is ignored. */
-export function parseCompletionRequest(body: unknown): { ok: true; value: CompletionRequest } | { ok: false; error: string } {
+export function parseCompletionRequest(
+  body: unknown,
+): { ok: true; value: CompletionRequest } | { ok: false; error: string } {
   if (!isRecord(body)) return { ok: false, error: 'The request body must be a JSON object.' };
   const { messages, model, stream, stream_options: streamOptions } = body;
   if (!Array.isArray(messages) || !messages.every((m) => isRecord(m) && typeof m.role === 'string')) {
@@ -109,7 +111,11 @@ export function usageFor(request: CompletionRequest, reply: string): Usage {
   const promptChars = request.messages.map((message) => messageText(message.content)).join('\n');
   const promptTokens = estimateTokens(promptChars);
   const completionTokens = estimateTokens(reply);
-  return { prompt_tokens: promptTokens, completion_tokens: completionTokens, total_tokens: promptTokens + completionTokens };
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
 }
 
 export interface ChunkContext {
@@ -133,7 +139,14 @@ export function completionChunk(context: ChunkContext, delta: Delta, finishReaso
 
 /** The last event when `stream_options.include_usage` is set: no choices, only usage. */
 export function usageChunk(context: ChunkContext, usage: Usage): object {
-  return { id: context.id, object: 'chat.completion.chunk', created: context.created, model: context.model, choices: [], usage };
+  return {
+    id: context.id,
+    object: 'chat.completion.chunk',
+    created: context.created,
+    model: context.model,
+    choices: [],
+    usage,
+  };
 }
 
 export function completion(context: ChunkContext, reply: string, usage: Usage): object {
@@ -142,11 +155,21 @@ export function completion(context: ChunkContext, reply: string, usage: Usage): 
     object: 'chat.completion',
     created: context.created,
     model: context.model,
-    choices: [{ index: 0, message: { role: 'assistant', content: reply, refusal: null }, logprobs: null, finish_reason: 'stop' }],
+    choices: [
+      {
+        index: 0,
+        message: { role: 'assistant', content: reply, refusal: null },
+        logprobs: null,
+        finish_reason: 'stop',
+      },
+    ],
     usage,
   };
 }
 
 export function modelList(): object {
-  return { object: 'list', data: [{ id: SIMULATOR_MODEL_ID, object: 'model', created: 0, owned_by: 'resolute-simulator' }] };
+  return {
+    object: 'list',
+    data: [{ id: SIMULATOR_MODEL_ID, object: 'model', created: 0, owned_by: 'resolute-simulator' }],
+  };
 }

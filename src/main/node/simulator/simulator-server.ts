@@ -80,7 +80,9 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(text);
 }
 
-const errorBody = (message: string, type = 'invalid_request_error') => ({ error: { message, type, param: null, code: null } });
+const errorBody = (message: string, type = 'invalid_request_error') => ({
+  error: { message, type, param: null, code: null },
+});
 
 async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -206,7 +208,11 @@ export class SimulatorServer {
     const isControl = path.startsWith('/__sim/');
     const jsonPost = String(req.headers['content-type'] ?? '').includes('application/json');
     if (isControl && (req.headers.origin || (req.method === 'POST' && !jsonPost))) {
-      return sendJson(res, 403, errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'));
+      return sendJson(
+        res,
+        403,
+        errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'),
+      );
     }
     // "/v1" is optional so both "/v1/chat/completions" and "/chat/completions" work.
     const route = path.startsWith('/v1/') ? path.slice('/v1'.length) : path;
@@ -232,7 +238,7 @@ export class SimulatorServer {
   private async scriptRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJsonBody(req);
     const script = typeof body === 'object' && body !== null ? (body as { script?: unknown }).script : undefined;
-    if (typeof script !== 'string') throw new HttpError(400, "The body must be {\"script\": string}.");
+    if (typeof script !== 'string') throw new HttpError(400, 'The body must be {"script": string}.');
     try {
       this.setScript(script);
     } catch (error) {
@@ -285,7 +291,8 @@ export class SimulatorServer {
 
   private statusFault({ res, step }: Exchange, response: Extract<FaultResponse, { type: 'status' }>): void {
     const headers: Record<string, string> = {};
-    if (response.sendsRetryAfter && step.retryAfterSeconds !== null) headers['retry-after'] = String(step.retryAfterSeconds);
+    if (response.sendsRetryAfter && step.retryAfterSeconds !== null)
+      headers['retry-after'] = String(step.retryAfterSeconds);
     const body = response.body(step);
     if (body !== null) return sendJson(res, response.status, body, headers);
     res.writeHead(response.status, { ...headers, 'content-length': 0 });
@@ -334,7 +341,10 @@ export class SimulatorServer {
   }
 
   /** The same faults for `stream: false`: a cut-off body, no body, or a body that is not JSON. */
-  private async brokenJson({ res, request, context, signal }: Exchange, how: 'reset' | 'stall' | 'malformed'): Promise<void> {
+  private async brokenJson(
+    { res, request, context, signal }: Exchange,
+    how: 'reset' | 'stall' | 'malformed',
+  ): Promise<void> {
     res.writeHead(200, { 'content-type': 'application/json' });
     if (how === 'stall') return untilAborted(signal);
     if (how === 'malformed') {

@@ -93,9 +93,18 @@ export class WebSocketBridge implements ResoluteBridge {
     const timeoutMs = method === 'session.prompt' ? this.#options.promptTimeoutMs : this.#options.requestTimeoutMs;
     return new Promise<CommandResult<N>>((resolve, reject) => {
       const timer = setTimeout(() => {
-        this.#settle(id)?.reject(new BridgeError('timeout', `${method} got no answer within ${Math.round(timeoutMs / 1000)} s`));
+        this.#settle(id)?.reject(
+          new BridgeError('timeout', `${method} got no answer within ${Math.round(timeoutMs / 1000)} s`),
+        );
       }, timeoutMs);
-      const call: PendingCall = { method, frame, isSent: false, timer, resolve: (r) => resolve(r as CommandResult<N>), reject };
+      const call: PendingCall = {
+        method,
+        frame,
+        isSent: false,
+        timer,
+        resolve: (r) => resolve(r as CommandResult<N>),
+        reject,
+      };
       this.#pending.set(id, call);
       // Calls made while (re)connecting wait in the map and go out on open; their timer already runs.
       if (this.#isOpen) this.#send(call);
@@ -172,7 +181,8 @@ export class WebSocketBridge implements ResoluteBridge {
     this.#isOpen = false;
     // A sent request may or may not have run: fail it rather than resend (prompt is not idempotent).
     for (const [id, call] of [...this.#pending]) {
-      if (call.isSent) this.#settle(id)?.reject(new BridgeError('disconnected', `connection lost before ${call.method} was answered`));
+      if (call.isSent)
+        this.#settle(id)?.reject(new BridgeError('disconnected', `connection lost before ${call.method} was answered`));
     }
     if (wasOpen || !this.#hasReportedDown) this.#emitConnection(false);
     this.#hasReportedDown = true;

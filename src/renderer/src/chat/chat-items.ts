@@ -47,7 +47,10 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   const cardByChain = new Map<string, ErroredChainItem>();
 
   for (const turn of input.turns) {
-    if (turn.stopReason === 'error' || (turn.role === 'assistant' && turn.errorMessage && turn.stopReason !== 'aborted')) {
+    if (
+      turn.stopReason === 'error' ||
+      (turn.role === 'assistant' && turn.errorMessage && turn.stopReason !== 'aborted')
+    ) {
       const attempt: ErroredAttempt = {
         key: turn.id,
         errorMessage: turn.errorMessage ?? '',
@@ -70,7 +73,12 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   (input.pendingMessages ?? []).forEach((message, i) => {
     const key = `pending-${message.role}-${message.timestamp}-${i}`;
     if (message.role === 'assistant' && message.stopReason === 'error') {
-      const attempt: ErroredAttempt = { key, errorMessage: message.errorMessage ?? '', category: null, createdAt: message.timestamp };
+      const attempt: ErroredAttempt = {
+        key,
+        errorMessage: message.errorMessage ?? '',
+        category: null,
+        createdAt: message.timestamp,
+      };
       // During a chain the failed attempts are consecutive: join the card just above, so the
       // attempt does not flash as a separate card before its turn_persisted arrives.
       const last = items[items.length - 1];
@@ -85,7 +93,13 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   return items;
 }
 
-function newCard(key: string, chainId: string | null, attempt: ErroredAttempt, input: ChatItemsInput, turnId: string | null): ErroredChainItem {
+function newCard(
+  key: string,
+  chainId: string | null,
+  attempt: ErroredAttempt,
+  input: ChatItemsInput,
+  turnId: string | null,
+): ErroredChainItem {
   const decisions = chainId
     ? input.decisions.filter((d) => d.chainId === chainId)
     : input.decisions.filter((d) => turnId !== null && d.context.turnId === turnId);
@@ -123,7 +137,13 @@ export type ChainVerdict =
 
 /** What the app decided for a card: the chain's outcome if known, else the last decision record. */
 export function chainVerdict(item: ErroredChainItem): ChainVerdict {
-  if (item.chain) return { kind: 'outcome', outcome: item.chain.outcome, attempts: item.chain.attempts, finalError: item.chain.finalError };
+  if (item.chain)
+    return {
+      kind: 'outcome',
+      outcome: item.chain.outcome,
+      attempts: item.chain.attempts,
+      finalError: item.chain.finalError,
+    };
   const last = item.decisions[item.decisions.length - 1];
   return last ? { kind: 'decision', decision: last } : { kind: 'unknown' };
 }

@@ -33,7 +33,9 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   return (
     <>
       <div className="retry-banner-body">
-        <span className="retry-banner-text" data-testid="retry-banner-text">{text}</span>
+        <span className="retry-banner-text" data-testid="retry-banner-text">
+          {text}
+        </span>
         <span className="retry-banner-cause">
           {t('retry.cause', { category: t(`category.${banner.category}`), message: banner.errorMessage })}
         </span>

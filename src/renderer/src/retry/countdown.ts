@@ -25,7 +25,11 @@ export interface CountdownOptions {
  * Call `onTick(seconds)` now and whenever the whole-second value changes, until it reaches 0.
  * Returns a stop function; stopping twice is harmless.
  */
-export function startCountdown(retryAtMs: number, onTick: (seconds: number) => void, options: CountdownOptions = {}): () => void {
+export function startCountdown(
+  retryAtMs: number,
+  onTick: (seconds: number) => void,
+  options: CountdownOptions = {},
+): () => void {
   const now = options.now ?? (() => Date.now());
   const setTimer = options.setTimer ?? ((cb: () => void, ms: number) => setTimeout(cb, ms));
   const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));

@@ -18,10 +18,21 @@ export interface RowDefinition {
   delayMs: number | null;
 }
 
-const retryRow = (category: RetryableCategory, maxAttempts: number | 'inherit', backoff: BackoffKind, jitter: boolean, delayMs: number | null = null): RowDefinition =>
-  ({ category, action: 'retry', maxAttempts, backoff, jitter, delayMs });
-const stopRow = (category: ErrorCategory, action: 'compact' | 'abort'): RowDefinition =>
-  ({ category, action, maxAttempts: 0, backoff: null, jitter: false, delayMs: null });
+const retryRow = (
+  category: RetryableCategory,
+  maxAttempts: number | 'inherit',
+  backoff: BackoffKind,
+  jitter: boolean,
+  delayMs: number | null = null,
+): RowDefinition => ({ category, action: 'retry', maxAttempts, backoff, jitter, delayMs });
+const stopRow = (category: ErrorCategory, action: 'compact' | 'abort'): RowDefinition => ({
+  category,
+  action,
+  maxAttempts: 0,
+  backoff: null,
+  jitter: false,
+  delayMs: null,
+});
 
 export const DECISION_ROWS: readonly RowDefinition[] = [
   retryRow('rate_limit', 5, 'exponential', true),

@@ -98,7 +98,11 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     const merged = applySettingsPatch(previous, patch);
     if (!merged.ok) return () => undefined;
     const show = (values: Settings): void =>
-      update((s) => ({ ...s, session: { ...s.session, autoRetryEnabled: values.retry.enabled }, settings: { ...s.settings, values } }));
+      update((s) => ({
+        ...s,
+        session: { ...s.session, autoRetryEnabled: values.retry.enabled },
+        settings: { ...s.settings, values },
+      }));
     show(merged.value);
     return () => {
       if (store.getState().settings.values === merged.value) show(previous);
@@ -121,7 +125,10 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     showView,
     /** Fetch the snapshot and the settings (on connect and after every reconnect). */
     async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent }> {
-      const [snapshot, settings] = await Promise.all([bridge.call('session.getState', {}), bridge.call('settings.get', {})]);
+      const [snapshot, settings] = await Promise.all([
+        bridge.call('session.getState', {}),
+        bridge.call('settings.get', {}),
+      ]);
       return { snapshot: applySnapshotEvent(snapshot), settings: { type: 'settings_changed', settings } };
     },
     setConnection(connection: ConnectionState): void {
@@ -187,9 +194,12 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       const info = await attempt(bridge.call('providers.removeKey', { provider, keyId }));
       if (info) setProviders(info);
     },
-    getSession: (sessionId: string): Promise<SessionDetail | undefined> => attempt(bridge.call('history.get', { sessionId })),
-    erroredTurns: (): Promise<ErroredTurn[] | undefined> => attempt(bridge.call('history.erroredTurns', { limit: 200 })),
-    search: (query: string): Promise<SearchHit[] | undefined> => attempt(bridge.call('history.search', { query, limit: 100 })),
+    getSession: (sessionId: string): Promise<SessionDetail | undefined> =>
+      attempt(bridge.call('history.get', { sessionId })),
+    erroredTurns: (): Promise<ErroredTurn[] | undefined> =>
+      attempt(bridge.call('history.erroredTurns', { limit: 200 })),
+    search: (query: string): Promise<SearchHit[] | undefined> =>
+      attempt(bridge.call('history.search', { query, limit: 100 })),
     async deleteSession(sessionId: string): Promise<boolean> {
       const result = await attempt(bridge.call('history.delete', { sessionId }));
       if (result) await refreshHistory();

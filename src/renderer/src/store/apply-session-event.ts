@@ -45,7 +45,11 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       };
     }
     case 'auto_retry_end': {
-      const chain: ChainView = { outcome: event.outcome, attempts: event.attempt, finalError: event.finalError ?? null };
+      const chain: ChainView = {
+        outcome: event.outcome,
+        attempts: event.attempt,
+        finalError: event.finalError ?? null,
+      };
       const next = patchSession(state, {
         isRetrying: false,
         retryAttempt: 0,
@@ -53,7 +57,12 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       });
       const banner = event.success
         ? null
-        : { kind: 'failed' as const, attempt: event.attempt, finalError: event.finalError ?? '', chainId: event.chainId };
+        : {
+            kind: 'failed' as const,
+            attempt: event.attempt,
+            finalError: event.finalError ?? '',
+            chainId: event.chainId,
+          };
       return { ...next, retry: { banner } };
     }
     case 'auto_compaction_start':
@@ -123,7 +132,9 @@ export function applyHistoryDetail(state: AppState, detail: SessionDetail): AppS
   const known = new Set(state.session.decisions.map((d) => d.id));
   const decisions = [...state.session.decisions, ...detail.decisions.filter((d) => !known.has(d.id))];
   const storedChain = new Map(detail.turns.map((t) => [t.id, t.chainId]));
-  const turns = state.session.turns.map((t) => (t.chainId === null && storedChain.get(t.id) ? { ...t, chainId: storedChain.get(t.id) ?? null } : t));
+  const turns = state.session.turns.map((t) =>
+    t.chainId === null && storedChain.get(t.id) ? { ...t, chainId: storedChain.get(t.id) ?? null } : t,
+  );
   return patchSession(state, { chains, decisions: sortDecisions(decisions), turns });
 }
 

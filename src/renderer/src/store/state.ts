@@ -36,8 +36,7 @@ export interface SessionSlice {
 }
 
 export type RetryBannerState =
-  | ({ kind: 'pending' } & PendingRetry)
-  | { kind: 'failed'; attempt: number; finalError: string; chainId: string };
+  ({ kind: 'pending' } & PendingRetry) | { kind: 'failed'; attempt: number; finalError: string; chainId: string };
 
 export interface RetrySlice {
   banner: RetryBannerState | null;

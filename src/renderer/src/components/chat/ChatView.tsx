@@ -58,7 +58,9 @@ export function ChatView() {
   return (
     <section className="chat" aria-label={t('nav.chat')}>
       <header className="pane-header">
-        <h1 className="pane-title" data-testid="chat-title">{title || t('nav.untitled')}</h1>
+        <h1 className="pane-title" data-testid="chat-title">
+          {title || t('nav.untitled')}
+        </h1>
         {session.model && (
           <span className="model-label" data-testid="model-label">
             {/* The badge already says "Simulator": name the simulated model by its id instead. */}

@@ -21,7 +21,9 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
       data-outcome={item.chain?.outcome}
     >
       <div className="errored-head">
-        <span className="errored-icon" aria-hidden="true">!</span>
+        <span className="errored-icon" aria-hidden="true">
+          !
+        </span>
         <span className="errored-title">{t('errored.title')}</span>
         <span className="badge badge-error" data-testid="errored-category">
           {latest.category ? t(`category.${latest.category}`) : t('errored.unknownCategory')}
@@ -30,7 +32,9 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
           <span className="errored-count">{t('errored.attempts', { count: item.attempts.length })}</span>
         )}
       </div>
-      <p className="errored-message" data-testid="errored-message">{latest.errorMessage}</p>
+      <p className="errored-message" data-testid="errored-message">
+        {latest.errorMessage}
+      </p>
       {verdict && (
         <p className="errored-decision" data-testid="errored-decision">
           <span className="errored-decision-label">{t('errored.decision')}: </span>

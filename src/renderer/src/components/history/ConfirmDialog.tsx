@@ -34,8 +34,12 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
         props.onCancel();
       }}
     >
-      <h2 className="dialog-title" id={`${id}-title`}>{props.title}</h2>
-      <div className="dialog-body" id={`${id}-body`}>{props.children}</div>
+      <h2 className="dialog-title" id={`${id}-title`}>
+        {props.title}
+      </h2>
+      <div className="dialog-body" id={`${id}-body`}>
+        {props.children}
+      </div>
       <div className="dialog-actions">
         <button type="button" className="button" data-testid="confirm-cancel" onClick={props.onCancel} autoFocus>
           {props.cancelLabel}

@@ -17,9 +17,16 @@ export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => voi
   return (
     <ul className="errored-list">
       {data.map(({ turn, session, chain, decisions }) => (
-        <li key={turn.id} className="errored-card" data-testid="history-errored-turn" data-category={turn.errorCategory ?? undefined}>
+        <li
+          key={turn.id}
+          className="errored-card"
+          data-testid="history-errored-turn"
+          data-category={turn.errorCategory ?? undefined}
+        >
           <div className="errored-head">
-            <span className="errored-icon" aria-hidden="true">!</span>
+            <span className="errored-icon" aria-hidden="true">
+              !
+            </span>
             <span className="badge badge-error">
               {turn.errorCategory ? t(`category.${turn.errorCategory}`) : t('errored.unknownCategory')}
             </span>

@@ -33,7 +33,9 @@ export function SearchResults({ query, onOpen }: { query: string; onOpen: (sessi
             {hit.role === 'user' ? t('chat.you') : t('chat.assistant')} · {formatDateTime(hit.createdAt, i18n.language)}
           </span>
           <p className="search-snippet">
-            {snippetParts(hit.snippet).map((part, i) => (part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>))}
+            {snippetParts(hit.snippet).map((part, i) =>
+              part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
+            )}
           </p>
         </li>
       ))}

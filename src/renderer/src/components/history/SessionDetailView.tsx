@@ -24,7 +24,11 @@ export function SessionDetailView({ sessionId, onBack }: { sessionId: string; on
       <button type="button" className="button button-small" data-testid="history-back" onClick={onBack}>
         {t('history.back')}
       </button>
-      {data ? <DetailBody detail={data} onDeleted={onBack} /> : <p className="pane-empty">{isLoading ? t('history.loading') : ''}</p>}
+      {data ? (
+        <DetailBody detail={data} onDeleted={onBack} />
+      ) : (
+        <p className="pane-empty">{isLoading ? t('history.loading') : ''}</p>
+      )}
     </div>
   );
 }
@@ -36,7 +40,8 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
   const title = detail.session.title || t('nav.untitled');
   const items = useMemo(() => {
     const chains: Record<string, ChainView> = {};
-    for (const c of detail.chains) chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
+    for (const c of detail.chains)
+      chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
     return buildChatItems({ turns: detail.turns, chains, decisions: detail.decisions });
   }, [detail]);
 
@@ -55,26 +60,51 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
         <h2 className="detail-title">{title}</h2>
         <span className="badge">{t('history.readOnly')}</span>
         <span className="muted">
-          {formatDateTime(detail.session.createdAt, i18n.language)} · {t('history.turns', { count: detail.session.turnCount })}
+          {formatDateTime(detail.session.createdAt, i18n.language)} ·{' '}
+          {t('history.turns', { count: detail.session.turnCount })}
         </span>
       </header>
       <div className="detail-actions">
-        <button type="button" className="button button-primary" data-testid="history-resume" onClick={() => void actions.resume(detail.session.id)}>
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="history-resume"
+          onClick={() => void actions.resume(detail.session.id)}
+        >
           {t('history.resume')}
         </button>
-        <button type="button" className="button" data-testid="history-export-json" onClick={() => void exportAs('json')}>
+        <button
+          type="button"
+          className="button"
+          data-testid="history-export-json"
+          onClick={() => void exportAs('json')}
+        >
           {t('history.exportJson')}
         </button>
-        <button type="button" className="button" data-testid="history-export-markdown" onClick={() => void exportAs('markdown')}>
+        <button
+          type="button"
+          className="button"
+          data-testid="history-export-markdown"
+          onClick={() => void exportAs('markdown')}
+        >
           {t('history.exportMarkdown')}
         </button>
-        <button type="button" className="button button-danger" data-testid="history-delete" onClick={() => setIsConfirming(true)}>
+        <button
+          type="button"
+          className="button button-danger"
+          data-testid="history-delete"
+          onClick={() => setIsConfirming(true)}
+        >
           {t('history.delete')}
         </button>
       </div>
       <ol className="transcript-list" aria-label={t('chat.transcript')}>
         {items.map((item) =>
-          item.kind === 'message' ? <MessageBubble key={item.key} item={item} /> : <ErroredChainCard key={item.key} item={item} isExpanded />,
+          item.kind === 'message' ? (
+            <MessageBubble key={item.key} item={item} />
+          ) : (
+            <ErroredChainCard key={item.key} item={item} isExpanded />
+          ),
         )}
       </ol>
       <ConfirmDialog

@@ -19,7 +19,9 @@ export function DecisionTable({ retry }: { retry: RetrySettings }) {
   const rows = buildDecisionRows(retry);
   return (
     <section className="settings-section">
-      <h2 className="section-title" id="decision-table-title">{t('settings.sections.table')}</h2>
+      <h2 className="section-title" id="decision-table-title">
+        {t('settings.sections.table')}
+      </h2>
       <p className="section-hint">{t('settings.tableHint')}</p>
       <div className="table-scroll">
         <table className="decision-table" data-testid="decision-table" aria-labelledby="decision-table-title">
@@ -65,17 +67,29 @@ function DecisionRow({ row }: { row: DecisionRowView }) {
   );
 }
 
-function OverrideCells({ row, category, categoryLabel }: { row: DecisionRowView; category: RetryableCategory; categoryLabel: string }) {
+function OverrideCells({
+  row,
+  category,
+  categoryLabel,
+}: {
+  row: DecisionRowView;
+  category: RetryableCategory;
+  categoryLabel: string;
+}) {
   const { t } = useTranslation();
   const actions = useActions();
-  const label = (column: string) => t('settings.overrideLabel', { field: t(`settings.column.${column}`), category: categoryLabel });
+  const label = (column: string) =>
+    t('settings.overrideLabel', { field: t(`settings.column.${column}`), category: categoryLabel });
   const inherited = (column: string, value: string | number) => (
     <span className="inherited" data-testid={`inherited-${column}-${category}`}>
       {t('settings.inherited', { value })}
     </span>
   );
   const select = (field: 'backoff' | 'jitter', value: string) => {
-    void actions.updateSettings(`retry.policy.${category}.${field}`, overridePatch(category, field, decodeChoice(field, value)));
+    void actions.updateSettings(
+      `retry.policy.${category}.${field}`,
+      overridePatch(category, field, decodeChoice(field, value)),
+    );
   };
   const backoffName = (kind: string | null) => (kind ? t(`settings.backoff.${kind}`) : t('settings.none'));
   return (
@@ -133,7 +147,12 @@ function OverrideCells({ row, category, categoryLabel }: { row: DecisionRowView;
           testId={`override-jitter-${category}`}
           value={row.jitter.override === undefined ? 'inherit' : row.jitter.override ? 'on' : 'off'}
           options={[
-            { value: 'inherit', label: t('settings.inheritOption', { value: row.jitter.inherited ? t('settings.on') : t('settings.off') }) },
+            {
+              value: 'inherit',
+              label: t('settings.inheritOption', {
+                value: row.jitter.inherited ? t('settings.on') : t('settings.off'),
+              }),
+            },
             { value: 'on', label: t('settings.on') },
             { value: 'off', label: t('settings.off') },
           ]}

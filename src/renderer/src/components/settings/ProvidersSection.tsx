@@ -7,6 +7,7 @@ import type { ProviderInfo } from '../../../../shared/contract';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../../../shared/settings';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
+import { useNow } from '../../util/use-now';
 import { CommitField, FieldError, SelectField } from './fields';
 
 export function ProvidersSection({ provider }: { provider: Settings['provider'] }) {
@@ -79,6 +80,7 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
   const actions = useActions();
   const id = useId();
   const [apiKey, setApiKey] = useState('');
+  const now = useNow();
   const hasError = useAppState((s) => Boolean(s.settings.fieldErrors[`providers.${info.id}`]));
 
   const onSubmit = async (event: FormEvent): Promise<void> => {
@@ -97,7 +99,7 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
           {info.keys.map((key) => (
             <li key={key.id} className="key-row" data-testid="provider-key">
               <code className="key-hint">{key.hint}</code>
-              {key.blockedUntil !== null && key.blockedUntil > Date.now() && (
+              {key.blockedUntil !== null && key.blockedUntil > now && (
                 <span className="badge badge-warning">
                   {t('settings.blockedUntil', { time: formatDateTime(key.blockedUntil, i18n.language) })}
                 </span>

@@ -28,7 +28,12 @@ export function Sidebar() {
   return (
     <nav className="sidebar" aria-label={t('nav.label')}>
       <div className="sidebar-brand">{t('app.name')}</div>
-      <button type="button" className="button button-primary new-chat" data-testid="new-chat" onClick={() => void actions.newChat()}>
+      <button
+        type="button"
+        className="button button-primary new-chat"
+        data-testid="new-chat"
+        onClick={() => void actions.newChat()}
+      >
         {t('nav.newChat')}
       </button>
       <div className="nav-group">
@@ -36,7 +41,9 @@ export function Sidebar() {
         {navButton('history', t('nav.history'))}
         {navButton('settings', t('nav.settings'))}
       </div>
-      <h2 className="sidebar-heading" id="sidebar-sessions">{t('nav.sessions')}</h2>
+      <h2 className="sidebar-heading" id="sidebar-sessions">
+        {t('nav.sessions')}
+      </h2>
       {sessions.length === 0 ? (
         <p className="sidebar-empty">{t('nav.noSessions')}</p>
       ) : (
