@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run web`: build if needed, then run the browser mode (node out/main/cli.js --mode web),
-// passing every flag through (--port, --data-dir, --base-url, --api-key, --set …).
+// passing every flag through (--port, --data-dir, --base-url, --api-key, --set, --no-open …);
+// the CLI opens the app in a window unless --no-open.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureBuild } from './ensure-build.js';

@@ -4,6 +4,8 @@
 import { fileURLToPath } from 'node:url';
 import { parseCommonFlags, USAGE, launchApp, type CommonFlags } from './modes/launch';
 import { startBrowserServer } from './modes/browser/browser-server';
+import { openForPerson } from './modes/browser/open-app';
+import type { AppWindow } from './modes/browser/app-window';
 import { runRpcMode } from './modes/rpc/rpc-mode';
 import { startExtensions } from './modes/extensions/extension-runner';
 import { SimulatorServer } from './node/simulator/simulator-server';
@@ -41,11 +43,17 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
-  onExit(async () => {
+  let appWindow: AppWindow | null = null;
+  const stop = onExit(async () => {
+    await appWindow?.close();
     extensions.dispose();
     await server.close();
     await app.services.dispose();
   });
+  if (flags.noOpen) return;
+  appWindow = await openForPerson(server.url, app.services.dataDir, (line) => process.stdout.write(`${line}\n`));
+  // The browser mode has no other window: closing the app window is how the person quits.
+  void appWindow?.closed.then(stop);
 }
 
 async function runSimulator(flags: CommonFlags): Promise<void> {
@@ -55,7 +63,8 @@ async function runSimulator(flags: CommonFlags): Promise<void> {
   onExit(() => simulator.stop());
 }
 
-function onExit(cleanup: () => Promise<void>): void {
+/** Run `cleanup` once, then exit 0, on Ctrl+C, SIGTERM or a call of the returned function. */
+function onExit(cleanup: () => Promise<void>): () => void {
   let closing = false;
   const stop = () => {
     if (closing) return;
@@ -64,6 +73,7 @@ function onExit(cleanup: () => Promise<void>): void {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  return stop;
 }
 
 main().catch((error: unknown) => {

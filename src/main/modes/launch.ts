@@ -23,12 +23,16 @@ export interface CommonFlags {
   extensions: string[];
   script?: string;
   resetDamagedHistory: boolean;
+  /** Web mode: do not open a window or browser (tests, servers). */
+  noOpen: boolean;
   help: boolean;
 }
 
 export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
 
-  --mode web          serve the app on 127.0.0.1 (default); prints the URL with its token
+  --mode web          serve the app on 127.0.0.1 (default); prints the URL with its token and
+                      opens it in an app window of Chromium, Chrome, Edge or Brave (else the
+                      default browser); closing that window stops Resolute
   --mode rpc          JSON lines on stdin/stdout (pi's RPC protocol)
   --mode simulator    run only the built-in simulator provider
   --port N            port for web/simulator (default: a free one)
@@ -41,6 +45,7 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --extension PATH    load an extension module (RPC and web modes)
   --script S          simulator mode: the fault script, e.g. "503,503,ok"
   --reset-damaged-history  move a damaged history database aside and start a new one
+  --no-open           web mode: only print the URL, open nothing (tests, servers)
 `;
 
 const STRING_FLAGS = [
@@ -55,7 +60,7 @@ const STRING_FLAGS = [
   'extension',
   'script',
 ];
-const BOOLEAN_FLAGS = ['reset-damaged-history', 'help'];
+const BOOLEAN_FLAGS = ['reset-damaged-history', 'no-open', 'help'];
 
 /**
  * Keep only our flags (with their values) from an argv that also carries someone else's — the
@@ -93,6 +98,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
       extension: { type: 'string', multiple: true, default: [] },
       script: { type: 'string' },
       'reset-damaged-history': { type: 'boolean', default: false },
+      'no-open': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -124,6 +130,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     extensions: values.extension ?? [],
     script: values.script,
     resetDamagedHistory: values['reset-damaged-history'] ?? false,
+    noOpen: values['no-open'] ?? false,
     help: values.help ?? false,
   };
 }

@@ -26,6 +26,12 @@ describe('parseCommonFlags', () => {
     });
   });
 
+  it('opens a window unless --no-open is given', () => {
+    expect(parseCommonFlags([]).noOpen).toBe(false);
+    expect(parseCommonFlags(['--no-open']).noOpen).toBe(true);
+    expect(() => parseCommonFlags(['--no-open=yes'])).toThrow();
+  });
+
   it.each([
     [['--mode', 'desktop'], /--mode must be web, rpc or simulator/],
     [['--port', 'eighty'], /--port must be 0–65535/],
@@ -47,9 +53,10 @@ describe('ourFlags', () => {
         '/d',
         '--set=retry.enabled=false',
         '--no-sandbox',
+        '--no-open',
         '--help',
       ]),
-    ).toEqual(['--data-dir', '/d', '--set=retry.enabled=false', '--help']);
+    ).toEqual(['--data-dir', '/d', '--set=retry.enabled=false', '--no-open', '--help']);
   });
 });
 
