@@ -2,19 +2,19 @@
 // store and the renderer. One list, so that a new category is added in exactly one place.
 
 export const ERROR_CATEGORIES = [
-  'overloaded',
   'rate_limit',
-  'usage_limit',
-  'server_error',
-  'connection',
   'timeout',
+  'connection',
   'invalid_output',
+  'overloaded',
+  'server_error',
+  'usage_limit',
   'context_overflow',
-  'auth',
-  'bad_request',
   'sandbox',
   'sandbox_security',
   'patch_apply',
+  'auth',
+  'bad_request',
   'aborted',
   'unexpected',
 ] as const;

@@ -9,7 +9,7 @@ import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { UNEXPECTED_EXCEPTION } from './decision-log';
-import { resolveRow } from './decision-table';
+import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
 import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
 import { RetryController, type RetryHost } from './retry-controller';

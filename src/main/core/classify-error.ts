@@ -3,7 +3,7 @@
 // retry controller on every errored assistant message and by tool runners for tool failures.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
 import type { ErrorCategory } from '../../shared/error-category';
-import { DECISION_TABLE } from './decision-table';
+import { DECISION_TABLE } from '../../shared/retry-policy/decision-table';
 import { parseRetryHint } from './retry-hints';
 
 export interface ErrorInput {

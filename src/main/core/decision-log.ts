@@ -4,7 +4,7 @@
 import type { LogLevel, RetryDecisionRecord } from '../../shared/history';
 import type { Classification } from './classify-error';
 import { UNCLASSIFIABLE } from './classify-error';
-import type { DecisionContext, RetryDecision } from './decision-table';
+import type { DecisionContext, RetryDecision } from './decide-retry';
 
 /** Written when the context does not say; the app has one kind of task. */
 export const DEFAULT_TASK_TYPE = 'chat';

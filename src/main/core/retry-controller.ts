@@ -8,7 +8,7 @@ import type { AutoRetryStartEvent, PendingRetry, RetryEvent } from '../../shared
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, type DecisionContext, type RetryDecision } from './decision-table';
+import { decideRetry, type DecisionContext, type RetryDecision } from './decide-retry';
 import type { UsageLimitResult } from './ports';
 
 /** What the controller needs from its session. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { classifyError } from '../../../src/main/core/classify-error';
 import { buildDecisionRecord, buildSuccessRecord, decisionLevel } from '../../../src/main/core/decision-log';
-import { decideRetry, type DecisionContext } from '../../../src/main/core/decision-table';
+import { decideRetry, type DecisionContext } from '../../../src/main/core/decide-retry';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
 const context: DecisionContext = {
