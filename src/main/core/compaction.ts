@@ -19,13 +19,21 @@ export const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
 
 export class Compactor {
   private running: Promise<void> | undefined;
+  /** Summarising (between auto_compaction_start and _end, and the wait before it); not the retried run. */
+  private isSummarising = false;
   private retriedThisPrompt = false;
   private controller: AbortController | undefined;
 
   constructor(private readonly options: CompactorOptions) {}
 
+  /** Busy with a compaction, including the turn it retries afterwards. */
   get isRunning(): boolean {
     return this.running !== undefined;
+  }
+
+  /** Compacting now: the summary is being made (the retried turn that follows is a normal run). */
+  get isCompacting(): boolean {
+    return this.isSummarising;
   }
 
   waitForIdle(): Promise<void> {
@@ -56,7 +64,9 @@ export class Compactor {
     }
     if (this.running) return;
     this.retriedThisPrompt = true;
+    this.isSummarising = true;
     this.running = this.compactAndRetry().finally(() => {
+      this.isSummarising = false;
       this.running = undefined;
     });
   }
@@ -66,9 +76,11 @@ export class Compactor {
     if (this.running) throw new Error('A compaction is already running.');
     let release: () => void = () => undefined;
     this.running = new Promise<void>((resolve) => (release = resolve));
+    this.isSummarising = true;
     try {
       return await this.compactManually();
     } finally {
+      this.isSummarising = false;
       this.running = undefined;
       release();
     }
@@ -105,6 +117,7 @@ export class Compactor {
       });
       return;
     }
+    this.isSummarising = false;
     this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: true });
     try {
       await this.options.agent.continue();

@@ -61,6 +61,19 @@ function stop(
   return { ...base, action, reason, waitMs: 0, shouldRetry: false, ...extra };
 }
 
+/**
+ * A decision taken outside the table walk — a turn that stops without a chain, a chain that
+ * recovered, an internal error — recorded like any other: no wait, no further retry.
+ */
+export function settledDecision(
+  category: ErrorCategory,
+  action: DecisionAction,
+  reason: string,
+  maxAttempts = 0,
+): RetryDecision {
+  return stop({ category, maxAttempts, backoff: 'none' }, action, reason);
+}
+
 function notRetryableReason(row: EffectiveRow, errorType: string | undefined): string {
   if (row.action === 'compact') return 'context overflow: handed to compaction, not retried';
   if (errorType === 'Unclassifiable') return 'unclassifiable error: aborted at once, never retried';

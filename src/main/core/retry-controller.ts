@@ -8,7 +8,7 @@ import type { AutoRetryStartEvent, PendingRetry, RetryEvent } from '../../shared
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, type DecisionContext, type RetryDecision } from './decide-retry';
+import { decideRetry, settledDecision, type DecisionContext, type RetryDecision } from './decide-retry';
 import type { UsageLimitResult } from './ports';
 
 /** What the controller needs from its session. */
@@ -208,15 +208,12 @@ export class RetryController {
       source: 'fallback',
     };
     this.host.decisionMade({
-      decision: {
-        action: 'retry',
-        reason: `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-        waitMs: 0,
-        shouldRetry: false,
-        maxAttempts: this.retryAttempt + 1,
-        category: recovered.category,
-        backoff: 'none',
-      },
+      decision: settledDecision(
+        recovered.category,
+        'retry',
+        `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
+        this.retryAttempt + 1,
+      ),
       classification: recovered,
       errorMessage: '',
       chainId: this.chainId ?? null,

@@ -170,7 +170,7 @@ export class AppServices {
   }
 
   private onSettingsChanged(settings: Settings): void {
-    this.session.agent.state.model = resolveModel(settings.provider, this.simulatorUrl).model;
+    this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
