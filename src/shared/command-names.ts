@@ -10,7 +10,6 @@ export const COMMAND_NAMES = [
   'session.retryNow',
   'session.new',
   'session.resume',
-  'session.setAutoRetry',
   'session.compact',
   'settings.get',
   'settings.update',

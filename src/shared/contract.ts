@@ -23,7 +23,6 @@ export const commandParams = {
   'session.retryNow': empty,
   'session.new': empty,
   'session.resume': z.object({ sessionId: id }).strict(),
-  'session.setAutoRetry': z.object({ enabled: z.boolean() }).strict(),
   'session.compact': empty,
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
@@ -78,9 +77,10 @@ export interface CommandResults {
   'session.abort': { aborted: true };
   'session.abortRetry': { aborted: boolean };
   'session.retryNow': { skipped: boolean };
-  'session.new': SessionSnapshot;
-  'session.resume': SessionSnapshot;
-  'session.setAutoRetry': { enabled: boolean };
+  /** The new session's snapshot arrives as the session_changed event, to every client. */
+  'session.new': { sessionId: string };
+  /** Likewise: the resumed session arrives once, as session_changed. */
+  'session.resume': { sessionId: string };
   'session.compact': { summary: string; tokensBefore: number };
   'settings.get': Settings;
   'settings.update': Settings;

@@ -108,7 +108,7 @@ describe('browser mode guard', () => {
     expect(state).toMatchObject({
       id: 4,
       ok: true,
-      result: { autoRetryEnabled: true, isRetrying: false, model: { isSimulator: true } },
+      result: { isRetrying: false, chains: [], decisions: [], model: { isSimulator: true } },
     });
     ws.close();
   });

@@ -105,7 +105,7 @@ describe('history store under SIGKILL', () => {
     const store = openHistoryStore(dbPath);
     try {
       const stored = new Set(
-        store.listSessions({ limit: 500 }).flatMap((s) => store.sessionTurns(s.id).map((t) => t.id)),
+        store.listSessions({ limit: 500 }).flatMap((s) => (store.getSession(s.id)?.turns ?? []).map((t) => t.id)),
       );
       expect(allPrinted.filter((id) => !stored.has(id))).toEqual([]);
       expect(store.search('weather').length).toBeGreaterThan(0);

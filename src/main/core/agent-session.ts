@@ -220,20 +220,21 @@ export class AgentSession {
     this.agent.state.messages = next.messages as AgentMessage[];
   }
 
-  snapshot(turns: SessionSnapshot['turns']): SessionSnapshot {
+  /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions'>): SessionSnapshot {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
       title: this.recorder.title,
-      turns,
+      turns: stored.turns,
+      chains: stored.chains,
+      decisions: stored.decisions,
       messages: this.messages,
       isStreaming: state.isStreaming,
       streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,
       isRetrying: this.retry.isRetrying,
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
-      autoRetryEnabled: this.autoRetryEnabled,
-      autoCompactionEnabled: this.autoCompactionEnabled,
       model: this.options.modelInfo(),
     };
   }

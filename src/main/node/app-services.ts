@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { AppInfo, ProviderInfo } from '../../shared/contract';
-import type { SessionEvent } from '../../shared/events';
+import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
@@ -110,7 +110,7 @@ export class AppServices {
     });
     this.disposers.push(this.httpFacts.install());
     this.session = this.createSession();
-    this.disposers.push(this.session.subscribe(options.publish));
+    this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
 
@@ -169,6 +169,18 @@ export class AppServices {
     });
   }
 
+  /** Pass every session event on; a stored turn also changes its session's row in the lists. */
+  private onSessionEvent(event: SessionEvent): void {
+    this.options.publish(event);
+    if (event.type !== 'turn_persisted') return;
+    const { sessionId } = event.turn;
+    this.options.publish({
+      type: 'history_changed',
+      sessionId,
+      session: this.history.sessionSummary(sessionId) ?? null,
+    });
+  }
+
   private onSettingsChanged(settings: Settings): void {
     this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
@@ -193,6 +205,11 @@ export class AppServices {
       logDir: this.logDir,
       simulatorUrl: this.simulatorUrl,
     };
+  }
+
+  snapshot(): SessionSnapshot {
+    const stored = this.history.getSession(this.session.sessionId);
+    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [] });
   }
 
   providers(): ProviderInfo[] {
@@ -230,22 +247,27 @@ export class AppServices {
   }
 
   resumeSession(sessionId: string): void {
-    const detail = this.history.getSession(sessionId);
-    if (!detail) throw new Error(`session ${sessionId} not found`);
+    const summary = this.history.sessionSummary(sessionId);
+    if (!summary) throw new Error(`session ${sessionId} not found`);
     this.session.replaceConversation({
       sessionId,
-      title: detail.session.title,
+      title: summary.title,
       messages: this.history.loadContext(sessionId),
       stored: true,
     });
     this.publishSnapshot();
   }
 
+  deleteSession(sessionId: string): boolean {
+    const deleted = this.history.deleteSession(sessionId);
+    if (!deleted) return false;
+    this.options.publish({ type: 'history_changed', sessionId, session: null });
+    if (sessionId === this.session.sessionId) this.newSession();
+    return true;
+  }
+
   private publishSnapshot(): void {
-    this.options.publish({
-      type: 'session_changed',
-      snapshot: this.session.snapshot(this.history.sessionTurns(this.session.sessionId)),
-    });
+    this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
 
   report(message: string): void {

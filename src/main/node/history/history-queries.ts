@@ -104,7 +104,7 @@ export class HistoryQueries {
     return this.readSession(sessionId);
   }
 
-  sessionTurns(sessionId: string): TurnRecord[] {
+  private sessionTurns(sessionId: string): TurnRecord[] {
     return this.turnsStmt.all(sessionId).map(toTurnRecord);
   }
 
@@ -130,7 +130,7 @@ export class HistoryQueries {
     return this.contextStmt.all(sessionId).map((row) => JSON.parse(row.message_json) as ChatMessage);
   }
 
-  chain(chainId: string): RetryChainRecord | undefined {
+  private chain(chainId: string): RetryChainRecord | undefined {
     const row = this.chainStmt.get(chainId);
     return row === undefined ? undefined : toChainRecord(row);
   }

@@ -8,7 +8,6 @@ import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type {
   ErroredTurn,
-  RetryChainRecord,
   RetryDecisionRecord,
   SearchHit,
   SessionDetail,
@@ -58,7 +57,6 @@ const SQL = {
       model = CASE WHEN sessions.model = '' THEN excluded.model ELSE sessions.model END,
       provider = CASE WHEN sessions.provider = '' THEN excluded.provider ELSE sessions.provider END,
       created_at = min(sessions.created_at, excluded.created_at)`,
-  setTitle: 'UPDATE sessions SET title = ? WHERE id = ?',
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
       error_message, error_category, chain_id, created_at, usage_json)
@@ -85,7 +83,6 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
-  private readonly titleStmt: Database.Statement<[string, string]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
   private readonly touchSessionStmt: Database.Statement<[number, string]>;
@@ -104,7 +101,6 @@ export class SqliteHistoryStore implements HistoryStore {
     this.movedAsideTo = movedAsideTo;
     this.queries = new HistoryQueries(db);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
-    this.titleStmt = db.prepare(SQL.setTitle);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
     this.insertTurnStmt = db.prepare(SQL.insertTurn);
     this.touchSessionStmt = db.prepare(SQL.touchSession);
@@ -143,10 +139,6 @@ export class SqliteHistoryStore implements HistoryStore {
     this.insertSessionStmt.run({ ...session });
   }
 
-  setSessionTitle(sessionId: string, title: string): void {
-    this.titleStmt.run(title, sessionId);
-  }
-
   appendTurn(turn: NewTurn): TurnRecord {
     return this.writeTurn(turn);
   }
@@ -180,8 +172,8 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.queries.getSession(sessionId);
   }
 
-  sessionTurns(sessionId: string): TurnRecord[] {
-    return this.queries.sessionTurns(sessionId);
+  sessionSummary(sessionId: string): SessionSummary | undefined {
+    return this.queries.sessionSummary(sessionId);
   }
 
   search(query: string, limit?: number): SearchHit[] {
@@ -204,10 +196,6 @@ export class SqliteHistoryStore implements HistoryStore {
 
   loadContext(sessionId: string): ChatMessage[] {
     return this.queries.loadContext(sessionId);
-  }
-
-  chain(chainId: string): RetryChainRecord | undefined {
-    return this.queries.chain(chainId);
   }
 
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */
