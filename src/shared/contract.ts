@@ -8,7 +8,7 @@ import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
 
-export { COMMAND_NAMES, isCommandName, type CommandName } from './command-names';
+export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } from './command-names';
 
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();

@@ -8,6 +8,9 @@ import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+/** The model id the built-in simulator answers as: the default model, and what it lists. */
+export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
+
 export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
 export type LanguageSetting = (typeof LANGUAGES)[number];
 
@@ -97,7 +100,7 @@ export const DEFAULT_SETTINGS: Settings = {
     policy: {},
   },
   compaction: { enabled: true },
-  provider: { id: 'simulator', model: 'resolute-sim-1', baseUrl: '' },
+  provider: { id: 'simulator', model: SIMULATOR_MODEL_ID, baseUrl: '' },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
 };
