@@ -5,7 +5,7 @@
 import { isCommandName, unknownCommandError, type CommandName } from '../shared/command-names';
 import type { SessionEvent } from '../shared/events';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
-import type { ResponseFrame } from '../shared/wire';
+import type { RequestFrame, ResponseFrame } from '../shared/wire';
 
 /** The part of Electron's ipcRenderer the transport uses. */
 export interface IpcRendererLike {
@@ -22,7 +22,8 @@ export function createIpcTransport(ipc: IpcRendererLike): IpcTransport {
       if (!isCommandName(method))
         return { kind: 'response', id, ok: false, error: unknownCommandError(String(method)) };
       try {
-        return (await ipc.invoke(IPC_CHANNELS.call, { kind: 'request', id, method, params })) as ResponseFrame;
+        const frame: RequestFrame = { kind: 'request', id, method, params };
+        return (await ipc.invoke(IPC_CHANNELS.call, frame)) as ResponseFrame;
       } catch (error) {
         // Electron itself failed the call (no handler yet, the window is closing): same shape as any failure.
         const message = error instanceof Error ? error.message : String(error);

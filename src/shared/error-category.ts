@@ -38,14 +38,6 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** How a retry chain ended; stored with every errored turn (SPEC §8). */
-export const CHAIN_OUTCOMES = [
-  'pending',
-  'recovered',
-  'exhausted',
-  'cancelled',
-  'disabled',
-  'not_retryable',
-  'compacted',
-] as const;
-export type ChainOutcome = (typeof CHAIN_OUTCOMES)[number];
+/** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
+export type ChainOutcome =
+  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted';

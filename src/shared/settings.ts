@@ -105,8 +105,6 @@ export const DEFAULT_SETTINGS: Settings = {
   simulator: { script: '' },
 };
 
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
-
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
 export const settingsPatchSchema = z.record(z.string(), z.unknown());
 

@@ -2,7 +2,7 @@
 // an AbortError-like error; `skip` resolves early (the banner's "Retry now"). The retry
 // controller owns one per backoff; nothing else sleeps.
 
-export class SleepAbortedError extends Error {
+class SleepAbortedError extends Error {
   constructor() {
     super('sleep aborted');
     this.name = 'SleepAbortedError';

@@ -15,7 +15,7 @@ export interface CompactorOptions {
 
 const SUMMARY_PROMPT =
   'Summarise the conversation below for your own later use: keep facts, decisions, names and open questions; be brief.';
-export const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
+const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
 
 export class Compactor {
   private running: Promise<void> | undefined;

@@ -7,7 +7,7 @@ import { UNCLASSIFIABLE } from './classify-error';
 import type { DecisionContext, RetryDecision } from './decide-retry';
 
 /** Written when the context does not say; the app has one kind of task. */
-export const DEFAULT_TASK_TYPE = 'chat';
+const DEFAULT_TASK_TYPE = 'chat';
 
 /** An exception of our own (a bug), logged at ERROR. */
 export const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
@@ -31,13 +31,6 @@ export interface DecisionRecordArgs extends RecordIds {
   attempt?: number;
   /** Default: 'abort' when the decision aborts, else null; the caller sets 'success' or overrides. */
   finalDecision?: RetryDecisionRecord['finalDecision'];
-}
-
-export interface SuccessRecordArgs extends RecordIds {
-  /** The classification of the last error the chain recovered from. */
-  classification: Pick<Classification, 'errorType' | 'category'>;
-  /** The attempt that succeeded, 1-based (2 = the first retry succeeded). */
-  attempt: number;
 }
 
 /** Policy B §7.2: INFO for a retry, WARNING for a final abort or an unclassifiable error, ERROR for an unexpected exception. */
@@ -79,25 +72,6 @@ export function buildDecisionRecord(args: DecisionRecordArgs): RetryDecisionReco
     errorMessage: String(args.errorMessage ?? ''),
     context: recordContext(args.context),
     finalDecision: args.finalDecision !== undefined ? args.finalDecision : decision.action === 'abort' ? 'abort' : null,
-    chainId: args.chainId,
-  };
-}
-
-/** The closing record of a chain that recovered: the retry worked, finalDecision 'success', INFO. */
-export function buildSuccessRecord(args: SuccessRecordArgs): RetryDecisionRecord {
-  return {
-    id: args.id,
-    timestamp: isoTimestamp(args.now),
-    level: 'INFO',
-    errorType: args.classification.errorType,
-    category: args.classification.category,
-    attempt: args.attempt,
-    action: 'retry',
-    waitSeconds: 0,
-    reason: `recovered on attempt ${args.attempt}`,
-    errorMessage: String(args.errorMessage ?? ''),
-    context: recordContext(args.context),
-    finalDecision: 'success',
     chainId: args.chainId,
   };
 }

@@ -23,7 +23,7 @@ import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 
-export const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
 export interface AppServicesOptions {
   host: AppInfo['host'];
@@ -46,7 +46,7 @@ export interface AppServicesOptions {
 }
 
 /** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-export function defaultDataDir(): string {
+function defaultDataDir(): string {
   if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');

@@ -120,9 +120,6 @@ export interface EffectiveRow {
   origin: { maxAttempts: FieldOrigin; backoff: FieldOrigin; jitter: FieldOrigin; delayMs: FieldOrigin };
 }
 
-/** Hard ceiling on attempts whatever the settings say. */
-export const MAX_ATTEMPTS_CEILING = ROW_OVERRIDE_RANGES.maxAttempts.max;
-
 const isOverridableCategory = (category: ErrorCategory): boolean =>
   (RETRYABLE_CATEGORIES as readonly string[]).includes(category);
 

@@ -12,14 +12,9 @@ import type { ErrorCategory } from '../../../src/shared/error-category';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
 import { HistoryDatabaseError } from '../../../src/main/node/history/history-errors';
-import { SNIPPET_CLOSE, SNIPPET_OPEN, toFtsQuery } from '../../../src/main/node/history/history-queries';
-import {
-  checkMigrationOrder,
-  LATEST_SCHEMA_VERSION,
-  migrate,
-  MIGRATIONS,
-  type Migration,
-} from '../../../src/main/node/history/migrations';
+import { toFtsQuery } from '../../../src/main/node/history/history-queries';
+import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../../src/shared/history';
+import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, type Migration } from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-history-'));
@@ -471,8 +466,8 @@ describe('SqliteHistoryStore: delete and export', () => {
 
 describe('migrations', () => {
   it('are numbered 1, 2, 3, … and the latest is what a new file gets', () => {
-    expect(checkMigrationOrder()).toBe(true);
-    expect(checkMigrationOrder([...MIGRATIONS, { version: 3, description: 'gap', up: () => undefined }])).toBe(false);
+    // Versions must run 1, 2, 3, … with no gap or repeat.
+    expect(MIGRATIONS.map((m) => m.version)).toEqual(MIGRATIONS.map((_, index) => index + 1));
     const path = freshPath();
     openStore(path).close();
     const raw = new Database(path, { readonly: true });

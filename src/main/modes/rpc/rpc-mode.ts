@@ -1,8 +1,8 @@
 // The RPC mode (docs/rpc-protocol.md): `resolute --mode rpc` reads pi-protocol commands from stdin
 // as JSON lines, answers each with one response line and writes every session event to stdout as
 // it happens. stdout carries JSON lines only; diagnostics go to stderr. A thin adapter: each
-// command is one AgentSession (or settings) call. Called by cli.ts (runRpcMode); tests can drive
-// serveRpc/RpcServer in-process with their own streams.
+// command is one AgentSession (or settings) call. Called by cli.ts (runRpcMode); the tests run the
+// built CLI as a child process (test/integration/rpc-mode.test.ts).
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
@@ -59,7 +59,7 @@ const commandSchemas = {
 type ParsedLine = { ok: true; command: RpcCommand } | { ok: false; response: RpcErrorResponse };
 
 /** Validate one input line. Never throws: a bad line becomes the error response to send. */
-export function parseCommandLine(line: string): ParsedLine {
+function parseCommandLine(line: string): ParsedLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -95,7 +95,7 @@ export function parseCommandLine(line: string): ParsedLine {
 
 // ---- the server: one switch, one call per case ----
 
-export class RpcServer {
+class RpcServer {
   private readonly inFlight = new Set<Promise<void>>();
 
   /** @param write receives each output record; it must not throw. */
@@ -299,7 +299,7 @@ export interface ServeRpcOptions {
  * `printf '<prompt>\n' | resolute --mode rpc` runs the prompt to its end. `signal` (SIGTERM, SIGINT)
  * stops at once instead: the running turn is aborted, and history keeps it.
  */
-export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
+async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const write = (record: RpcOutput) => {
     try {

@@ -43,7 +43,7 @@ interface PendingCall {
   reject(error: BridgeError): void;
 }
 
-export const browserSocketFactory: SocketFactory = (url, handlers) => {
+const browserSocketFactory: SocketFactory = (url, handlers) => {
   const socket = new WebSocket(url);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => {

@@ -15,7 +15,7 @@ export interface ActionOptions {
   onEvent?: (event: SessionEvent) => void;
 }
 
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 

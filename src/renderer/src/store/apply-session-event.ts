@@ -185,7 +185,7 @@ function addPending(session: SessionSlice, message: ChatMessage): ChatMessage[] 
  * as sent; the text fallback covers a store that re-stamps it, but only for a turn stored after
  * the message began, so an older turn with the same words does not swallow a new message.
  */
-export function isSameMessage(turn: TurnRecord, message: ChatMessage): boolean {
+function isSameMessage(turn: TurnRecord, message: ChatMessage): boolean {
   if (turn.role !== message.role) return false;
   if (turn.message.timestamp === message.timestamp) return true;
   return turn.createdAt >= message.timestamp && turn.text === messageText(message);
