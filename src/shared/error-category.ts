@@ -1,5 +1,6 @@
-// The error categories of SPEC §3, shared by the classifier, the decision table, the history
-// store and the renderer. One list, so that a new category is added in exactly one place.
+// The error categories (docs/retry-policy.md, "Classification"), shared by the classifier, the
+// decision table, the history store and the renderer. One list, so that a new category is added in
+// exactly one place.
 
 export const ERROR_CATEGORIES = [
   'rate_limit',

@@ -1,7 +1,8 @@
-// The compaction path of SPEC §6: a context overflow is never retried by the retry controller;
-// instead the older part of the conversation is summarised by the model, the overflowing turn is
-// dropped from the runtime context (history keeps it) and the turn is tried once more. A second
-// overflow in the same prompt ends with a clear error. Owned by AgentSession.
+// The compaction path (docs/retry-policy.md, "Context overflow: the compaction path"): a context
+// overflow is never retried by the retry controller; instead the older part of the conversation is
+// summarised by the model, the overflowing turn is dropped from the runtime context (history keeps
+// it) and the turn is tried once more. A second overflow in the same prompt ends with a clear
+// error. Owned by AgentSession.
 import type { Agent, AgentMessage } from '@mariozechner/pi-agent-core';
 import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
@@ -19,7 +20,7 @@ const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
 
 export class Compactor {
   private running: Promise<void> | undefined;
-  /** Summarising (between auto_compaction_start and _end, and the wait before it); not the retried run. */
+  /** Summarising: from the overflow (or the manual request) to auto_compaction_end; not the retried run. */
   private isSummarising = false;
   private retriedThisPrompt = false;
   private controller: AbortController | undefined;

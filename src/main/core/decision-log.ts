@@ -1,4 +1,5 @@
-// Builds the structured record of one retry decision (SPEC §9, policy B §7) that the retry
+// Builds the structured record of one retry decision (docs/retry-policy.md, "The observability
+// record") that the retry
 // controller hands to the history store and the JSON-lines decision log. Pure: ids and the time
 // come in as arguments, so the same inputs always give the same record.
 import type { LogLevel, RetryDecisionRecord } from '../../shared/history';
@@ -33,7 +34,7 @@ export interface DecisionRecordArgs extends RecordIds {
   finalDecision?: RetryDecisionRecord['finalDecision'];
 }
 
-/** Policy B §7.2: INFO for a retry, WARNING for a final abort or an unclassifiable error, ERROR for an unexpected exception. */
+/** INFO for a retry; WARNING for a final abort or an unclassifiable error; ERROR for an exception of ours. */
 export function decisionLevel(action: RetryDecision['action'], errorType: string): LogLevel {
   if (errorType === UNEXPECTED_EXCEPTION) return 'ERROR';
   if (action === 'abort' || errorType === UNCLASSIFIABLE) return 'WARNING';

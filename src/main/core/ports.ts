@@ -60,7 +60,7 @@ export interface HistoryReader {
 
 export type HistoryStore = HistoryWriter & HistoryReader;
 
-/** The JSON-lines decision log of SPEC §9 (the history store keeps the same records). */
+/** The JSON-lines decision log (docs/retry-policy.md, "The observability record"); history keeps the same. */
 export interface DecisionLogSink {
   write(record: RetryDecisionRecord): void;
 }

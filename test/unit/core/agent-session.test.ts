@@ -1,4 +1,4 @@
-// The retry lifecycle of SPEC §5 (policy A), event by event, with a scripted stream at the
+// The retry lifecycle of docs/retry-policy.md, event by event, with a scripted stream at the
 // LLM boundary: success after failures, exhaustion, cancel and abort during the backoff,
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.

@@ -1,5 +1,6 @@
-// Unit tests of the decision records (src/main/core/decision-log.ts): levels of policy B §7.2,
-// wait in seconds, final decision, ISO timestamps from the given clock, and the success record.
+// Unit tests of the decision records (src/main/core/decision-log.ts): levels of
+// docs/retry-policy.md ("The observability record"), wait in seconds, final decision, ISO
+// timestamps from the given clock, and the success record.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { classifyError } from '../../../src/main/core/classify-error';

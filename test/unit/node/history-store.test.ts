@@ -1,7 +1,8 @@
 // Tests of the SQLite history store (src/main/node/history) on real database files in a temp
-// folder: the retry sequence of SPEC §8/§9 end to end, chain outcomes, listing, search with hostile
-// queries, errored turns, cascading delete, export, migrations, and the refusal (byte for byte
-// untouched) of newer-version and damaged files, with `startFresh` moving a damaged one aside.
+// folder: the retry sequence of docs/retry-policy.md end to end, chain outcomes, listing, search
+// with hostile queries, errored turns, cascading delete, export, migrations, and the refusal (byte
+// for byte untouched) of newer-version and damaged files, with `startFresh` moving a damaged one
+// aside.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

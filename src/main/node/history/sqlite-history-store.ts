@@ -1,7 +1,8 @@
-// The SQLite history store (SPEC §8, §9): AgentSession writes every ended turn, retry chain and
-// retry decision through it, and the host router reads the history view, search, exports and the
-// resume context from it. better-sqlite3 is synchronous, so a write has been committed (and, with
-// synchronous = FULL, fsynced) when the method returns. Open it with openHistoryStore.
+// The SQLite history store (docs/architecture.md, "Where data lives"): AgentSession writes every
+// ended turn, retry chain and retry decision through it, and the host router reads the history
+// view, search, exports and the resume context from it. better-sqlite3 is synchronous, so a write
+// has been committed (and, with synchronous = FULL, fsynced) when the method returns. Open it with
+// openHistoryStore.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
