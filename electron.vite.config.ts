@@ -5,21 +5,27 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { contentSecurityPolicy } from './src/shared/csp';
 
 /**
- * The renderer's CSP is strict (no inline script or style). Vite's dev server injects an inline
- * React-refresh preamble and HMR over a socket, so `electron-vite dev` alone gets a relaxed copy;
- * builds keep the strict one.
+ * Puts the renderer's CSP <meta> into index.html, from the one definition in src/shared/csp.ts.
+ * It is strict (no inline script or style); Vite's dev server needs an inline React-refresh
+ * preamble and HMR over a socket, so `electron-vite dev` alone gets the relaxed variant.
  */
-function devOnlyCspRelaxation(): Plugin {
+function cspMeta(): Plugin {
+  let isDevServer = false;
   return {
-    name: 'resolute-dev-csp',
-    apply: 'serve',
-    transformIndexHtml: (html) =>
-      html
-        .replace("script-src 'self'", "script-src 'self' 'unsafe-inline'")
-        .replace("style-src 'self'", "style-src 'self' 'unsafe-inline'")
-        .replace("connect-src 'self'", "connect-src 'self' ws://localhost:* http://localhost:*"),
+    name: 'resolute-csp-meta',
+    configResolved: (config) => {
+      isDevServer = config.command === 'serve';
+    },
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: contentSecurityPolicy('page', { isDevServer }) },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
@@ -46,7 +52,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve('src/renderer'),
-    plugins: [react(), devOnlyCspRelaxation()],
+    plugins: [react(), cspMeta()],
     build: {
       rolldownOptions: {
         input: { index: resolve('src/renderer/index.html') },

@@ -35,7 +35,7 @@ const electron = {
   group: ['electron', 'electron/*'],
   message: 'Only src/main/electron and src/preload may import electron.',
 };
-const NODE_IO_MESSAGE = 'This layer does no Node I/O (STYLE.md): take it as a dependency instead.';
+const NODE_IO_MESSAGE = 'This layer does no Node I/O (docs/architecture.md): take it as a dependency instead.';
 const nodeIo = { group: ['node:*'], message: NODE_IO_MESSAGE };
 const nodeIoPaths = NODE_BUILTINS.map((name) => ({ name, message: NODE_IO_MESSAGE }));
 const nativeIo = {

@@ -44,7 +44,7 @@ async function throughSession(dataDir: string): Promise<{ msPerTurn: number; rss
   await services.simulator!.stop();
   const fast = new SimulatorServer({ chunkDelayMs: 0 });
   const url = await fast.start();
-  services.session.agent.state.model = { ...services.session.agent.state.model, baseUrl: url };
+  services.session.setModel({ ...services.session.model, baseUrl: url });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   for (let i = 0; i < TURNS; i += 1) {

@@ -10,7 +10,6 @@ export const COMMAND_NAMES = [
   'session.retryNow',
   'session.new',
   'session.resume',
-  'session.setAutoRetry',
   'session.compact',
   'settings.get',
   'settings.update',
@@ -29,4 +28,9 @@ export type CommandName = (typeof COMMAND_NAMES)[number];
 
 export function isCommandName(value: unknown): value is CommandName {
   return typeof value === 'string' && (COMMAND_NAMES as readonly string[]).includes(value);
+}
+
+/** The error for a name that is not a command: the preload and the main process word it alike. */
+export function unknownCommandError(method: string): { code: 'unknown_command'; message: string } {
+  return { code: 'unknown_command', message: `unknown command "${method}"` };
 }

@@ -8,7 +8,7 @@ import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
 
-export { COMMAND_NAMES, isCommandName, type CommandName } from './command-names';
+export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } from './command-names';
 
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
@@ -23,7 +23,6 @@ export const commandParams = {
   'session.retryNow': empty,
   'session.new': empty,
   'session.resume': z.object({ sessionId: id }).strict(),
-  'session.setAutoRetry': z.object({ enabled: z.boolean() }).strict(),
   'session.compact': empty,
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
@@ -78,9 +77,10 @@ export interface CommandResults {
   'session.abort': { aborted: true };
   'session.abortRetry': { aborted: boolean };
   'session.retryNow': { skipped: boolean };
-  'session.new': SessionSnapshot;
-  'session.resume': SessionSnapshot;
-  'session.setAutoRetry': { enabled: boolean };
+  /** The new session's snapshot arrives as the session_changed event, to every client. */
+  'session.new': { sessionId: string };
+  /** Likewise: the resumed session arrives once, as session_changed. */
+  'session.resume': { sessionId: string };
   'session.compact': { summary: string; tokensBefore: number };
   'settings.get': Settings;
   'settings.update': Settings;

@@ -1,20 +1,21 @@
-// The error categories of SPEC §3, shared by the classifier, the decision table, the history
-// store and the renderer. One list, so that a new category is added in exactly one place.
+// The error categories (docs/retry-policy.md, "Classification"), shared by the classifier, the
+// decision table, the history store and the renderer. One list, so that a new category is added in
+// exactly one place.
 
 export const ERROR_CATEGORIES = [
-  'overloaded',
   'rate_limit',
-  'usage_limit',
-  'server_error',
-  'connection',
   'timeout',
+  'connection',
   'invalid_output',
+  'overloaded',
+  'server_error',
+  'usage_limit',
   'context_overflow',
-  'auth',
-  'bad_request',
   'sandbox',
   'sandbox_security',
   'patch_apply',
+  'auth',
+  'bad_request',
   'aborted',
   'unexpected',
 ] as const;
@@ -38,14 +39,6 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** How a retry chain ended; stored with every errored turn (SPEC §8). */
-export const CHAIN_OUTCOMES = [
-  'pending',
-  'recovered',
-  'exhausted',
-  'cancelled',
-  'disabled',
-  'not_retryable',
-  'compacted',
-] as const;
-export type ChainOutcome = (typeof CHAIN_OUTCOMES)[number];
+/** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
+export type ChainOutcome =
+  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted';

@@ -2,7 +2,7 @@
 // WebSocket, RPC stdout, extensions, the history store). The agent events and the retry and
 // compaction events keep pi's names and fields exactly; Resolute's own additions come last.
 import type { ErrorCategory, ChainOutcome } from './error-category';
-import type { RetryDecisionRecord, TurnRecord } from './history';
+import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { Settings } from './settings';
 
@@ -16,11 +16,20 @@ export interface ModelInfo {
   isSimulator: boolean;
 }
 
+/**
+ * Everything a client needs to show the current session, sent on connect (session.getState) and
+ * whenever the session is replaced (the session_changed event). Settings, auto-retry included,
+ * are not part of it: they arrive as settings (settings.get, settings_changed).
+ */
 export interface SessionSnapshot {
   sessionId: string;
   title: string;
   /** The persisted transcript of this session, errored turns included (what the chat shows). */
   turns: TurnRecord[];
+  /** The session's stored retry chains, so errored turns show their outcome after a resume. */
+  chains: RetryChainRecord[];
+  /** The session's stored retry decisions (each errored turn's "what the app decided"). */
+  decisions: RetryDecisionRecord[];
   /** The agent's runtime context (errored turns removed, as the retry controller leaves it). */
   messages: ChatMessage[];
   isStreaming: boolean;
@@ -28,8 +37,6 @@ export interface SessionSnapshot {
   isRetrying: boolean;
   retryAttempt: number;
   pendingRetry: PendingRetry | null;
-  autoRetryEnabled: boolean;
-  autoCompactionEnabled: boolean;
   model: ModelInfo;
 }
 
@@ -85,12 +92,19 @@ export type CompactionEvent =
       errorMessage?: string;
     };
 
+/** A session's row in the history changed: `session` is the row as lists show it now, null once deleted. */
+export interface HistoryChangedEvent {
+  type: 'history_changed';
+  sessionId: string;
+  session: SessionSummary | null;
+}
+
 export type ResoluteEvent =
   | { type: 'turn_persisted'; turn: TurnRecord }
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
-  | { type: 'history_changed'; sessionId: string }
+  | HistoryChangedEvent
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
 
 export type SessionEvent = AgentLoopEvent | RetryEvent | CompactionEvent | ResoluteEvent;

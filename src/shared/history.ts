@@ -1,6 +1,6 @@
-// Records of the SQLite history (SPEC §8, §9) as the contract carries them: sessions, turns
-// (errored turns included), retry chains and retry decisions. The store in src/main/node/history
-// produces them; the renderer's history view and the RPC clients read them.
+// Records of the SQLite history (docs/architecture.md, "Where data lives") as the contract carries
+// them: sessions, turns (errored turns included), retry chains and retry decisions. The store in
+// src/main/node/history produces them; the renderer's history view and the RPC clients read them.
 import type { ChainOutcome, ErrorCategory } from './error-category';
 import type { ChatMessage, ChatUsage, StopReason } from './messages';
 
@@ -38,13 +38,13 @@ export interface TurnRecord {
 export type DecisionAction = 'retry' | 'abort' | 'skip' | 'compact';
 export type LogLevel = 'INFO' | 'WARNING' | 'ERROR';
 
-/** One structured record per retry decision (policy B §7). */
+/** One structured record per retry decision (docs/retry-policy.md, "The observability record"). */
 export interface RetryDecisionRecord {
   id: string;
   /** ISO 8601. */
   timestamp: string;
   level: LogLevel;
-  /** Policy B's exception class, e.g. ModelRateLimitError. */
+  /** The category's exception class from the decision table, e.g. ModelRateLimitError. */
   errorType: string;
   category: ErrorCategory;
   /** The attempt that failed, 1-based (the first try is attempt 1). */

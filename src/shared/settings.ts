@@ -3,28 +3,35 @@
 // field and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
+import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+/** The model id the built-in simulator answers as: the default model, and what it lists. */
+export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
+
 export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
 export type LanguageSetting = (typeof LANGUAGES)[number];
 
-const int = (min: number, max: number, unit = '') =>
-  z
+/** A whole number within one of the ranges of retry-policy/ranges.ts; the message names the range. */
+const int = ({ min, max, unit }: SettingRange) => {
+  const u = unit ? ` ${unit}` : '';
+  return z
     .number({ error: `must be a number${unit ? ` (${unit})` : ''}` })
     .int({ error: 'must be a whole number' })
-    .min(min, { error: `must be at least ${min}${unit ? ` ${unit}` : ''}` })
-    .max(max, { error: `must be at most ${max}${unit ? ` ${unit}` : ''}` });
+    .min(min, { error: `must be at least ${min}${u}` })
+    .max(max, { error: `must be at most ${max}${u}` });
+};
 
-/** One decision-table row override (SPEC §4 "every row can be overridden"). Absent = inherit. */
+/** One decision-table row override (docs/retry-policy.md, "Overrides"). Absent = inherit. */
 export const rowOverrideSchema = z
   .object({
-    /** Attempts including the first try, 1–10. */
-    maxAttempts: int(1, 10).optional(),
+    /** Attempts including the first try. */
+    maxAttempts: int(ROW_OVERRIDE_RANGES.maxAttempts).optional(),
     backoff: z.enum(['exponential', 'linear']).optional(),
     /** Linear rows: the fixed wait, ms. */
-    delayMs: int(0, 600_000, 'ms').optional(),
+    delayMs: int(ROW_OVERRIDE_RANGES.delayMs).optional(),
     jitter: z.boolean().optional(),
   })
   .strict();
@@ -38,16 +45,16 @@ export const retrySettingsSchema = z
   .object({
     /** Auto-retry on or off. Default true. */
     enabled: z.boolean(),
-    /** Retries (not attempts) for rows that inherit, 0–9. Default 3. */
-    maxRetries: int(0, 9),
+    /** Retries (not attempts) for rows that inherit. Default 3. */
+    maxRetries: int(RETRY_SETTING_RANGES.maxRetries),
     /** Exponential base, ms. Default 2000. */
-    baseDelayMs: int(1, 600_000, 'ms'),
+    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs),
     /** A wait longer than this is not slept: the chain fails at once. Default 60000 ms. */
-    maxDelayMs: int(1, 3_600_000, 'ms'),
+    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs),
     /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. Default 1000. */
-    jitterMaxMs: int(0, 60_000, 'ms'),
+    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs),
     /** A stream silent this long is aborted and classified `timeout`, ms. Default 30000. */
-    timeoutMs: int(50, 600_000, 'ms'),
+    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs),
     /** Per-row overrides of the decision table. */
     policy: z.object(policyShape).strict(),
   })
@@ -93,12 +100,10 @@ export const DEFAULT_SETTINGS: Settings = {
     policy: {},
   },
   compaction: { enabled: true },
-  provider: { id: 'simulator', model: 'resolute-sim-1', baseUrl: '' },
+  provider: { id: 'simulator', model: SIMULATOR_MODEL_ID, baseUrl: '' },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
 };
-
-export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
 export const settingsPatchSchema = z.record(z.string(), z.unknown());

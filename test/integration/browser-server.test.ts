@@ -1,7 +1,7 @@
 // The browser mode's guard: it serves and accepts sockets only with this launch's token, from
 // this host and origin, binds to loopback only, and answers malformed frames with errors while
 // staying up. Real HTTP and a real WebSocket against a real app (data in a temp folder).
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
@@ -108,7 +108,17 @@ describe('browser mode guard', () => {
     expect(state).toMatchObject({
       id: 4,
       ok: true,
-      result: { autoRetryEnabled: true, isRetrying: false, model: { isSimulator: true } },
+      result: { isRetrying: false, chains: [], decisions: [], model: { isSimulator: true } },
+    });
+    ws.close();
+  });
+
+  it('reports the version of package.json', async () => {
+    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await ask(ws, { kind: 'request', id: 5, method: 'app.info', params: {} })).toMatchObject({
+      ok: true,
+      result: { version, host: 'browser' },
     });
     ws.close();
   });

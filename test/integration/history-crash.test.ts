@@ -1,7 +1,8 @@
-// Crash safety of the history store (SPEC §8: "a crash or kill at any moment loses no turn that had
-// ended"). A child process (fixtures/history-writer.ts) appends turns and prints each id after
-// appendTurn returned; we SIGKILL it at random moments, round after round on the same file, and
-// after each kill check that the file is intact and holds every id the child printed.
+// Crash safety of the history store (docs/architecture.md, "Where data lives": "a crash or kill at
+// any moment loses no turn that had ended"). A child process (fixtures/history-writer.ts) appends
+// turns and prints each id after appendTurn returned; we SIGKILL it at random moments, round after
+// round on the same file, and after each kill check that the file is intact and holds every id the
+// child printed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -105,7 +106,7 @@ describe('history store under SIGKILL', () => {
     const store = openHistoryStore(dbPath);
     try {
       const stored = new Set(
-        store.listSessions({ limit: 500 }).flatMap((s) => store.sessionTurns(s.id).map((t) => t.id)),
+        store.listSessions({ limit: 500 }).flatMap((s) => (store.getSession(s.id)?.turns ?? []).map((t) => t.id)),
       );
       expect(allPrinted.filter((id) => !stored.has(id))).toEqual([]);
       expect(store.search('weather').length).toBeGreaterThan(0);

@@ -1,8 +1,8 @@
-// An abortable, skippable sleep for the retry backoff (policy A step 8). `abort` rejects with
-// an AbortError-like error; `skip` resolves early (the banner's "Retry now"). The retry
-// controller owns one per backoff; nothing else sleeps.
+// An abortable, skippable sleep for the retry backoff (docs/retry-policy.md, lifecycle step 8).
+// `abort` rejects with an AbortError-like error; `skip` resolves early (the banner's "Retry now").
+// The retry controller owns one per backoff; nothing else sleeps.
 
-export class SleepAbortedError extends Error {
+class SleepAbortedError extends Error {
   constructor() {
     super('sleep aborted');
     this.name = 'SleepAbortedError';

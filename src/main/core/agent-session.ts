@@ -2,18 +2,19 @@
 // It wraps pi-agent-core's Agent, persists every turn as it ends (errored turns included),
 // classifies failures, hands retryable ones to the RetryController and overflows to the
 // compaction path, and publishes everything as SessionEvents through subscribe().
-import type { Agent, AgentEvent, AgentMessage } from '@mariozechner/pi-agent-core';
-import type { ChainOutcome } from '../../shared/error-category';
+import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechner/pi-agent-core';
+import type { Api, Model } from '@mariozechner/pi-ai';
 import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot, ModelInfo } from '../../shared/events';
-import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
+import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
-import { UNEXPECTED_EXCEPTION } from './decision-log';
-import { resolveRow } from './decision-table';
+import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
 import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
 import { RetryController, type RetryHost } from './retry-controller';
+import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
+import { recordInternalError, recordStop, type StopHost } from './turn-stops';
 
 export interface AgentSessionOptions {
   agent: Agent;
@@ -30,11 +31,12 @@ export interface AgentSessionOptions {
 }
 
 export class AgentSession {
-  readonly agent: Agent;
+  private readonly agent: Agent;
   private readonly listeners = new Set<SessionEventListener>();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
+  private readonly stops: StopHost;
   private readonly clock: Clock;
   private readonly newId: () => string;
   private sessionIdValue: string;
@@ -55,6 +57,13 @@ export class AgentSession {
     });
     this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
     this.retry = new RetryController(this.retryHost());
+    this.stops = {
+      retry: this.retry,
+      recorder: this.recorder,
+      retrySettings: () => this.options.settings.get().retry,
+      newId: this.newId,
+      recordDecision: (entry) => this.recordDecision(entry),
+    };
     this.compactor = new Compactor({
       agent: this.agent,
       emit: (event) => this.emit(event),
@@ -63,7 +72,7 @@ export class AgentSession {
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
 
-  // ---- public API (SPEC §5 "Session API") ----
+  // ---- public API (docs/retry-policy.md, "The session API"); every mode calls only these ----
 
   get sessionId(): string {
     return this.sessionIdValue;
@@ -93,8 +102,9 @@ export class AgentSession {
     return this.retry.pendingRetry;
   }
 
+  /** A summary is being made (overflow or manual compaction); the retried turn after it is not compacting. */
   get isCompacting(): boolean {
-    return this.compactor.isRunning;
+    return this.compactor.isCompacting;
   }
 
   get isStreaming(): boolean {
@@ -104,6 +114,43 @@ export class AgentSession {
   /** Busy: streaming, retrying or compacting; a new prompt must wait. */
   get isBusy(): boolean {
     return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning;
+  }
+
+  /** The agent's runtime context: errored turns trimmed as the retry controller leaves them. */
+  get messages(): ChatMessage[] {
+    return this.agent.state.messages as ChatMessage[];
+  }
+
+  get model(): Model<Api> {
+    return this.agent.state.model;
+  }
+
+  /** Point the agent at another model; the next request uses it. */
+  setModel(model: Model<Api>): void {
+    this.agent.state.model = model;
+  }
+
+  get thinkingLevel(): ThinkingLevel {
+    return this.agent.state.thinkingLevel;
+  }
+
+  setThinkingLevel(level: ThinkingLevel): void {
+    this.agent.state.thinkingLevel = level;
+  }
+
+  /** How the agent delivers queued steering and follow-up messages (pi's queue modes). */
+  get queueModes(): { steeringMode: Agent['steeringMode']; followUpMode: Agent['followUpMode'] } {
+    return { steeringMode: this.agent.steeringMode, followUpMode: this.agent.followUpMode };
+  }
+
+  stats(): SessionStats {
+    return sessionStats(this.sessionIdValue, this.messages);
+  }
+
+  /** The text of the newest assistant message in the runtime context, or null. */
+  lastAssistantText(): string | null {
+    const last = this.messages.findLast((m) => m.role === 'assistant');
+    return last ? messageText(last) : null;
   }
 
   subscribe(listener: SessionEventListener): () => void {
@@ -142,7 +189,7 @@ export class AgentSession {
     }
   }
 
-  /** Global abort: cancel a retry first (policy A), then the active stream. */
+  /** Global abort: cancel a retry first (docs/retry-policy.md, "Cancel and abort"), then the active stream. */
   async abort(): Promise<void> {
     this.abortRetry();
     this.compactor.abort();
@@ -173,20 +220,21 @@ export class AgentSession {
     this.agent.state.messages = next.messages as AgentMessage[];
   }
 
-  snapshot(turns: SessionSnapshot['turns']): SessionSnapshot {
+  /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions'>): SessionSnapshot {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
       title: this.recorder.title,
-      turns,
-      messages: state.messages as ChatMessage[],
+      turns: stored.turns,
+      chains: stored.chains,
+      decisions: stored.decisions,
+      messages: this.messages,
       isStreaming: state.isStreaming,
       streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,
       isRetrying: this.retry.isRetrying,
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
-      autoRetryEnabled: this.autoRetryEnabled,
-      autoCompactionEnabled: this.autoCompactionEnabled,
       model: this.options.modelInfo(),
     };
   }
@@ -205,31 +253,11 @@ export class AgentSession {
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
-      // A bug of ours must not take the session down: log it at ERROR (policy B §7.2) and say so.
-      this.logUnexpected(error);
+      // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
+      const text = error instanceof Error ? error.message : String(error);
+      recordInternalError(this.stops, text);
+      this.emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
     }
-  }
-
-  private logUnexpected(error: unknown): void {
-    const text = error instanceof Error ? error.message : String(error);
-    this.recordDecision({
-      decision: {
-        action: 'abort',
-        reason: `internal error: ${text}`,
-        waitMs: 0,
-        shouldRetry: false,
-        maxAttempts: 0,
-        category: 'unexpected',
-        backoff: 'none',
-      },
-      classification: { category: 'unexpected', errorType: UNEXPECTED_EXCEPTION, source: 'fallback' },
-      errorMessage: text,
-      chainId: this.retry.activeChainId ?? null,
-      finalDecision: 'abort',
-      attempt: this.retry.attempt + 1,
-    });
-    this.retry.abandon(`Internal error: ${text}`);
-    this.emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
   }
 
   private onMessageEnd(message: ChatMessage): void {
@@ -245,14 +273,15 @@ export class AgentSession {
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
 
-    // The retry check runs first; if a retry started, the compaction check is skipped (policy A).
+    // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
       if (this.retry.handleRetryableError(last, classification)) return;
-      if (!this.autoRetryEnabled) this.recordStop(last, classification, 'disabled');
+      if (!this.autoRetryEnabled) recordStop(this.stops, last, classification, 'disabled');
       return;
     }
     const overflow = classification.category === 'context_overflow';
-    this.recordStop(
+    recordStop(
+      this.stops,
       last,
       classification,
       overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
@@ -260,57 +289,11 @@ export class AgentSession {
     if (overflow) this.compactor.onOverflow(last, this.autoCompactionEnabled);
   }
 
-  /** Policy A's #isRetryableError, with the category's row deciding instead of the regex alone. */
+  /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */
   private isRetryable(message: AssistantChatMessage, classification: Classification): boolean {
     if (message.stopReason !== 'error' || !message.errorMessage) return false;
     if (classification.category === 'context_overflow') return false;
     return resolveRow(classification.category, this.options.settings.get().retry).action === 'retry';
-  }
-
-  /** An errored turn that will not be retried: log the decision and end any chain it was part of. */
-  private recordStop(message: AssistantChatMessage, classification: Classification, outcome: ChainOutcome): void {
-    const chainId = this.retry.activeChainId;
-    if (chainId && this.retry.isRetrying) {
-      this.logAbort(message, classification, chainId, outcome);
-      this.retry.endChainWithoutRetry(message, outcome);
-      return;
-    }
-    // No chain was running: a one-off chain row still gives this errored turn its outcome.
-    const standalone = this.newId();
-    this.recorder.openChain(standalone);
-    this.logAbort(message, classification, standalone, outcome);
-    this.recorder.closeChain(standalone, { outcome, attempts: 0, finalError: message.errorMessage ?? null });
-  }
-
-  private logAbort(
-    message: AssistantChatMessage,
-    classification: Classification,
-    chainId: string,
-    outcome: ChainOutcome,
-  ): void {
-    const reasons: Partial<Record<ChainOutcome, string>> = {
-      disabled: 'auto-retry is turned off',
-      cancelled: 'the request was aborted by the user',
-      compacted: 'context overflow goes to the compaction path, never to retry',
-    };
-    const row = resolveRow(classification.category, this.options.settings.get().retry);
-    this.recordDecision({
-      decision: {
-        action: outcome === 'compacted' ? 'compact' : 'abort',
-        reason: reasons[outcome] ?? `${classification.category} is not retried`,
-        waitMs: 0,
-        shouldRetry: false,
-        maxAttempts: row.maxAttempts,
-        category: classification.category,
-        backoff: 'none',
-      },
-      classification,
-      errorMessage: message.errorMessage ?? '',
-      chainId,
-      finalDecision: outcome === 'compacted' ? null : 'abort',
-      // Inside a running chain this is the failure after retryAttempt retries; alone it is the first try.
-      attempt: this.retry.isRetrying ? this.retry.attempt + 1 : 1,
-    });
   }
 
   private classify(message: AssistantChatMessage): Classification {

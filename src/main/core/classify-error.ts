@@ -1,9 +1,10 @@
-// Places a failed turn in one error category (SPEC §3): structured facts first (stopReason,
-// explicit flags, provider error type, HTTP status), then policy A's text patterns. Called by the
-// retry controller on every errored assistant message and by tool runners for tool failures.
+// Places a failed turn in one error category (docs/retry-policy.md, "Classification"): structured
+// facts first (stopReason, explicit flags, provider error type, HTTP status), then text patterns.
+// Called for every errored assistant message (classify-message.ts); the tool categories are
+// accepted as flags for when the agent has tools, which it does not yet.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
 import type { ErrorCategory } from '../../shared/error-category';
-import { DECISION_TABLE } from './decision-table';
+import { DECISION_TABLE } from '../../shared/retry-policy/decision-table';
 import { parseRetryHint } from './retry-hints';
 
 export interface ErrorInput {
@@ -29,7 +30,7 @@ export interface ErrorInput {
 
 export interface Classification {
   category: ErrorCategory;
-  /** Policy B's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
+  /** The category's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
   errorType: string;
   /** The wait the provider asked for, ms. */
   retryAfterMs?: number;
@@ -71,7 +72,7 @@ interface TextRule {
   unless?: RegExp;
 }
 
-/** Policy A's patterns plus the extra categories, in precedence order: the first match wins. */
+/** The retryable-error patterns plus the other categories, in precedence order: the first match wins. */
 const TEXT_RULES: readonly TextRule[] = [
   { category: 'aborted', pattern: /\b(?:request|operation) was aborted\b|\babort ?error\b/i, unless: TIMEOUT_TEXT },
   { category: 'context_overflow', pattern: OVERFLOW_TEXT, unless: NOT_OVERFLOW_TEXT },
@@ -141,7 +142,7 @@ const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly stri
 
 const ERROR_TYPE_TO_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map([
   ...PROVIDER_ERROR_TYPES.flatMap(([category, names]) => names.map((name) => [norm(name), category] as const)),
-  // Policy B's own class names are accepted too, so callers can pass a classification through.
+  // The table's exception class names are accepted too, so a classification can be passed through.
   ...Object.entries(DECISION_TABLE).map(
     ([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const,
   ),
@@ -220,7 +221,7 @@ function place(f: Facts): Pick<Classification, 'category' | 'errorType' | 'sourc
   return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
 }
 
-/** The category of one failure, with policy B's class name and any retry hint. Never throws. */
+/** The category of one failure, with its exception class name and any retry hint. Never throws. */
 export function classifyError(input: ErrorInput): Classification {
   try {
     const facts = readFacts(input);

@@ -1,7 +1,8 @@
-// The compaction path of SPEC §6: a context overflow is never retried by the retry controller;
-// instead the older part of the conversation is summarised by the model, the overflowing turn is
-// dropped from the runtime context (history keeps it) and the turn is tried once more. A second
-// overflow in the same prompt ends with a clear error. Owned by AgentSession.
+// The compaction path (docs/retry-policy.md, "Context overflow: the compaction path"): a context
+// overflow is never retried by the retry controller; instead the older part of the conversation is
+// summarised by the model, the overflowing turn is dropped from the runtime context (history keeps
+// it) and the turn is tried once more. A second overflow in the same prompt ends with a clear
+// error. Owned by AgentSession.
 import type { Agent, AgentMessage } from '@mariozechner/pi-agent-core';
 import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
@@ -15,17 +16,25 @@ export interface CompactorOptions {
 
 const SUMMARY_PROMPT =
   'Summarise the conversation below for your own later use: keep facts, decisions, names and open questions; be brief.';
-export const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
+const SUMMARY_PREFIX = '[Summary of the earlier conversation]';
 
 export class Compactor {
   private running: Promise<void> | undefined;
+  /** Summarising: from the overflow (or the manual request) to auto_compaction_end; not the retried run. */
+  private isSummarising = false;
   private retriedThisPrompt = false;
   private controller: AbortController | undefined;
 
   constructor(private readonly options: CompactorOptions) {}
 
+  /** Busy with a compaction, including the turn it retries afterwards. */
   get isRunning(): boolean {
     return this.running !== undefined;
+  }
+
+  /** Compacting now: the summary is being made (the retried turn that follows is a normal run). */
+  get isCompacting(): boolean {
+    return this.isSummarising;
   }
 
   waitForIdle(): Promise<void> {
@@ -56,7 +65,9 @@ export class Compactor {
     }
     if (this.running) return;
     this.retriedThisPrompt = true;
+    this.isSummarising = true;
     this.running = this.compactAndRetry().finally(() => {
+      this.isSummarising = false;
       this.running = undefined;
     });
   }
@@ -66,9 +77,11 @@ export class Compactor {
     if (this.running) throw new Error('A compaction is already running.');
     let release: () => void = () => undefined;
     this.running = new Promise<void>((resolve) => (release = resolve));
+    this.isSummarising = true;
     try {
       return await this.compactManually();
     } finally {
+      this.isSummarising = false;
       this.running = undefined;
       release();
     }
@@ -105,6 +118,7 @@ export class Compactor {
       });
       return;
     }
+    this.isSummarising = false;
     this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: true });
     try {
       await this.options.agent.continue();

@@ -1,13 +1,14 @@
-// Builds the structured record of one retry decision (SPEC §9, policy B §7) that the retry
+// Builds the structured record of one retry decision (docs/retry-policy.md, "The observability
+// record") that the retry
 // controller hands to the history store and the JSON-lines decision log. Pure: ids and the time
 // come in as arguments, so the same inputs always give the same record.
 import type { LogLevel, RetryDecisionRecord } from '../../shared/history';
 import type { Classification } from './classify-error';
 import { UNCLASSIFIABLE } from './classify-error';
-import type { DecisionContext, RetryDecision } from './decision-table';
+import type { DecisionContext, RetryDecision } from './decide-retry';
 
 /** Written when the context does not say; the app has one kind of task. */
-export const DEFAULT_TASK_TYPE = 'chat';
+const DEFAULT_TASK_TYPE = 'chat';
 
 /** An exception of our own (a bug), logged at ERROR. */
 export const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
@@ -33,14 +34,7 @@ export interface DecisionRecordArgs extends RecordIds {
   finalDecision?: RetryDecisionRecord['finalDecision'];
 }
 
-export interface SuccessRecordArgs extends RecordIds {
-  /** The classification of the last error the chain recovered from. */
-  classification: Pick<Classification, 'errorType' | 'category'>;
-  /** The attempt that succeeded, 1-based (2 = the first retry succeeded). */
-  attempt: number;
-}
-
-/** Policy B §7.2: INFO for a retry, WARNING for a final abort or an unclassifiable error, ERROR for an unexpected exception. */
+/** INFO for a retry; WARNING for a final abort or an unclassifiable error; ERROR for an exception of ours. */
 export function decisionLevel(action: RetryDecision['action'], errorType: string): LogLevel {
   if (errorType === UNEXPECTED_EXCEPTION) return 'ERROR';
   if (action === 'abort' || errorType === UNCLASSIFIABLE) return 'WARNING';
@@ -79,25 +73,6 @@ export function buildDecisionRecord(args: DecisionRecordArgs): RetryDecisionReco
     errorMessage: String(args.errorMessage ?? ''),
     context: recordContext(args.context),
     finalDecision: args.finalDecision !== undefined ? args.finalDecision : decision.action === 'abort' ? 'abort' : null,
-    chainId: args.chainId,
-  };
-}
-
-/** The closing record of a chain that recovered: the retry worked, finalDecision 'success', INFO. */
-export function buildSuccessRecord(args: SuccessRecordArgs): RetryDecisionRecord {
-  return {
-    id: args.id,
-    timestamp: isoTimestamp(args.now),
-    level: 'INFO',
-    errorType: args.classification.errorType,
-    category: args.classification.category,
-    attempt: args.attempt,
-    action: 'retry',
-    waitSeconds: 0,
-    reason: `recovered on attempt ${args.attempt}`,
-    errorMessage: String(args.errorMessage ?? ''),
-    context: recordContext(args.context),
-    finalDecision: 'success',
     chainId: args.chainId,
   };
 }

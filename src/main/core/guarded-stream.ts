@@ -1,6 +1,7 @@
 // Wraps the LLM stream function the Agent calls, so that every request goes out the same way:
-// provider-SDK retries off (ours are the only retries, SPEC §2), a silence timeout that aborts
-// the request and reports it as a timeout (policy B: 30 s ceiling), and a function that never
+// provider-SDK retries off (the decision table's are the only retries), a silence timeout that
+// aborts the request and reports it as a timeout (retry.timeoutMs, 30 s by default; see
+// docs/retry-policy.md, "Classification"), and a function that never
 // throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
 // stream contract requires). Built by the composition root, used by AgentSession's Agent.
 import {

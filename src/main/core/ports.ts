@@ -4,7 +4,6 @@
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
 import type {
   ErroredTurn,
-  RetryChainRecord,
   RetryDecisionRecord,
   SearchHit,
   SessionDetail,
@@ -32,7 +31,6 @@ export interface NewTurn {
 /** The write side of the history, used by AgentSession as turns end. Writes are synchronous and durable on return. */
 export interface HistoryWriter {
   ensureSession(session: NewSession): void;
-  setSessionTitle(sessionId: string, title: string): void;
   appendTurn(turn: NewTurn): TurnRecord;
   openChain(chain: { id: string; sessionId: string; startedAt: number }): void;
   closeChain(
@@ -47,7 +45,8 @@ export interface HistoryWriter {
 export interface HistoryReader {
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[];
   getSession(sessionId: string): SessionDetail | undefined;
-  sessionTurns(sessionId: string): TurnRecord[];
+  /** A session's row as the lists show it, or undefined when there is none. */
+  sessionSummary(sessionId: string): SessionSummary | undefined;
   search(query: string, limit?: number): SearchHit[];
   erroredTurns(limit?: number): ErroredTurn[];
   deleteSession(sessionId: string): boolean;
@@ -57,12 +56,11 @@ export interface HistoryReader {
   ): { filename: string; mimeType: string; content: string } | undefined;
   /** The runtime context of a session as the retry controller would have left it: errored assistant turns removed (aborted ones stay, as they do at run time). */
   loadContext(sessionId: string): ChatMessage[];
-  chain(chainId: string): RetryChainRecord | undefined;
 }
 
 export type HistoryStore = HistoryWriter & HistoryReader;
 
-/** The JSON-lines decision log of SPEC §9 (the history store keeps the same records). */
+/** The JSON-lines decision log (docs/retry-policy.md, "The observability record"); history keeps the same. */
 export interface DecisionLogSink {
   write(record: RetryDecisionRecord): void;
 }

@@ -1,5 +1,5 @@
 // Structured facts about a failed provider request (HTTP status, retry headers, the provider's
-// error type), which the classifier prefers to the error text (SPEC §3). pi-ai keeps only a
+// error type), which the classifier prefers to the error text (docs/retry-policy.md). pi-ai keeps only a
 // message string, so the node layer observes the HTTP exchange (http-facts.ts) and the guarded
 // stream attaches what it saw to the final assistant message; AgentSession reads it back here.
 import type { AssistantMessage } from '@mariozechner/pi-ai';

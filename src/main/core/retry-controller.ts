@@ -1,21 +1,22 @@
-// The retry lifecycle of policy A (SPEC §5), step by step, for one AgentSession: the attempt
-// counter, the chain promise, the abortable backoff and the auto_retry_start/end events. The
-// decision itself comes from the decision table (decideRetry); this module only carries it out.
-// AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
+// The retry lifecycle (docs/retry-policy.md, "The retry lifecycle"), step by step, for one
+// AgentSession: the attempt counter, the chain promise, the abortable backoff and the
+// auto_retry_start/end events. The decision itself comes from the decision table (decideRetry);
+// this module only carries it out. AgentSession owns one RetryController and calls it from its
+// agent_end / message_end handlers.
 import type { ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
 import type { AutoRetryStartEvent, PendingRetry, RetryEvent } from '../../shared/events';
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, type DecisionContext, type RetryDecision } from './decision-table';
+import { decideRetry, settledDecision, type DecisionContext, type RetryDecision } from './decide-retry';
 import type { UsageLimitResult } from './ports';
 
 /** What the controller needs from its session. */
 export interface RetryHost {
   retrySettings(): RetrySettings;
   emit(event: RetryEvent): void;
-  /** Policy A step 7: drop the trailing assistant error from the runtime context (history keeps it). */
+  /** Lifecycle step 7: drop the trailing assistant error from the runtime context (history keeps it). */
   trimTrailingError(): void;
   /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
   continueAgent(): Promise<void>;
@@ -39,7 +40,7 @@ export interface RetryHost {
 type Phase = 'idle' | 'sleeping' | 'scheduled' | 'running';
 
 export class RetryController {
-  // The four pieces of state of policy A, plus the bookkeeping that makes cancel races safe.
+  // The lifecycle's four pieces of state, plus the bookkeeping that makes cancel races safe.
   private retryAttempt = 0;
   private retryPromise: Promise<void> | undefined;
   private retryResolve: (() => void) | undefined;
@@ -79,8 +80,8 @@ export class RetryController {
   }
 
   /**
-   * Policy A's #handleRetryableError. Returns true when a retry was started (the session then
-   * skips the compaction check for this turn).
+   * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
+   * session then skips the compaction check for this turn).
    */
   handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
     const settings = this.host.retrySettings();
@@ -136,7 +137,7 @@ export class RetryController {
     return true;
   }
 
-  /** Policy A step 5: a usage limit first tries another credential; a switch makes the delay 0. */
+  /** Lifecycle step 5: a usage limit first tries another credential; a switch makes the delay 0. */
   private tryCredentialSwitch(
     decision: RetryDecision,
     classification: Classification,
@@ -179,7 +180,7 @@ export class RetryController {
     if (generation !== this.generation || this.phase !== 'sleeping') return;
     this.phase = 'scheduled';
     this.sleep = undefined;
-    // setTimeout(…, 0) as policy A says: the agent_end run must have settled before continue().
+    // setTimeout(…, 0) (lifecycle step 9): the agent_end run must have settled before continue().
     this.continueTimer = setTimeout(() => {
       this.continueTimer = undefined;
       if (generation !== this.generation || this.phase !== 'scheduled') return;
@@ -201,22 +202,19 @@ export class RetryController {
   onAssistantMessageEnd(message: AssistantChatMessage): void {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
-    // The success record names the error the chain recovered from (policy B §7 "final decision").
+    // The success record names the error the chain recovered from (its finalDecision is "success").
     const recovered = this.lastClassification ?? {
       category: 'unexpected',
       errorType: 'Unclassifiable',
       source: 'fallback',
     };
     this.host.decisionMade({
-      decision: {
-        action: 'retry',
-        reason: `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-        waitMs: 0,
-        shouldRetry: false,
-        maxAttempts: this.retryAttempt + 1,
-        category: recovered.category,
-        backoff: 'none',
-      },
+      decision: settledDecision(
+        recovered.category,
+        'retry',
+        `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
+        this.retryAttempt + 1,
+      ),
       classification: recovered,
       errorMessage: '',
       chainId: this.chainId ?? null,

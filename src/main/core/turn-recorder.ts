@@ -83,9 +83,8 @@ export class TurnRecorder {
       const turn = this.options.history.appendTurn({ sessionId: this.sessionId, message, errorCategory, chainId });
       this.persisted.set(message, turn.id);
       this.lastPersisted = turn.id;
+      // The composition root follows this with history_changed, carrying the session's new row.
       this.options.emit({ type: 'turn_persisted', turn });
-      // Lists (sidebar, history view) refresh on this; the title exists from the first turn on.
-      this.options.emit({ type: 'history_changed', sessionId: this.sessionId });
     } catch (error) {
       this.options.emit({
         type: 'notice',

@@ -6,11 +6,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
 import type { SecretCipher } from '../node/credential-store';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
+import { IPC_CHANNELS } from '../../shared/ipc';
 import type { ResponseFrame } from '../../shared/wire';
 import { hardenedWebPreferences, installGlobalGuards, isTrustedSender } from './security';
-
-const CALL_CHANNEL = 'resolute:call';
-const EVENT_CHANNEL = 'resolute:event';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
@@ -76,7 +74,7 @@ function createWindow(): BrowserWindow {
 
 function wireIpc(app: LaunchedApp): void {
   const base = rendererUrl().replace(/index\.html$/, '');
-  ipcMain.handle(CALL_CHANNEL, async (event, frame: unknown): Promise<ResponseFrame> => {
+  ipcMain.handle(IPC_CHANNELS.call, async (event, frame: unknown): Promise<ResponseFrame> => {
     if (!isTrustedSender(mainWindow, event.sender, event.senderFrame, base)) {
       return {
         kind: 'response',
@@ -88,7 +86,7 @@ function wireIpc(app: LaunchedApp): void {
     return app.router.dispatch(frame);
   });
   app.hub.subscribe((event) => {
-    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(EVENT_CHANNEL, event);
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_CHANNELS.event, event);
   });
 }
 

@@ -1,5 +1,6 @@
-// The Electron window's hardening (SPEC §1): the webPreferences every window gets, navigation and
-// new windows denied, permissions denied, the CSP header, and the IPC sender check.
+// The Electron window's hardening (docs/architecture.md, "The three hosts"): the webPreferences
+// every window gets, navigation and new windows denied, permissions denied, the CSP header (from
+// src/shared/csp.ts), and the IPC sender check.
 import {
   app,
   session,
@@ -9,9 +10,9 @@ import {
   type WebFrameMain,
   type WebPreferences,
 } from 'electron';
+import { contentSecurityPolicy } from '../../shared/csp';
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy('electron');
 
 export function hardenedWebPreferences(preloadPath: string): WebPreferences {
   return {

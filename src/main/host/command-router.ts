@@ -3,6 +3,7 @@
 // contract and always answers with a serialisable reply — a bad frame is an error reply naming
 // what was wrong, never a throw.
 import type { AppInfo, CommandName, CommandParams, CommandResult, ProviderInfo } from '../../shared/contract';
+import type { SessionSnapshot } from '../../shared/events';
 import type { ProviderId } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
@@ -14,11 +15,17 @@ export interface AppContext {
   readonly history: HistoryReader;
   readonly settings: SettingsStore;
   info(): AppInfo;
+  /** The current session with what the history holds for it. */
+  snapshot(): SessionSnapshot;
   providers(): ProviderInfo[];
   addKey(provider: ProviderId, apiKey: string): ProviderInfo;
   removeKey(provider: ProviderId, keyId: string): ProviderInfo;
+  /** Start a new conversation; its snapshot goes out as session_changed. */
   newSession(): void;
+  /** Switch to a stored conversation; its snapshot goes out as session_changed. */
   resumeSession(sessionId: string): void;
+  /** Delete a stored conversation (history_changed says so); false when there was none. */
+  deleteSession(sessionId: string): boolean;
   /** Reported when a prompt started by a command fails after its reply was sent. */
   report(message: string): void;
 }
@@ -50,11 +57,6 @@ export class CommandRouter {
     return Promise.resolve().then(() => handler(params));
   }
 
-  private snapshot() {
-    const { session, history } = this.ctx;
-    return session.snapshot(history.sessionTurns(session.sessionId));
-  }
-
   private buildHandlers(): Handlers {
     const { ctx } = this;
     const found = <T>(value: T | undefined, what: string): T => {
@@ -63,7 +65,7 @@ export class CommandRouter {
     };
     return {
       'app.info': () => ctx.info(),
-      'session.getState': () => this.snapshot(),
+      'session.getState': () => ctx.snapshot(),
       'session.prompt': ({ text }) => {
         if (ctx.session.isBusy)
           throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
@@ -80,16 +82,12 @@ export class CommandRouter {
       'session.retryNow': () => ({ skipped: ctx.session.retryNow() }),
       'session.new': () => {
         ctx.newSession();
-        return this.snapshot();
+        return { sessionId: ctx.session.sessionId };
       },
       'session.resume': ({ sessionId }) => {
-        found(ctx.history.getSession(sessionId), `session ${sessionId}`);
+        found(ctx.history.sessionSummary(sessionId), `session ${sessionId}`);
         ctx.resumeSession(sessionId);
-        return this.snapshot();
-      },
-      'session.setAutoRetry': ({ enabled }) => {
-        ctx.session.setAutoRetryEnabled(enabled);
-        return { enabled: ctx.session.autoRetryEnabled };
+        return { sessionId };
       },
       'session.compact': () => ctx.session.compact(),
       'settings.get': () => ctx.settings.get(),
@@ -111,9 +109,7 @@ export class CommandRouter {
         if (sessionId === ctx.session.sessionId && ctx.session.isBusy) {
           throw new CommandError('failed', 'This session is running a turn; stop it before deleting.');
         }
-        const deleted = ctx.history.deleteSession(sessionId);
-        if (deleted && sessionId === ctx.session.sessionId) ctx.newSession();
-        return { deleted };
+        return { deleted: ctx.deleteSession(sessionId) };
       },
       'history.export': ({ sessionId, format }) =>
         found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),

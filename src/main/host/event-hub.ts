@@ -20,8 +20,4 @@ export class EventHub {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
-
-  get size(): number {
-    return this.listeners.size;
-  }
 }

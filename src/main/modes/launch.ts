@@ -2,14 +2,13 @@
 // and the command router. The browser mode, the RPC mode and the Electron main all start here
 // so that a flag means the same thing in each.
 import { parseArgs } from 'node:util';
+import { version } from '../../../package.json';
 import { parseSetFlag, mergeSettings, PROVIDER_IDS, type ProviderId } from '../../shared/settings';
 import type { AppInfo } from '../../shared/contract';
 import { CommandRouter } from '../host/command-router';
 import { EventHub } from '../host/event-hub';
 import { AppServices } from '../node/app-services';
 import type { SecretCipher } from '../node/credential-store';
-
-export const VERSION = '0.1.0';
 
 export interface CommonFlags {
   mode: 'web' | 'rpc' | 'simulator';
@@ -149,7 +148,7 @@ export async function launchApp(
   const hub = new EventHub();
   const services = await AppServices.create({
     host,
-    version: VERSION,
+    version,
     dataDir: flags.dataDir,
     overlay: flags.overlay,
     provider: flags.provider,

@@ -9,7 +9,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { AppInfo, ProviderInfo } from '../../shared/contract';
-import type { SessionEvent } from '../../shared/events';
+import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
@@ -23,7 +23,7 @@ import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 
-export const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
 export interface AppServicesOptions {
   host: AppInfo['host'];
@@ -46,7 +46,7 @@ export interface AppServicesOptions {
 }
 
 /** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-export function defaultDataDir(): string {
+function defaultDataDir(): string {
   if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
@@ -110,7 +110,7 @@ export class AppServices {
     });
     this.disposers.push(this.httpFacts.install());
     this.session = this.createSession();
-    this.disposers.push(this.session.subscribe(options.publish));
+    this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
 
@@ -169,8 +169,20 @@ export class AppServices {
     });
   }
 
+  /** Pass every session event on; a stored turn also changes its session's row in the lists. */
+  private onSessionEvent(event: SessionEvent): void {
+    this.options.publish(event);
+    if (event.type !== 'turn_persisted') return;
+    const { sessionId } = event.turn;
+    this.options.publish({
+      type: 'history_changed',
+      sessionId,
+      session: this.history.sessionSummary(sessionId) ?? null,
+    });
+  }
+
   private onSettingsChanged(settings: Settings): void {
-    this.session.agent.state.model = resolveModel(settings.provider, this.simulatorUrl).model;
+    this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
@@ -193,6 +205,11 @@ export class AppServices {
       logDir: this.logDir,
       simulatorUrl: this.simulatorUrl,
     };
+  }
+
+  snapshot(): SessionSnapshot {
+    const stored = this.history.getSession(this.session.sessionId);
+    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [] });
   }
 
   providers(): ProviderInfo[] {
@@ -230,22 +247,27 @@ export class AppServices {
   }
 
   resumeSession(sessionId: string): void {
-    const detail = this.history.getSession(sessionId);
-    if (!detail) throw new Error(`session ${sessionId} not found`);
+    const summary = this.history.sessionSummary(sessionId);
+    if (!summary) throw new Error(`session ${sessionId} not found`);
     this.session.replaceConversation({
       sessionId,
-      title: detail.session.title,
+      title: summary.title,
       messages: this.history.loadContext(sessionId),
       stored: true,
     });
     this.publishSnapshot();
   }
 
+  deleteSession(sessionId: string): boolean {
+    const deleted = this.history.deleteSession(sessionId);
+    if (!deleted) return false;
+    this.options.publish({ type: 'history_changed', sessionId, session: null });
+    if (sessionId === this.session.sessionId) this.newSession();
+    return true;
+  }
+
   private publishSnapshot(): void {
-    this.options.publish({
-      type: 'session_changed',
-      snapshot: this.session.snapshot(this.history.sessionTurns(this.session.sessionId)),
-    });
+    this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
 
   report(message: string): void {

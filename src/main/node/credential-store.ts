@@ -1,7 +1,8 @@
 // API keys per provider (several each), stored encrypted in <dataDir>/credentials.json, plus the
-// usage-limit bookkeeping of policy A step 5: markUsageLimitReached blocks the key in use until
-// it frees up and switches to the next usable one. Keys never leave the main process: the
-// renderer only ever sees masked hints. The cipher is passed in (Electron: safeStorage).
+// usage-limit bookkeeping of the retry lifecycle's step 5 (docs/retry-policy.md):
+// markUsageLimitReached blocks the key in use until it frees up and switches to the next usable
+// one. Keys never leave the main process: the renderer only ever sees masked hints. The cipher is
+// passed in (Electron: safeStorage).
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

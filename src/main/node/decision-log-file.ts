@@ -1,6 +1,6 @@
-// The JSON-lines decision log of SPEC §9: one line per retry decision in
-// <logDir>/retry-decisions.jsonl. Appends synchronously (a line is on disk when the decision is
-// acted on); a write failure is reported once and never takes the session down.
+// The JSON-lines decision log (docs/retry-policy.md, "The observability record"): one line per
+// retry decision in <logDir>/retry-decisions.jsonl. Appends synchronously (a line is on disk when
+// the decision is acted on); a write failure is reported once and never takes the session down.
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetryDecisionRecord } from '../../shared/history';

@@ -3,7 +3,7 @@
 // LM Studio, vLLM). Used by the composition root whenever the provider settings change.
 import { getModels, type Api, type KnownProvider, type Model } from '@mariozechner/pi-ai';
 import type { ModelInfo } from '../../shared/events';
-import type { ProviderId, Settings } from '../../shared/settings';
+import { SIMULATOR_MODEL_ID, type ProviderId, type Settings } from '../../shared/settings';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   simulator: 'Simulator (built in)',
@@ -13,8 +13,6 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
   openrouter: 'OpenRouter',
   'openai-compatible': 'OpenAI-compatible server',
 };
-
-export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 
 /** Keys that exist without configuration: the simulator needs none, local servers rarely do. */
 export const BUILTIN_KEYS: Record<string, string> = {

@@ -13,7 +13,7 @@ import {
 } from '../../shared/settings';
 import type { SettingsStore } from '../core/ports';
 
-export class SettingsValidationError extends Error {
+class SettingsValidationError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SettingsValidationError';

@@ -27,8 +27,9 @@ async function start(): Promise<void> {
   const escStack = new EscHandlerStack(() => {
     if (store.getState().session.isStreaming) void actions.abort();
   });
-  // While the banner shows, Esc cancels the retry (policy A). Once the retried request is on its
-  // way the main process refuses the cancel (the retry has happened); Esc then stops that stream.
+  // While the banner shows, Esc cancels the retry (docs/retry-policy.md, "Cancel and abort"). Once
+  // the retried request is on its way the main process refuses the cancel (the retry has
+  // happened); Esc then stops that stream.
   const retrySwap = new RetryEscSwap(escStack, () => {
     void actions.abortRetry().then((result) => {
       if (result && !result.aborted && store.getState().session.isStreaming) void actions.abort();

@@ -119,7 +119,7 @@ test.describe('counting through every attempt', () => {
     });
     const requests = await app.requests();
     expect(requests).toHaveLength(4);
-    // 0.7 s, 1.4 s, 2.8 s of backoff between them (policy A's 2^n).
+    // 0.7 s, 1.4 s, 2.8 s of backoff between them (exponential 2^n, docs/retry-policy.md).
     const gaps = requests.slice(1).map((r, i) => r.at - requests[i].at);
     expect(gaps[0]).toBeGreaterThanOrEqual(650);
     expect(gaps[1]).toBeGreaterThanOrEqual(1350);

@@ -1,4 +1,4 @@
-// The retry lifecycle of SPEC §5 (policy A), event by event, with a scripted stream at the
+// The retry lifecycle of docs/retry-policy.md, event by event, with a scripted stream at the
 // LLM boundary: success after failures, exhaustion, cancel and abort during the backoff,
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
@@ -52,7 +52,7 @@ describe('AgentSession retry lifecycle', () => {
     expect(order).toEqual(['end(resolved=false)', 'prompt resolved']);
     expect(h.stream.calls).toHaveLength(3);
     // The runtime context holds only the user turn and the answer; history keeps the errored turns.
-    expect(h.session.agent.state.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(h.session.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(h.history.turns.map((t) => [t.role, t.stopReason, t.errorCategory])).toEqual([
       ['user', null, null],
       ['assistant', 'error', 'server_error'],
@@ -298,7 +298,7 @@ describe('AgentSession retry lifecycle', () => {
     expect(compaction.map((e) => e.type)).toEqual(['auto_compaction_start', 'auto_compaction_end']);
     expect(compaction[1]).toMatchObject({ willRetry: true, aborted: false });
     expect(h.stream.calls).toHaveLength(4);
-    const roles = h.session.agent.state.messages.map((m) => m.role);
+    const roles = h.session.messages.map((m) => m.role);
     expect(roles).toEqual(['user', 'user', 'assistant']);
   });
 

@@ -1,6 +1,7 @@
 // Unit tests of classifyError (src/main/core/classify-error.ts): every string pi-ai produces for
-// the simulator's faults, policy A's patterns, the precedence between structured facts and text,
-// the Unclassifiable fallback, and that no input at all can make it throw.
+// the simulator's faults, the retryable-error text patterns (docs/retry-policy.md), the precedence
+// between structured facts and text, the Unclassifiable fallback, and that no input at all can make
+// it throw.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -63,7 +64,7 @@ describe('classifyError — the strings named in the brief', () => {
   });
 });
 
-describe("classifyError — policy A's text patterns (case-insensitive)", () => {
+describe('classifyError — the text patterns (case-insensitive)', () => {
   it.each<[string, ErrorCategory]>([
     ['The server is OVERLOADED', 'overloaded'],
     ['Rate Limit exceeded', 'rate_limit'],
@@ -211,7 +212,7 @@ describe('classifyError — precedence', () => {
   });
 });
 
-describe('classifyError — exception class names (policy B)', () => {
+describe('classifyError — exception class names from the decision table', () => {
   it.each<[ErrorCategory, string, ErrorInput]>([
     ['rate_limit', 'ModelRateLimitError', { status: 429 }],
     ['timeout', 'ModelTimeoutError', { timedOut: true }],

@@ -1,10 +1,11 @@
-// Unit tests of the decision records (src/main/core/decision-log.ts): levels of policy B §7.2,
-// wait in seconds, final decision, ISO timestamps from the given clock, and the success record.
+// Unit tests of the decision records (src/main/core/decision-log.ts): levels of
+// docs/retry-policy.md ("The observability record"), wait in seconds, final decision, ISO
+// timestamps from the given clock, and the success record.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { classifyError } from '../../../src/main/core/classify-error';
-import { buildDecisionRecord, buildSuccessRecord, decisionLevel } from '../../../src/main/core/decision-log';
-import { decideRetry, type DecisionContext } from '../../../src/main/core/decision-table';
+import { buildDecisionRecord, decisionLevel } from '../../../src/main/core/decision-log';
+import { decideRetry, settledDecision, type DecisionContext } from '../../../src/main/core/decide-retry';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
 const context: DecisionContext = {
@@ -161,16 +162,18 @@ describe('buildDecisionRecord', () => {
   });
 });
 
-describe('buildSuccessRecord', () => {
-  it('closes a recovered chain at INFO with finalDecision success', () => {
+describe('the closing record of a recovered chain', () => {
+  it('is built as the retry controller builds it: INFO, finalDecision success, no wait', () => {
     const classification = classifyError({ message: '503 Service Unavailable' });
-    const record = buildSuccessRecord({
+    const record = buildDecisionRecord({
       id: 'd-9',
       chainId: 'c-1',
       now: NOW + 6000,
-      attempt: 3,
+      decision: settledDecision(classification.category, 'retry', 'recovered after 2 retries', 3),
       classification,
-      errorMessage: '503 Service Unavailable',
+      errorMessage: '',
+      finalDecision: 'success',
+      attempt: 3,
       context,
     });
     expect(record).toEqual({
@@ -182,8 +185,8 @@ describe('buildSuccessRecord', () => {
       attempt: 3,
       action: 'retry',
       waitSeconds: 0,
-      reason: 'recovered on attempt 3',
-      errorMessage: '503 Service Unavailable',
+      reason: 'recovered after 2 retries',
+      errorMessage: '',
       context: { taskType: 'chat', modelId: 'resolute-sim-1', provider: 'simulator', sessionId: 's-1', turnId: 't-9' },
       finalDecision: 'success',
       chainId: 'c-1',

@@ -129,7 +129,6 @@ export class MemoryHistory implements HistoryWriter {
   chains = new Map<string, { outcome: ChainOutcome | 'open'; attempts: number; finalError: string | null }>();
   decisions: RetryDecisionRecord[] = [];
   ensureSession(): void {}
-  setSessionTitle(): void {}
   appendTurn(turn: NewTurn): TurnRecord {
     const m = turn.message;
     const record: TurnRecord = {

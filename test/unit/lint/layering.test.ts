@@ -1,4 +1,4 @@
-// The layering rule of STYLE.md, checked against the real ESLint config: each forbidden import
+// The layering rule of docs/architecture.md, checked against the real ESLint config: each forbidden import
 // is reported in the folder it is forbidden in, and allowed imports pass. Proves the rule can
 // fail `npm test` (lint runs first there).
 import { ESLint } from 'eslint';
@@ -24,6 +24,11 @@ describe('layering lint rule', () => {
     ['src/main/modes/x.ts', "import { app } from 'electron';\nexport const a = app;"],
     ['src/shared/x.ts', "import { join } from 'node:path';\nexport const a = join;"],
     ['src/shared/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
+    [
+      'src/shared/retry-policy/x.ts',
+      "import { AgentSession } from '../../main/core/agent-session';\nexport const a = AgentSession;",
+    ],
+    ['src/shared/retry-policy/x.ts', "import { useState } from 'react';\nexport const a = useState;"],
     ['src/renderer/src/x.ts', "import { ipcRenderer } from 'electron';\nexport const a = ipcRenderer;"],
     ['src/renderer/src/x.ts', "import { streamSimple } from '@mariozechner/pi-ai';\nexport const a = streamSimple;"],
     [
@@ -42,6 +47,11 @@ describe('layering lint rule', () => {
     ['src/main/electron/x.ts', "import { app } from 'electron';\nexport const a = app;"],
     ['src/preload/x.ts', "import { contextBridge } from 'electron';\nexport const a = contextBridge;"],
     ['src/shared/x.ts', "import type { SessionEvent } from './events';\nexport type A = SessionEvent;"],
+    ['src/shared/retry-policy/x.ts', "import type { Settings } from '../settings';\nexport type A = Settings;"],
+    [
+      'src/renderer/src/x.ts',
+      "import { describeTable } from '../../shared/retry-policy/decision-table';\nexport const a = describeTable;",
+    ],
   ])('%s: allowed import passes', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -1,6 +1,6 @@
 // The credential vault: keys sealed at rest, masked hints only, the order keys are tried in, and
-// policy A step 5's usage-limit switching (block the key in use, move to the next, report when
-// the earliest frees up).
+// the usage-limit switching of docs/retry-policy.md (lifecycle step 5) (block the key in use, move
+// to the next, report when the earliest frees up).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 // Actions and the event pump against a fake bridge: each action calls its command, refused
 // settings leave the main process's message on the field, failures become notices, and events
 // that arrive while the snapshot is fetched are applied after it.
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BridgeError, type ResoluteBridge } from '../../../src/shared/bridge';
 import type { CommandName } from '../../../src/shared/contract';
 import type { SessionEvent } from '../../../src/shared/events';
@@ -119,26 +119,34 @@ describe('actions', () => {
     expect(store.getState().settings.fieldErrors['ui.theme']).toBe('settings file is read-only');
   });
 
-  it('setAutoRetry() calls session.setAutoRetry and mirrors the answer', async () => {
-    const { bridge, calls } = fakeBridge({ 'session.setAutoRetry': (p) => p });
+  it('the auto-retry switch is a settings.update of retry.enabled: one command, one home', async () => {
+    const { bridge, calls } = fakeBridge({
+      'settings.update': () => ({ ...DEFAULT_SETTINGS, retry: { ...DEFAULT_SETTINGS.retry, enabled: false } }),
+    });
     const store = createAppStore();
     const actions = createActions(bridge, store);
     actions.dispatch({ type: 'settings_changed', settings: DEFAULT_SETTINGS });
-    await actions.setAutoRetry(false);
-    expect(calls[0]).toEqual({ method: 'session.setAutoRetry', params: { enabled: false } });
-    expect(store.getState().session.autoRetryEnabled).toBe(false);
+    expect(await actions.updateSettings('retry.enabled', { retry: { enabled: false } })).toBe(true);
+    expect(calls).toEqual([{ method: 'settings.update', params: { patch: { retry: { enabled: false } } } }]);
     expect(store.getState().settings.values?.retry.enabled).toBe(false);
   });
 
-  it('newChat() applies the new snapshot, shows the chat and loads its stored chains', async () => {
-    const { bridge, calls } = fakeBridge({ 'session.new': () => snapshot({ sessionId: 's2' }) });
+  it('newChat() and resume() ask once and show the chat; the session itself arrives as session_changed', async () => {
+    const { bridge, calls } = fakeBridge({
+      'session.new': () => ({ sessionId: 's2' }),
+      'session.resume': (p) => ({ sessionId: (p as { sessionId: string }).sessionId }),
+    });
     const store = createAppStore();
     const actions = createActions(bridge, store);
     actions.showView('settings');
     expect(await actions.newChat()).toBe(true);
-    expect(store.getState().session.sessionId).toBe('s2');
     expect(store.getState().ui.view).toBe('chat');
-    expect(calls.map((c) => c.method)).toEqual(['session.new', 'history.get']);
+    actions.showView('history');
+    expect(await actions.resume('s3')).toBe(true);
+    expect(store.getState().ui.view).toBe('chat');
+    expect(calls.map((c) => c.method)).toEqual(['session.new', 'session.resume']);
+    actions.dispatch({ type: 'session_changed', snapshot: snapshot({ sessionId: 's3' }) });
+    expect(store.getState().session.sessionId).toBe('s3');
   });
 
   it('passes every dispatched event to onEvent after the store applied it', () => {
@@ -151,18 +159,12 @@ describe('actions', () => {
     expect(seen).toEqual([true]);
   });
 
-  it('refetches the session list shortly after history_changed', async () => {
-    vi.useFakeTimers();
-    try {
-      const { bridge, calls } = fakeBridge({ 'history.list': () => [] });
-      const actions = createActions(bridge, createAppStore(), { historyRefreshDelayMs: 50 });
-      actions.dispatch({ type: 'history_changed', sessionId: 's1' });
-      actions.dispatch({ type: 'history_changed', sessionId: 's1' });
-      await vi.advanceTimersByTimeAsync(50);
-      expect(calls.filter((c) => c.method === 'history.list')).toHaveLength(1);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('deleteSession() asks once; the row leaves the list by the history_changed event, not a re-list', async () => {
+    const { bridge, calls } = fakeBridge({ 'history.delete': () => ({ deleted: true }) });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    expect(await actions.deleteSession('s1')).toBe(true);
+    expect(calls.map((c) => c.method)).toEqual(['history.delete']);
   });
 });
 

@@ -3,13 +3,19 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent, SessionEventType } from '../../../src/shared/events';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { applySessionEvent, applySnapshot } from '../../../src/renderer/src/store/apply-session-event';
+import { initialState, MAX_NOTICES, SESSION_LIST_LIMIT, type AppState } from '../../../src/renderer/src/store/state';
 import {
-  applyHistoryDetail,
-  applySessionEvent,
-  applySnapshot,
-} from '../../../src/renderer/src/store/apply-session-event';
-import { initialState, MAX_NOTICES, type AppState } from '../../../src/renderer/src/store/state';
-import { SESSION_ID, assistantMessage, decision, erroredMessage, snapshot, turn, userMessage } from './fixtures';
+  SESSION_ID,
+  assistantMessage,
+  chain,
+  decision,
+  erroredMessage,
+  snapshot,
+  summary,
+  turn,
+  userMessage,
+} from './fixtures';
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -65,7 +71,7 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   retry_decision: { type: 'retry_decision', decision: decision('d1', 1) },
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
-  history_changed: { type: 'history_changed', sessionId: SESSION_ID },
+  history_changed: { type: 'history_changed', sessionId: SESSION_ID, session: summary(SESSION_ID, 5) },
   notice: { type: 'notice', level: 'info', message: 'hello' },
 };
 
@@ -268,15 +274,49 @@ describe('applySessionEvent', () => {
     expect(s.retry.banner?.kind).toBe('failed');
   });
 
-  it('settings_changed stores the settings and mirrors retry.enabled', () => {
+  it('settings_changed stores the settings (auto-retry included) and leaves the session alone', () => {
     const settings = { ...DEFAULT_SETTINGS, retry: { ...DEFAULT_SETTINGS.retry, enabled: false } };
-    const s = apply(connected(), { type: 'settings_changed', settings });
+    const before = connected();
+    const s = apply(before, { type: 'settings_changed', settings });
     expect(s.settings.values).toBe(settings);
-    expect(s.session.autoRetryEnabled).toBe(false);
+    expect(s.session).toBe(before.session);
   });
 
   it('history_changed bumps the revision the history views refetch on', () => {
     expect(apply(connected(), SAMPLES.history_changed, SAMPLES.history_changed).history.revision).toBe(2);
+  });
+
+  it('history_changed updates one row of the session list in place, newest first, without re-listing', () => {
+    const listed = deepFreeze({
+      ...connected(),
+      history: { sessions: [summary('b', 30), summary('a', 20), summary('c', 10)], revision: 0 },
+    });
+    const changed = (id: string, session: ReturnType<typeof summary> | null): SessionEvent => ({
+      type: 'history_changed',
+      sessionId: id,
+      session,
+    });
+    const touched = apply(listed, changed('c', summary('c', 40, { turnCount: 2, erroredTurnCount: 1 })));
+    expect(touched.history.sessions.map((s) => [s.id, s.turnCount, s.erroredTurnCount])).toEqual([
+      ['c', 2, 1],
+      ['b', 1, 0],
+      ['a', 1, 0],
+    ]);
+    expect(apply(touched, changed('d', summary('d', 50))).history.sessions.map((s) => s.id)).toEqual([
+      'd',
+      'c',
+      'b',
+      'a',
+    ]);
+    expect(apply(touched, changed('b', null)).history.sessions.map((s) => s.id)).toEqual(['c', 'a']);
+  });
+
+  it('history_changed keeps the list at its limit', () => {
+    const sessions = Array.from({ length: SESSION_LIST_LIMIT }, (_, i) => summary(`s${i}`, SESSION_LIST_LIMIT - i));
+    const full = deepFreeze({ ...connected(), history: { sessions, revision: 0 } });
+    const s = apply(full, { type: 'history_changed', sessionId: 'new', session: summary('new', 10_000) });
+    expect(s.history.sessions).toHaveLength(SESSION_LIST_LIMIT);
+    expect(s.history.sessions[0].id).toBe('new');
   });
 
   it('notice appends with increasing ids and keeps only the newest few', () => {
@@ -291,38 +331,31 @@ describe('applySessionEvent', () => {
   });
 });
 
-describe('applyHistoryDetail', () => {
-  const detail = (sessionId = SESSION_ID) => ({
-    session: {
-      id: sessionId,
-      title: 't',
-      createdAt: 0,
-      updatedAt: 0,
-      model: 'm',
-      provider: 'p',
-      turnCount: 2,
-      erroredTurnCount: 1,
-    },
-    turns: [turn(1, erroredMessage('503', 10), { chainId: 'c1' })],
-    chains: [
-      { id: 'c1', sessionId, outcome: 'recovered' as const, attempts: 1, finalError: null, startedAt: 0, endedAt: 1 },
-    ],
-    decisions: [decision('d1', 1)],
-  });
-
-  it('merges stored chains and decisions of the current session, and the stored chain ids of turns', () => {
-    const live = apply(connected(), { type: 'turn_persisted', turn: turn(1, erroredMessage('503', 10)) });
-    const s = applyHistoryDetail(live, detail());
+describe('applySnapshot: the stored chains and decisions arrive with the session', () => {
+  it('a resumed session brings its stored chains, decisions and the chain ids of its turns', () => {
+    const stored = snapshot({
+      sessionId: 's2',
+      turns: [turn(1, erroredMessage('503', 10), { sessionId: 's2', chainId: 'c1' })],
+      chains: [chain('c1', { sessionId: 's2' })],
+      decisions: [decision('d1', 1)],
+    });
+    const s = apply(connected(), { type: 'session_changed', snapshot: stored });
     expect(s.session.turns[0].chainId).toBe('c1');
-    expect(s.session.chains.c1.outcome).toBe('recovered');
+    expect(s.session.chains).toEqual({ c1: { outcome: 'recovered', attempts: 1, finalError: null } });
     expect(s.session.decisions.map((d) => d.id)).toEqual(['d1']);
   });
 
-  it('does not let a stored "pending" row overwrite a live outcome, and ignores other sessions', () => {
-    const live = apply(connected(), retryStart(1), SAMPLES.auto_retry_end);
-    const stale = { ...detail(), chains: [{ ...detail().chains[0], outcome: 'pending' as const }] };
-    expect(applyHistoryDetail(live, stale).session.chains.c1.outcome).toBe('recovered');
-    const state = connected();
-    expect(applyHistoryDetail(state, detail('other'))).toBe(state);
+  it('within the same session a stored "pending" row does not overwrite a live outcome, and live decisions stay', () => {
+    const live = apply(connected(), retryStart(1), SAMPLES.auto_retry_end, {
+      type: 'retry_decision',
+      decision: decision('d2', 2),
+    });
+    const stale = snapshot({
+      chains: [chain('c1', { outcome: 'pending', attempts: 0 })],
+      decisions: [decision('d1', 1)],
+    });
+    const s = applySnapshot(live, stale);
+    expect(s.session.chains.c1.outcome).toBe('recovered');
+    expect(s.session.decisions.map((d) => d.id)).toEqual(['d1', 'd2']);
   });
 });

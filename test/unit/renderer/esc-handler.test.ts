@@ -1,5 +1,6 @@
 // Esc handling as a stack: by default Esc stops the stream; auto_retry_start swaps in abortRetry
-// (once per chain) and auto_retry_end restores the previous handler (policy A, TUI interaction).
+// (once per chain) and auto_retry_end restores the previous handler (docs/retry-policy.md, "Cancel
+// and abort").
 import { describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
 import { EscHandlerStack, RetryEscSwap } from '../../../src/renderer/src/retry/esc-handler';

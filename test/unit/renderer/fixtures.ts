@@ -1,7 +1,7 @@
 // Builders for the renderer unit tests: chat messages, stored turns, decision records and
 // snapshots with sensible defaults, so each test states only what it is about.
 import type { SessionSnapshot } from '../../../src/shared/events';
-import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
+import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../src/shared/history';
 import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
 
 export const SESSION_ID = 's1';
@@ -85,15 +85,43 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     sessionId: SESSION_ID,
     title: 'First chat',
     turns: [],
+    chains: [],
+    decisions: [],
     messages: [],
     isStreaming: false,
     streamingMessage: null,
     isRetrying: false,
     retryAttempt: 0,
     pendingRetry: null,
-    autoRetryEnabled: true,
-    autoCompactionEnabled: true,
     model: { provider: 'simulator', id: 'resolute-sim-1', label: 'Simulator', isSimulator: true },
+    ...extra,
+  };
+}
+
+export function chain(id: string, extra: Partial<RetryChainRecord> = {}): RetryChainRecord {
+  return {
+    id,
+    sessionId: SESSION_ID,
+    outcome: 'recovered',
+    attempts: 1,
+    finalError: null,
+    startedAt: 0,
+    endedAt: 1,
+    ...extra,
+  };
+}
+
+/** A session's row as history.list and history_changed carry it. */
+export function summary(id: string, updatedAt: number, extra: Partial<SessionSummary> = {}): SessionSummary {
+  return {
+    id,
+    title: `Session ${id}`,
+    createdAt: 0,
+    updatedAt,
+    model: 'resolute-sim-1',
+    provider: 'simulator',
+    turnCount: 1,
+    erroredTurnCount: 0,
     ...extra,
   };
 }

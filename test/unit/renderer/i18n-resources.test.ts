@@ -1,5 +1,5 @@
 // The en, ja and ko resources: same keys, same {{placeholders}} per key, the banner strings of
-// SPEC §10 exactly, and the "system" language following the browser's preferences.
+// docs/retry-policy.md ("The banner") exactly, and the "system" language following the browser's preferences.
 import { describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { en } from '../../../src/renderer/src/i18n/en';

@@ -93,15 +93,6 @@ describe('WebSocketBridge', () => {
     expect(() => latest().reply(1, [])).not.toThrow();
   });
 
-  it('gives session.prompt a longer timeout (its answer can wait for a retry chain)', async () => {
-    const { bridge, latest } = setup({ requestTimeoutMs: 500 });
-    latest().handlers.onOpen();
-    const call = bridge.call('session.prompt', { text: 'hi' });
-    vi.advanceTimersByTime(5_000);
-    latest().reply(1, { accepted: true });
-    await expect(call).resolves.toEqual({ accepted: true });
-  });
-
   it('delivers event frames to every listener until unsubscribed; junk frames are ignored', () => {
     const { bridge, latest } = setup();
     const seen: SessionEvent[] = [];

@@ -28,9 +28,9 @@ describe('parseRequest', () => {
     ],
     [
       'wrong type',
-      { kind: 'request', id: 3, method: 'session.setAutoRetry', params: { enabled: 'yes' } },
+      { kind: 'request', id: 3, method: 'session.resume', params: { sessionId: 42 } },
       'invalid_params',
-      /enabled/,
+      /sessionId/,
     ],
     ['extra key', { kind: 'request', id: 4, method: 'session.abort', params: { now: true } }, 'invalid_params', /now/],
     [

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy } from '../../../shared/csp';
 import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
 import type { CommandRouter } from '../../host/command-router';
@@ -37,8 +38,7 @@ const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
 const COOKIE = 'resolute_token';
 const MAX_FRAME_BYTES = 1024 * 1024;
 
-export const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self' ws://127.0.0.1:* ws://localhost:*; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+const CONTENT_SECURITY_POLICY = contentSecurityPolicy('browser');
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

@@ -43,12 +43,6 @@ export interface ExtensionFailure {
   error: string;
 }
 
-export interface ExtensionStatus {
-  path: string;
-  enabled: boolean;
-  error?: string;
-}
-
 export interface ExtensionRunnerOptions {
   host: ExtensionApi['host'];
   dataDir: string;
@@ -65,13 +59,12 @@ interface LoadedExtension {
   url: string;
   handlers: Set<{ type: SessionEventType | '*'; fn: ExtensionEventHandler }>;
   enabled: boolean;
-  error?: string;
 }
 
 const DEFAULT_LOAD_TIMEOUT_MS = 5000;
 
 /** The extension files of a data folder (sorted by name, so load order is stable) followed by the extra paths. */
-export function discoverExtensions(dataDir: string, extraPaths: string[] = []): string[] {
+function discoverExtensions(dataDir: string, extraPaths: string[] = []): string[] {
   const dir = join(dataDir, 'extensions');
   let names: string[] = [];
   try {
@@ -86,17 +79,13 @@ export function discoverExtensions(dataDir: string, extraPaths: string[] = []): 
   return [...new Set([...found, ...extra])];
 }
 
-export class ExtensionRunner {
+class ExtensionRunner {
   private readonly extensions: LoadedExtension[] = [];
   private readonly log: (line: string) => void;
   private removeCrashGuard: (() => void) | undefined;
 
   constructor(private readonly options: ExtensionRunnerOptions) {
     this.log = options.log ?? ((line) => process.stderr.write(`${line}\n`));
-  }
-
-  get statuses(): ExtensionStatus[] {
-    return this.extensions.map(({ path, enabled, error }) => ({ path, enabled, ...(error ? { error } : {}) }));
   }
 
   /** Load modules in order; a module that fails is reported and left disabled. Never throws. */
@@ -179,11 +168,11 @@ export class ExtensionRunner {
     if (!extension.enabled) return;
     extension.enabled = false;
     extension.handlers.clear();
-    extension.error = describe(error);
+    const text = describe(error);
     const what = event === 'load' ? 'failed to load' : `threw while handling ${event}`;
-    this.log(`resolute: extension ${extension.path} ${what}: ${extension.error} — disabled`);
+    this.log(`resolute: extension ${extension.path} ${what}: ${text} — disabled`);
     try {
-      this.options.onFailure?.({ extensionPath: extension.path, event, error: extension.error });
+      this.options.onFailure?.({ extensionPath: extension.path, event, error: text });
     } catch {
       // A failing reporter must not turn an extension's failure into the app's.
     }
@@ -224,7 +213,6 @@ export class ExtensionRunner {
 }
 
 export interface StartedExtensions {
-  runner: ExtensionRunner;
   dispose(): void;
 }
 
@@ -242,7 +230,6 @@ export async function startExtensions(
   await runner.loadAll(discoverExtensions(info.dataDir, paths));
   const unsubscribe = app.hub.subscribe((event) => runner.deliver(event));
   return {
-    runner,
     dispose: () => {
       unsubscribe();
       runner.dispose();

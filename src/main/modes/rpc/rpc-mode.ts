@@ -1,10 +1,10 @@
-// The RPC mode (SPEC §7): `resolute --mode rpc` reads pi-protocol commands from stdin as JSON
-// lines, answers each with one response line and writes every session event to stdout as it
-// happens. stdout carries JSON lines only; diagnostics go to stderr. Called by cli.ts
-// (runRpcMode); tests can drive serveRpc/RpcServer in-process with their own streams.
+// The RPC mode (docs/rpc-protocol.md): `resolute --mode rpc` reads pi-protocol commands from stdin
+// as JSON lines, answers each with one response line and writes every session event to stdout as
+// it happens. stdout carries JSON lines only; diagnostics go to stderr. A thin adapter: each
+// command is one AgentSession (or settings) call. Called by cli.ts (runRpcMode); the tests run the
+// built CLI as a child process (test/integration/rpc-mode.test.ts).
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { messageText, type ChatMessage } from '../../../shared/messages';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
 import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
@@ -22,7 +22,6 @@ import {
   type RpcResponse,
   type RpcResponseData,
   type RpcSessionState,
-  type RpcSessionStats,
   type RpcSuccessResponse,
 } from './rpc-types';
 
@@ -60,7 +59,7 @@ const commandSchemas = {
 type ParsedLine = { ok: true; command: RpcCommand } | { ok: false; response: RpcErrorResponse };
 
 /** Validate one input line. Never throws: a bad line becomes the error response to send. */
-export function parseCommandLine(line: string): ParsedLine {
+function parseCommandLine(line: string): ParsedLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -96,9 +95,8 @@ export function parseCommandLine(line: string): ParsedLine {
 
 // ---- the server: one switch, one call per case ----
 
-export class RpcServer {
+class RpcServer {
   private readonly inFlight = new Set<Promise<void>>();
-  private manualCompactions = 0;
 
   /** @param write receives each output record; it must not throw. */
   constructor(
@@ -152,19 +150,19 @@ export class RpcServer {
       case 'get_state':
         return reply(command, this.state());
       case 'get_messages':
-        return reply(command, { messages: session.agent.state.messages as ChatMessage[] });
+        return reply(command, { messages: session.messages });
       case 'get_session_stats':
-        return reply(command, this.stats());
+        return reply(command, session.stats());
       case 'get_last_assistant_text':
-        return reply(command, { text: this.lastAssistantText() });
+        return reply(command, { text: session.lastAssistantText() });
       case 'set_model':
         return reply(command, this.setModel(command.provider, command.modelId));
       case 'get_available_models':
         return reply(command, { models: this.availableModels() });
       case 'set_thinking_level':
-        return ack(command, (session.agent.state.thinkingLevel = command.level));
+        return ack(command, session.setThinkingLevel(command.level));
       case 'compact':
-        return this.compact(command);
+        return session.compact().then((result) => reply(command, result));
       case 'set_auto_compaction':
         return ack(command, session.setAutoCompactionEnabled(command.enabled));
       case 'set_auto_retry':
@@ -182,7 +180,7 @@ export class RpcServer {
   private startPrompt(command: RpcCommandOf<'prompt'>): null {
     const { session } = this.app.services;
     if (command.images?.length) throw new Error('Images are not supported by Resolute yet.');
-    if (session.isBusy || this.manualCompactions > 0) {
+    if (session.isBusy) {
       throw new Error(
         'A turn is already running (streaming, retrying or compacting); wait for it to end or send abort.',
       );
@@ -205,72 +203,24 @@ export class RpcServer {
     return ack(command);
   }
 
-  private async compact(command: RpcCommandOf<'compact'>): Promise<RpcResponse> {
-    // AgentSession's compaction flag covers only overflow compaction; count manual ones here.
-    this.manualCompactions += 1;
-    try {
-      return reply(command, await this.app.services.session.compact());
-    } finally {
-      this.manualCompactions -= 1;
-    }
-  }
-
   private state(): RpcSessionState {
     const { session } = this.app.services;
-    const { agent } = session;
     return {
-      model: agent.state.model ?? null,
-      thinkingLevel: agent.state.thinkingLevel,
+      model: session.model,
+      thinkingLevel: session.thinkingLevel,
       isStreaming: session.isStreaming,
-      // Busy but neither streaming nor retrying = the compactor is working.
-      isCompacting: this.manualCompactions > 0 || (session.isBusy && !session.isStreaming && !session.isRetrying),
-      steeringMode: agent.steeringMode,
-      followUpMode: agent.followUpMode,
+      isCompacting: session.isCompacting,
+      ...session.queueModes,
       sessionId: session.sessionId,
       ...(session.title ? { sessionName: session.title } : {}),
       autoCompactionEnabled: session.autoCompactionEnabled,
-      messageCount: agent.state.messages.length,
+      messageCount: session.messages.length,
       pendingMessageCount: 0,
       autoRetryEnabled: session.autoRetryEnabled,
       isRetrying: session.isRetrying,
       retryAttempt: session.retryAttempt,
       pendingRetry: session.pendingRetry,
     };
-  }
-
-  private stats(): RpcSessionStats {
-    const { session } = this.app.services;
-    const messages = session.agent.state.messages as ChatMessage[];
-    const tokens = { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 };
-    let cost = 0;
-    let toolCalls = 0;
-    for (const message of messages) {
-      if (message.role !== 'assistant') continue;
-      toolCalls += message.content.filter((block) => block.type === 'toolCall').length;
-      tokens.input += message.usage.input;
-      tokens.output += message.usage.output;
-      tokens.cacheRead += message.usage.cacheRead;
-      tokens.cacheWrite += message.usage.cacheWrite;
-      tokens.total += message.usage.totalTokens;
-      cost += message.usage.cost?.total ?? 0;
-    }
-    const count = (role: ChatMessage['role']) => messages.filter((m) => m.role === role).length;
-    return {
-      sessionId: session.sessionId,
-      userMessages: count('user'),
-      assistantMessages: count('assistant'),
-      toolCalls,
-      toolResults: count('toolResult'),
-      totalMessages: messages.length,
-      tokens,
-      cost,
-    };
-  }
-
-  private lastAssistantText(): string | null {
-    const messages = this.app.services.session.agent.state.messages as ChatMessage[];
-    const last = messages.findLast((m) => m.role === 'assistant');
-    return last ? messageText(last) : null;
   }
 
   /** pi's set_model: the model must be one the provider offers (any id for an OpenAI-compatible server). */
@@ -282,7 +232,7 @@ export class RpcServer {
       throw new Error(`Model not found: ${providerName}/${modelId}`);
     // The settings listener of AppServices points the agent at the new model (and persists it).
     services.settings.update({ provider: { id: provider, model: modelId } });
-    return services.session.agent.state.model;
+    return services.session.model;
   }
 
   /** Models that can be used now: the simulator, the configured OpenAI-compatible server, providers with a key. */
@@ -349,7 +299,7 @@ export interface ServeRpcOptions {
  * `printf '<prompt>\n' | resolute --mode rpc` runs the prompt to its end. `signal` (SIGTERM, SIGINT)
  * stops at once instead: the running turn is aborted, and history keeps it.
  */
-export async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
+async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<void> {
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const write = (record: RpcOutput) => {
     try {

@@ -1,11 +1,13 @@
-// The RPC protocol as types (SPEC §7): commands read from stdin and responses written to stdout,
-// one JSON object per line, tagged by `type` with an optional `id` echoed back for correlation.
-// Shapes follow the pi coding agent's RPC protocol so its clients can drive Resolute; get_state
-// adds autoRetryEnabled and isRetrying. rpc-mode.ts validates against these; rpc-client.ts sends them.
+// The RPC protocol as types (docs/rpc-protocol.md): commands read from stdin and responses written
+// to stdout, one JSON object per line, tagged by `type` with an optional `id` echoed back for
+// correlation. Shapes follow the pi coding agent's RPC protocol so its clients can drive Resolute;
+// get_state adds autoRetryEnabled and the retry fields. rpc-mode.ts validates against these;
+// rpc-client.ts sends them.
 import type { ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { PendingRetry, SessionEvent } from '../../../shared/events';
 import type { ChatMessage, ImageBlock } from '../../../shared/messages';
+import type { SessionStats } from '../../core/session-stats';
 
 /** pi uses strings; numbers are accepted too and echoed back unchanged. */
 export type RpcId = string | number;
@@ -83,16 +85,9 @@ export interface RpcSessionState {
   pendingRetry: PendingRetry | null;
 }
 
-export interface RpcSessionStats {
+/** get_session_stats: pi's shape; Resolute never sets sessionFile. */
+export interface RpcSessionStats extends SessionStats {
   sessionFile?: string;
-  sessionId: string;
-  userMessages: number;
-  assistantMessages: number;
-  toolCalls: number;
-  toolResults: number;
-  totalMessages: number;
-  tokens: { input: number; output: number; cacheRead: number; cacheWrite: number; total: number };
-  cost: number;
 }
 
 /** compact: pi's CompactionResult without firstKeptEntryId/details (Resolute has no entry ids). */

@@ -25,7 +25,7 @@ export function exportSessionDetail(detail: SessionDetail, format: ExportFormat)
   return { filename: `${base}.md`, mimeType: 'text/markdown', content: renderMarkdown(detail) };
 }
 
-export function renderMarkdown(detail: SessionDetail): string {
+function renderMarkdown(detail: SessionDetail): string {
   const { session, turns, chains, decisions } = detail;
   const chainsById = new Map(chains.map((chain) => [chain.id, chain]));
   const lines: string[] = [

@@ -8,7 +8,7 @@ import { HistoryDatabaseError } from './history-errors';
 import { LATEST_SCHEMA_VERSION, migrate, readSchemaVersion } from './migrations';
 
 /** How long a write waits for another connection's lock before failing, in ms. */
-export const BUSY_TIMEOUT_MS = 5_000;
+const BUSY_TIMEOUT_MS = 5_000;
 
 /** SQLite keeps these next to the database; they move aside with it. */
 const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'] as const;

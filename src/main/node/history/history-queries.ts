@@ -23,10 +23,8 @@ import {
 } from './history-rows';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 500;
-// Search hits mark the matched words with the contract's markers (shared/history.ts).
-export { SNIPPET_CLOSE, SNIPPET_OPEN };
+const DEFAULT_LIST_LIMIT = 50;
+const MAX_LIST_LIMIT = 500;
 /** Words of a search beyond this many are ignored (a pasted page should not build a huge query). */
 const MAX_SEARCH_WORDS = 32;
 
@@ -104,7 +102,7 @@ export class HistoryQueries {
     return this.readSession(sessionId);
   }
 
-  sessionTurns(sessionId: string): TurnRecord[] {
+  private sessionTurns(sessionId: string): TurnRecord[] {
     return this.turnsStmt.all(sessionId).map(toTurnRecord);
   }
 
@@ -130,7 +128,7 @@ export class HistoryQueries {
     return this.contextStmt.all(sessionId).map((row) => JSON.parse(row.message_json) as ChatMessage);
   }
 
-  chain(chainId: string): RetryChainRecord | undefined {
+  private chain(chainId: string): RetryChainRecord | undefined {
     const row = this.chainStmt.get(chainId);
     return row === undefined ? undefined : toChainRecord(row);
   }

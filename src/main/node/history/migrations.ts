@@ -10,7 +10,7 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-// Version 1, the initial schema (SPEC §8, §9).
+// Version 1, the initial schema (docs/architecture.md, "Where data lives").
 // - turns, retry_chains and retry_decisions carry an INTEGER PRIMARY KEY `n` besides their text id:
 //   it is the table's rowid, so it survives VACUUM (an implicit rowid may be renumbered), which the
 //   external-content FTS table needs, and it gives a stable insertion order for decisions.
@@ -141,9 +141,4 @@ export function migrate(
     return { from, to };
   });
   return run.immediate();
-}
-
-/** Versions must run 1, 2, 3, … with no gap or repeat; checked by the unit tests. */
-export function checkMigrationOrder(migrations: readonly Migration[] = MIGRATIONS): boolean {
-  return migrations.every((migration, index) => migration.version === index + 1);
 }

@@ -1,14 +1,14 @@
-// The SQLite history store (SPEC §8, §9): AgentSession writes every ended turn, retry chain and
-// retry decision through it, and the host router reads the history view, search, exports and the
-// resume context from it. better-sqlite3 is synchronous, so a write has been committed (and, with
-// synchronous = FULL, fsynced) when the method returns. Open it with openHistoryStore.
+// The SQLite history store (docs/architecture.md, "Where data lives"): AgentSession writes every
+// ended turn, retry chain and retry decision through it, and the host router reads the history
+// view, search, exports and the resume context from it. better-sqlite3 is synchronous, so a write
+// has been committed (and, with synchronous = FULL, fsynced) when the method returns. Open it with
+// openHistoryStore.
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type {
   ErroredTurn,
-  RetryChainRecord,
   RetryDecisionRecord,
   SearchHit,
   SessionDetail,
@@ -58,7 +58,6 @@ const SQL = {
       model = CASE WHEN sessions.model = '' THEN excluded.model ELSE sessions.model END,
       provider = CASE WHEN sessions.provider = '' THEN excluded.provider ELSE sessions.provider END,
       created_at = min(sessions.created_at, excluded.created_at)`,
-  setTitle: 'UPDATE sessions SET title = ? WHERE id = ?',
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
       error_message, error_category, chain_id, created_at, usage_json)
@@ -85,7 +84,6 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
-  private readonly titleStmt: Database.Statement<[string, string]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
   private readonly touchSessionStmt: Database.Statement<[number, string]>;
@@ -104,7 +102,6 @@ export class SqliteHistoryStore implements HistoryStore {
     this.movedAsideTo = movedAsideTo;
     this.queries = new HistoryQueries(db);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
-    this.titleStmt = db.prepare(SQL.setTitle);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
     this.insertTurnStmt = db.prepare(SQL.insertTurn);
     this.touchSessionStmt = db.prepare(SQL.touchSession);
@@ -143,10 +140,6 @@ export class SqliteHistoryStore implements HistoryStore {
     this.insertSessionStmt.run({ ...session });
   }
 
-  setSessionTitle(sessionId: string, title: string): void {
-    this.titleStmt.run(title, sessionId);
-  }
-
   appendTurn(turn: NewTurn): TurnRecord {
     return this.writeTurn(turn);
   }
@@ -180,8 +173,8 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.queries.getSession(sessionId);
   }
 
-  sessionTurns(sessionId: string): TurnRecord[] {
-    return this.queries.sessionTurns(sessionId);
+  sessionSummary(sessionId: string): SessionSummary | undefined {
+    return this.queries.sessionSummary(sessionId);
   }
 
   search(query: string, limit?: number): SearchHit[] {
@@ -204,10 +197,6 @@ export class SqliteHistoryStore implements HistoryStore {
 
   loadContext(sessionId: string): ChatMessage[] {
     return this.queries.loadContext(sessionId);
-  }
-
-  chain(chainId: string): RetryChainRecord | undefined {
-    return this.queries.chain(chainId);
   }
 
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */

@@ -1,8 +1,8 @@
 // What the simulator says: reading an OpenAI chat/completions request body, the deterministic
 // reply text (or a "Summary:" line when asked to summarise), and the JSON shapes of the
 // chat.completion.chunk stream and the non-streaming completion. Pure; used by SimulatorServer.
+import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 
-export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 /** Chunks a `slow` reply is streamed in: long enough to press Stop in the middle of it. */
 export const SLOW_CHUNK_COUNT = 200;
 const WORDS_PER_CHUNK = 3;

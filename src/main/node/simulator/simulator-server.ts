@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultScript, faultResponse, type FaultResponse, type FaultStep } from './fault-script';
+import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import {
   completion,
   completionChunk,
@@ -15,7 +16,6 @@ import {
   modelList,
   parseCompletionRequest,
   replyText,
-  SIMULATOR_MODEL_ID,
   slowPieces,
   usageChunk,
   usageFor,

@@ -1,10 +1,11 @@
-// Chooses the renderer's one bridge: the preload's IPC bridge in Electron, else a WebSocket to
-// the browser-mode server. Called once by main.tsx; nothing else in the renderer knows which
-// host it runs in.
+// Chooses the renderer's one bridge: IPC through the preload's transport in Electron, else a
+// WebSocket to the browser-mode server. Called once by main.tsx; nothing else in the renderer
+// knows which host it runs in.
 import type { ResoluteBridge } from '../../../shared/bridge';
+import { IpcBridge } from './ipc-bridge';
 import { WebSocketBridge, socketUrlFromLocation } from './websocket-bridge';
 
 export function pickBridge(win: Window = window): ResoluteBridge {
-  if (win.resoluteBridge) return win.resoluteBridge;
+  if (win.resoluteIpc) return new IpcBridge(win.resoluteIpc);
   return new WebSocketBridge({ url: socketUrlFromLocation(win.location) });
 }

@@ -2,7 +2,7 @@
 // server (ws://<host>/ws?token=…). Correlates replies by id, rejects with BridgeError on an error
 // reply, a timeout or a dropped socket, and reconnects with capped exponential backoff.
 // Only pick-bridge.ts constructs it; the socket is injectable so tests drive it with a fake.
-import { BridgeError, type ResoluteBridge } from '../../../shared/bridge';
+import { BridgeError, replyError, type ResoluteBridge } from '../../../shared/bridge';
 import type { CommandName, CommandParams, CommandResult } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import type { ServerFrame } from '../../../shared/wire';
@@ -23,10 +23,11 @@ export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketCon
 export interface WebSocketBridgeOptions {
   url: string;
   createSocket?: SocketFactory;
-  /** Per-call timeout, ms. Default 30 000; session.prompt gets promptTimeoutMs. */
+  /**
+   * Per-call timeout, ms. Default 30 000. session.prompt needs no longer one: it is answered as
+   * soon as the turn starts, and the turn itself arrives as events.
+   */
   requestTimeoutMs?: number;
-  /** session.prompt may be answered only after its retry chain ends. Default 600 000 ms. */
-  promptTimeoutMs?: number;
   /** First reconnect wait, ms, doubled per failure. Default 250. */
   reconnectInitialMs?: number;
   /** Reconnect wait cap, ms. Default 5 000. */
@@ -42,7 +43,7 @@ interface PendingCall {
   reject(error: BridgeError): void;
 }
 
-export const browserSocketFactory: SocketFactory = (url, handlers) => {
+const browserSocketFactory: SocketFactory = (url, handlers) => {
   const socket = new WebSocket(url);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => {
@@ -73,7 +74,6 @@ export class WebSocketBridge implements ResoluteBridge {
     this.#options = {
       createSocket: browserSocketFactory,
       requestTimeoutMs: 30_000,
-      promptTimeoutMs: 600_000,
       reconnectInitialMs: 250,
       reconnectMaxMs: 5_000,
       ...options,
@@ -90,7 +90,7 @@ export class WebSocketBridge implements ResoluteBridge {
     if (this.#isDisposed) return Promise.reject(new BridgeError('disconnected', 'the connection is closed'));
     const id = this.#nextId++;
     const frame = JSON.stringify({ kind: 'request', id, method, params });
-    const timeoutMs = method === 'session.prompt' ? this.#options.promptTimeoutMs : this.#options.requestTimeoutMs;
+    const timeoutMs = this.#options.requestTimeoutMs;
     return new Promise<CommandResult<N>>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.#settle(id)?.reject(
@@ -210,7 +210,7 @@ export class WebSocketBridge implements ResoluteBridge {
     const call = this.#settle(frame.id);
     if (!call) return; // late reply after a timeout: already rejected
     if (frame.ok) call.resolve(frame.result);
-    else call.reject(new BridgeError(frame.error?.code ?? 'failed', frame.error?.message ?? `${call.method} failed`));
+    else call.reject(replyError(frame.error, call.method));
   }
 
   #send(call: PendingCall): void {

@@ -1,6 +1,7 @@
-// The retry banner (SPEC §10): while a retry waits it counts down to `retryAt` with Cancel and
-// Retry now; a failed chain leaves "Retry failed after N attempts: …" until dismissed. The live
-// region stays mounted (hidden when idle) so screen readers announce the first message too.
+// The retry banner (docs/retry-policy.md, "The banner"): while a retry waits it counts down to
+// `retryAt` with Cancel and Retry now; a failed chain leaves "Retry failed after N attempts: …"
+// until dismissed. The live region stays mounted (hidden when idle) so screen readers announce the
+// first message too.
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';

@@ -2,7 +2,7 @@
 // languages that we ship (navigator.languages), else English. Pure, so it is unit-tested.
 import type { LanguageSetting } from '../../../shared/settings';
 
-export const UI_LANGUAGES = ['en', 'ja', 'ko'] as const;
+const UI_LANGUAGES = ['en', 'ja', 'ko'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export function resolveLanguage(setting: LanguageSetting, preferred: readonly string[]): UiLanguage {

@@ -1,6 +1,7 @@
-// What the Esc key does, as a stack of handlers (policy A, "TUI interaction"): the base handler
-// stops the streaming turn; while a retry is pending, a handler that cancels the retry sits on top,
-// and popping it restores whatever was there before. The key listener in main.tsx calls handle().
+// What the Esc key does, as a stack of handlers (docs/retry-policy.md, "Cancel and abort"): the
+// base handler stops the streaming turn; while a retry is pending, a handler that cancels the retry
+// sits on top, and popping it restores whatever was there before. The key listener in main.tsx
+// calls handle().
 import type { SessionEvent } from '../../../shared/events';
 
 export type EscHandler = () => void;

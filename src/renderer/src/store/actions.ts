@@ -6,25 +6,22 @@ import type { SessionEvent } from '../../../shared/events';
 import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
 import type { ProviderInfo } from '../../../shared/contract';
-import { applyHistoryDetail, applySessionEvent } from './apply-session-event';
-import { addNotice, type AppState, type ConnectionState, type ViewName } from './state';
+import { applySessionEvent } from './apply-session-event';
+import { SESSION_LIST_LIMIT, addNotice, type AppState, type ConnectionState, type ViewName } from './state';
 import type { AppStore } from './app-store';
 
 export interface ActionOptions {
   /** Called after the store applied each event (the Esc swap listens here). */
   onEvent?: (event: SessionEvent) => void;
-  /** Debounce for refetching the session list after history_changed, ms. Default 200. */
-  historyRefreshDelayMs?: number;
 }
 
-export function errorText(error: unknown): string {
+function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
 export function createActions(bridge: ResoluteBridge, store: AppStore, options: ActionOptions = {}) {
   const update = (fn: (state: AppState) => AppState): void => store.setState(fn(store.getState()), true);
   const report = (error: unknown): void => update((s) => addNotice(s, 'error', errorText(error)));
-  let historyTimer: ReturnType<typeof setTimeout> | null = null;
 
   async function attempt<T>(call: Promise<T>): Promise<T | undefined> {
     try {
@@ -36,42 +33,19 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   function dispatch(event: SessionEvent): void {
-    const previousSessionId = store.getState().session.sessionId;
     update((s) => applySessionEvent(s, event));
     options.onEvent?.(event);
-    if (event.type === 'session_changed' && event.snapshot.sessionId !== previousSessionId) {
-      void loadSessionChains(event.snapshot.sessionId);
-    }
-    if (event.type === 'history_changed') scheduleHistoryRefresh();
   }
 
-  /** Bring in the stored chains/decisions so errored cards show outcomes after a reload. */
-  async function loadSessionChains(sessionId: string): Promise<void> {
-    try {
-      const detail = await bridge.call('history.get', { sessionId });
-      update((s) => applyHistoryDetail(s, detail));
-    } catch {
-      // A session that has no stored turn yet is not in the history: nothing to merge.
-    }
-  }
-
-  function scheduleHistoryRefresh(): void {
-    if (historyTimer) clearTimeout(historyTimer);
-    historyTimer = setTimeout(() => {
-      historyTimer = null;
-      void refreshHistory();
-    }, options.historyRefreshDelayMs ?? 200);
-  }
-
+  /** The session list, fetched on (re)connect; history_changed keeps it current after that. */
   async function refreshHistory(): Promise<void> {
-    const sessions = await attempt(bridge.call('history.list', { limit: 200 }));
+    const sessions = await attempt(bridge.call('history.list', { limit: SESSION_LIST_LIMIT }));
     if (sessions) update((s) => ({ ...s, history: { ...s.history, sessions } }));
   }
 
-  async function openSnapshot(call: Promise<Parameters<typeof applySnapshotEvent>[0]>): Promise<boolean> {
-    const snapshot = await attempt(call);
-    if (!snapshot) return false;
-    dispatch(applySnapshotEvent(snapshot));
+  /** New or resumed: the session itself arrives as session_changed; here only the chat is shown. */
+  async function openSession(call: Promise<{ sessionId: string }>): Promise<boolean> {
+    if (!(await attempt(call))) return false;
     showView('chat');
     return true;
   }
@@ -97,12 +71,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     if (!previous) return () => undefined;
     const merged = applySettingsPatch(previous, patch);
     if (!merged.ok) return () => undefined;
-    const show = (values: Settings): void =>
-      update((s) => ({
-        ...s,
-        session: { ...s.session, autoRetryEnabled: values.retry.enabled },
-        settings: { ...s.settings, values },
-      }));
+    const show = (values: Settings): void => update((s) => ({ ...s, settings: { ...s.settings, values } }));
     show(merged.value);
     return () => {
       if (store.getState().settings.values === merged.value) show(previous);
@@ -142,25 +111,13 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     abort: () => attempt(bridge.call('session.abort', {})),
     abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
-    newChat: () => openSnapshot(bridge.call('session.new', {})),
-    resume: (sessionId: string) => openSnapshot(bridge.call('session.resume', { sessionId })),
+    newChat: () => openSession(bridge.call('session.new', {})),
+    resume: (sessionId: string) => openSession(bridge.call('session.resume', { sessionId })),
     dismissRetryBanner(): void {
       update((s) => ({ ...s, retry: { banner: s.retry.banner?.kind === 'failed' ? null : s.retry.banner } }));
     },
     dismissNotice(id: number): void {
       update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
-    },
-    /** Toggle auto-retry; shown at once (a checkbox must not snap back while the call runs). */
-    async setAutoRetry(enabled: boolean): Promise<void> {
-      const undo = applyOptimistic({ retry: { enabled } });
-      try {
-        const result = await bridge.call('session.setAutoRetry', { enabled });
-        setFieldError('retry.enabled', null);
-        update((s) => setAutoRetryIn(s, result.enabled));
-      } catch (error) {
-        undo();
-        setFieldError('retry.enabled', errorText(error));
-      }
     },
     /** Apply one field's patch at once; the refusal message is kept next to the field. */
     async updateSettings(fieldPath: string, patch: Record<string, unknown>): Promise<boolean> {
@@ -200,9 +157,9 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       attempt(bridge.call('history.erroredTurns', { limit: 200 })),
     search: (query: string): Promise<SearchHit[] | undefined> =>
       attempt(bridge.call('history.search', { query, limit: 100 })),
+    /** The row leaves the lists by the history_changed event that the deletion sends. */
     async deleteSession(sessionId: string): Promise<boolean> {
       const result = await attempt(bridge.call('history.delete', { sessionId }));
-      if (result) await refreshHistory();
       return result?.deleted ?? false;
     },
     exportSession: (sessionId: string, format: 'json' | 'markdown') =>
@@ -211,15 +168,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
 }
 
 export type Actions = ReturnType<typeof createActions>;
-
-function setAutoRetryIn(state: AppState, enabled: boolean): AppState {
-  const values = state.settings.values;
-  return {
-    ...state,
-    session: { ...state.session, autoRetryEnabled: enabled },
-    settings: { ...state.settings, values: values && { ...values, retry: { ...values.retry, enabled } } },
-  };
-}
 
 function applySnapshotEvent(snapshot: Extract<SessionEvent, { type: 'session_changed' }>['snapshot']): SessionEvent {
   return { type: 'session_changed', snapshot };

@@ -1,10 +1,10 @@
 // The one pure reducer every SessionEvent goes through: (state, event) → new state. The event
 // pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
 // nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
-import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
-import type { RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
+import type { HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
+import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
-import { addNotice, type AppState, type ChainView, type SessionSlice } from './state';
+import { SESSION_LIST_LIMIT, addNotice, type AppState, type ChainView, type SessionSlice } from './state';
 
 export function applySessionEvent(state: AppState, event: SessionEvent): AppState {
   switch (event.type) {
@@ -78,12 +78,9 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     case 'session_changed':
       return applySnapshot(state, event.snapshot);
     case 'settings_changed':
-      return {
-        ...patchSession(state, { autoRetryEnabled: event.settings.retry.enabled }),
-        settings: { ...state.settings, values: event.settings },
-      };
+      return { ...state, settings: { ...state.settings, values: event.settings } };
     case 'history_changed':
-      return { ...state, history: { ...state.history, revision: state.history.revision + 1 } };
+      return applyHistoryChange(state, event);
     case 'notice':
       return addNotice(state, event.level, event.message);
     default:
@@ -91,7 +88,10 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
   }
 }
 
-/** Replace the session slice with a snapshot; chain/decision details survive only within one session. */
+/**
+ * Replace the session slice with a snapshot, stored chains and decisions included. Within the same
+ * session (a reconnect) live chain and decision details are kept where the snapshot has nothing newer.
+ */
 export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppState {
   const isSameSession = state.session.sessionId === snapshot.sessionId;
   const pendingMessages = isSameSession
@@ -106,12 +106,11 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     isStreaming: snapshot.isStreaming,
     isRetrying: snapshot.isRetrying,
     retryAttempt: snapshot.retryAttempt,
-    autoRetryEnabled: snapshot.autoRetryEnabled,
     isCompacting: isSameSession ? state.session.isCompacting : false,
     activeToolName: isSameSession ? state.session.activeToolName : null,
     model: snapshot.model,
-    chains: isSameSession ? state.session.chains : {},
-    decisions: isSameSession ? state.session.decisions : [],
+    chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
+    decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
   };
   // A pending retry in the snapshot wins; a failure banner stays until dismissed, in its session.
   const keptBanner = isSameSession && state.retry.banner?.kind === 'failed' ? state.retry.banner : null;
@@ -119,23 +118,31 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
   return { ...state, session, retry: { banner } };
 }
 
-/** Merge the stored chains and decisions of the current session (fetched with history.get). */
-export function applyHistoryDetail(state: AppState, detail: SessionDetail): AppState {
-  if (detail.session.id !== state.session.sessionId) return state;
-  const chains = { ...state.session.chains };
-  for (const chain of detail.chains) {
+function mergeChains(live: Record<string, ChainView>, stored: RetryChainRecord[]): Record<string, ChainView> {
+  const chains = { ...live };
+  for (const chain of stored) {
     // A live event is newer than the stored row only while the chain is still pending there.
     if (!chains[chain.id] || chain.outcome !== 'pending') {
       chains[chain.id] = { outcome: chain.outcome, attempts: chain.attempts, finalError: chain.finalError };
     }
   }
-  const known = new Set(state.session.decisions.map((d) => d.id));
-  const decisions = [...state.session.decisions, ...detail.decisions.filter((d) => !known.has(d.id))];
-  const storedChain = new Map(detail.turns.map((t) => [t.id, t.chainId]));
-  const turns = state.session.turns.map((t) =>
-    t.chainId === null && storedChain.get(t.id) ? { ...t, chainId: storedChain.get(t.id) ?? null } : t,
-  );
-  return patchSession(state, { chains, decisions: sortDecisions(decisions), turns });
+  return chains;
+}
+
+function mergeDecisions(live: RetryDecisionRecord[], stored: RetryDecisionRecord[]): RetryDecisionRecord[] {
+  const known = new Set(stored.map((d) => d.id));
+  return sortDecisions([...stored, ...live.filter((d) => !known.has(d.id))]);
+}
+
+/** Update one session's row in the lists (or drop it), newest first as history.list orders them. */
+function applyHistoryChange(state: AppState, event: HistoryChangedEvent): AppState {
+  const others = state.history.sessions.filter((s) => s.id !== event.sessionId);
+  const sessions = event.session ? sortSessions([event.session, ...others]).slice(0, SESSION_LIST_LIMIT) : others;
+  return { ...state, history: { sessions, revision: state.history.revision + 1 } };
+}
+
+function sortSessions(sessions: SessionSummary[]): SessionSummary[] {
+  return [...sessions].sort((a, b) => b.updatedAt - a.updatedAt || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
 }
 
 function applyPersistedTurn(state: AppState, turn: TurnRecord): AppState {
@@ -178,7 +185,7 @@ function addPending(session: SessionSlice, message: ChatMessage): ChatMessage[] 
  * as sent; the text fallback covers a store that re-stamps it, but only for a turn stored after
  * the message began, so an older turn with the same words does not swallow a new message.
  */
-export function isSameMessage(turn: TurnRecord, message: ChatMessage): boolean {
+function isSameMessage(turn: TurnRecord, message: ChatMessage): boolean {
   if (turn.role !== message.role) return false;
   if (turn.message.timestamp === message.timestamp) return true;
   return turn.createdAt >= message.timestamp && turn.text === messageText(message);

@@ -27,7 +27,6 @@ export interface SessionSlice {
   isStreaming: boolean;
   isRetrying: boolean;
   retryAttempt: number;
-  autoRetryEnabled: boolean;
   isCompacting: boolean;
   activeToolName: string | null;
   model: ModelInfo | null;
@@ -50,10 +49,14 @@ export interface SettingsSlice {
 }
 
 export interface HistorySlice {
+  /** Newest first, at most SESSION_LIST_LIMIT; listed on connect, then kept by history_changed. */
   sessions: SessionSummary[];
   /** Bumped by every history_changed event; views that show history data refetch on change. */
   revision: number;
 }
+
+/** How many sessions the sidebar and the history table keep. */
+export const SESSION_LIST_LIMIT = 200;
 
 export type ViewName = 'chat' | 'settings' | 'history';
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
@@ -92,7 +95,6 @@ export function initialState(): AppState {
       isStreaming: false,
       isRetrying: false,
       retryAttempt: 0,
-      autoRetryEnabled: true,
       isCompacting: false,
       activeToolName: null,
       model: null,

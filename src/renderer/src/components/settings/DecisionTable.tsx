@@ -1,10 +1,11 @@
-// The decision table (SPEC §4) as the Settings pane shows it: one row per category with its
-// action, max attempts, backoff, wait and jitter. Retry rows take per-row overrides
+// The decision table as the Settings pane shows it: one row per category with its action, max
+// attempts, backoff, wait and jitter, read from the shared table (describeTable, the same rows the
+// main process decides by; docs/retry-policy.md). Retry rows take per-row overrides
 // (settings.retry.policy); an empty override shows the value it inherits as "inherited (N)".
 import { useTranslation } from 'react-i18next';
 import type { RetryableCategory } from '../../../../shared/error-category';
+import { describeTable, type BackoffKind, type DescribedRow } from '../../../../shared/retry-policy/decision-table';
 import type { RetrySettings, RowOverride } from '../../../../shared/settings';
-import { buildDecisionRows, type DecisionRowView } from '../../settings/decision-table-view';
 import { useActions } from '../../store/app-store';
 import { CommitField, SelectField } from './fields';
 
@@ -16,7 +17,7 @@ const overridePatch = (category: string, field: Field, value: unknown) => ({
 
 export function DecisionTable({ retry }: { retry: RetrySettings }) {
   const { t } = useTranslation();
-  const rows = buildDecisionRows(retry);
+  const rows = describeTable(retry);
   return (
     <section className="settings-section">
       <h2 className="section-title" id="decision-table-title">
@@ -46,7 +47,7 @@ export function DecisionTable({ retry }: { retry: RetrySettings }) {
   );
 }
 
-function DecisionRow({ row }: { row: DecisionRowView }) {
+function DecisionRow({ row }: { row: DescribedRow }) {
   const { t } = useTranslation();
   const category = t(`category.${row.category}`);
   return (
@@ -72,7 +73,7 @@ function OverrideCells({
   category,
   categoryLabel,
 }: {
-  row: DecisionRowView;
+  row: DescribedRow;
   category: RetryableCategory;
   categoryLabel: string;
 }) {
@@ -80,7 +81,7 @@ function OverrideCells({
   const actions = useActions();
   const label = (column: string) =>
     t('settings.overrideLabel', { field: t(`settings.column.${column}`), category: categoryLabel });
-  const inherited = (column: string, value: string | number) => (
+  const inheritedHint = (column: string, value: string | number) => (
     <span className="inherited" data-testid={`inherited-${column}-${category}`}>
       {t('settings.inherited', { value })}
     </span>
@@ -91,7 +92,8 @@ function OverrideCells({
       overridePatch(category, field, decodeChoice(field, value)),
     );
   };
-  const backoffName = (kind: string | null) => (kind ? t(`settings.backoff.${kind}`) : t('settings.none'));
+  const backoffName = (kind: BackoffKind) => (kind === 'none' ? t('settings.none') : t(`settings.backoff.${kind}`));
+  const { override, inherited } = row;
   return (
     <>
       <td>
@@ -102,9 +104,9 @@ function OverrideCells({
           testId={`override-max-attempts-${category}`}
           kind="number"
           isClearable
-          value={row.maxAttempts.override}
+          value={override.maxAttempts}
           toPatch={(value) => overridePatch(category, 'maxAttempts', value)}
-          suffix={row.maxAttempts.isInherited ? inherited('max-attempts', row.maxAttempts.inherited) : null}
+          suffix={override.maxAttempts === undefined ? inheritedHint('max-attempts', inherited.maxAttempts) : null}
         />
       </td>
       <td>
@@ -113,9 +115,9 @@ function OverrideCells({
           isLabelHidden
           fieldPath={`retry.policy.${category}.backoff`}
           testId={`override-backoff-${category}`}
-          value={row.backoff.override ?? 'inherit'}
+          value={override.backoff ?? 'inherit'}
           options={[
-            { value: 'inherit', label: t('settings.inheritOption', { value: backoffName(row.backoff.inherited) }) },
+            { value: 'inherit', label: t('settings.inheritOption', { value: backoffName(inherited.backoff) }) },
             { value: 'exponential', label: t('settings.backoff.exponential') },
             { value: 'linear', label: t('settings.backoff.linear') },
           ]}
@@ -123,7 +125,7 @@ function OverrideCells({
         />
       </td>
       <td>
-        {row.delayMs.inherited === null ? (
+        {row.backoff !== 'linear' ? (
           t('settings.none')
         ) : (
           <CommitField
@@ -133,9 +135,9 @@ function OverrideCells({
             testId={`override-delay-${category}`}
             kind="number"
             isClearable
-            value={row.delayMs.override ?? undefined}
+            value={override.delayMs}
             toPatch={(value) => overridePatch(category, 'delayMs', value)}
-            suffix={row.delayMs.isInherited ? inherited('delay', row.delayMs.inherited) : null}
+            suffix={override.delayMs === undefined ? inheritedHint('delay', inherited.delayMs) : null}
           />
         )}
       </td>
@@ -145,12 +147,12 @@ function OverrideCells({
           isLabelHidden
           fieldPath={`retry.policy.${category}.jitter`}
           testId={`override-jitter-${category}`}
-          value={row.jitter.override === undefined ? 'inherit' : row.jitter.override ? 'on' : 'off'}
+          value={override.jitter === undefined ? 'inherit' : override.jitter ? 'on' : 'off'}
           options={[
             {
               value: 'inherit',
               label: t('settings.inheritOption', {
-                value: row.jitter.inherited ? t('settings.on') : t('settings.off'),
+                value: inherited.jitter ? t('settings.on') : t('settings.off'),
               }),
             },
             { value: 'on', label: t('settings.on') },

@@ -1,5 +1,6 @@
-// The retry settings: the Auto-retry switch (a real checkbox, via session.setAutoRetry) and the
-// numeric knobs of the `retry` group, each applied at once via settings.update.
+// The retry settings: the Auto-retry switch (a real checkbox) and the numeric knobs of the `retry`
+// group, each applied at once via settings.update — retry.enabled lives in the settings like the
+// rest, and the session reads it from there.
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetrySettings } from '../../../../shared/settings';
@@ -32,7 +33,9 @@ export function RetrySection({ retry }: { retry: RetrySettings }) {
           data-testid="settings-auto-retry"
           checked={retry.enabled}
           aria-describedby={`${id}-hint${hasError ? ` ${id}-error` : ''}`}
-          onChange={(event) => void actions.setAutoRetry(event.target.checked)}
+          onChange={(event) =>
+            void actions.updateSettings('retry.enabled', { retry: { enabled: event.target.checked } })
+          }
         />
         <label htmlFor={id} className="field-label">
           {t('settings.autoRetry')}

@@ -108,7 +108,7 @@ export function CommitField(props: CommitFieldProps) {
 }
 
 /** What to send for a draft: a number when it reads as one, else the raw text so the main process names the problem. */
-export function parseDraft(text: string, kind: CommitFieldProps['kind'], isClearable = false): unknown {
+function parseDraft(text: string, kind: CommitFieldProps['kind'], isClearable = false): unknown {
   if (kind !== 'number') return text;
   if (text.trim() === '') return isClearable ? null : '';
   const n = Number(text);

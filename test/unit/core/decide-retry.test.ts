@@ -1,19 +1,12 @@
-// Unit tests of the decision table (src/main/core/decision-table.ts), as SPEC §11 and policy B §8
-// ask: each row parameterised, finiteness per category by looping decideRetry until it stops,
-// backoff values, jitter bounds, provider hints and the maxDelayMs fail-fast, and overrides.
+// Unit tests of decideRetry (src/main/core/decide-retry.ts) as docs/retry-policy.md describes it:
+// each row of the table parameterised, finiteness per category by looping decideRetry until it
+// stops, backoff values, jitter bounds, provider hints and the maxDelayMs fail-fast, and overrides.
 import { describe, expect, it, vi } from 'vitest';
-import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, type ErrorCategory } from '../../../src/shared/error-category';
+import type { ErrorCategory } from '../../../src/shared/error-category';
 import { DEFAULT_SETTINGS, type RetrySettings } from '../../../src/shared/settings';
 import { classifyError } from '../../../src/main/core/classify-error';
-import {
-  DECISION_TABLE,
-  decideRetry,
-  describeTable,
-  formatSeconds,
-  resolveRow,
-  type DecisionError,
-  type RetryDecision,
-} from '../../../src/main/core/decision-table';
+import { resolveRow } from '../../../src/shared/retry-policy/decision-table';
+import { decideRetry, type DecisionError, type RetryDecision } from '../../../src/main/core/decide-retry';
 
 const defaults: RetrySettings = DEFAULT_SETTINGS.retry;
 const withRetry = (patch: Partial<RetrySettings>): RetrySettings => ({ ...defaults, ...patch });
@@ -60,18 +53,6 @@ describe('the table, row by row (defaults)', () => {
       expect(first).toMatchObject({ action, maxAttempts, backoff, category, shouldRetry: action === 'retry' });
     },
   );
-
-  it('has one row per category and only the retryable rows retry', () => {
-    expect(Object.keys(DECISION_TABLE).sort()).toEqual([...ERROR_CATEGORIES].sort());
-    const retrying = ERROR_CATEGORIES.filter((c) => DECISION_TABLE[c].action === 'retry');
-    expect(retrying.sort()).toEqual([...RETRYABLE_CATEGORIES].sort());
-  });
-
-  it('is frozen data', () => {
-    expect(Object.isFrozen(DECISION_TABLE)).toBe(true);
-    expect(Object.isFrozen(DECISION_TABLE.rate_limit)).toBe(true);
-    expect(Object.isFrozen(DECISION_TABLE.timeout.backoff)).toBe(true);
-  });
 });
 
 describe('finiteness: attempts made before the chain stops', () => {
@@ -281,38 +262,7 @@ describe('provider hints', () => {
   });
 });
 
-describe('resolveRow: inheritance and overrides', () => {
-  it('marks where every default value comes from', () => {
-    expect(resolveRow('overloaded', defaults).origin).toEqual({
-      maxAttempts: 'inherited',
-      backoff: 'table',
-      jitter: 'table',
-      delayMs: 'inherited',
-    });
-    expect(resolveRow('rate_limit', defaults).origin).toEqual({
-      maxAttempts: 'table',
-      backoff: 'table',
-      jitter: 'table',
-      delayMs: 'inherited',
-    });
-    expect(resolveRow('timeout', defaults)).toMatchObject({ delayMs: 10_000, origin: { delayMs: 'table' } });
-  });
-
-  it('changes only the inherited rows when maxRetries changes', () => {
-    const before = describeTable(defaults);
-    const after = describeTable(withRetry({ maxRetries: 6 }));
-    for (const [i, row] of after.entries()) {
-      const expected = row.origin.maxAttempts === 'inherited' ? 7 : before[i].maxAttempts;
-      expect([row.category, row.maxAttempts]).toEqual([row.category, expected]);
-    }
-    expect(
-      after
-        .filter((r) => r.origin.maxAttempts === 'inherited')
-        .map((r) => r.category)
-        .sort(),
-    ).toEqual(['overloaded', 'server_error', 'usage_limit']);
-  });
-
+describe('row overrides', () => {
   it('applies a maxAttempts override to its row only', () => {
     const settings = withRetry({ policy: { rate_limit: { maxAttempts: 2 } } });
     expect(resolveRow('rate_limit', settings)).toMatchObject({ maxAttempts: 2, origin: { maxAttempts: 'overridden' } });
@@ -366,28 +316,5 @@ describe('resolveRow: inheritance and overrides', () => {
     expect(resolveRow('auth', settings)).toMatchObject({ action: 'abort', maxAttempts: 0, isOverridable: false });
     expect(runChain({ category: 'auth' }, settings).attempts).toBe(1);
     expect(runChain({ category: 'context_overflow' }, settings).decisions[0].action).toBe('compact');
-  });
-});
-
-describe('describeTable', () => {
-  it('lists every category in order with its effective values', () => {
-    const table = describeTable(defaults);
-    expect(table.map((r) => r.category)).toEqual([...ERROR_CATEGORIES]);
-    expect(
-      table
-        .filter((r) => r.isOverridable)
-        .map((r) => r.category)
-        .sort(),
-    ).toEqual([...RETRYABLE_CATEGORIES].sort());
-  });
-});
-
-describe('formatSeconds', () => {
-  it.each([
-    [120_000, '120 s'],
-    [1500, '1.5 s'],
-    [0, '0 s'],
-  ])('%d ms → %s', (ms, text) => {
-    expect(formatSeconds(ms)).toBe(text);
   });
 });

@@ -1,0 +1,39 @@
+// The preload's transport, kept apart from Electron so that tests can run it: a request must name
+// a command of the contract (checked here, before anything crosses) and always resolves with a
+// reply frame — the main process's, or an error frame of the same shape — so a refusal keeps its
+// code on the way to the page. Events arrive on their own channel. index.ts hands it ipcRenderer.
+import { isCommandName, unknownCommandError, type CommandName } from '../shared/command-names';
+import type { SessionEvent } from '../shared/events';
+import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
+import type { RequestFrame, ResponseFrame } from '../shared/wire';
+
+/** The part of Electron's ipcRenderer the transport uses. */
+export interface IpcRendererLike {
+  invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+  on(channel: string, listener: (event: unknown, payload: SessionEvent) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, payload: SessionEvent) => void): unknown;
+}
+
+export function createIpcTransport(ipc: IpcRendererLike): IpcTransport {
+  let nextId = 1;
+  return {
+    async request(method: CommandName, params: unknown): Promise<ResponseFrame> {
+      const id = nextId++;
+      if (!isCommandName(method))
+        return { kind: 'response', id, ok: false, error: unknownCommandError(String(method)) };
+      try {
+        const frame: RequestFrame = { kind: 'request', id, method, params };
+        return (await ipc.invoke(IPC_CHANNELS.call, frame)) as ResponseFrame;
+      } catch (error) {
+        // Electron itself failed the call (no handler yet, the window is closing): same shape as any failure.
+        const message = error instanceof Error ? error.message : String(error);
+        return { kind: 'response', id, ok: false, error: { code: 'failed', message } };
+      }
+    },
+    onEvent(listener: (event: SessionEvent) => void): () => void {
+      const handler = (_event: unknown, payload: SessionEvent) => listener(payload);
+      ipc.on(IPC_CHANNELS.event, handler);
+      return () => ipc.removeListener(IPC_CHANNELS.event, handler);
+    },
+  };
+}

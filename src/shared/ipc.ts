@@ -1,0 +1,21 @@
+// The Electron IPC contract, named once: the two channels between the preload and the main
+// process, and the small transport the preload exposes to the page (window.resoluteIpc). The
+// renderer's IpcBridge turns that transport into the same ResoluteBridge the WebSocket gives.
+// No zod here: the sandboxed preload bundles this file. See docs/architecture.md.
+import type { CommandName } from './command-names';
+import type { SessionEvent } from './events';
+import type { ResponseFrame } from './wire';
+
+export const IPC_CHANNELS = {
+  /** invoke: one request frame in, one response frame back. */
+  call: 'resolute:call',
+  /** main → window: one SessionEvent per message. */
+  event: 'resolute:event',
+} as const;
+
+/** What the preload exposes. Replies come back as frames, so an error keeps its code on the way. */
+export interface IpcTransport {
+  /** Resolves with the reply frame, an error reply included; never rejects for a refused command. */
+  request(method: CommandName, params: unknown): Promise<ResponseFrame>;
+  onEvent(listener: (event: SessionEvent) => void): () => void;
+}

@@ -1,0 +1,35 @@
+// The wait a decision-table row gives before a retry, and how waits are written for people.
+// decideRetry (src/main/core/decide-retry.ts) calls computeBackoffMs for every retry it allows.
+// Pure: the random draw for jitter comes in as an argument. See docs/retry-policy.md.
+import type { RetrySettings } from '../settings';
+import { clampRetrySettings, type EffectiveRow } from './decision-table';
+
+/** "120 s", "1.5 s": the seconds users read in reasons and banners. */
+export function formatSeconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** Uniform draw in [0, 1); a broken random source counts as 0 so waits stay finite. */
+function safeRandom(random: () => number): number {
+  const r = random();
+  return typeof r === 'number' && Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0;
+}
+
+/**
+ * The wait the row's backoff gives for this attempt (1-based), capped at retry.maxDelayMs, ms.
+ * Exponential: baseDelayMs × 2^(attempt−1); linear: the row's fixed delay; jitter rows add
+ * random() × jitterMaxMs.
+ */
+export function computeBackoffMs(
+  row: EffectiveRow,
+  attempt: number,
+  settings: RetrySettings,
+  random: () => number,
+): number {
+  const s = clampRetrySettings(settings);
+  if (row.backoff === 'none') return 0;
+  // attempt is at most the attempts ceiling here, so 2^(attempt−1) stays small; the min() is a belt.
+  const base = row.backoff === 'linear' ? row.delayMs : s.baseDelayMs * 2 ** Math.min(attempt - 1, 30);
+  const jitter = row.jitter ? safeRandom(random) * s.jitterMaxMs : 0;
+  return Math.min(Math.round(base + jitter), s.maxDelayMs);
+}

@@ -1,0 +1,222 @@
+// The retry decision table as data — one row per error category — and the functions that read it
+// with the person's settings applied: resolveRow (one row, used by decideRetry in the main process)
+// and describeTable (every row, which the settings pane renders). Shared so that both processes
+// read the one table; docs/retry-policy.md explains each row. Pure: no clock, no randomness.
+import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
+import type { DecisionAction } from '../history';
+import { DEFAULT_SETTINGS, type RetrySettings, type RowOverride } from '../settings';
+import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, clampToRange } from './ranges';
+
+export type BackoffSpec =
+  { kind: 'exponential'; jitter: boolean } | { kind: 'linear'; delayMs: number } | { kind: 'none' };
+export type BackoffKind = BackoffSpec['kind'];
+
+export interface DecisionRow {
+  action: DecisionAction;
+  /** Attempts including the first try; 'inherit' = retry.maxRetries + 1. */
+  maxAttempts: number | 'inherit';
+  backoff: BackoffSpec;
+  /** The exception class name the decision log records for this category. */
+  exceptionClass: string;
+  note: string;
+}
+
+const EXP_JITTER: BackoffSpec = { kind: 'exponential', jitter: true };
+const EXP: BackoffSpec = { kind: 'exponential', jitter: false };
+const NONE: BackoffSpec = { kind: 'none' };
+const abortRow = (exceptionClass: string, note: string): DecisionRow => ({
+  action: 'abort',
+  maxAttempts: 0,
+  backoff: NONE,
+  exceptionClass,
+  note,
+});
+
+/** The single source of truth for what happens after a failure of each category. */
+const TABLE: Record<ErrorCategory, DecisionRow> = {
+  rate_limit: {
+    action: 'retry',
+    maxAttempts: 5,
+    backoff: EXP_JITTER,
+    exceptionClass: 'ModelRateLimitError',
+    note: '429; at most 5 attempts',
+  },
+  timeout: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: { kind: 'linear', delayMs: 10_000 },
+    exceptionClass: 'ModelTimeoutError',
+    note: 'no bytes for retry.timeoutMs (30 s)',
+  },
+  connection: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: EXP_JITTER,
+    exceptionClass: 'ModelConnectionError',
+    note: 'transient network failure',
+  },
+  invalid_output: {
+    action: 'retry',
+    maxAttempts: 3,
+    backoff: { kind: 'linear', delayMs: 5_000 },
+    exceptionClass: 'InvalidModelOutputError',
+    note: 'malformed stream or JSON; abort after 3',
+  },
+  overloaded: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelOverloadedError',
+    note: 'provider overloaded',
+  },
+  server_error: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelServerError',
+    note: '500/502/503/504',
+  },
+  usage_limit: {
+    action: 'retry',
+    maxAttempts: 'inherit',
+    backoff: EXP,
+    exceptionClass: 'ModelUsageLimitError',
+    note: 'switch credential first; then wait',
+  },
+  context_overflow: {
+    action: 'compact',
+    maxAttempts: 0,
+    backoff: NONE,
+    exceptionClass: 'ContextOverflowError',
+    note: 'compaction path, not a retry',
+  },
+  sandbox: abortRow('SandboxExecutionError', 'abort at once; self-heal is separate'),
+  sandbox_security: abortRow('SandboxSecurityError', 'abort at once; audit log first'),
+  patch_apply: abortRow('PatchApplyError', 'abort at once'),
+  auth: abortRow('ModelAuthError', '401/403; fix the key'),
+  bad_request: abortRow('ModelBadRequestError', '400/404/422; the same request fails again'),
+  aborted: abortRow('RequestAbortedError', 'the user stopped it'),
+  unexpected: abortRow('UnexpectedSystemError', 'includes unclassifiable errors; never retried'),
+};
+for (const row of Object.values(TABLE)) Object.freeze(Object.freeze(row).backoff);
+export const DECISION_TABLE: Readonly<Record<ErrorCategory, Readonly<DecisionRow>>> = Object.freeze(TABLE);
+
+/** Where an effective value came from: the table itself, the retry.* settings, or a row override. */
+export type FieldOrigin = 'table' | 'inherited' | 'overridden';
+
+export interface EffectiveRow {
+  category: ErrorCategory;
+  action: DecisionAction;
+  /** Attempts including the first try; 0 for rows that never retry. */
+  maxAttempts: number;
+  backoff: BackoffKind;
+  /** Whether uniform 0…jitterMaxMs is added to the wait. */
+  jitter: boolean;
+  /** Fixed wait of a linear row, ms; exponential rows use baseDelayMs, ms. */
+  delayMs: number;
+  exceptionClass: string;
+  note: string;
+  isOverridable: boolean;
+  origin: { maxAttempts: FieldOrigin; backoff: FieldOrigin; jitter: FieldOrigin; delayMs: FieldOrigin };
+}
+
+const isOverridableCategory = (category: ErrorCategory): boolean =>
+  (RETRYABLE_CATEGORIES as readonly string[]).includes(category);
+
+/**
+ * The retry.* settings with anything missing, malformed or out of range replaced: numbers are
+ * clamped to the ranges the settings schema enforces (ranges.ts), so the table never meets a
+ * value the settings pane would have refused.
+ */
+export function clampRetrySettings(settings: RetrySettings): RetrySettings {
+  const d = DEFAULT_SETTINGS.retry;
+  const r = RETRY_SETTING_RANGES;
+  const s: Partial<RetrySettings> = typeof settings === 'object' && settings !== null ? settings : {};
+  return {
+    enabled: typeof s.enabled === 'boolean' ? s.enabled : d.enabled,
+    maxRetries: clampToRange(s.maxRetries, r.maxRetries, d.maxRetries),
+    baseDelayMs: clampToRange(s.baseDelayMs, r.baseDelayMs, d.baseDelayMs),
+    maxDelayMs: clampToRange(s.maxDelayMs, r.maxDelayMs, d.maxDelayMs),
+    jitterMaxMs: clampToRange(s.jitterMaxMs, r.jitterMaxMs, d.jitterMaxMs),
+    timeoutMs: clampToRange(s.timeoutMs, r.timeoutMs, d.timeoutMs),
+    policy: typeof s.policy === 'object' && s.policy !== null ? s.policy : {},
+  };
+}
+
+function overrideFor(category: ErrorCategory, settings: RetrySettings): RowOverride {
+  if (!isOverridableCategory(category)) return {};
+  const override = (settings.policy as Partial<Record<ErrorCategory, RowOverride>>)[category];
+  return typeof override === 'object' && override !== null ? override : {};
+}
+
+/** One row after settings: inherited attempts resolved, overrides applied (retryable rows only). */
+export function resolveRow(category: ErrorCategory, settings: RetrySettings): EffectiveRow {
+  const s = clampRetrySettings(settings);
+  const effectiveCategory: ErrorCategory = isErrorCategory(category) ? category : 'unexpected';
+  const row = DECISION_TABLE[effectiveCategory];
+  const o = overrideFor(effectiveCategory, s);
+  const tableKind = row.backoff.kind;
+  const tableJitter = row.backoff.kind === 'exponential' && row.backoff.jitter;
+  const tableDelayMs = row.backoff.kind === 'linear' ? row.backoff.delayMs : s.baseDelayMs;
+
+  const backoff: BackoffKind = o.backoff ?? tableKind;
+  const maxAttempts =
+    o.maxAttempts !== undefined
+      ? clampToRange(o.maxAttempts, ROW_OVERRIDE_RANGES.maxAttempts, 1)
+      : row.maxAttempts === 'inherit'
+        ? s.maxRetries + 1
+        : row.maxAttempts;
+  // A row switched to linear without its own delay falls back to baseDelayMs, which is what its
+  // first exponential wait would have been.
+  const delayMs =
+    backoff === 'linear'
+      ? clampToRange(o.delayMs, ROW_OVERRIDE_RANGES.delayMs, tableKind === 'linear' ? tableDelayMs : s.baseDelayMs)
+      : s.baseDelayMs;
+  const delayOrigin: FieldOrigin =
+    backoff === 'linear' && o.delayMs !== undefined
+      ? 'overridden'
+      : backoff === 'linear' && tableKind === 'linear'
+        ? 'table'
+        : 'inherited';
+
+  return {
+    category: effectiveCategory,
+    action: row.action,
+    maxAttempts,
+    backoff,
+    jitter: backoff === 'none' ? false : (o.jitter ?? tableJitter),
+    delayMs: backoff === 'none' ? 0 : delayMs,
+    exceptionClass: row.exceptionClass,
+    note: row.note,
+    isOverridable: isOverridableCategory(effectiveCategory),
+    origin: {
+      maxAttempts: o.maxAttempts !== undefined ? 'overridden' : row.maxAttempts === 'inherit' ? 'inherited' : 'table',
+      backoff: o.backoff !== undefined ? 'overridden' : 'table',
+      jitter: o.jitter !== undefined ? 'overridden' : 'table',
+      delayMs: backoff === 'none' ? 'table' : delayOrigin,
+    },
+  };
+}
+
+/** The values a row would have without its override: what the pane shows as "inherited". */
+export type InheritedValues = Pick<EffectiveRow, 'maxAttempts' | 'backoff' | 'jitter' | 'delayMs'>;
+
+export interface DescribedRow extends EffectiveRow {
+  inherited: InheritedValues;
+  /** The row's override as stored in retry.policy; empty when the row inherits everything. */
+  override: RowOverride;
+}
+
+/** The effective table in display order (ERROR_CATEGORIES), as the settings pane renders it. */
+export function describeTable(settings: RetrySettings): DescribedRow[] {
+  const s = clampRetrySettings(settings);
+  const withoutOverrides: RetrySettings = { ...s, policy: {} };
+  return ERROR_CATEGORIES.map((category) => {
+    const bare = resolveRow(category, withoutOverrides);
+    return {
+      ...resolveRow(category, s),
+      inherited: { maxAttempts: bare.maxAttempts, backoff: bare.backoff, jitter: bare.jitter, delayMs: bare.delayMs },
+      override: overrideFor(category, s),
+    };
+  });
+}

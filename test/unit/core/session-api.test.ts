@@ -1,0 +1,63 @@
+// The AgentSession methods every mode reads instead of the agent's state (the RPC mode's get_state,
+// get_session_stats, get_last_assistant_text, set_thinking_level): isCompacting during overflow and
+// manual compaction, the runtime context, stats, the last assistant text, model and thinking level.
+import { describe, expect, it } from 'vitest';
+import { MODEL, harness } from './session-fakes';
+
+const OVERFLOW = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+
+describe('AgentSession API for the modes', () => {
+  it('isCompacting is true while an overflow is summarised, not while the turn is tried again', async () => {
+    const h = harness([{ text: 'first answer' }, { error: OVERFLOW }, { text: 'Summary' }, { text: 'second answer' }]);
+    await h.session.prompt('first');
+    const seen: string[] = [];
+    h.session.subscribe((event) => {
+      if (event.type === 'auto_compaction_start' || event.type === 'auto_compaction_end')
+        seen.push(`${event.type}:${h.session.isCompacting}`);
+      if (event.type === 'message_start' && event.message.role === 'assistant')
+        seen.push(`reply:${h.session.isCompacting}`);
+    });
+    await h.session.prompt('second');
+    expect(seen).toEqual(['reply:false', 'auto_compaction_start:true', 'auto_compaction_end:false', 'reply:false']);
+    expect(h.session.isCompacting).toBe(false);
+  });
+
+  it('isCompacting and isBusy cover a manual compaction from the moment it is asked for', async () => {
+    const h = harness([{ text: 'one' }, { text: 'two' }, { text: 'Summary of one' }]);
+    await h.session.prompt('first');
+    await h.session.prompt('second');
+    const compacting = h.session.compact();
+    expect([h.session.isCompacting, h.session.isBusy]).toEqual([true, true]);
+    await expect(compacting).resolves.toMatchObject({ summary: 'Summary of one' });
+    expect([h.session.isCompacting, h.session.isBusy]).toEqual([false, false]);
+  });
+
+  it('reports the runtime context, its stats and the last assistant text', async () => {
+    const h = harness([{ error: '503 Service Unavailable' }, { text: 'Hello' }]);
+    expect(h.session.lastAssistantText()).toBeNull();
+    await h.session.prompt('hi');
+    expect(h.session.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(h.session.lastAssistantText()).toBe('Hello');
+    expect(h.session.stats()).toEqual({
+      sessionId: 'session-1',
+      userMessages: 1,
+      assistantMessages: 1,
+      toolCalls: 0,
+      toolResults: 0,
+      totalMessages: 2,
+      tokens: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, total: 2 },
+      cost: 0,
+    });
+  });
+
+  it('reads and sets the model and the thinking level, and reports the queue modes', () => {
+    const h = harness([]);
+    expect(h.session.model).toEqual(MODEL);
+    h.session.setModel({ ...MODEL, id: 'scripted-2' });
+    expect(h.session.model.id).toBe('scripted-2');
+    expect(h.session.thinkingLevel).toBe('off');
+    h.session.setThinkingLevel('high');
+    expect(h.session.thinkingLevel).toBe('high');
+    expect(h.session.queueModes).toEqual({ steeringMode: expect.any(String), followUpMode: expect.any(String) });
+  });
+});

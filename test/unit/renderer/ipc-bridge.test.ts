@@ -1,0 +1,125 @@
+// The Electron path without Electron: the preload's transport (src/preload/transport.ts) over a fake
+// ipcRenderer, wrapped by the renderer's IpcBridge. A refusal reaches the page as the same
+// BridgeError — same code, same message — as over the WebSocket; an unknown command is refused in
+// the preload with the main process's own wording. (Electron cannot run here: ipcRenderer is faked.)
+import { describe, expect, it } from 'vitest';
+import { BridgeError } from '../../../src/shared/bridge';
+import type { SessionEvent } from '../../../src/shared/events';
+import { IPC_CHANNELS } from '../../../src/shared/ipc';
+import { parseRequest, type ResponseFrame } from '../../../src/shared/wire';
+import { createIpcTransport, type IpcRendererLike } from '../../../src/preload/transport';
+import { IpcBridge } from '../../../src/renderer/src/bridge/ipc-bridge';
+import { WebSocketBridge } from '../../../src/renderer/src/bridge/websocket-bridge';
+
+type Listener = (event: unknown, payload: SessionEvent) => void;
+
+/** A stand-in for ipcRenderer whose main side validates frames like the router does. */
+function fakeIpc(answer: (frame: { id: number; method: string }) => ResponseFrame | Promise<ResponseFrame>) {
+  const invoked: { channel: string; frame: unknown }[] = [];
+  const listeners = new Map<string, Set<Listener>>();
+  const ipc: IpcRendererLike = {
+    invoke: async (channel, frame) => {
+      invoked.push({ channel, frame });
+      return answer(frame as { id: number; method: string });
+    },
+    on: (channel, listener) => listeners.set(channel, (listeners.get(channel) ?? new Set()).add(listener)),
+    removeListener: (channel, listener) => listeners.get(channel)?.delete(listener),
+  };
+  const send = (channel: string, payload: SessionEvent) => listeners.get(channel)?.forEach((l) => l({}, payload));
+  return { ipc, invoked, send };
+}
+
+/** The router's answer to a frame whose params are invalid: what parseRequest returns. */
+function refuse(frame: unknown): ResponseFrame {
+  const parsed = parseRequest(frame);
+  if (parsed.ok) throw new Error('expected a refusal');
+  return { kind: 'response', id: parsed.id, ok: false, error: parsed.error };
+}
+
+/** The same reply delivered through the WebSocket bridge, for comparison. */
+async function overWebSocket(reply: (id: number) => ResponseFrame, call: (b: WebSocketBridge) => Promise<unknown>) {
+  let deliver: (data: string) => void = () => undefined;
+  const bridge = new WebSocketBridge({
+    url: 'ws://127.0.0.1:1/ws',
+    createSocket: (_url, handlers) => {
+      deliver = handlers.onMessage;
+      queueMicrotask(() => handlers.onOpen());
+      return {
+        send: (data) => queueMicrotask(() => deliver(JSON.stringify(reply(JSON.parse(data).id)))),
+        close: () => undefined,
+      };
+    },
+  });
+  try {
+    return await call(bridge).catch((error: unknown) => error);
+  } finally {
+    bridge.dispose();
+  }
+}
+
+describe('IpcBridge over the preload transport', () => {
+  it('resolves with the result of an ok reply, sent on the call channel as a request frame', async () => {
+    const { ipc, invoked } = fakeIpc((frame) => ({
+      kind: 'response',
+      id: frame.id,
+      ok: true,
+      result: { aborted: true },
+    }));
+    const bridge = new IpcBridge(createIpcTransport(ipc));
+    await expect(bridge.call('session.abortRetry', {})).resolves.toEqual({ aborted: true });
+    expect(invoked).toEqual([
+      { channel: IPC_CHANNELS.call, frame: { kind: 'request', id: 1, method: 'session.abortRetry', params: {} } },
+    ]);
+  });
+
+  it('rejects an error reply with the same BridgeError, code and message, as the WebSocket bridge', async () => {
+    const bad = { patch: 'not an object' } as never;
+    const { ipc } = fakeIpc(refuse);
+    const viaIpc = await new IpcBridge(createIpcTransport(ipc)).call('settings.update', bad).catch((e: unknown) => e);
+    const viaSocket = await overWebSocket(
+      (id) => refuse({ kind: 'request', id, method: 'settings.update', params: bad }),
+      (b) => b.call('settings.update', bad),
+    );
+    expect(viaIpc).toBeInstanceOf(BridgeError);
+    expect(viaSocket).toBeInstanceOf(BridgeError);
+    expect(viaIpc).toMatchObject({
+      code: 'invalid_params',
+      message: expect.stringMatching(/^settings\.update: patch/),
+    });
+    expect({ ...(viaIpc as BridgeError), message: (viaIpc as Error).message }).toEqual({
+      ...(viaSocket as BridgeError),
+      message: (viaSocket as Error).message,
+    });
+  });
+
+  it('refuses an unknown command in the preload, worded as the main process words it, without crossing', async () => {
+    const { ipc, invoked } = fakeIpc(() => {
+      throw new Error('must not be invoked');
+    });
+    const error = await new IpcBridge(createIpcTransport(ipc))
+      .call('session.nope' as never, {} as never)
+      .catch((e: unknown) => e);
+    expect(invoked).toEqual([]);
+    expect(error).toBeInstanceOf(BridgeError);
+    const main = refuse({ kind: 'request', id: 1, method: 'session.nope' });
+    expect(main.ok ? null : main.error).toEqual({ code: 'unknown_command', message: 'unknown command "session.nope"' });
+    expect(error).toMatchObject(main.ok ? {} : main.error);
+  });
+
+  it('turns a failure of Electron itself into a "failed" BridgeError', async () => {
+    const { ipc } = fakeIpc(() => Promise.reject(new Error("No handler registered for 'resolute:call'")));
+    const error = await new IpcBridge(createIpcTransport(ipc)).call('app.info', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BridgeError);
+    expect(error).toMatchObject({ code: 'failed', message: expect.stringMatching(/No handler/) });
+  });
+
+  it('delivers events from the event channel until unsubscribed', () => {
+    const { ipc, send } = fakeIpc(refuse);
+    const seen: SessionEvent[] = [];
+    const off = new IpcBridge(createIpcTransport(ipc)).onEvent((e) => seen.push(e));
+    send(IPC_CHANNELS.event, { type: 'agent_start' });
+    off();
+    send(IPC_CHANNELS.event, { type: 'agent_end', messages: [] });
+    expect(seen).toEqual([{ type: 'agent_start' }]);
+  });
+});
