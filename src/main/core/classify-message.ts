@@ -24,5 +24,8 @@ export function classifyAssistantMessage(
     status: facts?.status,
     headers: facts?.headers,
     errorType: facts?.errorType,
+    errorCodes: facts?.errorCodes,
+    retryDelay: facts?.retryDelay,
+    quotaIds: facts?.quotaIds,
   });
 }
