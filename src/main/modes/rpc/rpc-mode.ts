@@ -300,7 +300,7 @@ export class RpcServer {
           : usable
             ? provider.models
             : [];
-      return ids.map((model) => resolveModel({ id: provider.id, model, baseUrl: current.baseUrl }, simulatorUrl).model);
+      return ids.map((model) => resolveModel({ ...current, id: provider.id, model }, simulatorUrl).model);
     });
   }
 }
