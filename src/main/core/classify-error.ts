@@ -68,7 +68,7 @@ interface Facts {
 const code = (codes: string): string => `(?<![\\w.])(?:${codes})(?!\\w|\\.\\d)`;
 
 const OVERFLOW_TEXT =
-  /maximum context length|context window|context[_ ]length[_ ]exceeded|prompt is too long|prompt too long|too many tokens|request_too_large|input is too long|exceeds the (?:available )?context|greater than the context length|maximum prompt length|reduce the length of the messages|token limit exceeded|exceeded model token limit|input token count.{0,200}exceeds the maximum/i;
+  /maximum context length|context window|context[_ ]length[_ ]exceeded|prompt is too long|prompt too long|too many tokens|request_too_large|input is too long|exceeds the (?:available )?context|greater than the context length|maximum prompt length|reduce the length of the messages|token limit exceeded|exceeded model token limit|input token count.{0,200}exceeds the maximum|request entity too large|payload too large/i;
 // Throttling messages can mention tokens ("Too many tokens, please wait"): they are not overflow.
 const NOT_OVERFLOW_TEXT = /rate[ _-]?limit|too many requests|throttl/i;
 // Limits that waiting will not fix soon. Bare "quota" or "billing" is not one: OpenAI's

@@ -30,6 +30,12 @@ describe('classifyError — the simulator faults as pi-ai words them', () => {
     auth: 'auth',
     bad_request: 'bad_request',
     stall: 'aborted',
+    permission: 'auth',
+    not_found: 'bad_request',
+    too_large: 'context_overflow',
+    stream_error: 'server_error',
+    proxy_502: 'server_error',
+    proxy_503: 'server_error',
   };
 
   it('has an expectation for every fixture entry', () => {
