@@ -21,6 +21,8 @@ export interface ErrorInput {
   retryDelay?: string;
   /** Google's QuotaFailure quota ids; a per-day one means waiting will not help soon. */
   quotaIds?: readonly string[];
+  /** The provider's own message from the error body or stream event, read with the text. */
+  providerMessage?: string;
   /** Response headers (retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*). */
   headers?: Record<string, string>;
   /** pi-ai's isContextOverflow() verdict. */
@@ -221,8 +223,10 @@ function readFacts(input: unknown): Facts {
       ? i.toolError
       : undefined;
   const errorType = str(i.errorType);
+  const message = str(i.message) ?? '';
+  const own = str(i.providerMessage);
   return {
-    text: (str(i.message) ?? '').slice(0, MAX_TEXT_CHARS),
+    text: (own && !message.includes(own) ? `${message}\n${own}` : message).slice(0, MAX_TEXT_CHARS),
     stopReason: str(i.stopReason),
     status: typeof i.status === 'number' && Number.isInteger(i.status) ? i.status : undefined,
     codes: [...(errorType !== undefined ? [errorType] : []), ...strings(i.errorCodes)],

@@ -27,5 +27,6 @@ export function classifyAssistantMessage(
     errorCodes: facts?.errorCodes,
     retryDelay: facts?.retryDelay,
     quotaIds: facts?.quotaIds,
+    providerMessage: facts?.providerMessage,
   });
 }

@@ -11,7 +11,12 @@ export interface BodyErrorFacts {
   retryDelay?: string;
   /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier". */
   quotaIds?: string[];
+  /** The provider's own message (the SDK's error text may not carry it whole). */
+  providerMessage?: string;
 }
+
+/** Longer messages are dumps; what classifies an error is near the start (chars). */
+const MAX_MESSAGE_CHARS = 2000;
 
 type Obj = Record<string, unknown>;
 
@@ -59,6 +64,8 @@ export function errorFactsFromBody(body: unknown): BodyErrorFacts | undefined {
       if (code) facts.errorCodes.push(code);
     }
     fromDetails(list(error.details), facts);
+    const message = str(error.message);
+    if (message) facts.providerMessage = message.slice(0, MAX_MESSAGE_CHARS);
     for (const key of ['code', 'type', 'status'] as const) {
       const value = str(error[key]);
       // Anthropic's envelope repeats type "error", which says nothing.

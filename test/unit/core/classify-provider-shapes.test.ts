@@ -33,6 +33,16 @@ describe('errors that arrive inside a stream after a 200', () => {
     expect(classify(input).category).toBe('server_error');
   });
 
+  it("reads the provider's own message when the SDK's text lost it", () => {
+    const input: ErrorInput = {
+      status: 200,
+      errorCodes: ['UNAVAILABLE'],
+      providerMessage: 'The model is overloaded. Please try again later.',
+      message: 'Incomplete JSON segment at the end',
+    };
+    expect(classify(input).category).toBe('overloaded');
+  });
+
   it('ignores the reset headers of the 200 that carried a mid-stream server error', () => {
     const result = classify({
       status: 200,
