@@ -7,7 +7,7 @@
 export interface BodyErrorFacts {
   /** Every code the error names, most specific first (details.error_code, ErrorInfo reasons, code, type, status). */
   errorCodes: string[];
-  /** Google's RetryInfo.retryDelay, e.g. "32s". */
+  /** When to retry, as a duration: Google's RetryInfo.retryDelay ("32s"), or Codex's resets_in_seconds. */
   retryDelay?: string;
   /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier". */
   quotaIds?: string[];
@@ -64,6 +64,10 @@ export function errorFactsFromBody(body: unknown): BodyErrorFacts | undefined {
       if (code) facts.errorCodes.push(code);
     }
     fromDetails(list(error.details), facts);
+    // Codex's usage_limit_reached says when the limit resets.
+    const resets = error.resets_in_seconds;
+    if (facts.retryDelay === undefined && typeof resets === 'number' && Number.isFinite(resets) && resets >= 0)
+      facts.retryDelay = `${resets}s`;
     const message = str(error.message);
     if (message) facts.providerMessage = message.slice(0, MAX_MESSAGE_CHARS);
     for (const key of ['code', 'type', 'status'] as const) {
