@@ -12,7 +12,7 @@ import { htmlPage, type ErrorReply, type ReplyContext } from './wire';
 export function openAiDuration(seconds: number): string {
   if (seconds < 1) return `${Math.round(seconds * 1000)}ms`;
   if (seconds < 60) return `${Math.round(seconds * 1000) / 1000}s`;
-  return `${Math.floor(seconds / 60)}m${Math.round(seconds % 60)}s`;
+  return `${Math.floor(seconds / 60)}m${Math.round((seconds % 60) * 1000) / 1000}s`;
 }
 
 const hint = (step: FaultStep): number => step.retryAfterSeconds ?? 0;
