@@ -10,7 +10,6 @@ import {
   messageText,
   retryAfterHeader,
   type ErrorReply,
-  type ReplyContext,
   type StatusFault,
   type WireFormat,
 } from './wire';
