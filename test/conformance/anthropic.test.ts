@@ -2,7 +2,7 @@
 // anthropic-messages path) with the app pointed at the simulator as its Anthropic base URL.
 // Every row cites where its shape comes from. docs/classification.md explains the verdicts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceApp, expectRow, type Row } from './harness';
+import { ConformanceApp, describeTable, type Row } from './harness';
 
 const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // https://docs.claude.com/en/api/errors — 529 overloaded_error; anthropics/claude-code#63051
@@ -99,31 +99,20 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
     'connection reset mid-stream',
     { script: 'reset*', category: 'connection', hint: null, decision: 'retry', requests: 3 },
   ],
-  // A stream that goes silent: the app's own timeout (retry.timeoutMs) aborts it.
+  // anthropics/anthropic-sdk-typescript#867, anthropics/claude-code#25979 — a stream that goes silent;
+  // the app's own timeout (retry.timeoutMs) aborts it.
   ['silence after the headers', { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 }],
-  // A data line that is not JSON ("Could not parse Anthropic SSE event …").
+  // Wei-Shaw/sub2api#1471 — a gateway writing an event that is not JSON ("Could not parse …").
   ['malformed event', { script: 'malformed*', category: 'invalid_output', hint: null, decision: 'retry', requests: 3 }],
 ];
 
-describe('Anthropic Messages API (@anthropic-ai/sdk) — real error shapes', () => {
-  let app: ConformanceApp;
-  beforeAll(async () => {
-    app = await ConformanceApp.start('anthropic');
-  });
-  afterAll(() => app.stop());
-
-  it.each(ROWS)('%s', async (_name, row) => {
-    const observed = await app.run(row.script);
-    expectRow(observed, row);
-    expect(observed.requests.every((request) => request.api === 'anthropic')).toBe(true);
-  });
-});
+describeTable('Anthropic Messages API (@anthropic-ai/sdk) — real error shapes', 'anthropic', 'anthropic', ROWS);
 
 describe('Anthropic — a spend limit with a second key', () => {
   let app: ConformanceApp;
   beforeAll(async () => {
     app = await ConformanceApp.start('anthropic', 'sk-ant-first-0001');
-    app.app.addKey('anthropic', 'sk-ant-second-0002');
+    app.services.addKey('anthropic', 'sk-ant-second-0002');
   });
   afterAll(() => app.stop());
 

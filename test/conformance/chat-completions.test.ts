@@ -1,8 +1,7 @@
 // Conformance: the Chat Completions shapes an OpenAI-compatible server or gateway (LiteLLM, vLLM,
 // a company proxy) sends, over real HTTP through the openai SDK on pi-ai's openai-completions path,
 // the app started as `--base-url <simulator> --api-key K`. Every row cites where its shape comes from.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceApp, expectRow, type Row } from './harness';
+import { describeTable, type Row } from './harness';
 
 const PERSON_KEY = 'sk-person-7777';
 
@@ -29,18 +28,10 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   ['429 then an answer', { script: '429:0.05,ok', category: 'rate_limit', hint: 50, decision: 'retry', requests: 2 }],
 ];
 
-describe('Chat Completions through an OpenAI-compatible base URL — real error shapes', () => {
-  let app: ConformanceApp;
-  beforeAll(async () => {
-    app = await ConformanceApp.start('openai-compatible', PERSON_KEY);
-  });
-  afterAll(() => app.stop());
-
-  it.each(ROWS)('%s', async (_name, row) => {
-    const observed = await app.run(row.script);
-    expectRow(observed, row);
-    expect(observed.requests.every((request) => request.api === 'openai-chat')).toBe(true);
-    // Every request carried the person's key: a usage limit never switches to the built-in "not-needed".
-    expect(new Set(observed.requests.map((request) => request.apiKey))).toEqual(new Set([PERSON_KEY]));
-  });
-});
+describeTable(
+  'Chat Completions through an OpenAI-compatible base URL — real error shapes',
+  'openai-compatible',
+  'openai-chat',
+  ROWS,
+  PERSON_KEY,
+);

@@ -1,8 +1,7 @@
 // Conformance: Google's real Gemini API error shapes over real HTTP through @google/genai (pi-ai's
 // google-generative-ai path), the app pointed at the simulator as its Google base URL (…/v1beta).
 // Every row cites where its shape comes from. docs/classification.md explains the verdicts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceApp, expectRow, type Row } from './harness';
+import { describeTable, type Row } from './harness';
 
 const TROUBLESHOOTING = 'https://ai.google.dev/gemini-api/docs/troubleshooting';
 
@@ -70,25 +69,14 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   ],
   // n3d1117/chatgpt-telegram-bot#637 — an HTML 502 page from the front end
   ['502 HTML page', { script: '502*', category: 'server_error', hint: null, decision: 'retry', requests: 4 }],
-  // The connection reset in the middle of the stream ("terminated").
+  // anthropics/claude-code#7403 ("Error: terminated") — a connection reset in the middle of any stream.
   [
     'connection reset mid-stream',
     { script: 'reset*', category: 'connection', hint: null, decision: 'retry', requests: 3 },
   ],
-  // Headers, then silence: the app's own timeout aborts it.
+  // anthropics/anthropic-sdk-typescript#867 — headers, then silence (any provider); the app's own
+  // timeout aborts it.
   ['silence after the headers', { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 }],
 ];
 
-describe(`Gemini API (@google/genai) — real error shapes (${TROUBLESHOOTING})`, () => {
-  let app: ConformanceApp;
-  beforeAll(async () => {
-    app = await ConformanceApp.start('google');
-  });
-  afterAll(() => app.stop());
-
-  it.each(ROWS)('%s', async (_name, row) => {
-    const observed = await app.run(row.script);
-    expectRow(observed, row);
-    expect(observed.requests.every((request) => request.api === 'gemini')).toBe(true);
-  });
-});
+describeTable(`Gemini API (@google/genai) — real error shapes (${TROUBLESHOOTING})`, 'google', 'gemini', ROWS);

@@ -6,11 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../src/main/core/classify-error';
 import { classifyAssistantMessage } from '../../src/main/core/classify-message';
 import { AppServices } from '../../src/main/node/app-services';
 import { SimulatorServer, type RecordedRequest } from '../../src/main/node/simulator/simulator-server';
+import type { WireName } from '../../src/main/node/simulator/wire';
 import type { ErrorCategory } from '../../src/shared/error-category';
 import type { AutoRetryEndEvent, SessionEvent } from '../../src/shared/events';
 import type { DecisionAction, RetryDecisionRecord } from '../../src/shared/history';
@@ -62,16 +63,13 @@ export class ConformanceApp {
   private readonly events: SessionEvent[] = [];
   /** Each failed attempt classified the moment it ended, as the session did (hints read from clock stamps age). */
   private readonly failures: Classification[] = [];
-  private services!: AppServices;
+  /** Set once AppServices.create resolves; no event arrives before that. */
+  services!: AppServices;
 
   private constructor(
     readonly simulator: SimulatorServer,
     private readonly dataDir: string,
   ) {}
-
-  get app(): AppServices {
-    return this.services;
-  }
 
   static async start(provider: ConformanceProvider, apiKey = 'sk-conformance-0001'): Promise<ConformanceApp> {
     for (const name of ENV_KEYS) vi.stubEnv(name, '');
@@ -151,4 +149,29 @@ export function expectRow(observed: Observed, row: Row): void {
   if (row.decision === 'retry' && Array.isArray(row.hint))
     expect(first.waitSeconds * 1000).toBeLessThanOrEqual(row.hint[1]);
   expect(requests.length, 'requests at the server').toBe(row.requests);
+}
+
+/** One provider's table: a fresh app for the provider, one test per row, every request on the provider's API. */
+export function describeTable(
+  title: string,
+  provider: ConformanceProvider,
+  api: WireName,
+  rows: ReadonlyArray<readonly [string, Row]>,
+  apiKey?: string,
+): void {
+  describe(title, () => {
+    let app: ConformanceApp;
+    beforeAll(async () => {
+      app = await ConformanceApp.start(provider, apiKey);
+    });
+    afterAll(() => app.stop());
+
+    it.each(rows)('%s', async (_name, row) => {
+      const observed = await app.run(row.script);
+      expectRow(observed, row);
+      expect(observed.requests.every((request) => request.api === api)).toBe(true);
+      // No key but the person's reached the server (a usage limit never falls back to a built-in one).
+      if (apiKey) expect(new Set(observed.requests.map((request) => request.apiKey))).toEqual(new Set([apiKey]));
+    });
+  });
 }

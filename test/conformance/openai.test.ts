@@ -1,8 +1,7 @@
 // Conformance: OpenAI's real error shapes over real HTTP through the openai SDK on pi-ai's
 // Responses path (the app's OpenAI provider), the app pointed at the simulator as its OpenAI
 // base URL. Every row cites where its shape comes from. docs/classification.md explains the verdicts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConformanceApp, expectRow, type Row } from './harness';
+import { describeTable, type Row } from './harness';
 
 const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // https://platform.openai.com/docs/guides/rate-limits — x-ratelimit-reset-tokens "6m0s" is when the
@@ -69,27 +68,16 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
     '503 plain text from a proxy',
     { script: 'proxy_503*', category: 'server_error', hint: null, decision: 'retry', requests: 4 },
   ],
-  // A stream line that is not JSON.
+  // Wei-Shaw/sub2api#1471 — a /v1/responses gateway emitting an event that is not JSON.
   ['malformed event', { script: 'malformed*', category: 'invalid_output', hint: null, decision: 'retry', requests: 3 }],
-  // The socket closes before any header ("Connection error.").
+  // anthropics/claude-code#8802 — the socket closes before any header ("Connection error." / fetch failed).
   ['connection dropped', { script: 'drop*', category: 'connection', hint: null, decision: 'retry', requests: 3 }],
-  // A stream that goes silent: the app's own timeout (retry.timeoutMs) aborts it.
+  // anthropics/claude-code#49716 — the server accepts the request, then sends nothing more; the
+  // app's own timeout (retry.timeoutMs) aborts it.
   [
     'silence after the first events',
     { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 },
   ],
 ];
 
-describe('OpenAI Responses API (openai SDK) — real error shapes', () => {
-  let app: ConformanceApp;
-  beforeAll(async () => {
-    app = await ConformanceApp.start('openai');
-  });
-  afterAll(() => app.stop());
-
-  it.each(ROWS)('%s', async (_name, row) => {
-    const observed = await app.run(row.script);
-    expectRow(observed, row);
-    expect(observed.requests.every((request) => request.api === 'openai-responses')).toBe(true);
-  });
-});
+describeTable('OpenAI Responses API (openai SDK) — real error shapes', 'openai', 'openai-responses', ROWS);
