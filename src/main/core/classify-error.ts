@@ -38,7 +38,7 @@ export interface ErrorInput {
 
 export interface Classification {
   category: ErrorCategory;
-  /** Policy B's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
+  /** The row's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
   errorType: string;
   /** The wait the provider asked for, ms. */
   retryAfterMs?: number;
@@ -88,7 +88,7 @@ interface TextRule {
   unless?: RegExp;
 }
 
-/** Policy A's patterns plus the extra categories, in precedence order: the first match wins. */
+/** The text patterns, in precedence order: the first match wins (docs/classification.md, "The order"). */
 const TEXT_RULES: readonly TextRule[] = [
   { category: 'aborted', pattern: /\b(?:request|operation) was aborted\b|\babort ?error\b/i, unless: TIMEOUT_TEXT },
   { category: 'context_overflow', pattern: OVERFLOW_TEXT, unless: NOT_OVERFLOW_TEXT },
@@ -189,7 +189,7 @@ const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly stri
 
 const ERROR_TYPE_TO_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map([
   ...PROVIDER_ERROR_TYPES.flatMap(([category, names]) => names.map((name) => [norm(name), category] as const)),
-  // Policy B's own class names are accepted too, so callers can pass a classification through.
+  // The table's own exception class names are accepted too, so callers can pass a classification through.
   ...Object.entries(DECISION_TABLE).map(
     ([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const,
   ),
@@ -308,7 +308,7 @@ function place(f: Facts): Pick<Classification, 'category' | 'errorType' | 'sourc
   return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
 }
 
-/** The category of one failure, with policy B's class name and any retry hint. Never throws. */
+/** The category of one failure, with its exception class name and any retry hint. Never throws. */
 export function classifyError(input: ErrorInput): Classification {
   try {
     const facts = readFacts(input);

@@ -1,5 +1,5 @@
 // The credential vault: keys sealed at rest, masked hints only, the order keys are tried in, and
-// policy A step 5's usage-limit switching (block the key in use, move to the next, report when
+// the usage-limit switching (block the key in use, move to the next of the person's keys, report when
 // the earliest frees up).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
