@@ -101,7 +101,10 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   ],
   // anthropics/anthropic-sdk-typescript#867, anthropics/claude-code#25979 — a stream that goes silent;
   // the app's own timeout (retry.timeoutMs) aborts it.
-  ['silence after the headers', { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 }],
+  [
+    'silence after the headers',
+    { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3, silenceMs: 300 },
+  ],
   // Wei-Shaw/sub2api#1471 — a gateway writing an event that is not JSON ("Could not parse …").
   ['malformed event', { script: 'malformed*', category: 'invalid_output', hint: null, decision: 'retry', requests: 3 }],
 ];

@@ -76,7 +76,10 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   ],
   // anthropics/anthropic-sdk-typescript#867 — headers, then silence (any provider); the app's own
   // timeout aborts it.
-  ['silence after the headers', { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 }],
+  [
+    'silence after the headers',
+    { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3, silenceMs: 300 },
+  ],
 ];
 
 describeTable(`Gemini API (@google/genai) — real error shapes (${TROUBLESHOOTING})`, 'google', 'gemini', ROWS);

@@ -76,7 +76,7 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // app's own timeout (retry.timeoutMs) aborts it.
   [
     'silence after the first events',
-    { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3 },
+    { script: 'stall*', category: 'timeout', hint: null, decision: 'retry', requests: 3, silenceMs: 300 },
   ],
 ];
 

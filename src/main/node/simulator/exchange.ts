@@ -64,7 +64,7 @@ function statusReply({ wire, step, context }: Exchange): ErrorReply {
   const kind = step.kind;
   if (isProviderFault(kind) || kind === 'proxy_502' || kind === 'proxy_503')
     return shapeReply(kind, step, context, Date.now());
-  return wire.error(kind as StatusFault, step, context);
+  return wire.errors[kind as StatusFault](step, context);
 }
 
 function sendError(res: ServerResponse, reply: ErrorReply): void {

@@ -2,15 +2,13 @@
 // (message_start … message_stop), errors as {"type":"error","error":{type,message}} with the
 // statuses of https://docs.claude.com/en/api/errors, and the `event: error` frame Anthropic
 // sends when a stream fails after it has begun (overloaded_error in the middle of a reply).
-import type { FaultStep } from './fault-script';
 import {
   MALFORMED_LINE,
   eventFrame,
   isRecord,
   messageText,
   retryAfterHeader,
-  type ErrorReply,
-  type StatusFault,
+  type StatusTable,
   type WireFormat,
 } from './wire';
 
@@ -23,61 +21,43 @@ export const anthropicError = (type: string, message: string, extra: object = {}
 const SPEND_LIMIT_TEXT = "This request would exceed your account's monthly spend limit. Please try again later.";
 
 /** Anthropic's answers to the generic status faults. */
-function anthropicStatus(kind: StatusFault, step: FaultStep): ErrorReply {
-  const hint = retryAfterHeader(step);
-  switch (kind) {
-    case '429':
-      return {
-        status: 429,
-        headers: { ...hint, 'anthropic-ratelimit-requests-remaining': '0' },
-        body: anthropicError('rate_limit_error', 'Number of requests has exceeded your per-minute rate limit.'),
-      };
-    case '500':
-      return { status: 500, body: anthropicError('api_error', 'Internal server error') };
-    case '502':
-    case '503':
-      return { status: Number(kind), body: anthropicError('api_error', 'Internal server error') };
-    case '504':
-      return { status: 504, body: null };
-    case 'overloaded':
-      return { status: 529, body: anthropicError('overloaded_error', 'Overloaded') };
-    case 'usage_limit':
-      return {
-        status: 429,
-        headers: hint,
-        body: anthropicError('rate_limit_error', SPEND_LIMIT_TEXT, {
-          details: { error_code: 'enforced_spend_limit_reached' },
-        }),
-      };
-    case 'overflow':
-      return {
-        status: 400,
-        body: anthropicError('invalid_request_error', 'prompt is too long: 213462 tokens > 200000 maximum'),
-      };
-    case 'auth':
-      return { status: 401, body: anthropicError('authentication_error', 'invalid x-api-key') };
-    case 'bad_request':
-      return {
-        status: 400,
-        body: anthropicError('invalid_request_error', 'messages: the simulator rejected this request as scripted.'),
-      };
-    case 'permission':
-      return {
-        status: 403,
-        body: anthropicError(
-          'permission_error',
-          'Your API key does not have permission to use the specified resource.',
-        ),
-      };
-    case 'not_found':
-      return { status: 404, body: anthropicError('not_found_error', 'model: not found') };
-    case 'too_large':
-      return {
-        status: 413,
-        body: anthropicError('request_too_large', 'Request exceeds the maximum allowed number of bytes.'),
-      };
-  }
-}
+const ANTHROPIC_STATUS: StatusTable = {
+  '429': (step) => ({
+    status: 429,
+    headers: { ...retryAfterHeader(step), 'anthropic-ratelimit-requests-remaining': '0' },
+    body: anthropicError('rate_limit_error', 'Number of requests has exceeded your per-minute rate limit.'),
+  }),
+  '500': () => ({ status: 500, body: anthropicError('api_error', 'Internal server error') }),
+  '502': () => ({ status: 502, body: anthropicError('api_error', 'Internal server error') }),
+  '503': () => ({ status: 503, body: anthropicError('api_error', 'Internal server error') }),
+  '504': () => ({ status: 504, body: null }),
+  overloaded: () => ({ status: 529, body: anthropicError('overloaded_error', 'Overloaded') }),
+  usage_limit: (step) => ({
+    status: 429,
+    headers: retryAfterHeader(step),
+    body: anthropicError('rate_limit_error', SPEND_LIMIT_TEXT, {
+      details: { error_code: 'enforced_spend_limit_reached' },
+    }),
+  }),
+  overflow: () => ({
+    status: 400,
+    body: anthropicError('invalid_request_error', 'prompt is too long: 213462 tokens > 200000 maximum'),
+  }),
+  auth: () => ({ status: 401, body: anthropicError('authentication_error', 'invalid x-api-key') }),
+  bad_request: () => ({
+    status: 400,
+    body: anthropicError('invalid_request_error', 'messages: the simulator rejected this request as scripted.'),
+  }),
+  permission: () => ({
+    status: 403,
+    body: anthropicError('permission_error', 'Your API key does not have permission to use the specified resource.'),
+  }),
+  not_found: () => ({ status: 404, body: anthropicError('not_found_error', 'model: not found') }),
+  too_large: () => ({
+    status: 413,
+    body: anthropicError('request_too_large', 'Request exceeds the maximum allowed number of bytes.'),
+  }),
+};
 
 /** Anthropic's `error` event in the middle of a stream. */
 export const anthropicStreamError = (type: string, message: string): string =>
@@ -156,7 +136,7 @@ export const anthropicMessages: WireFormat = {
     stop_sequence: null,
     usage: { input_tokens: context.usage.prompt_tokens, output_tokens: context.usage.completion_tokens },
   }),
-  error: anthropicStatus,
+  errors: ANTHROPIC_STATUS,
   streamError: () => anthropicStreamError('overloaded_error', 'Overloaded'),
   malformed: () => eventFrame('content_block_delta', MALFORMED_LINE),
 };

@@ -12,7 +12,7 @@ import {
   messageText,
   type ErrorReply,
   type ReplyContext,
-  type StatusFault,
+  type StatusTable,
   type WireFormat,
 } from './wire';
 
@@ -54,72 +54,69 @@ const PER_MINUTE = ['GenerateRequestsPerMinutePerProjectPerModel-FreeTier'];
 const PER_DAY = ['GenerateRequestsPerDayPerProjectPerModel-FreeTier', ...PER_MINUTE];
 
 /** Google's answers to the generic status faults. */
-function geminiStatus(kind: StatusFault, step: FaultStep, context: ReplyContext): ErrorReply {
-  switch (kind) {
-    case '429':
-      return quotaExhausted(step, PER_MINUTE);
-    case 'usage_limit':
-      return quotaExhausted(step, PER_DAY);
-    case '500':
-      return {
-        status: 500,
-        body: googleError(
-          500,
-          'INTERNAL',
-          'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
-        ),
-      };
-    case '502':
-      return htmlPage(502, 'Bad Gateway');
-    case '503':
-      return { status: 503, body: googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.') };
-    case '504':
-      return { status: 504, body: googleError(504, 'DEADLINE_EXCEEDED', 'The request timed out. Please try again.') };
-    case 'overloaded':
-      return { status: 503, body: googleError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.') };
-    case 'overflow':
-      return {
-        status: 400,
-        body: googleError(
-          400,
-          'INVALID_ARGUMENT',
-          'The input token count (1258291) exceeds the maximum number of tokens allowed (1048576).',
-        ),
-      };
-    case 'auth':
-      return {
-        status: 400,
-        body: googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
-          {
-            '@type': `${RPC}ErrorInfo`,
-            reason: 'API_KEY_INVALID',
-            domain: 'googleapis.com',
-            metadata: { service: 'generativelanguage.googleapis.com' },
-          },
-          {
-            '@type': `${RPC}LocalizedMessage`,
-            locale: 'en-US',
-            message: 'API key not valid. Please pass a valid API key.',
-          },
-        ]),
-      };
-    case 'bad_request':
-      return { status: 400, body: googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.') };
-    case 'permission':
-      return { status: 403, body: googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission') };
-    case 'not_found':
-      return {
-        status: 404,
-        body: googleError(
-          404,
-          'NOT_FOUND',
-          `models/${context.model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
-        ),
-      };
-    case 'too_large':
-      return htmlPage(413, 'Request Entity Too Large');
-  }
-}
+const GEMINI_STATUS: StatusTable = {
+  '429': (step) => quotaExhausted(step, PER_MINUTE),
+  usage_limit: (step) => quotaExhausted(step, PER_DAY),
+  '500': () => ({
+    status: 500,
+    body: googleError(
+      500,
+      'INTERNAL',
+      'An internal error has occurred. Please retry or report in https://developers.generativeai.google/guide/troubleshooting',
+    ),
+  }),
+  '502': () => htmlPage(502, 'Bad Gateway'),
+  '503': () => ({ status: 503, body: googleError(503, 'UNAVAILABLE', 'The service is currently unavailable.') }),
+  '504': () => ({
+    status: 504,
+    body: googleError(504, 'DEADLINE_EXCEEDED', 'The request timed out. Please try again.'),
+  }),
+  overloaded: () => ({
+    status: 503,
+    body: googleError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.'),
+  }),
+  overflow: () => ({
+    status: 400,
+    body: googleError(
+      400,
+      'INVALID_ARGUMENT',
+      'The input token count (1258291) exceeds the maximum number of tokens allowed (1048576).',
+    ),
+  }),
+  auth: () => ({
+    status: 400,
+    body: googleError(400, 'INVALID_ARGUMENT', 'API key not valid. Please pass a valid API key.', [
+      {
+        '@type': `${RPC}ErrorInfo`,
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'generativelanguage.googleapis.com' },
+      },
+      {
+        '@type': `${RPC}LocalizedMessage`,
+        locale: 'en-US',
+        message: 'API key not valid. Please pass a valid API key.',
+      },
+    ]),
+  }),
+  bad_request: () => ({
+    status: 400,
+    body: googleError(400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.'),
+  }),
+  permission: () => ({
+    status: 403,
+    body: googleError(403, 'PERMISSION_DENIED', 'The caller does not have permission'),
+  }),
+  not_found: (_step, context) => ({
+    status: 404,
+    body: googleError(
+      404,
+      'NOT_FOUND',
+      `models/${context.model} is not found for API version v1beta, or is not supported for generateContent. Call ListModels to see the list of available models and their supported methods.`,
+    ),
+  }),
+  too_large: () => htmlPage(413, 'Request Entity Too Large'),
+};
 
 function chunk(context: ReplyContext, text: string, finished: boolean): object {
   const candidate = {
@@ -171,7 +168,7 @@ export const gemini: WireFormat = {
   delta: (context, piece) => dataFrame(chunk(context, piece, false), END),
   close: (context) => [dataFrame(chunk(context, '', true), END)],
   completion: (context, text) => chunk(context, text, true),
-  error: geminiStatus,
+  errors: GEMINI_STATUS,
   streamError: () => geminiStreamError(503, 'UNAVAILABLE', 'The model is overloaded. Please try again later.'),
   malformed: () => dataFrame(MALFORMED_LINE, END),
 };

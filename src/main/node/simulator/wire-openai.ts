@@ -3,7 +3,6 @@
 // (typed `event:` SSE, pi-ai's path for OpenAI). They share OpenAI's error bodies. Errors inside
 // a stream: a `data: {"error": …}` chunk (Chat Completions) and `response.failed` (Responses),
 // as https://platform.openai.com/docs/api-reference/responses-streaming describes them.
-import type { FaultStep } from './fault-script';
 import { SIMULATOR_MODEL_ID } from './simulator-replies';
 import {
   MALFORMED_LINE,
@@ -13,10 +12,9 @@ import {
   isRecord,
   messageText,
   retryAfterHeader,
-  type ErrorReply,
   type ParseResult,
   type ReplyContext,
-  type StatusFault,
+  type StatusTable,
   type WireFormat,
   type WireRequest,
 } from './wire';
@@ -26,78 +24,66 @@ export const openAiError = (message: string, type: string, code: string | null =
 });
 
 /** OpenAI's answers to the generic status faults (both OpenAI formats). */
-function openAiStatus(kind: StatusFault, step: FaultStep, context: ReplyContext): ErrorReply {
-  switch (kind) {
-    case '429':
-      return {
-        status: 429,
-        headers: retryAfterHeader(step),
-        body: openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
-      };
-    case '500':
-      return { status: 500, body: openAiError('Internal server error', 'server_error') };
-    case '502':
-      return { status: 502, body: openAiError('Bad gateway', 'server_error') };
-    case '503':
-      return { status: 503, body: openAiError('Service Unavailable', 'server_error') };
-    case '504':
-      return { status: 504, body: null };
-    case 'overloaded':
-      // Anthropic's shape (top-level type "error"), as OpenAI-compatible proxies pass it through.
-      return { status: 529, body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } } };
-    case 'usage_limit':
-      return {
-        status: 429,
-        headers: retryAfterHeader(step),
-        body: {
-          error: {
-            type: 'usage_limit_reached',
-            message: `You have hit your usage limit. Please retry in ${step.retryAfterSeconds}s`,
-            resets_in_seconds: step.retryAfterSeconds,
-          },
-        },
-      };
-    case 'overflow':
-      return {
-        status: 400,
-        body: openAiError(
-          "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
-          'invalid_request_error',
-          'context_length_exceeded',
-        ),
-      };
-    case 'auth':
-      return {
-        status: 401,
-        body: openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
-      };
-    case 'bad_request':
-      return {
-        status: 400,
-        body: openAiError('Invalid request: the simulator rejected this request as scripted.', 'invalid_request_error'),
-      };
-    case 'permission':
-      return {
-        status: 403,
-        body: openAiError(
-          'Country, region, or territory not supported',
-          'request_forbidden',
-          'unsupported_country_region_territory',
-        ),
-      };
-    case 'not_found':
-      return {
-        status: 404,
-        body: openAiError(
-          `The model \`${context.model}\` does not exist or you do not have access to it.`,
-          'invalid_request_error',
-          'model_not_found',
-        ),
-      };
-    case 'too_large':
-      return htmlPage(413, 'Request Entity Too Large');
-  }
-}
+const OPENAI_STATUS: StatusTable = {
+  '429': (step) => ({
+    status: 429,
+    headers: retryAfterHeader(step),
+    body: openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'),
+  }),
+  '500': () => ({ status: 500, body: openAiError('Internal server error', 'server_error') }),
+  '502': () => ({ status: 502, body: openAiError('Bad gateway', 'server_error') }),
+  '503': () => ({ status: 503, body: openAiError('Service Unavailable', 'server_error') }),
+  '504': () => ({ status: 504, body: null }),
+  // Anthropic's shape (top-level type "error"), as OpenAI-compatible proxies pass it through.
+  overloaded: () => ({
+    status: 529,
+    body: { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+  }),
+  usage_limit: (step) => ({
+    status: 429,
+    headers: retryAfterHeader(step),
+    body: {
+      error: {
+        type: 'usage_limit_reached',
+        message: `You have hit your usage limit. Please retry in ${step.retryAfterSeconds}s`,
+        resets_in_seconds: step.retryAfterSeconds,
+      },
+    },
+  }),
+  overflow: () => ({
+    status: 400,
+    body: openAiError(
+      "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
+      'invalid_request_error',
+      'context_length_exceeded',
+    ),
+  }),
+  auth: () => ({
+    status: 401,
+    body: openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key'),
+  }),
+  bad_request: () => ({
+    status: 400,
+    body: openAiError('Invalid request: the simulator rejected this request as scripted.', 'invalid_request_error'),
+  }),
+  permission: () => ({
+    status: 403,
+    body: openAiError(
+      'Country, region, or territory not supported',
+      'request_forbidden',
+      'unsupported_country_region_territory',
+    ),
+  }),
+  not_found: (_step, context) => ({
+    status: 404,
+    body: openAiError(
+      `The model \`${context.model}\` does not exist or you do not have access to it.`,
+      'invalid_request_error',
+      'model_not_found',
+    ),
+  }),
+  too_large: () => htmlPage(413, 'Request Entity Too Large'),
+};
 
 const SERVER_ERROR_TEXT = 'The server had an error while processing your request. Sorry about that!';
 
@@ -135,7 +121,7 @@ export const chatCompletions: WireFormat = {
     ],
     usage: context.usage,
   }),
-  error: openAiStatus,
+  errors: OPENAI_STATUS,
   streamError: () => dataFrame(openAiError(SERVER_ERROR_TEXT, 'server_error')),
   malformed: () => dataFrame(MALFORMED_LINE),
 };
@@ -267,7 +253,7 @@ export const responses: WireFormat = {
   },
   completion: (context, text) =>
     response(context, 'completed', [message(context, text, 'completed')], { usage: responsesUsage(context) }),
-  error: openAiStatus,
+  errors: OPENAI_STATUS,
   streamError: (context) =>
     responseFailed(
       context,

@@ -45,6 +45,9 @@ export type StatusFault = Exclude<
   'ok' | 'slow' | 'reset' | 'drop' | 'stall' | 'malformed' | 'stream_error' | 'proxy_502' | 'proxy_503'
 >;
 
+/** Every generic status fault in one provider's words. */
+export type StatusTable = Record<StatusFault, (step: FaultStep, context: ReplyContext) => ErrorReply>;
+
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 export interface WireFormat {
@@ -58,8 +61,8 @@ export interface WireFormat {
   close(context: ReplyContext, text: string): string[];
   /** The JSON of a complete answer, for `stream: false`. */
   completion(context: ReplyContext, text: string): unknown;
-  /** A generic status fault as this provider answers it. */
-  error(kind: StatusFault, step: FaultStep, context: ReplyContext): ErrorReply;
+  /** The generic status faults as this provider answers them. */
+  readonly errors: StatusTable;
   /** The error event this provider sends in the middle of a stream. */
   streamError(context: ReplyContext): string;
   /** A frame whose data is not JSON. */
