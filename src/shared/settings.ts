@@ -37,6 +37,16 @@ export const rowOverrideSchema = z
   .strict();
 export type RowOverride = z.infer<typeof rowOverrideSchema>;
 
+/** A base URL: empty (the provider's own) or an http(s) URL, for proxies, gateways and local servers. */
+const baseUrlSchema = z.union([
+  z.literal(''),
+  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
+]);
+
+/** Providers whose base URL can be overridden (the simulator's is its own; openai-compatible has `baseUrl`). */
+export const BASE_URL_PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
+export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
+
 const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOverrideSchema.optional()])) as {
   [K in (typeof RETRYABLE_CATEGORIES)[number]]: z.ZodOptional<typeof rowOverrideSchema>;
 };
@@ -70,7 +80,11 @@ export const settingsSchema = z
         id: z.enum(PROVIDER_IDS),
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
         /** For `openai-compatible`: the server's base URL (…/v1). */
-        baseUrl: z.union([z.literal(''), z.url({ error: 'must be a URL' })]),
+        baseUrl: baseUrlSchema,
+        /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
+        baseUrls: z
+          .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
+          .strict(),
       })
       .strict(),
     ui: z
@@ -100,7 +114,12 @@ export const DEFAULT_SETTINGS: Settings = {
     policy: {},
   },
   compaction: { enabled: true },
-  provider: { id: 'simulator', model: SIMULATOR_MODEL_ID, baseUrl: '' },
+  provider: {
+    id: 'simulator',
+    model: SIMULATOR_MODEL_ID,
+    baseUrl: '',
+    baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
+  },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
 };

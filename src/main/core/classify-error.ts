@@ -1,5 +1,6 @@
-// Places a failed turn in one error category (docs/retry-policy.md, "Classification"): structured
-// facts first (stopReason, explicit flags, provider error type, HTTP status), then text patterns.
+// Places a failed turn in one error category: structured facts first (stopReason, explicit
+// flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the text, then the
+// text patterns alone. The order and every provider's shapes are in docs/classification.md.
 // Called for every errored assistant message (classify-message.ts); the tool categories are
 // accepted as flags for when the agent has tools, which it does not yet.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
@@ -15,7 +16,15 @@ export interface ErrorInput {
   status?: number;
   /** The provider's error type, e.g. "rate_limit_error", "overloaded_error", "insufficient_quota". */
   errorType?: string;
-  /** Response headers (retry-after, retry-after-ms, x-ratelimit-reset*). */
+  /** Every code of the error body or stream error event, most specific first (error-body.ts). */
+  errorCodes?: readonly string[];
+  /** Google's RetryInfo.retryDelay, e.g. "32s". */
+  retryDelay?: string;
+  /** Google's QuotaFailure quota ids; a per-day one means waiting will not help soon. */
+  quotaIds?: readonly string[];
+  /** The provider's own message from the error body or stream event, read with the text. */
+  providerMessage?: string;
+  /** Response headers (retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*). */
   headers?: Record<string, string>;
   /** pi-ai's isContextOverflow() verdict. */
   isContextOverflow?: boolean;
@@ -30,7 +39,7 @@ export interface ErrorInput {
 
 export interface Classification {
   category: ErrorCategory;
-  /** The category's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
+  /** The row's exception class (DECISION_TABLE[category].exceptionClass), or "Unclassifiable". */
   errorType: string;
   /** The wait the provider asked for, ms. */
   retryAfterMs?: number;
@@ -46,7 +55,10 @@ interface Facts {
   text: string;
   stopReason?: string;
   status?: number;
-  errorType?: string;
+  /** errorType and errorCodes together, most specific first. */
+  codes: string[];
+  retryDelay?: string;
+  quotaIds: string[];
   headers?: Record<string, string>;
   isContextOverflow: boolean;
   toolError?: ErrorInput['toolError'];
@@ -59,11 +71,16 @@ interface Facts {
 const code = (codes: string): string => `(?<![\\w.])(?:${codes})(?!\\w|\\.\\d)`;
 
 const OVERFLOW_TEXT =
-  /maximum context length|context window|context[_ ]length[_ ]exceeded|prompt is too long|prompt too long|too many tokens|request_too_large|input is too long|exceeds the (?:available )?context|greater than the context length|maximum prompt length|reduce the length of the messages|token limit exceeded|exceeded model token limit|input token count.{0,200}exceeds the maximum/i;
+  /maximum context length|context window|context[_ ]length[_ ]exceeded|prompt is too long|prompt too long|too many tokens|request_too_large|input is too long|exceeds the (?:available )?context|greater than the context length|maximum prompt length|reduce the length of the messages|token limit exceeded|exceeded model token limit|input token count.{0,200}exceeds the maximum|request entity too large|payload too large/i;
 // Throttling messages can mention tokens ("Too many tokens, please wait"): they are not overflow.
 const NOT_OVERFLOW_TEXT = /rate[ _-]?limit|too many requests|throttl/i;
-const USAGE_TEXT = /usage[ _-]?limit|usage_not_included|quota|billing/i;
-const OVERLOADED_TEXT = /overloaded/i;
+// Limits that waiting will not fix soon. Bare "quota" or "billing" is not one: OpenAI's
+// per-minute 429 links to billing and Gemini's RESOURCE_EXHAUSTED says "exceeded your quota".
+const USAGE_TEXT =
+  /usage[ _-]?limit|usage_not_included|insufficient_quota|billing_hard_limit|spend(?:ing)? limit|credit balance is too low/i;
+// A limit the provider says is per day: it frees up in hours, not seconds.
+const DAILY_TEXT = /(?:requests?|tokens?) per day|\((?:RPD|TPD)\)|PerDay/;
+const OVERLOADED_TEXT = /overloaded|high demand/i;
 const TIMEOUT_TEXT = /timed out|time-?out|etimedout/i;
 
 interface TextRule {
@@ -72,7 +89,7 @@ interface TextRule {
   unless?: RegExp;
 }
 
-/** The retryable-error patterns plus the other categories, in precedence order: the first match wins. */
+/** The text patterns, in precedence order: the first match wins (docs/classification.md, "The order"). */
 const TEXT_RULES: readonly TextRule[] = [
   { category: 'aborted', pattern: /\b(?:request|operation) was aborted\b|\babort ?error\b/i, unless: TIMEOUT_TEXT },
   { category: 'context_overflow', pattern: OVERFLOW_TEXT, unless: NOT_OVERFLOW_TEXT },
@@ -80,19 +97,22 @@ const TEXT_RULES: readonly TextRule[] = [
   { category: 'overloaded', pattern: OVERLOADED_TEXT },
   {
     category: 'rate_limit',
-    pattern: new RegExp(`rate[ _-]?limit|too many requests|throttl|retry[ _]?delay|${code('429')}`, 'i'),
+    pattern: new RegExp(
+      `rate[ _-]?limit|too many requests|throttl|retry[ _]?delay|exceeded your current quota|quota exceeded|resource(?: has been)? exhausted|resource_exhausted|${code('429')}`,
+      'i',
+    ),
   },
   {
     category: 'auth',
     pattern: new RegExp(
-      `${code('401|403')}|invalid[ _-]?(?:x-)?api[ _-]?key|incorrect api key|unauthori[sz]ed|permission|authentication|forbidden`,
+      `${code('401|403')}|invalid[ _-]?(?:x-)?api[ _-]?key|incorrect api key|api[ _]key not (?:valid|found)|api_key_invalid|unauthori[sz]ed|permission|authentication|forbidden`,
       'i',
     ),
   },
   {
     category: 'server_error',
     pattern: new RegExp(
-      `${code('500|502|503|504')}|service unavailable|server error|internal error|bad gateway|gateway time-?out`,
+      `${code('500|502|503|504')}|service unavailable|server[ _]error|internal[ _]error|bad gateway|gateway time-?out|error (?:occurred )?while processing your request|upstream connect error`,
       'i',
     ),
   },
@@ -114,7 +134,7 @@ const TEXT_RULES: readonly TextRule[] = [
 
 const norm = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
-/** Provider error types (Anthropic, OpenAI, Google, Codex), compared without case or separators. */
+/** Provider error codes (Anthropic, OpenAI, Google, Codex), compared without case or separators. */
 const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly string[]]> = [
   [
     'rate_limit',
@@ -127,13 +147,41 @@ const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly stri
       'throttling_exception',
     ],
   ],
-  ['overloaded', ['overloaded_error', 'overloaded']],
+  ['overloaded', ['overloaded_error', 'overloaded', 'server_is_overloaded']],
   [
     'usage_limit',
-    ['usage_limit_reached', 'usage_not_included', 'insufficient_quota', 'quota_exceeded', 'billing_hard_limit_reached'],
+    [
+      'usage_limit_reached',
+      'usage_not_included',
+      'insufficient_quota',
+      'quota_exceeded',
+      'billing_hard_limit_reached',
+      'enforced_spend_limit_reached',
+      'billing_error',
+    ],
   ],
-  ['auth', ['authentication_error', 'permission_error', 'invalid_api_key', 'permission_denied', 'unauthenticated']],
-  ['bad_request', ['invalid_request_error', 'not_found_error', 'invalid_argument', 'not_found', 'model_not_found']],
+  [
+    'auth',
+    [
+      'authentication_error',
+      'permission_error',
+      'invalid_api_key',
+      'api_key_invalid',
+      'permission_denied',
+      'unauthenticated',
+    ],
+  ],
+  [
+    'bad_request',
+    [
+      'invalid_request_error',
+      'not_found_error',
+      'invalid_argument',
+      'not_found',
+      'model_not_found',
+      'failed_precondition',
+    ],
+  ],
   ['context_overflow', ['request_too_large', 'context_length_exceeded']],
   ['server_error', ['api_error', 'server_error', 'internal_error', 'internal', 'unavailable', 'service_unavailable']],
   ['timeout', ['timeout_error', 'timeout', 'deadline_exceeded', 'api_connection_timeout_error']],
@@ -142,24 +190,49 @@ const PROVIDER_ERROR_TYPES: ReadonlyArray<readonly [ErrorCategory, readonly stri
 
 const ERROR_TYPE_TO_CATEGORY: ReadonlyMap<string, ErrorCategory> = new Map([
   ...PROVIDER_ERROR_TYPES.flatMap(([category, names]) => names.map((name) => [norm(name), category] as const)),
-  // The table's exception class names are accepted too, so a classification can be passed through.
+  // The table's own exception class names are accepted too, so callers can pass a classification through.
   ...Object.entries(DECISION_TABLE).map(
     ([category, row]) => [norm(row.exceptionClass), category as ErrorCategory] as const,
   ),
 ]);
 
+// When one error names several codes (Gemini: INVALID_ARGUMENT and API_KEY_INVALID; Anthropic:
+// rate_limit_error and enforced_spend_limit_reached), the sharper verdict wins, in this order.
+const CODE_PRECEDENCE: readonly ErrorCategory[] = [
+  'auth',
+  'usage_limit',
+  'context_overflow',
+  'overloaded',
+  'rate_limit',
+  'timeout',
+  'server_error',
+  'connection',
+  'bad_request',
+];
+const rank = (category: ErrorCategory): number => {
+  const at = CODE_PRECEDENCE.indexOf(category);
+  return at === -1 ? CODE_PRECEDENCE.length : at;
+};
+
 function readFacts(input: unknown): Facts {
   const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+  const strings = (v: unknown): string[] =>
+    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 20) : [];
   const toolError =
     i.toolError === 'sandbox' || i.toolError === 'sandbox_security' || i.toolError === 'patch_apply'
       ? i.toolError
       : undefined;
+  const errorType = str(i.errorType);
+  const message = str(i.message) ?? '';
+  const own = str(i.providerMessage);
   return {
-    text: (str(i.message) ?? '').slice(0, MAX_TEXT_CHARS),
+    text: (own && !message.includes(own) ? `${message}\n${own}` : message).slice(0, MAX_TEXT_CHARS),
     stopReason: str(i.stopReason),
     status: typeof i.status === 'number' && Number.isInteger(i.status) ? i.status : undefined,
-    errorType: str(i.errorType),
+    codes: [...(errorType !== undefined ? [errorType] : []), ...strings(i.errorCodes)],
+    retryDelay: str(i.retryDelay),
+    quotaIds: strings(i.quotaIds),
     headers: typeof i.headers === 'object' && i.headers !== null ? (i.headers as Record<string, string>) : undefined,
     isContextOverflow: i.isContextOverflow === true,
     toolError,
@@ -190,20 +263,34 @@ function fromStatus(status: number): ErrorCategory | undefined {
   return undefined;
 }
 
-/** A broad structured fact, sharpened by the text: 400 + "maximum context length" is overflow. */
-function refine(category: ErrorCategory, text: string): ErrorCategory {
-  if (category === 'bad_request' && OVERFLOW_TEXT.test(text) && !NOT_OVERFLOW_TEXT.test(text))
+function fromCodes(codes: readonly string[]): ErrorCategory | undefined {
+  let best: ErrorCategory | undefined;
+  for (const name of codes) {
+    const category = ERROR_TYPE_TO_CATEGORY.get(norm(name));
+    if (category !== undefined && (best === undefined || rank(category) < rank(best))) best = category;
+  }
+  return best;
+}
+
+const isDaily = (f: Facts): boolean => f.quotaIds.some((id) => /PerDay/i.test(id)) || DAILY_TEXT.test(f.text);
+
+/** A broad verdict, sharpened by the text: 400 + "maximum context length" is overflow. */
+function refine(category: ErrorCategory, f: Facts): ErrorCategory {
+  if (category === 'bad_request' && OVERFLOW_TEXT.test(f.text) && !NOT_OVERFLOW_TEXT.test(f.text))
     return 'context_overflow';
-  if (category === 'rate_limit' && USAGE_TEXT.test(text)) return 'usage_limit';
-  if (category === 'server_error' && OVERLOADED_TEXT.test(text)) return 'overloaded';
+  // Anthropic words credit and spend limits as a 400 invalid_request_error or a plain 429.
+  if ((category === 'bad_request' || category === 'rate_limit') && USAGE_TEXT.test(f.text)) return 'usage_limit';
+  if (category === 'rate_limit' && isDaily(f)) return 'usage_limit';
+  if (category === 'server_error' && OVERLOADED_TEXT.test(f.text)) return 'overloaded';
   return category;
 }
 
 function fromStructured(f: Facts): ErrorCategory | undefined {
-  // The provider's error type is more specific than the status (insufficient_quota arrives as 429).
-  const byType = f.errorType !== undefined ? ERROR_TYPE_TO_CATEGORY.get(norm(f.errorType)) : undefined;
-  const category = byType ?? (f.status !== undefined ? fromStatus(f.status) : undefined);
-  return category === undefined ? undefined : refine(category, f.text);
+  // A rejected key is auth whatever the body's type says (OpenAI answers 401 invalid_request_error).
+  if (f.status === 401 || f.status === 403) return 'auth';
+  // The codes are sharper than the status (insufficient_quota arrives as a 429).
+  const category = fromCodes(f.codes) ?? (f.status !== undefined ? fromStatus(f.status) : undefined);
+  return category === undefined ? undefined : refine(category, f);
 }
 
 function fromText(text: string): ErrorCategory | undefined {
@@ -215,7 +302,8 @@ function place(f: Facts): Pick<Classification, 'category' | 'errorType' | 'sourc
   const flagged = fromFlags(f) ?? fromStructured(f);
   if (flagged !== undefined)
     return { category: flagged, errorType: DECISION_TABLE[flagged].exceptionClass, source: 'structured' };
-  const matched = fromText(f.text);
+  const text = fromText(f.text);
+  const matched = text === undefined ? undefined : refine(text, f);
   if (matched !== undefined)
     return { category: matched, errorType: DECISION_TABLE[matched].exceptionClass, source: 'pattern' };
   return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
@@ -226,7 +314,13 @@ export function classifyError(input: ErrorInput): Classification {
   try {
     const facts = readFacts(input);
     const placed = place(facts);
-    const retryAfterMs = parseRetryHint({ headers: facts.headers, message: facts.text, now: facts.now });
+    const retryAfterMs = parseRetryHint({
+      headers: facts.headers,
+      message: facts.text,
+      retryDelay: facts.retryDelay,
+      limitHit: placed.category === 'rate_limit' || placed.category === 'usage_limit',
+      now: facts.now,
+    });
     return retryAfterMs === undefined ? placed : { ...placed, retryAfterMs };
   } catch {
     // Only a hostile input (a throwing getter, say) gets here: it cannot be placed.

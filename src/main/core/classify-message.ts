@@ -24,5 +24,9 @@ export function classifyAssistantMessage(
     status: facts?.status,
     headers: facts?.headers,
     errorType: facts?.errorType,
+    errorCodes: facts?.errorCodes,
+    retryDelay: facts?.retryDelay,
+    quotaIds: facts?.quotaIds,
+    providerMessage: facts?.providerMessage,
   });
 }

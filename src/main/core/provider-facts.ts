@@ -1,15 +1,19 @@
-// Structured facts about a failed provider request (HTTP status, retry headers, the provider's
-// error type), which the classifier prefers to the error text (docs/retry-policy.md). pi-ai keeps only a
-// message string, so the node layer observes the HTTP exchange (http-facts.ts) and the guarded
-// stream attaches what it saw to the final assistant message; AgentSession reads it back here.
+// Structured facts about a failed provider request (HTTP status, retry headers, the codes of the
+// error body or of an error event inside the stream), which the classifier prefers to the error
+// text (docs/classification.md). pi-ai keeps only a message string, so the node layer observes
+// the HTTP exchange (http-facts.ts) and the guarded stream attaches what it saw to the final
+// assistant message; AgentSession reads it back here.
 import type { AssistantMessage } from '@mariozechner/pi-ai';
+import type { BodyErrorFacts } from './error-body';
 
-export interface ProviderFacts {
+export interface ProviderFacts extends Partial<BodyErrorFacts> {
   status?: number;
-  /** Lower-cased names: retry-after, retry-after-ms, x-ratelimit-reset… */
+  /** Lower-cased names: retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*. */
   headers?: Record<string, string>;
-  /** From the error body, e.g. "rate_limit_error", "usage_limit_reached". */
+  /** The most specific code (errorCodes[0]), e.g. "rate_limit_error", "usage_limit_reached". */
   errorType?: string;
+  /** The error came as an event inside a stream whose response was a 2xx. */
+  inStream?: boolean;
 }
 
 /** One request's observation: headers to send with it, then what was seen. */

@@ -1,13 +1,22 @@
-// Reads how long a provider asked us to wait before retrying, from response headers
-// (retry-after, retry-after-ms, x-ratelimit-reset*) or from the error text ("try again in 20s",
-// Google's "retryDelay": "30s"). Called by classifyError; the decision table then raises the
-// backoff to the hint, or ends the chain when the hint is above retry.maxDelayMs.
+// Reads how long a provider asked us to wait before retrying: response headers (retry-after,
+// retry-after-ms, x-ratelimit-reset*, anthropic-ratelimit-*-reset), Google's RetryInfo delay, or
+// the error text ("try again in 20s"). When several are present, the one that belongs to the
+// limit that was hit wins, never simply the largest (the order is in docs/classification.md).
+// Called by classifyError; the decision table raises the backoff to the hint, or ends the chain
+// when the hint is above retry.maxDelayMs.
 
 export interface RetryHintInput {
   /** Response headers; names are matched case-insensitively. */
   headers?: Record<string, string>;
   /** The provider's error text. */
   message?: string;
+  /** Google's RetryInfo.retryDelay, e.g. "32s". */
+  retryDelay?: string;
+  /**
+   * Whether a rate or usage limit was hit. Reset headers ride on every response, so they are a
+   * hint only then; retry-after, RetryInfo and "try again in" text always are. Default true.
+   */
+  limitHit?: boolean;
   /** The current time, epoch ms, for HTTP dates and epoch reset stamps. Default Date.now(). */
   now?: number;
 }
@@ -91,7 +100,7 @@ function parseRetryAfter(value: string, now: number): number | undefined {
   return parseDate(trimmed, now);
 }
 
-/** An x-ratelimit-reset value: a duration ("6m0s"), seconds, an epoch stamp, or a date. */
+/** A reset value: a duration ("6m0s"), seconds, an epoch stamp, or a date (RFC 3339, HTTP). */
 function parseReset(value: string, now: number): number | undefined {
   const trimmed = value.trim();
   if (/^-?\d+(?:\.\d+)?$/.test(trimmed)) {
@@ -110,43 +119,105 @@ function parseDate(value: string, now: number): number | undefined {
   return Number.isFinite(at) ? at - now : undefined;
 }
 
-function hintsFromHeaders(headers: Record<string, string>, now: number): number[] {
-  const found: Array<number | undefined> = [];
-  for (const [rawName, rawValue] of Object.entries(headers)) {
-    if (typeof rawValue !== 'string' && typeof rawValue !== 'number') continue;
-    const name = rawName.toLowerCase();
-    const value = String(rawValue);
-    if (name === 'retry-after-ms') found.push(/^\s*-?\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : undefined);
-    else if (name === 'retry-after') found.push(parseRetryAfter(value, now));
-    else if (
-      name === 'x-ratelimit-reset' ||
-      name === 'x-ratelimit-reset-requests' ||
-      name === 'x-ratelimit-reset-tokens'
-    ) {
-      found.push(parseReset(value, now));
-    }
-  }
-  return found.filter((ms): ms is number => ms !== undefined);
+function isPlausible(ms: number | undefined): ms is number {
+  return ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= MAX_PLAUSIBLE_HINT_MS;
 }
 
-function isPlausible(ms: number): boolean {
-  return Number.isFinite(ms) && ms >= 0 && ms <= MAX_PLAUSIBLE_HINT_MS;
+/** Header names lower-cased; values that are not strings or numbers are dropped. */
+function lowerHeaders(headers: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (typeof headers !== 'object' || headers === null) return out;
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number') out.set(name.toLowerCase(), String(value));
+  }
+  return out;
+}
+
+/** retry-after-ms, then retry-after: what the provider asked for in so many words. */
+function explicitHeaderHint(headers: Map<string, string>, now: number): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  const fromMs = ms !== undefined && /^\s*-?\d+(?:\.\d+)?\s*$/.test(ms) ? Number(ms) : undefined;
+  if (isPlausible(fromMs)) return fromMs;
+  const after = headers.get('retry-after');
+  const fromAfter = after !== undefined ? parseRetryAfter(after, now) : undefined;
+  return isPlausible(fromAfter) ? fromAfter : undefined;
+}
+
+type LimitKind = 'requests' | 'tokens' | 'input-tokens' | 'output-tokens' | 'any';
+
+interface Reset {
+  kind: LimitKind;
+  ms: number;
+  /** Its remaining-count header says 0. */
+  exhausted: boolean;
+}
+
+// x-ratelimit-reset (OpenRouter, generic), x-ratelimit-reset-{requests,tokens} (OpenAI),
+// anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-reset (Anthropic).
+const RESET_HEADER =
+  /^(?:x-ratelimit-reset(?:-(requests|tokens))?|anthropic-ratelimit-(requests|tokens|input-tokens|output-tokens)-reset)$/;
+
+function resetsOf(headers: Map<string, string>, now: number): Reset[] {
+  const out: Reset[] = [];
+  for (const [name, value] of headers) {
+    const match = RESET_HEADER.exec(name);
+    if (!match) continue;
+    const ms = parseReset(value, now);
+    if (!isPlausible(ms)) continue;
+    const kind = (match[1] ?? match[2] ?? 'any') as LimitKind;
+    const remaining = match[2]
+      ? headers.get(`anthropic-ratelimit-${kind}-remaining`)
+      : headers.get(kind === 'any' ? 'x-ratelimit-remaining' : `x-ratelimit-remaining-${kind}`);
+    out.push({ kind, ms, exhausted: remaining?.trim() === '0' });
+  }
+  return out;
+}
+
+/** Which limit the message says was hit ("… input tokens per minute", "(RPM)"), if it says. */
+function namedLimit(message: string): LimitKind | undefined {
+  if (/input[ _-]tokens?/i.test(message)) return 'input-tokens';
+  if (/output[ _-]tokens?/i.test(message)) return 'output-tokens';
+  if (/tokens? per (?:min|minute|day)|\((?:TPM|TPD)\)|request tokens/i.test(message)) return 'tokens';
+  if (/requests? per (?:min|minute|day)|\((?:RPM|RPD)\)|number of requests/i.test(message)) return 'requests';
+  return undefined;
+}
+
+/** The reset of the named limit; else the soonest of the exhausted limits; else the soonest. */
+function resetHint(headers: Map<string, string>, message: string, now: number): number | undefined {
+  const resets = resetsOf(headers, now);
+  if (resets.length === 0) return undefined;
+  const named = namedLimit(message.slice(0, MAX_SCANNED_CHARS));
+  const soonest = (list: Reset[]): number | undefined =>
+    list.length > 0 ? Math.min(...list.map((r) => r.ms)) : undefined;
+  const ofNamed = named ? resets.filter((r) => r.kind === named) : [];
+  const ofNamedFamily = named?.endsWith('-tokens') ? resets.filter((r) => r.kind === 'tokens') : [];
+  return soonest(ofNamed) ?? soonest(ofNamedFamily) ?? soonest(resets.filter((r) => r.exhausted)) ?? soonest(resets);
 }
 
 /**
- * The wait in ms a provider asked for, the largest hint found, or undefined when there is none.
- * Negative, non-finite and implausibly large values are ignored. Never throws.
+ * The wait in ms the provider asked for, or undefined when there is none. In order: retry-after-ms
+ * / retry-after, Google's RetryInfo, the first "try again in …" of the text, then (only when a
+ * limit was hit) the reset headers. Negative, non-finite and implausibly large values are skipped.
+ * Never throws.
  */
 export function parseRetryHint(input: RetryHintInput): number | undefined {
   try {
     if (typeof input !== 'object' || input === null) return undefined;
     const now = typeof input.now === 'number' && Number.isFinite(input.now) ? input.now : Date.now();
-    const hints: number[] = [];
-    if (typeof input.headers === 'object' && input.headers !== null)
-      hints.push(...hintsFromHeaders(input.headers, now));
-    if (typeof input.message === 'string') hints.push(...hintsFromMessage(input.message));
-    const plausible = hints.filter(isPlausible);
-    return plausible.length > 0 ? Math.round(Math.max(...plausible)) : undefined;
+    const headers = lowerHeaders(input.headers);
+    const message = typeof input.message === 'string' ? input.message : '';
+    const delay = typeof input.retryDelay === 'string' ? parseDuration(input.retryDelay) : undefined;
+    const candidates: Array<() => number | undefined> = [
+      () => explicitHeaderHint(headers, now),
+      () => delay,
+      () => hintsFromMessage(message).find(isPlausible),
+      () => (input.limitHit === false ? undefined : resetHint(headers, message, now)),
+    ];
+    for (const candidate of candidates) {
+      const ms = candidate();
+      if (isPlausible(ms)) return Math.round(ms);
+    }
+    return undefined;
   } catch {
     return undefined;
   }

@@ -38,7 +38,8 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --data-dir DIR      where settings, credentials and history live
   --provider P        simulator | anthropic | openai | google | openrouter | openai-compatible
   --model M           model id
-  --base-url URL      an OpenAI-compatible server (Ollama, LM Studio, vLLM, a test server)
+  --base-url URL      alone: an OpenAI-compatible server (Ollama, LM Studio, vLLM); with
+                      --provider: that provider's base URL (a proxy, a gateway, a test server)
   --api-key KEY       a key for this run only (never stored)
   --set group.key=v   override a setting for this run only, e.g. --set retry.baseDelayMs=20
   --extension PATH    load an extension module (RPC and web modes)
@@ -111,6 +112,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
   if (provider !== undefined && !(PROVIDER_IDS as readonly string[]).includes(provider)) {
     throw new Error(`--provider must be one of ${PROVIDER_IDS.join(', ')} (got "${provider}")`);
   }
+  const baseUrl = checkBaseUrl(values['base-url'], provider);
   let overlay: Record<string, unknown> = {};
   for (const flag of values.set ?? []) {
     const parsed = parseSetFlag(flag);
@@ -121,7 +123,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     mode,
     port,
     dataDir: values['data-dir'],
-    baseUrl: values['base-url'],
+    baseUrl,
     apiKey: values['api-key'],
     provider: provider as ProviderId | undefined,
     model: values.model,
@@ -132,6 +134,22 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     noOpen: values['no-open'] ?? false,
     help: values.help ?? false,
   };
+}
+
+/** `--base-url`: http(s) only, and not for the simulator, whose address is its own. */
+function checkBaseUrl(value: string | undefined, provider: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new Error(`--base-url must be an http:// or https:// URL (got "${value}")`);
+  if (provider === 'simulator')
+    throw new Error('--base-url does not apply to the simulator, which runs its own server');
+  return value;
 }
 
 export interface LaunchedApp {

@@ -54,7 +54,10 @@ function defaultDataDir(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Resolute');
 }
 
-/** Turn the provider flags into run-only settings: `--base-url` alone selects an OpenAI-compatible server. */
+/**
+ * Turn the provider flags into run-only settings. `--base-url` alone selects an OpenAI-compatible
+ * server; with `--provider` it replaces that provider's base URL (validated in parseCommonFlags).
+ */
 export function providerOverlay(
   options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>,
 ): Record<string, unknown> {
@@ -64,7 +67,8 @@ export function providerOverlay(
   if (options.model) provider.model = options.model;
   else if (id === 'openai-compatible') provider.model = 'default';
   else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
-  if (options.baseUrl) provider.baseUrl = options.baseUrl;
+  if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
+  else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
 }
 

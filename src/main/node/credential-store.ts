@@ -91,10 +91,11 @@ export class CredentialVault implements CredentialStore {
     }
     const env = this.options.envKey?.(provider);
     if (env) out.push({ id: 'env', apiKey: env, source: 'env' });
-    // The built-in key comes last: configured keys are tried first, and the simulator's own key
-    // stays usable as the next credential after a usage limit.
+    // A built-in key (the simulator's, a local server's placeholder) stands in only while the person
+    // has configured none: it is never a credential to switch to, so a usage limit can never send
+    // the next requests out without the person's key.
     const builtin = this.options.builtin?.[provider];
-    if (builtin) out.push({ id: 'builtin', apiKey: builtin, source: 'builtin' });
+    if (builtin && out.length === 0) out.push({ id: 'builtin', apiKey: builtin, source: 'builtin' });
     return out;
   }
 

@@ -1,16 +1,25 @@
 // Observes the HTTP exchanges of provider SDKs so the classifier gets structured facts (status,
-// Retry-After and rate-limit headers, the error body's type) that pi-ai's error strings drop.
-// The guarded stream tags each request with a correlation header; this fetch wrapper strips the
-// tag before the request leaves, records what came back, and changes nothing else.
+// Retry-After and rate-limit headers, the codes of the error body or of an error event inside a
+// 200 stream) that pi-ai's error strings drop. The guarded stream tags each request with a
+// correlation header; this fetch wrapper strips the tag before the request leaves, records what
+// came back, and hands the body on unchanged. What is read is described in docs/classification.md.
+import { errorFactsFromBody, type BodyErrorFacts } from '../core/error-body';
 import type { HttpFactsSource, HttpObservation, ProviderFacts } from '../core/provider-facts';
+import { StreamErrorScanner } from './stream-error-scanner';
 
 export const CORRELATION_HEADER = 'x-resolute-observe';
 const KEPT_HEADERS = /^(retry-after(-ms)?|x-ratelimit-.*|anthropic-ratelimit-.*)$/;
 const MAX_ERROR_BODY = 64 * 1024;
 
+interface Seen {
+  facts: ProviderFacts;
+  /** Set for 2xx bodies: an error event may still arrive inside the stream. */
+  scanner?: StreamErrorScanner;
+}
+
 // One wrapper per process, shared by every recorder (several app instances can live in one
 // test process): ids are unique, the wrapper is installed once and removed with the last user.
-const seen = new Map<string, ProviderFacts>();
+const seen = new Map<string, Seen>();
 let original: typeof fetch | undefined;
 let users = 0;
 let counter = 0;
@@ -21,9 +30,11 @@ export class HttpFactsRecorder implements HttpFactsSource {
     return {
       headers: { [CORRELATION_HEADER]: id },
       finish: () => {
-        const facts = seen.get(id);
+        const entry = seen.get(id);
         seen.delete(id);
-        return facts;
+        if (!entry) return undefined;
+        const inStream = entry.scanner?.result();
+        return inStream ? { ...entry.facts, ...withCodes(inStream), inStream: true } : entry.facts;
       },
     };
   }
@@ -59,30 +70,65 @@ async function observedFetch(
   if (!id) return base(input, init);
   headers.delete(CORRELATION_HEADER);
   const response = await base(input, { ...init, headers });
-  seen.set(id, await observe(response));
+  const facts = observeHead(response);
   // Requests whose stream succeeded are never asked about: keep the map bounded.
   if (seen.size > 1000) seen.delete(seen.keys().next().value as string);
-  return response;
+  if (response.status >= 400) {
+    const body = await errorBody(response.clone());
+    seen.set(id, { facts: body ? { ...facts, ...withCodes(body) } : facts });
+    return response;
+  }
+  if (!response.body || response.status === 204 || response.status === 205) {
+    seen.set(id, { facts });
+    return response;
+  }
+  const scanner = new StreamErrorScanner();
+  seen.set(id, { facts, scanner });
+  return scanned(response, scanner);
 }
 
-async function observe(response: Response): Promise<ProviderFacts> {
+function observeHead(response: Response): ProviderFacts {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     if (KEPT_HEADERS.test(name.toLowerCase())) headers[name.toLowerCase()] = value;
   });
-  const facts: ProviderFacts = { status: response.status, headers };
-  if (response.status >= 400) facts.errorType = await errorType(response.clone());
-  return facts;
+  return { status: response.status, headers };
 }
 
-/** The provider's error type from an OpenAI/Anthropic/Google-shaped JSON error body. */
-async function errorType(response: Response): Promise<string | undefined> {
+function withCodes(body: BodyErrorFacts): Partial<ProviderFacts> {
+  return body.errorCodes.length > 0 ? { ...body, errorType: body.errorCodes[0] } : { ...body, errorCodes: undefined };
+}
+
+/** The provider's error facts from an OpenAI/Anthropic/Google-shaped JSON error body. */
+async function errorBody(response: Response): Promise<BodyErrorFacts | undefined> {
   try {
     const text = (await response.text()).slice(0, MAX_ERROR_BODY);
-    const body = JSON.parse(text) as { type?: unknown; error?: { type?: unknown; code?: unknown; status?: unknown } };
-    const candidate = body.error?.type ?? body.error?.code ?? body.error?.status ?? body.type;
-    return typeof candidate === 'string' ? candidate : undefined;
+    return errorFactsFromBody(JSON.parse(text) as unknown);
   } catch {
     return undefined;
   }
+}
+
+/** The same response whose body passes through the scanner on its way to the SDK, unchanged. */
+function scanned(response: Response, scanner: StreamErrorScanner): Response {
+  const decoder = new TextDecoder();
+  const body = (response.body as ReadableStream<Uint8Array>).pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        // Scanned before it is handed on: when the SDK sees an error event, so has the scanner.
+        scanner.push(decoder.decode(chunk, { stream: true }));
+        controller.enqueue(chunk);
+      },
+      flush() {
+        scanner.push(decoder.decode());
+      },
+    }),
+  );
+  const copy = new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperty(copy, 'url', { value: response.url });
+  return copy;
 }

@@ -1,9 +1,10 @@
 // Which model the agent talks to: the built-in simulator (the default), a real provider known to
-// pi-ai (Anthropic, OpenAI, Google, OpenRouter) or any OpenAI-compatible base URL (Ollama,
+// pi-ai (Anthropic, OpenAI, Google, OpenRouter), optionally through a base URL of the person's
+// (a proxy, a gateway such as LiteLLM, a test server), or any OpenAI-compatible base URL (Ollama,
 // LM Studio, vLLM). Used by the composition root whenever the provider settings change.
 import { getModels, type Api, type KnownProvider, type Model } from '@mariozechner/pi-ai';
 import type { ModelInfo } from '../../shared/events';
-import { SIMULATOR_MODEL_ID, type ProviderId, type Settings } from '../../shared/settings';
+import { SIMULATOR_MODEL_ID, type BaseUrlProvider, type ProviderId, type Settings } from '../../shared/settings';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   simulator: 'Simulator (built in)',
@@ -73,13 +74,15 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   const known = getModels(provider.id as KnownProvider) as Model<Api>[];
   const exact = known.find((m) => m.id === provider.model);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
-  const model: Model<Api> = exact ?? { ...(known[0] as Model<Api>), id: provider.model, name: provider.model };
+  const listed: Model<Api> = exact ?? { ...(known[0] as Model<Api>), id: provider.model, name: provider.model };
+  const override = provider.baseUrls?.[provider.id as BaseUrlProvider]?.replace(/\/+$/, '');
+  const model = override ? { ...listed, baseUrl: override } : listed;
   return {
     model,
     info: {
       provider: provider.id,
       id: model.id,
-      label: `${PROVIDER_LABELS[provider.id]} · ${model.id}`,
+      label: `${PROVIDER_LABELS[provider.id]} · ${model.id}${override ? ` @ ${override}` : ''}`,
       isSimulator: false,
     },
   };

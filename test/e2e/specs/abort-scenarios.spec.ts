@@ -161,8 +161,11 @@ test('a Retry-After above the max delay fails at once with a message naming the 
 test('a usage limit with a second API key retries at once on the other key', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  await settings.addKey('simulator', 'sim-second-key-0001');
+  // Two keys of the person's own: the built-in key is never a key to switch to.
+  await settings.addKey('simulator', 'sim-first-key-0001');
   await expect(app.page.getByTestId('provider-simulator')).toContainText('0001');
+  await settings.addKey('simulator', 'sim-second-key-0002');
+  await expect(app.page.getByTestId('provider-simulator')).toContainText('0002');
   await app.setScript('usage_limit:30,ok');
   await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
@@ -170,8 +173,8 @@ test('a usage limit with a second API key retries at once on the other key', asy
   await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
   const requests = await app.requests();
   expect(requests).toHaveLength(2);
-  expect(requests[0].apiKey).toBe('sim-second-key-0001');
-  expect(requests[1].apiKey).not.toBe(requests[0].apiKey);
+  expect(requests[0].apiKey).toBe('sim-first-key-0001');
+  expect(requests[1].apiKey).toBe('sim-second-key-0002');
   expect(requests[1].at - requests[0].at).toBeLessThan(1500);
   // The reply shows while it streams; the chain is closed when the message ends.
   await expect.poll(() => erroredTurns(app.dataDir)[0]?.outcome).toBe('recovered');

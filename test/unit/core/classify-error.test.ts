@@ -31,6 +31,12 @@ describe('classifyError — the simulator faults as pi-ai words them', () => {
     auth: 'auth',
     bad_request: 'bad_request',
     stall: 'aborted',
+    permission: 'auth',
+    not_found: 'bad_request',
+    too_large: 'context_overflow',
+    stream_error: 'server_error',
+    proxy_502: 'server_error',
+    proxy_503: 'server_error',
   };
 
   it('has an expectation for every fixture entry', () => {
@@ -115,8 +121,10 @@ describe('classifyError — the other categories by text', () => {
     ['400 Invalid request', 'bad_request'],
     ['404 model not found', 'bad_request'],
     ['422 Unprocessable Entity', 'bad_request'],
-    ['You exceeded your current quota, please check your plan and billing details.', 'usage_limit'],
+    // Both OpenAI's insufficient_quota and Gemini's per-minute limit say this: alone it is a rate limit.
+    ['You exceeded your current quota, please check your plan and billing details.', 'rate_limit'],
     ['insufficient_quota', 'usage_limit'],
+    ['Your credit balance is too low to access the Anthropic API.', 'usage_limit'],
     ['This operation was aborted', 'aborted'],
   ])('%j → %s', (message, expectedCategory) => {
     expect(category({ message })).toBe(expectedCategory);
@@ -189,7 +197,10 @@ describe('classifyError — precedence', () => {
     [{ errorType: 'rate_limit_error' }, 'rate_limit'],
     [{ errorType: 'overloaded_error', status: 500 }, 'overloaded'],
     [{ errorType: 'usage_limit_reached' }, 'usage_limit'],
-    [{ errorType: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded for metric' }, 'usage_limit'],
+    [{ errorType: 'RESOURCE_EXHAUSTED', message: 'Quota exceeded for metric' }, 'rate_limit'],
+    [{ errorType: 'RESOURCE_EXHAUSTED', quotaIds: ['GenerateRequestsPerDayPerProjectPerModel'] }, 'usage_limit'],
+    [{ status: 401, errorType: 'invalid_request_error' }, 'auth'],
+    [{ status: 400, errorCodes: ['API_KEY_INVALID', 'INVALID_ARGUMENT'] }, 'auth'],
     [{ errorType: 'authentication_error' }, 'auth'],
     [{ errorType: 'ModelTimeoutError' }, 'timeout'],
     [{ errorType: 'UnexpectedSystemError' }, 'unexpected'],

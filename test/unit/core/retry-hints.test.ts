@@ -1,5 +1,6 @@
 // Unit tests of parseRetryHint (src/main/core/retry-hints.ts): every header and message form a
-// provider uses to ask for a wait, the largest-wins rule, and that garbage never throws.
+// provider uses to ask for a wait, which hint wins when there are several, and that garbage never
+// throws.
 import { describe, expect, it } from 'vitest';
 import { MAX_PLAUSIBLE_HINT_MS, parseDuration, parseRetryHint } from '../../../src/main/core/retry-hints';
 
@@ -81,13 +82,37 @@ describe('parseRetryHint — message text', () => {
 });
 
 describe('parseRetryHint — several hints', () => {
-  it('takes the largest of headers and text', () => {
-    const hint = parseRetryHint({
-      headers: { 'retry-after': '5', 'x-ratelimit-reset-tokens': '45s' },
-      message: 'retry in 30s, or try again in 10 seconds',
-      now: NOW,
-    });
-    expect(hint).toBe(45_000);
+  const all = {
+    headers: { 'retry-after': '5', 'x-ratelimit-reset-tokens': '45s' },
+    message: 'retry in 30s, or try again in 10 seconds',
+    retryDelay: '20s',
+    now: NOW,
+  };
+
+  it('takes retry-after first, then RetryInfo, then the first text hint, then the resets', () => {
+    expect(parseRetryHint(all)).toBe(5000);
+    expect(parseRetryHint({ ...all, headers: { 'x-ratelimit-reset-tokens': '45s' } })).toBe(20_000);
+    expect(parseRetryHint({ ...all, headers: { 'x-ratelimit-reset-tokens': '45s' }, retryDelay: undefined })).toBe(
+      30_000,
+    );
+    expect(parseRetryHint({ headers: { 'x-ratelimit-reset-tokens': '45s' }, now: NOW })).toBe(45_000);
+  });
+
+  it('reads Anthropic reset stamps and prefers the one of the named limit', () => {
+    const headers = {
+      'anthropic-ratelimit-requests-reset': '2026-01-12T10:00:30Z',
+      'anthropic-ratelimit-tokens-reset': '2026-01-12T10:00:09Z',
+    };
+    expect(parseRetryHint({ headers, message: 'too many requests per minute', now: NOW })).toBe(30_000);
+    expect(parseRetryHint({ headers, message: 'Number of request tokens has exceeded', now: NOW })).toBe(9000);
+    expect(parseRetryHint({ headers, message: 'rate limited', now: NOW })).toBe(9000);
+  });
+
+  it('ignores the resets when no limit was hit', () => {
+    expect(parseRetryHint({ headers: { 'x-ratelimit-reset-tokens': '45s' }, limitHit: false, now: NOW })).toBe(
+      undefined,
+    );
+    expect(parseRetryHint({ headers: { 'retry-after': '3' }, limitHit: false, now: NOW })).toBe(3000);
   });
 
   it('keeps a valid hint when another one is garbage', () => {

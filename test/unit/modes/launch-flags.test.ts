@@ -38,6 +38,9 @@ describe('parseCommonFlags', () => {
     [['--provider', 'acme'], /--provider must be one of/],
     [['--set', 'nonsense'], /expected group\.key=value/],
     [['--bogus'], /Unknown option/],
+    [['--base-url', 'ftp://files.example'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+    [['--base-url', 'not a url'], /--base-url must be an http:\/\/ or https:\/\/ URL/],
+    [['--provider', 'simulator', '--base-url', 'http://127.0.0.1:1'], /--base-url does not apply to the simulator/],
   ])('refuses %j clearly', (argv, message) => {
     expect(() => parseCommonFlags(argv)).toThrow(message);
   });
@@ -71,5 +74,16 @@ describe('providerOverlay', () => {
       provider: { id: 'anthropic', model: 'claude-x' },
     });
     expect((providerOverlay({ provider: 'openai' }).provider as { model: string }).model).toBeTruthy();
+  });
+  it('--base-url with --provider overrides the base URL of that provider', () => {
+    expect(providerOverlay({ provider: 'anthropic', model: 'claude-x', baseUrl: 'http://127.0.0.1:4000' })).toEqual({
+      provider: { id: 'anthropic', model: 'claude-x', baseUrls: { anthropic: 'http://127.0.0.1:4000' } },
+    });
+    expect(providerOverlay({ provider: 'google', model: 'g', baseUrl: 'https://proxy.example/v1beta' })).toEqual({
+      provider: { id: 'google', model: 'g', baseUrls: { google: 'https://proxy.example/v1beta' } },
+    });
+    expect(providerOverlay({ provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:8000/v1' })).toEqual({
+      provider: { id: 'openai-compatible', model: 'default', baseUrl: 'http://127.0.0.1:8000/v1' },
+    });
   });
 });

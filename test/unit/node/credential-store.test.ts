@@ -1,6 +1,6 @@
 // The credential vault: keys sealed at rest, masked hints only, the order keys are tried in, and
-// the usage-limit switching of docs/retry-policy.md (lifecycle step 5) (block the key in use, move
-// to the next, report when the earliest frees up).
+// the usage-limit switching (block the key in use, move to the next of the person's keys, report when
+// the earliest frees up).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,36 +45,56 @@ describe('CredentialVault', () => {
     expect(mask('short')).toBe('…rt');
   });
 
-  it('tries the run key first, stored keys next, the built-in key last; the run key is never written', () => {
+  it('tries the run key first, then stored keys; the run key is never written', () => {
     const v = vault({ builtin: { simulator: 'builtin-key' }, runKey: { provider: 'simulator', apiKey: 'run-key' } });
     v.add('simulator', 'stored-key');
     expect(v.activeCredential('simulator')?.apiKey).toBe('run-key');
     expect(readFileSync(join(dir, 'credentials.json'), 'utf8')).not.toContain('run-key');
-    expect(
-      v
-        .hints('simulator')
-        .map((h) => h.id)
-        .at(-1),
-    ).toBe('builtin');
+    expect(v.hints('simulator').map((h) => h.hint)).toEqual(['…ey', 'sto…-key']);
+    expect(v.hints('simulator').map((h) => h.id)[0]).toBe('run');
+  });
+
+  it('uses the built-in key only while the person has configured none', () => {
+    const v = vault({ builtin: { simulator: 'builtin-key' } });
+    expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
+    expect(v.hints('simulator').map((h) => h.hint)).toEqual(['built-in']);
+    v.add('simulator', 'stored-key');
+    expect(v.activeCredential('simulator')?.apiKey).toBe('stored-key');
+    expect(v.hints('simulator').map((h) => h.id)).not.toContain('builtin');
   });
 
   it('a usage limit blocks the key in use and switches to the next usable one', () => {
     const v = vault({ builtin: { simulator: 'builtin-key' } });
     v.add('simulator', 'first-key');
+    v.add('simulator', 'second-key');
     expect(v.activeCredential('simulator')?.apiKey).toBe('first-key');
     expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 30_000 })).toEqual({
       switched: true,
       earliestFreeAt: null,
     });
-    expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
+    expect(v.activeCredential('simulator')?.apiKey).toBe('second-key');
     expect(v.hints('simulator')[0].blockedUntil).toBe(now + 30_000);
-    // Both blocked: no switch, and the earliest moment one frees up is reported.
+    // Both blocked: no switch (never to the built-in key), and the earliest moment one frees up is reported.
     expect(v.markUsageLimitReached('simulator', 's1', { retryAfterMs: 60_000 })).toEqual({
       switched: false,
       earliestFreeAt: now + 30_000,
     });
+    expect(v.activeCredential('simulator')?.apiKey).toBe('first-key');
     now += 30_001;
     expect(v.activeCredential('simulator')?.apiKey).toBe('first-key');
+  });
+
+  it('never switches to a built-in placeholder key when the person gave a key', () => {
+    const v = vault({
+      builtin: { 'openai-compatible': 'not-needed' },
+      runKey: { provider: 'openai-compatible', apiKey: 'sk-person-1234' },
+    });
+    expect(v.activeCredential('openai-compatible')?.apiKey).toBe('sk-person-1234');
+    expect(v.markUsageLimitReached('openai-compatible', 's1', { retryAfterMs: 5000 })).toEqual({
+      switched: false,
+      earliestFreeAt: now + 5000,
+    });
+    expect(v.activeCredential('openai-compatible')?.apiKey).toBe('sk-person-1234');
   });
 
   it('with no credential at all reports no switch', () => {
@@ -88,6 +108,7 @@ describe('CredentialVault', () => {
     const stored = v.hints('simulator').find((h) => h.removable)!;
     expect(v.remove('simulator', 'builtin')).toBe(false);
     expect(v.remove('simulator', stored.id)).toBe(true);
+    // With the stored key gone the built-in key is in use again.
     expect(v.hints('simulator').map((h) => h.id)).toEqual(['builtin']);
   });
 

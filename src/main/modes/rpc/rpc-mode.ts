@@ -250,7 +250,7 @@ class RpcServer {
           : usable
             ? provider.models
             : [];
-      return ids.map((model) => resolveModel({ id: provider.id, model, baseUrl: current.baseUrl }, simulatorUrl).model);
+      return ids.map((model) => resolveModel({ ...current, id: provider.id, model }, simulatorUrl).model);
     });
   }
 }

@@ -1,33 +1,23 @@
-// The fault script of the built-in simulator: its grammar, the table of what every step does on
-// the wire, and a cursor that hands out one step per chat-completion request. Pure (no I/O):
-// SimulatorServer interprets the table, and the settings pane can validate a script with it.
+// The fault script of the built-in simulator: its grammar, the list of steps, and a cursor that
+// hands out one step per request. Pure (no I/O): the wire formats render the steps
+// (wire-*.ts, provider-shapes.ts), SimulatorServer applies them, and the settings pane can
+// validate a script with parseFaultScript.
 //
 // Grammar (the README quotes this block):
 //   script  := step ( sep step )*        sep := "," or whitespace; an empty script = always ok
 //   step    := name [ ":" seconds ] [ "*" [ count ] ]
+//   name    := generic | provider "." shape      e.g. 503, stream_error, anthropic.spend_limit
 //   name*N  repeats the step N times;  name*  repeats it forever (nothing may follow it)
-//   seconds (429 and usage_limit only) is the retry hint, a non-negative number, e.g. 429:2
+//   seconds (only the steps that carry a retry hint) is a non-negative number, e.g. 429:2, 429:0.05
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
 //   Names are case-insensitive. Example: "429*2, ok" = rate-limited twice, then an answer.
 //
-// Steps:
-//   ok           a normal deterministic reply
-//   slow         a long reply (200 content chunks) streamed slowly, for Stop-mid-stream tests
-//   429[:s]      429 "Rate limit reached for requests", Retry-After: s (default 1)
-//   500 502 503  5xx with an OpenAI-style JSON error body
-//   504          504 with an empty body (how gateways answer)
-//   overloaded   529 with an "overloaded_error" body, message "Overloaded"
-//   usage_limit[:s]  429 type "usage_limit_reached", "…Please retry in <s>s", Retry-After: s (default 30)
-//   reset        streams part of the reply, then destroys the socket
-//   drop         destroys the socket before any header is sent
-//   stall        sends the headers and the first chunk, then nothing until the client goes away
-//   malformed    sends a data line that is not JSON
-//   overflow     400 context_length_exceeded (OpenAI's wording: 8192 tokens, 9000 requested)
-//   auth         401 invalid_api_key
-//   bad_request  400 invalid_request_error
+// Generic steps are answered in the words of the API the request came to (OpenAI Chat
+// Completions or Responses, Anthropic Messages, Gemini); `provider.shape` steps send one
+// provider's exact error as it is documented or was reported, whichever API was called.
 
-// Listed, not taken from Object.keys(FAULTS): integer-like keys ("429") would sort first there.
-export const FAULT_KINDS = [
+// Listed, not taken from an object's keys: integer-like keys ("429") would sort first there.
+export const GENERIC_FAULTS = [
   'ok',
   'slow',
   '429',
@@ -44,117 +34,80 @@ export const FAULT_KINDS = [
   'overflow',
   'auth',
   'bad_request',
+  'permission',
+  'not_found',
+  'too_large',
+  'stream_error',
+  'proxy_502',
+  'proxy_503',
 ] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export const PROVIDER_FAULTS = [
+  'anthropic.spend_limit',
+  'anthropic.credit_low',
+  'anthropic.usage_cap',
+  'anthropic.rate_limit_reset',
+  'openai.insufficient_quota',
+  'openai.rate_limit_tpm',
+  'openai.rate_limit_rpm',
+  'openai.rate_limit_rpd',
+  'openai.error_event',
+  'google.quota_plain',
+  'google.high_demand',
+] as const;
+
+export const FAULT_KINDS = [...GENERIC_FAULTS, ...PROVIDER_FAULTS] as const;
+export type GenericFault = (typeof GENERIC_FAULTS)[number];
+export type ProviderFault = (typeof PROVIDER_FAULTS)[number];
+export type FaultKind = GenericFault | ProviderFault;
 
 export interface FaultStep {
   kind: FaultKind;
   /** The step as written, without its repeat count (e.g. "429:2"); recorded per request. */
   label: string;
-  /** Retry hint in seconds for 429 and usage_limit (the default when not written), else null. */
+  /** Retry hint in seconds for the steps that carry one (the default when not written), else null. */
   retryAfterSeconds: number | null;
   /** How many requests this step covers; Infinity for `step*`. */
   times: number;
 }
 
-/** What a step does on the wire; SimulatorServer has one handler per `type`. */
-export type FaultResponse =
-  | { type: 'reply'; speed: 'normal' | 'slow' }
-  | { type: 'status'; status: number; body: (step: FaultStep) => object | null; sendsRetryAfter: boolean }
-  | { type: 'broken'; how: 'reset' | 'drop' | 'stall' | 'malformed' };
-
-interface FaultDefinition {
-  response: FaultResponse;
-  /** Set for the steps that take ":seconds"; the value is the default hint. */
-  defaultRetryAfterSeconds?: number;
-}
-
-const openAiError =
-  (message: string, type: string, code: string | null = null) =>
-  () => ({
-    error: { message, type, param: null, code },
-  });
-
-const status = (code: number, body: (step: FaultStep) => object | null, sendsRetryAfter = false): FaultResponse => ({
-  type: 'status',
-  status: code,
-  body,
-  sendsRetryAfter,
-});
-
-const FAULTS: Record<FaultKind, FaultDefinition> = {
-  ok: { response: { type: 'reply', speed: 'normal' } },
-  slow: { response: { type: 'reply', speed: 'slow' } },
-  '429': {
-    response: status(429, openAiError('Rate limit reached for requests', 'requests', 'rate_limit_exceeded'), true),
-    defaultRetryAfterSeconds: 1,
-  },
-  '500': { response: status(500, openAiError('Internal server error', 'server_error')) },
-  '502': { response: status(502, openAiError('Bad gateway', 'server_error')) },
-  '503': { response: status(503, openAiError('Service Unavailable', 'server_error')) },
-  '504': { response: status(504, () => null) },
-  // Anthropic's shape (top-level type "error"), as OpenAI-compatible proxies pass it through.
-  overloaded: {
-    response: status(529, () => ({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })),
-  },
-  usage_limit: {
-    response: status(
-      429,
-      (step) => ({
-        error: {
-          type: 'usage_limit_reached',
-          message: `You have hit your usage limit. Please retry in ${step.retryAfterSeconds}s`,
-          resets_in_seconds: step.retryAfterSeconds,
-        },
-      }),
-      true,
-    ),
-    defaultRetryAfterSeconds: 30,
-  },
-  reset: { response: { type: 'broken', how: 'reset' } },
-  drop: { response: { type: 'broken', how: 'drop' } },
-  stall: { response: { type: 'broken', how: 'stall' } },
-  malformed: { response: { type: 'broken', how: 'malformed' } },
-  overflow: {
-    response: status(
-      400,
-      openAiError(
-        "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.",
-        'invalid_request_error',
-        'context_length_exceeded',
-      ),
-    ),
-  },
-  auth: {
-    response: status(401, openAiError('Incorrect API key provided.', 'invalid_request_error', 'invalid_api_key')),
-  },
-  bad_request: {
-    response: status(
-      400,
-      openAiError('Invalid request: the simulator rejected this request as scripted.', 'invalid_request_error'),
-    ),
-  },
+/** The steps that carry a retry hint, with the hint they use when none is written (seconds). */
+const DEFAULT_HINT_SECONDS: Partial<Record<FaultKind, number>> = {
+  '429': 1,
+  usage_limit: 30,
+  'anthropic.rate_limit_reset': 4,
+  'openai.rate_limit_tpm': 1,
+  'openai.rate_limit_rpm': 20,
+  'openai.rate_limit_rpd': 432,
 };
+
+/** How a step breaks the exchange; the wire formats fill in the bytes. */
+export type FaultBehaviour = 'reply' | 'slow' | 'status' | 'broken' | 'stream_error';
+
+export function faultBehaviour(kind: FaultKind): FaultBehaviour {
+  if (kind === 'ok') return 'reply';
+  if (kind === 'slow') return 'slow';
+  if (kind === 'reset' || kind === 'drop' || kind === 'stall' || kind === 'malformed') return 'broken';
+  if (kind === 'stream_error' || kind === 'openai.error_event') return 'stream_error';
+  return 'status';
+}
 
 const MAX_REPEAT = 1_000_000;
 const MAX_RETRY_AFTER_SECONDS = 86_400;
-const STEP_PATTERN = /^([a-z0-9_]+)(?::([^*]*))?(\*(\d*))?$/;
+const STEP_PATTERN = /^([a-z0-9_]+(?:\.[a-z0-9_]+)?)(?::([^*]*))?(\*(\d*))?$/;
 
 export const OK_STEP: FaultStep = { kind: 'ok', label: 'ok', retryAfterSeconds: null, times: Infinity };
-
-export function faultResponse(kind: FaultKind): FaultResponse {
-  return FAULTS[kind].response;
-}
 
 const isFaultKind = (name: string): name is FaultKind => (FAULT_KINDS as readonly string[]).includes(name);
 
 type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseSeconds(kind: FaultKind, raw: string | undefined, token: string): ParseResult<number | null> {
-  const fallback = FAULTS[kind].defaultRetryAfterSeconds;
+  const fallback = DEFAULT_HINT_SECONDS[kind];
   if (raw === undefined) return { ok: true, value: fallback ?? null };
   if (fallback === undefined) {
-    return { ok: false, error: `Step "${token}": "${kind}" takes no ":seconds" (only 429 and usage_limit do).` };
+    const takers = Object.keys(DEFAULT_HINT_SECONDS).join(', ');
+    return { ok: false, error: `Step "${token}": "${kind}" takes no ":seconds" (only ${takers} do).` };
   }
   const seconds = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || seconds > MAX_RETRY_AFTER_SECONDS) {

@@ -1,27 +1,20 @@
-// The built-in simulator provider: a real HTTP server on 127.0.0.1 that speaks OpenAI's
-// chat/completions API (SSE streaming) with deterministic replies and scripted faults
-// (fault-script.ts). The app uses it as the default provider; the integration tests drive it
-// over real HTTP and count what it saw through `requests` or GET /__sim/requests.
+// The built-in simulator provider: a real HTTP server on 127.0.0.1 that speaks the APIs of the
+// providers the app supports — OpenAI Chat Completions and Responses, Anthropic Messages and
+// Gemini (streaming and errors, including errors in the middle of a stream) — with deterministic
+// replies and scripted faults (fault-script.ts). The app uses it as the default provider and,
+// through a base URL, in place of a real provider; the tests drive it over real HTTP and count
+// what it saw through `requests` or GET /__sim/requests.
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FaultScript, faultResponse, type FaultResponse, type FaultStep } from './fault-script';
+import { respond, sendJson, type Exchange } from './exchange';
+import { FaultScript } from './fault-script';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
-import {
-  completion,
-  completionChunk,
-  contentPieces,
-  lastUserText,
-  modelList,
-  parseCompletionRequest,
-  replyText,
-  slowPieces,
-  usageChunk,
-  usageFor,
-  type ChunkContext,
-  type CompletionRequest,
-} from './simulator-replies';
+import { lastUserText, usageFor, replyText } from './simulator-replies';
+import { anthropicMessages } from './wire-anthropic';
+import { gemini } from './wire-gemini';
+import { chatCompletions, modelList, responses } from './wire-openai';
+import type { WireFormat, WireName } from './wire';
 
 export interface SimulatorServerOptions {
   /** TCP port on 127.0.0.1; default 0 = pick a free one. */
@@ -34,15 +27,17 @@ export interface SimulatorServerOptions {
   slowChunkDelayMs?: number;
 }
 
-/** One chat-completion request as the simulator saw it, recorded before its fault was applied. */
+/** One model request as the simulator saw it, recorded before its fault was applied. */
 export interface RecordedRequest {
   /** 0-based, in arrival order since the last clear. */
   index: number;
   /** Epoch ms. */
   at: number;
   path: string;
+  /** Which API it called. */
+  api: WireName;
   model: string | null;
-  /** From `Authorization: Bearer …`. */
+  /** From `Authorization: Bearer …`, `x-api-key` (Anthropic) or `x-goog-api-key` / `?key=` (Gemini). */
   apiKey: string | null;
   lastUserText: string;
   /** The script step applied, e.g. "ok", "429:2". */
@@ -50,20 +45,7 @@ export interface RecordedRequest {
   messageCount: number;
 }
 
-/** One chat-completion exchange in flight; `signal` aborts when the client goes away. */
-interface Exchange {
-  res: ServerResponse;
-  request: CompletionRequest;
-  step: FaultStep;
-  context: ChunkContext;
-  signal: AbortSignal;
-}
-
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** A line that is not JSON, for `malformed`; JSON.parse fails on its first character. */
-const MALFORMED_LINE = '<malformed chunk>';
-/** Content chunks a `reset` streams before it destroys the socket. */
-const RESET_AFTER_CHUNKS = 2;
 
 class HttpError extends Error {
   constructor(
@@ -72,12 +54,6 @@ class HttpError extends Error {
   ) {
     super(message);
   }
-}
-
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
-  res.end(text);
 }
 
 const errorBody = (message: string, type = 'invalid_request_error') => ({
@@ -101,17 +77,27 @@ async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-const bearerKey = (req: IncomingMessage): string | null =>
-  /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim() ?? null;
-
-/** Resolves when the client goes away (or the server stops); `stall` waits on it. */
-const untilAborted = (signal: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    if (signal.aborted) resolve();
-    else signal.addEventListener('abort', () => resolve(), { once: true });
-  });
+function apiKeyOf(req: IncomingMessage, url: URL): string | null {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1]?.trim();
+  const header = (name: string): string | undefined => {
+    const value = req.headers[name];
+    return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+  };
+  return bearer ?? header('x-api-key') ?? header('x-goog-api-key') ?? url.searchParams.get('key');
+}
 
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+
+/** The API a model route belongs to, and the model a Gemini path names. */
+function modelRoute(route: string): { wire: WireFormat; model: string | null; isStream?: boolean } | undefined {
+  if (route === '/chat/completions') return { wire: chatCompletions, model: null };
+  if (route === '/responses') return { wire: responses, model: null };
+  if (route === '/messages') return { wire: anthropicMessages, model: null };
+  const google = /^\/models\/([^/:]+):(streamGenerateContent|generateContent)$/.exec(route);
+  if (google)
+    return { wire: gemini, model: decodeURIComponent(google[1]), isStream: google[2] === 'streamGenerateContent' };
+  return undefined;
+}
 
 export class SimulatorServer {
   private readonly server: Server;
@@ -202,7 +188,8 @@ export class SimulatorServer {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/\/+$/, '');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const path = url.pathname.replace(/\/+$/, '');
     // A web page may not drive the control routes: a browser's cross-site request carries an Origin,
     // and a POST must be JSON (which needs a CORS preflight this server never grants).
     const isControl = path.startsWith('/__sim/');
@@ -214,11 +201,11 @@ export class SimulatorServer {
         errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'),
       );
     }
-    // "/v1" is optional so both "/v1/chat/completions" and "/chat/completions" work.
-    const route = path.startsWith('/v1/') ? path.slice('/v1'.length) : path;
+    // The version prefix is optional ("/v1/chat/completions", "/chat/completions"); Gemini's is "/v1beta".
+    const route = path.replace(/^(?:\/(?:v1|v1beta))+(?=\/)/, '');
+    const model = req.method === 'POST' ? modelRoute(route) : undefined;
+    if (model) return this.modelRequest(req, res, path, model);
     switch (`${req.method} ${route}`) {
-      case 'POST /chat/completions':
-        return this.chatCompletion(req, res, path);
       case 'GET /models':
         return sendJson(res, 200, modelList());
       case 'GET /__sim/requests':
@@ -247,18 +234,24 @@ export class SimulatorServer {
     sendJson(res, 200, { ok: true, script, steps: this.cursor.steps.length });
   }
 
-  private async chatCompletion(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    const parsed = parseCompletionRequest(await readJsonBody(req));
+  private async modelRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    route: NonNullable<ReturnType<typeof modelRoute>>,
+  ): Promise<void> {
+    const parsed = route.wire.parse(await readJsonBody(req), route.model);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
-    const request = parsed.value;
+    const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
     const step = this.cursor.next();
     const index = this.recorded.length;
     this.recorded.push({
       index,
       at: Date.now(),
       path,
+      api: route.wire.name,
       model: request.model,
-      apiKey: bearerKey(req),
+      apiKey: apiKeyOf(req, new URL(req.url ?? '/', 'http://127.0.0.1')),
       lastUserText: lastUserText(request.messages),
       step: step.label,
       messageCount: request.messages.length,
@@ -267,119 +260,28 @@ export class SimulatorServer {
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
-    const created = Math.floor(Date.now() / 1000);
-    const context = { id: `chatcmpl-sim-${index}`, model: request.model ?? SIMULATOR_MODEL_ID, created };
-    const exchange: Exchange = { res, request, step, context, signal: controller.signal };
+    const context = {
+      id: `sim-${index}`,
+      model: request.model ?? SIMULATOR_MODEL_ID,
+      created: Math.floor(Date.now() / 1000),
+      usage: usageFor(request.messages, replyText(request.messages)),
+      includeUsage: request.includeUsage,
+    };
+    const exchange: Exchange = {
+      res,
+      wire: route.wire,
+      request,
+      step,
+      context,
+      signal: controller.signal,
+      chunkDelayMs: this.chunkDelayMs,
+      slowChunkDelayMs: this.slowChunkDelayMs,
+    };
     try {
-      await this.respond(exchange, faultResponse(step.kind));
+      await respond(exchange);
     } catch (error) {
       // A client that went away mid-stream is normal (Stop, stall); nothing is left to answer.
       if (!isAbort(error)) throw error;
     }
-  }
-
-  private respond(exchange: Exchange, response: FaultResponse): Promise<void> | void {
-    switch (response.type) {
-      case 'reply':
-        return this.reply(exchange, response.speed === 'slow');
-      case 'status':
-        return this.statusFault(exchange, response);
-      case 'broken':
-        return this.brokenStream(exchange, response.how);
-    }
-  }
-
-  private statusFault({ res, step }: Exchange, response: Extract<FaultResponse, { type: 'status' }>): void {
-    const headers: Record<string, string> = {};
-    if (response.sendsRetryAfter && step.retryAfterSeconds !== null)
-      headers['retry-after'] = String(step.retryAfterSeconds);
-    const body = response.body(step);
-    if (body !== null) return sendJson(res, response.status, body, headers);
-    res.writeHead(response.status, { ...headers, 'content-length': 0 });
-    res.end();
-  }
-
-  private async reply(exchange: Exchange, isSlow: boolean): Promise<void> {
-    const { res, request, context } = exchange;
-    const text = replyText(request.messages);
-    const pieces = isSlow ? slowPieces(text) : contentPieces(text);
-    const fullText = pieces.join('');
-    const usage = usageFor(request, fullText);
-    if (!request.isStream) {
-      if (isSlow) await sleep(this.slowChunkDelayMs * pieces.length, undefined, { signal: exchange.signal });
-      return sendJson(res, 200, completion(context, fullText, usage));
-    }
-    this.openStream(exchange);
-    await this.streamPieces(exchange, pieces, isSlow ? this.slowChunkDelayMs : this.chunkDelayMs);
-    this.writeEvent(exchange, completionChunk(context, {}, 'stop'));
-    if (request.includeUsage) this.writeEvent(exchange, usageChunk(context, usage));
-    this.writeEvent(exchange, '[DONE]');
-    res.end();
-  }
-
-  private async brokenStream(exchange: Exchange, how: 'reset' | 'drop' | 'stall' | 'malformed'): Promise<void> {
-    const { res, request, signal } = exchange;
-    if (how === 'drop') {
-      res.socket?.destroy();
-      return;
-    }
-    if (!request.isStream) return this.brokenJson(exchange, how);
-    this.openStream(exchange);
-    const pieces = contentPieces(replyText(request.messages));
-    if (how === 'stall') return untilAborted(signal);
-    if (how === 'reset') {
-      await this.streamPieces(exchange, pieces.slice(0, RESET_AFTER_CHUNKS), this.chunkDelayMs);
-      // Give the written chunks time to reach the client before the connection dies.
-      await sleep(this.chunkDelayMs, undefined, { signal });
-      res.socket?.destroy();
-      return;
-    }
-    await this.streamPieces(exchange, pieces.slice(0, 1), this.chunkDelayMs);
-    this.writeRaw(exchange, `data: ${MALFORMED_LINE}\n\n`);
-    this.writeEvent(exchange, '[DONE]');
-    res.end();
-  }
-
-  /** The same faults for `stream: false`: a cut-off body, no body, or a body that is not JSON. */
-  private async brokenJson(
-    { res, request, context, signal }: Exchange,
-    how: 'reset' | 'stall' | 'malformed',
-  ): Promise<void> {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    if (how === 'stall') return untilAborted(signal);
-    if (how === 'malformed') {
-      res.end(MALFORMED_LINE);
-      return;
-    }
-    const text = replyText(request.messages);
-    const body = JSON.stringify(completion(context, text, usageFor(request, text)));
-    res.write(body.slice(0, Math.floor(body.length / 2)));
-    await sleep(this.chunkDelayMs, undefined, { signal });
-    res.socket?.destroy();
-  }
-
-  /** Sends the SSE headers and the role chunk, which every stream starts with. */
-  private openStream(exchange: Exchange): void {
-    exchange.res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache',
-      connection: 'keep-alive',
-    });
-    this.writeEvent(exchange, completionChunk(exchange.context, { role: 'assistant', content: '' }));
-  }
-
-  private async streamPieces(exchange: Exchange, pieces: readonly string[], delayMs: number): Promise<void> {
-    for (const piece of pieces) {
-      await sleep(delayMs, undefined, { signal: exchange.signal });
-      this.writeEvent(exchange, completionChunk(exchange.context, { content: piece }));
-    }
-  }
-
-  private writeEvent(exchange: Exchange, data: object | '[DONE]'): void {
-    this.writeRaw(exchange, `data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`);
-  }
-
-  private writeRaw({ res, signal }: Exchange, text: string): void {
-    if (!signal.aborted && !res.destroyed) res.write(text);
   }
 }

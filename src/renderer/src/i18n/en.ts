@@ -137,6 +137,7 @@ export const en = {
     provider: 'Provider',
     model: 'Model ID',
     baseUrl: 'Base URL',
+    baseUrlHint: 'Optional: a proxy or gateway (e.g. LiteLLM) in place of {{url}}',
     apiKey: 'New API key for {{provider}}',
     addKey: 'Add key',
     removeKey: 'Remove key {{hint}}',

@@ -139,6 +139,7 @@ export const ja: Messages = {
     provider: 'プロバイダー',
     model: 'モデル ID',
     baseUrl: 'ベース URL',
+    baseUrlHint: '任意：{{url}} の代わりに使うプロキシやゲートウェイ（LiteLLM など）',
     apiKey: '{{provider}} の新しい API キー',
     addKey: 'キーを追加',
     removeKey: 'キー {{hint}} を削除',

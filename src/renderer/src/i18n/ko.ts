@@ -139,6 +139,7 @@ export const ko: Messages = {
     provider: '공급자',
     model: '모델 ID',
     baseUrl: '기본 URL',
+    baseUrlHint: '선택 사항: {{url}} 대신 사용할 프록시나 게이트웨이(예: LiteLLM)',
     apiKey: '{{provider}}의 새 API 키',
     addKey: '키 추가',
     removeKey: '키 {{hint}} 삭제',

@@ -4,7 +4,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderInfo } from '../../../../shared/contract';
-import { PROVIDER_IDS, type ProviderId, type Settings } from '../../../../shared/settings';
+import {
+  BASE_URL_PROVIDERS,
+  PROVIDER_IDS,
+  type BaseUrlProvider,
+  type ProviderId,
+  type Settings,
+} from '../../../../shared/settings';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useNow } from '../../util/use-now';
@@ -52,6 +58,17 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
               toPatch={(baseUrl) => ({ provider: { baseUrl } })}
             />
           )}
+          {isBaseUrlProvider(provider.id) && (
+            <CommitField
+              label={t('settings.baseUrl')}
+              fieldPath={`provider.baseUrls.${provider.id}`}
+              testId="settings-base-url"
+              kind="url"
+              value={provider.baseUrls[provider.id]}
+              toPatch={(baseUrl) => ({ provider: { baseUrls: { [provider.id]: baseUrl } } })}
+              hint={t('settings.baseUrlHint', { url: DEFAULT_BASE_URLS[provider.id] })}
+            />
+          )}
         </div>
       </section>
       <section className="settings-section">
@@ -65,6 +82,17 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
     </>
   );
 }
+
+const isBaseUrlProvider = (id: ProviderId): id is BaseUrlProvider =>
+  (BASE_URL_PROVIDERS as readonly string[]).includes(id);
+
+/** What an empty override means: the provider's own API (shown in the field's hint). */
+const DEFAULT_BASE_URLS: Record<BaseUrlProvider, string> = {
+  anthropic: 'https://api.anthropic.com',
+  openai: 'https://api.openai.com/v1',
+  google: 'https://generativelanguage.googleapis.com/v1beta',
+  openrouter: 'https://openrouter.ai/api/v1',
+};
 
 /** A few of the provider's model ids as examples (OpenRouter alone lists hundreds). */
 function modelHint(models: string[]): string | undefined {

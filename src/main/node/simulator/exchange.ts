@@ -1,0 +1,179 @@
+// One request to the simulator, answered: a streamed (or complete) reply, a status fault, a
+// broken stream, or an error event in the middle of a stream — in the wire format of the API the
+// request came to (wire.ts). SimulatorServer parses and records the request, then calls respond().
+import { Buffer } from 'node:buffer';
+import type { ServerResponse } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { faultBehaviour, type FaultStep, type ProviderFault } from './fault-script';
+import { shapeReply, shapeStreamError } from './provider-shapes';
+import { contentPieces, replyText, slowPieces } from './simulator-replies';
+import type { ErrorReply, ReplyContext, StatusFault, WireFormat, WireRequest } from './wire';
+
+/** Content chunks a `reset` streams before it destroys the socket. */
+const RESET_AFTER_CHUNKS = 2;
+
+export interface Exchange {
+  res: ServerResponse;
+  wire: WireFormat;
+  request: WireRequest;
+  step: FaultStep;
+  context: ReplyContext;
+  /** Aborts when the client goes away (or the server stops). */
+  signal: AbortSignal;
+  chunkDelayMs: number;
+  slowChunkDelayMs: number;
+}
+
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Resolves when the client goes away (or the server stops); `stall` waits on it. */
+const untilAborted = (signal: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    if (signal.aborted) resolve();
+    else signal.addEventListener('abort', () => resolve(), { once: true });
+  });
+
+const isProviderFault = (kind: string): kind is ProviderFault => kind.includes('.');
+
+export function respond(exchange: Exchange): Promise<void> | void {
+  const { kind } = exchange.step;
+  switch (faultBehaviour(kind)) {
+    case 'reply':
+      return reply(exchange, false);
+    case 'slow':
+      return reply(exchange, true);
+    case 'broken':
+      return broken(exchange, kind as 'reset' | 'drop' | 'stall' | 'malformed');
+    case 'stream_error':
+      return streamError(exchange);
+    case 'status':
+      return sendError(exchange.res, statusReply(exchange));
+  }
+}
+
+function statusReply({ wire, step, context }: Exchange): ErrorReply {
+  const kind = step.kind;
+  if (isProviderFault(kind) || kind === 'proxy_502' || kind === 'proxy_503')
+    return shapeReply(kind, step, context, Date.now());
+  return wire.errors[kind as StatusFault](step, context);
+}
+
+function sendError(res: ServerResponse, reply: ErrorReply): void {
+  const headers = reply.headers ?? {};
+  if (reply.body === null) {
+    res.writeHead(reply.status, { ...headers, 'content-length': 0 });
+    res.end();
+  } else if (typeof reply.body === 'string') {
+    const type = reply.contentType ?? 'text/plain';
+    res.writeHead(reply.status, { 'content-type': type, 'content-length': Buffer.byteLength(reply.body), ...headers });
+    res.end(reply.body);
+  } else {
+    sendJson(res, reply.status, reply.body, headers);
+  }
+}
+
+function pieces(exchange: Exchange, isSlow: boolean): string[] {
+  const text = replyText(exchange.request.messages);
+  return isSlow ? slowPieces(text) : contentPieces(text);
+}
+
+async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
+  const { res, request, wire, context } = exchange;
+  const parts = pieces(exchange, isSlow);
+  const fullText = parts.join('');
+  if (!request.isStream) {
+    if (isSlow) await sleep(exchange.slowChunkDelayMs * parts.length, undefined, { signal: exchange.signal });
+    return sendJson(res, 200, wire.completion(context, fullText));
+  }
+  openStream(exchange);
+  await streamPieces(exchange, parts, isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs);
+  for (const frame of wire.close(context, fullText)) write(exchange, frame);
+  res.end();
+}
+
+async function broken(exchange: Exchange, how: 'reset' | 'drop' | 'stall' | 'malformed'): Promise<void> {
+  const { res, request, signal, wire } = exchange;
+  if (how === 'drop') {
+    res.socket?.destroy();
+    return;
+  }
+  if (!request.isStream) return brokenJson(exchange, how);
+  openStream(exchange);
+  const parts = pieces(exchange, false);
+  if (how === 'stall') {
+    // Gemini opens with nothing but the headers; the others have sent their first frames.
+    return untilAborted(signal);
+  }
+  if (how === 'reset') {
+    await streamPieces(exchange, parts.slice(0, RESET_AFTER_CHUNKS), exchange.chunkDelayMs);
+    // Give the written chunks time to reach the client before the connection dies.
+    await sleep(exchange.chunkDelayMs, undefined, { signal });
+    res.socket?.destroy();
+    return;
+  }
+  await streamPieces(exchange, parts.slice(0, 1), exchange.chunkDelayMs);
+  write(exchange, wire.malformed());
+  if (wire.name === 'openai-chat') write(exchange, 'data: [DONE]\n\n');
+  res.end();
+}
+
+/** The same faults for `stream: false`: a cut-off body, no body, or a body that is not JSON. */
+async function brokenJson(
+  { res, wire, context, signal, ...rest }: Exchange,
+  how: 'reset' | 'stall' | 'malformed',
+): Promise<void> {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  if (how === 'stall') return untilAborted(signal);
+  if (how === 'malformed') {
+    res.end('<malformed chunk>');
+    return;
+  }
+  const body = JSON.stringify(wire.completion(context, replyText(rest.request.messages)));
+  res.write(body.slice(0, Math.floor(body.length / 2)));
+  await sleep(rest.chunkDelayMs, undefined, { signal });
+  res.socket?.destroy();
+}
+
+/** A stream that begins well, then fails with the provider's error event and ends. */
+async function streamError(exchange: Exchange): Promise<void> {
+  const { kind } = exchange.step;
+  openStream(exchange);
+  await streamPieces(exchange, pieces(exchange, false).slice(0, 1), exchange.chunkDelayMs);
+  // Its own write after a pause: Gemini's SDK reads a bare JSON error only as a chunk of its own.
+  await sleep(exchange.chunkDelayMs + 5, undefined, { signal: exchange.signal });
+  const frame = isProviderFault(kind)
+    ? shapeStreamError(kind, exchange.context)
+    : exchange.wire.streamError(exchange.context);
+  write(exchange, frame);
+  exchange.res.end();
+}
+
+/** Sends the SSE headers and the frames every stream of this API starts with. */
+function openStream(exchange: Exchange): void {
+  exchange.res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  for (const frame of exchange.wire.open(exchange.context)) write(exchange, frame);
+}
+
+async function streamPieces(exchange: Exchange, parts: readonly string[], delayMs: number): Promise<void> {
+  for (const piece of parts) {
+    await sleep(delayMs, undefined, { signal: exchange.signal });
+    write(exchange, exchange.wire.delta(exchange.context, piece));
+  }
+}
+
+function write({ res, signal }: Exchange, text: string): void {
+  if (!signal.aborted && !res.destroyed) res.write(text);
+}

@@ -1,0 +1,91 @@
+// What every wire format of the simulator provides (OpenAI Chat Completions and Responses,
+// Anthropic Messages, Gemini): reading a request, the frames of a streamed reply, a complete
+// answer, and each generic fault step in that provider's own words. SimulatorServer picks the
+// format by the route a request came to; the formats live in wire-openai.ts, wire-anthropic.ts
+// and wire-gemini.ts.
+import type { FaultStep, GenericFault } from './fault-script';
+import type { Usage, WireMessage } from './simulator-replies';
+
+export { isRecord, messageText } from './simulator-replies';
+
+export type WireName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
+
+export interface WireRequest {
+  model: string | null;
+  /** The client asked for a stream (pi-ai always does). */
+  isStream: boolean;
+  /** Chat Completions' `stream_options.include_usage`. */
+  includeUsage: boolean;
+  /** Every message as plain text, the system prompt first with role "system". */
+  messages: WireMessage[];
+}
+
+/** An error answered instead of a reply: a JSON body, a raw text body, or none. */
+export interface ErrorReply {
+  status: number;
+  headers?: Record<string, string>;
+  /** A JSON value; a string is sent as it is with `contentType`; null sends no body. */
+  body: unknown;
+  contentType?: string;
+}
+
+/** The ids and counts a reply's frames carry. */
+export interface ReplyContext {
+  id: string;
+  model: string;
+  /** Epoch seconds. */
+  created: number;
+  usage: Usage;
+  includeUsage: boolean;
+}
+
+/** The generic faults each provider answers with a status of its own instead of a reply. */
+export type StatusFault = Exclude<
+  GenericFault,
+  'ok' | 'slow' | 'reset' | 'drop' | 'stall' | 'malformed' | 'stream_error' | 'proxy_502' | 'proxy_503'
+>;
+
+/** Every generic status fault in one provider's words. */
+export type StatusTable = Record<StatusFault, (step: FaultStep, context: ReplyContext) => ErrorReply>;
+
+export type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
+
+export interface WireFormat {
+  readonly name: WireName;
+  parse(body: unknown, modelFromPath: string | null): ParseResult<WireRequest>;
+  /** Frames a streamed reply opens with (before any text). */
+  open(context: ReplyContext): string[];
+  /** The frame of one piece of text. */
+  delta(context: ReplyContext, piece: string): string;
+  /** Frames that end a streamed reply whose whole text was `text`. */
+  close(context: ReplyContext, text: string): string[];
+  /** The JSON of a complete answer, for `stream: false`. */
+  completion(context: ReplyContext, text: string): unknown;
+  /** The generic status faults as this provider answers them. */
+  readonly errors: StatusTable;
+  /** The error event this provider sends in the middle of a stream. */
+  streamError(context: ReplyContext): string;
+  /** A frame whose data is not JSON. */
+  malformed(): string;
+}
+
+/** A line that is not JSON, for `malformed`; JSON.parse fails on its first character. */
+export const MALFORMED_LINE = '<malformed chunk>';
+
+/** `data: …` (Chat Completions, Gemini). */
+export const dataFrame = (data: unknown, end = '\n\n'): string =>
+  `data: ${typeof data === 'string' ? data : JSON.stringify(data)}${end}`;
+
+/** `event: …` + `data: …` (Anthropic, OpenAI Responses). */
+export const eventFrame = (event: string, data: unknown): string =>
+  `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+
+/** `retry-after: <seconds>` for steps that carry a hint. */
+export const retryAfterHeader = (step: FaultStep): Record<string, string> =>
+  step.retryAfterSeconds === null ? {} : { 'retry-after': String(step.retryAfterSeconds) };
+
+/** A proxy's HTML page (nginx), for the statuses a gateway answers on its own. */
+export function htmlPage(status: number, title: string): ErrorReply {
+  const body = `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+  return { status, body, contentType: 'text/html' };
+}
