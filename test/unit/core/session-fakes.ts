@@ -234,3 +234,31 @@ function omit(value: Record<string, unknown> | undefined, key: string): Record<s
   const { [key]: _dropped, ...rest } = value ?? {};
   return rest;
 }
+
+/** The retry events with the fields of policy A's lifecycle, for comparing sequences. */
+export const retryOnly = (events: SessionEvent[]) =>
+  events
+    .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')
+    .map((e) =>
+      e.type === 'auto_retry_start'
+        ? {
+            type: e.type,
+            attempt: e.attempt,
+            maxAttempts: e.maxAttempts,
+            delayMs: e.delayMs,
+            errorMessage: e.errorMessage,
+          }
+        : { type: e.type, success: e.success, attempt: e.attempt, finalError: e.finalError },
+    );
+
+/** The next event of `type` the session publishes. */
+export function waitForEvent(h: Harness, type: SessionEvent['type']): Promise<SessionEvent> {
+  return new Promise((resolve) => {
+    const off = h.session.subscribe((e) => {
+      if (e.type === type) {
+        off();
+        resolve(e);
+      }
+    });
+  });
+}
