@@ -119,23 +119,26 @@ describe('retry chain over RPC', () => {
     expect(last.role === 'assistant' && last.stopReason).toBe('error');
   });
 
-  it('abort_retry during a long backoff: get_state shows the waiting chain, then "Retry cancelled" and no further request', async () => {
+  it('abort_retry during a backoff: get_state shows the waiting chain, then "Retry cancelled" and no further request', async () => {
     sim.setScript('503*');
-    const client = await startClient({ set: ['retry.baseDelayMs=30000'] });
+    // Long enough for get_state and abort_retry to land inside it, short enough to watch it run out.
+    const client = await startClient({ set: ['retry.baseDelayMs=3000'] });
     const started = nextEvent(client, 'auto_retry_start');
     await client.prompt('Hello there');
-    expect(await started).toMatchObject({ attempt: 1, delayMs: 30000 });
+    expect(await started).toMatchObject({ attempt: 1, delayMs: 3000 });
 
     const waiting = await client.getState();
     expect(waiting).toMatchObject({ autoRetryEnabled: true, isRetrying: true, retryAttempt: 1, isStreaming: false });
-    expect(waiting.pendingRetry).toMatchObject({ attempt: 1, delayMs: 30000 });
+    expect(waiting.pendingRetry).toMatchObject({ attempt: 1, delayMs: 3000 });
 
     const ended = nextEvent(client, 'auto_retry_end');
     await client.abortRetry();
     expect(await ended).toMatchObject({ success: false, attempt: 1, finalError: 'Retry cancelled' });
     await client.waitForIdle(5000);
     expect(await client.getState()).toMatchObject({ isRetrying: false, retryAttempt: 0, pendingRetry: null });
-    await new Promise((r) => setTimeout(r, 300));
+    // The cancelled retry was due at retryAt: watch until just past it. It must never go out.
+    const quietUntil = waiting.pendingRetry!.retryAt + 500;
+    await new Promise((r) => setTimeout(r, Math.max(0, quietUntil - Date.now())));
     expect(sim.requests).toHaveLength(1);
   });
 
