@@ -4,9 +4,7 @@
 // record is tied to. The lifecycle is described in docs/retry-policy.md; the LLM is the scripted
 // stream of session-fakes.ts, everything else is the real session.
 import { describe, expect, it } from 'vitest';
-import { harness, retryOnly, waitForEvent } from './session-fakes';
-
-const OVERFLOW = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+import { harness, OVERFLOW_ERROR, retryOnly, waitForEvent } from './session-fakes';
 
 /** The fields of a decision record that say what was decided about which attempt of which turn. */
 const decisionSummary = (h: ReturnType<typeof harness>) =>
@@ -66,7 +64,7 @@ describe('AgentSession: a chain ended midway', () => {
     const h = harness([
       { text: 'first answer' },
       { error: '503 Service Unavailable' },
-      { error: OVERFLOW },
+      { error: OVERFLOW_ERROR },
       { text: 'Summary: we talked.' },
       { text: 'second answer' },
     ]);
@@ -74,7 +72,7 @@ describe('AgentSession: a chain ended midway', () => {
     await h.session.prompt('second');
     expect(retryOnly(h.events)).toEqual([
       { type: 'auto_retry_start', attempt: 1, maxAttempts: 3, delayMs: 5, errorMessage: '503 Service Unavailable' },
-      { type: 'auto_retry_end', success: false, attempt: 1, finalError: OVERFLOW },
+      { type: 'auto_retry_end', success: false, attempt: 1, finalError: OVERFLOW_ERROR },
     ]);
     expect(h.events.find((e) => e.type === 'auto_retry_end')).toMatchObject({ outcome: 'compacted' });
     // The chain has ended before compaction starts: the two never overlap.
@@ -83,12 +81,12 @@ describe('AgentSession: a chain ended midway', () => {
     expect(h.events.filter((e) => e.type === 'auto_compaction_end')).toEqual([
       expect.objectContaining({ willRetry: true, aborted: false }),
     ]);
-    const overflowTurn = h.history.turns.find((t) => t.errorMessage === OVERFLOW)!;
+    const overflowTurn = h.history.turns.find((t) => t.errorMessage === OVERFLOW_ERROR)!;
     expect(decisionSummary(h)).toEqual([
       expect.objectContaining({ attempt: 1, category: 'server_error', action: 'retry', finalDecision: null }),
       { attempt: 2, category: 'context_overflow', action: 'compact', finalDecision: null, turnId: overflowTurn.id },
     ]);
-    expect([...h.history.chains.values()]).toEqual([{ outcome: 'compacted', attempts: 1, finalError: OVERFLOW }]);
+    expect([...h.history.chains.values()]).toEqual([{ outcome: 'compacted', attempts: 1, finalError: OVERFLOW_ERROR }]);
     expect(h.stream.calls).toHaveLength(5);
     expect(h.session.agent.state.messages.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'stop' });
   });
@@ -145,7 +143,7 @@ describe('AgentSession: dispose() and abort() at awkward moments', () => {
   });
 
   it('abort() while compaction summarises: compaction ends aborted, no retry of the turn, prompt() resolves', async () => {
-    const h = harness([{ text: 'first answer' }, { error: OVERFLOW }, { stall: true }, { text: 'never asked' }]);
+    const h = harness([{ text: 'first answer' }, { error: OVERFLOW_ERROR }, { stall: true }, { text: 'never asked' }]);
     await h.session.prompt('first');
     const done = h.session.prompt('second');
     // The third request is the summary; it stalls until aborted.
@@ -171,7 +169,12 @@ describe('AgentSession: dispose() and abort() at awkward moments', () => {
   });
 
   it('Stop pressed as an overflow arrives, before compaction starts: nothing is summarised or retried', async () => {
-    const h = harness([{ text: 'first answer' }, { error: OVERFLOW }, { text: 'Summary' }, { text: 'never asked' }]);
+    const h = harness([
+      { text: 'first answer' },
+      { error: OVERFLOW_ERROR },
+      { text: 'Summary' },
+      { text: 'never asked' },
+    ]);
     await h.session.prompt('first');
     // Like a click that arrives right after the overflowing run ended (a later task, not inside it).
     h.session.subscribe((e) => {

@@ -3,7 +3,7 @@
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
 import { describe, expect, it } from 'vitest';
-import { harness, retryOnly, waitForEvent } from './session-fakes';
+import { harness, OVERFLOW_ERROR, retryOnly, waitForEvent } from './session-fakes';
 
 describe('AgentSession retry lifecycle', () => {
   it('retries twice with 2^n backoff and ends with success; prompt() resolves only after the chain', async () => {
@@ -259,10 +259,9 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a context overflow is never retried: it compacts and tries once more', async () => {
-    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
     const h = harness([
       { text: 'first answer' },
-      { error: overflow },
+      { error: OVERFLOW_ERROR },
       { text: 'Summary: we talked.' },
       { text: 'second answer' },
     ]);
@@ -278,8 +277,12 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a second overflow after compaction ends with a clear error', async () => {
-    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
-    const h = harness([{ text: 'first answer' }, { error: overflow }, { text: 'Summary' }, { error: overflow }]);
+    const h = harness([
+      { text: 'first answer' },
+      { error: OVERFLOW_ERROR },
+      { text: 'Summary' },
+      { error: OVERFLOW_ERROR },
+    ]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     const notice = h.events.find((e) => e.type === 'notice');

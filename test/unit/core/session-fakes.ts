@@ -32,6 +32,10 @@ export const MODEL: Model<Api> = {
   maxTokens: 1024,
 };
 
+/** A provider's context-overflow error, as OpenAI words it. */
+export const OVERFLOW_ERROR =
+  "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+
 /** One scripted reply: an error text, a successful text, or a stream that never ends. */
 export type Step = { error: string } | { text: string } | { stall: true };
 
