@@ -66,9 +66,14 @@ export class Compactor {
     if (this.running) return;
     this.retriedThisPrompt = true;
     this.isSummarising = true;
-    this.running = this.compactAndRetry().finally(() => {
+    // One controller for the whole run, so a Stop counts from the overflow on, not only while
+    // the summary request is out.
+    const controller = new AbortController();
+    this.controller = controller;
+    this.running = this.compactAndRetry(controller.signal).finally(() => {
       this.isSummarising = false;
       this.running = undefined;
+      this.controller = undefined;
     });
   }
 
@@ -78,18 +83,21 @@ export class Compactor {
     let release: () => void = () => undefined;
     this.running = new Promise<void>((resolve) => (release = resolve));
     this.isSummarising = true;
+    const controller = new AbortController();
+    this.controller = controller;
     try {
-      return await this.compactManually();
+      return await this.compactManually(controller.signal);
     } finally {
       this.isSummarising = false;
       this.running = undefined;
+      this.controller = undefined;
       release();
     }
   }
 
-  private async compactManually(): Promise<{ summary: string; tokensBefore: number }> {
+  private async compactManually(signal: AbortSignal): Promise<{ summary: string; tokensBefore: number }> {
     this.emitCompaction({ type: 'auto_compaction_start', reason: 'manual' });
-    const result = await this.summariseOlder(false);
+    const result = await this.summariseOlder(false, signal);
     if ('error' in result) {
       this.emitCompaction({
         type: 'auto_compaction_end',
@@ -103,12 +111,12 @@ export class Compactor {
     return result;
   }
 
-  private async compactAndRetry(): Promise<void> {
+  private async compactAndRetry(signal: AbortSignal): Promise<void> {
     // Let the overflowing run settle before touching the agent's state.
     await new Promise((resolve) => setTimeout(resolve, 0));
     await this.options.agent.waitForIdle();
     this.emitCompaction({ type: 'auto_compaction_start', reason: 'overflow' });
-    const result = await this.summariseOlder(true);
+    const result = await this.summariseOlder(true, signal);
     if ('error' in result) {
       this.emitCompaction({
         type: 'auto_compaction_end',
@@ -119,7 +127,9 @@ export class Compactor {
       return;
     }
     this.isSummarising = false;
-    this.emitCompaction({ type: 'auto_compaction_end', result, aborted: false, willRetry: true });
+    const willRetry = !signal.aborted;
+    this.emitCompaction({ type: 'auto_compaction_end', result, aborted: !willRetry, willRetry });
+    if (!willRetry) return;
     try {
       await this.options.agent.continue();
     } catch (error) {
@@ -133,6 +143,7 @@ export class Compactor {
 
   private async summariseOlder(
     dropTrailingError: boolean,
+    signal: AbortSignal,
   ): Promise<{ summary: string; tokensBefore: number } | { error: string; aborted: boolean }> {
     const agent = this.options.agent;
     let messages = agent.state.messages as ChatMessage[];
@@ -150,7 +161,7 @@ export class Compactor {
     const transcript = older.map((m) => `${m.role}: ${messageText(m)}`).join('\n\n');
     const tokensBefore = Math.ceil(messages.reduce((n, m) => n + messageText(m).length, 0) / 4);
     try {
-      const summary = await this.summarise(transcript);
+      const summary = await this.summarise(transcript, signal);
       const summaryMessage: ChatMessage = {
         role: 'user',
         content: `${SUMMARY_PREFIX}\n${summary}`,
@@ -160,25 +171,26 @@ export class Compactor {
       return { summary, tokensBefore };
     } catch (error) {
       agent.state.messages = messages as AgentMessage[];
-      const aborted = this.controller?.signal.aborted ?? false;
-      return { error: `Compaction failed: ${error instanceof Error ? error.message : String(error)}`, aborted };
-    } finally {
-      this.controller = undefined;
+      return {
+        error: `Compaction failed: ${error instanceof Error ? error.message : String(error)}`,
+        aborted: signal.aborted,
+      };
     }
   }
 
-  private async summarise(transcript: string): Promise<string> {
+  private async summarise(transcript: string, signal: AbortSignal): Promise<string> {
     const agent = this.options.agent;
     const model = agent.state.model;
-    this.controller = new AbortController();
     const apiKey = await agent.getApiKey?.(model.provider);
+    // Stopped before the request went out: send nothing (the wording is the stream's own for an abort).
+    if (signal.aborted) throw new Error('Request was aborted');
     const stream = await agent.streamFn(
       model,
       {
         systemPrompt: SUMMARY_PROMPT,
         messages: [{ role: 'user', content: `Please summarise:\n\n${transcript}`, timestamp: this.options.now() }],
       },
-      { signal: this.controller.signal, apiKey },
+      { signal, apiKey },
     );
     const message = await stream.result();
     if (message.stopReason === 'error' || message.stopReason === 'aborted')

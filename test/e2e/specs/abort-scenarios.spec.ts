@@ -3,11 +3,16 @@
 // history database holds afterwards. Runs in the browser project everywhere and in the
 // Electron project where its binary exists.
 import { test, expect } from '../fixtures/app';
-import { assistantTurns, erroredTurns } from '../fixtures/history-db';
+import { CancelRace, type RaceRound } from '../fixtures/cancel-race';
+import { assistantTurns, erroredTurns, lastRetryAt } from '../fixtures/history-db';
+import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import { HistoryPage } from '../pages/history-page';
+
+/** The backoff of the scenarios that watch for a retry that must not come: it would go out this long after the failure. */
+const BACKOFF_MS = 1000;
 
 test.describe('during a long backoff', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=4000'], script: '503*' } });
@@ -20,7 +25,8 @@ test.describe('during a long backoff', () => {
     await banner.cancel.click();
     await expect(banner.root).not.toContainText('Retrying');
     await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
-    await app.page.waitForTimeout(4500);
+    // The cancelled retry was due at retryAt: watch until just past it. It must never go out.
+    await sleepUntil(app.page, lastRetryAt(app.dataDir) + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
     const rows = erroredTurns(app.dataDir);
     expect(rows).toHaveLength(1);
@@ -58,52 +64,60 @@ test.describe('during a long backoff', () => {
     await expect(banner.root).toContainText('Retrying (1/3)');
     await chat.stop.click();
     await expect(banner.root).not.toContainText('Retrying');
-    await app.page.waitForTimeout(4500);
+    await sleepUntil(app.page, lastRetryAt(app.dataDir) + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
     expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'cancelled', final_error: 'Retry cancelled' });
   });
 });
 
-test('Stop during a streaming reply stops it at once, keeps the partial reply as aborted, no retry', async ({
-  app,
-}) => {
-  await app.setScript('slow');
-  const chat = new ChatPage(app.page);
-  await chat.prompt('stream for a while');
-  await expect(chat.lastAssistant()).toContainText('Simulated');
-  const clickedAt = Date.now();
-  await chat.stop.click();
-  await expect(chat.stop).toBeHidden({ timeout: 2000 });
-  expect(Date.now() - clickedAt).toBeLessThan(2000);
-  await app.page.waitForTimeout(500);
-  expect(await app.requests()).toHaveLength(1);
-  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
-  const turns = assistantTurns(app.dataDir);
-  expect(turns).toHaveLength(1);
-  expect(turns[0].stop_reason).toBe('aborted');
-  expect(turns[0].text).toContain('Simulated reply');
-});
+test.describe('with a 1 s backoff', () => {
+  test.use({ appOptions: { set: [`retry.baseDelayMs=${BACKOFF_MS}`] } });
 
-test('auto-retry off in Settings: a 503 shows at once, no retry, and it stays off after a restart', async ({ app }) => {
-  const settings = new SettingsPage(app.page);
-  await settings.open();
-  await expect(settings.autoRetry).toBeChecked();
-  await settings.autoRetry.click();
-  await expect(settings.autoRetry).not.toBeChecked();
-  await app.setScript('503*');
-  await app.page.getByTestId('nav-chat').click();
-  const chat = new ChatPage(app.page);
-  await chat.prompt('no retries please');
-  await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
-  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
-  await app.page.waitForTimeout(2500);
-  expect(await app.requests()).toHaveLength(1);
-  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'disabled' });
+  test('Stop during a streaming reply stops it at once, keeps the partial reply as aborted, no retry', async ({
+    app,
+  }) => {
+    await app.setScript('slow');
+    const chat = new ChatPage(app.page);
+    await chat.prompt('stream for a while');
+    await expect(chat.lastAssistant()).toContainText('Simulated');
+    const clickedAt = Date.now();
+    await chat.stop.click();
+    await expect(chat.stop).toBeHidden({ timeout: 2000 });
+    expect(Date.now() - clickedAt).toBeLessThan(2000);
+    // A retry, if one were wrongly started, would go out BACKOFF_MS after the stop.
+    await sleepUntil(app.page, clickedAt + BACKOFF_MS + GRACE_MS);
+    expect(await app.requests()).toHaveLength(1);
+    await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+    const turns = assistantTurns(app.dataDir);
+    expect(turns).toHaveLength(1);
+    expect(turns[0].stop_reason).toBe('aborted');
+    expect(turns[0].text).toContain('Simulated reply');
+  });
 
-  const page = await app.restart();
-  const again = new SettingsPage(page);
-  await again.open();
-  await expect(again.autoRetry).not.toBeChecked();
+  test('auto-retry off in Settings: a 503 shows at once, no retry, and it stays off after a restart', async ({
+    app,
+  }) => {
+    const settings = new SettingsPage(app.page);
+    await settings.open();
+    await expect(settings.autoRetry).toBeChecked();
+    await settings.autoRetry.click();
+    await expect(settings.autoRetry).not.toBeChecked();
+    await app.setScript('503*');
+    await app.page.getByTestId('nav-chat').click();
+    const chat = new ChatPage(app.page);
+    await chat.prompt('no retries please');
+    await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
+    await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+    // With auto-retry on, the retry would go out BACKOFF_MS after the failure.
+    await sleepUntil(app.page, (await app.requests())[0].at + BACKOFF_MS + GRACE_MS);
+    expect(await app.requests()).toHaveLength(1);
+    expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'disabled' });
+
+    const page = await app.restart();
+    const again = new SettingsPage(page);
+    await again.open();
+    await expect(again.autoRetry).not.toBeChecked();
+  });
 });
 
 test.describe('counting through every attempt', () => {
@@ -148,14 +162,19 @@ test.describe('recovering', () => {
   });
 });
 
-test('a Retry-After above the max delay fails at once with a message naming the wait', async ({ app }) => {
-  await app.setScript('429:120');
-  const chat = new ChatPage(app.page);
-  await chat.prompt('rate limited');
-  await expect(app.page.getByTestId('retry-banner')).toContainText('120 s');
-  await app.page.waitForTimeout(1000);
-  expect(await app.requests()).toHaveLength(1);
-  expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'rate_limit', outcome: 'exhausted' });
+test.describe('with a 2 s maximum delay', () => {
+  test.use({ appOptions: { set: ['retry.maxDelayMs=2000'], script: '429:3' } });
+
+  test('a Retry-After above the max delay fails at once with a message naming the wait', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('rate limited');
+    await expect(app.page.getByTestId('retry-banner')).toContainText('provider asked to wait 3 s');
+    // A retry, if one were wrongly made, would go out after the 3 s the provider asked for (or
+    // the 2 s cap, or the 2 s backoff): watch until just past that.
+    await sleepUntil(app.page, (await app.requests())[0].at + 3000 + GRACE_MS);
+    expect(await app.requests()).toHaveLength(1);
+    expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'rate_limit', outcome: 'exhausted' });
+  });
 });
 
 test('a usage limit with a second API key retries at once on the other key', async ({ app }) => {
@@ -200,36 +219,21 @@ test.describe('after a restart', () => {
 test.describe('racing the retry timer', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=1000'] } });
 
+  // Each round is one prompt whose retry is due 1 s after its 503; the checks of a round
+  // (cancel-race.ts) fail it unless exactly one of cancelled or retried shows in the request log,
+  // the chat, the banner and the history. The first round clicks well ahead of the retry and must
+  // cancel; the last clicks after the retry went out and must not; the rounds in between aim at
+  // the last 50 ms, where which one wins depends on timing and either is right.
   test('a cancel in the last 50 ms before the retry fires: exactly one of cancelled or retried', async ({ app }) => {
-    const chat = new ChatPage(app.page);
-    const banner = new RetryBanner(app.page);
-    const outcomes: string[] = [];
-    for (const lead of [45, 25, 10, 0]) {
-      await app.setScript('503,ok');
-      const before = (await app.requests()).length;
-      await chat.prompt(`race ${lead}`);
-      await expect(banner.root).toContainText('Retrying (1/3)');
-      const failedAt = (await app.requests())[before].at;
-      const wait = failedAt + 1000 - lead - Date.now();
-      if (wait > 0) await app.page.waitForTimeout(wait);
-      await banner.cancel.click({ timeout: 500 }).catch(() => undefined);
-      await expect(banner.root).not.toContainText('Retrying', { timeout: 5000 });
-      await app.page.waitForTimeout(300);
-      const sent = (await app.requests()).length - before;
-      const rows = erroredTurns(app.dataDir);
-      const outcome = rows.at(-1)!.outcome;
-      // Cancelled: one request and no retry. Retried: two requests and recovered. Never both.
-      if (outcome === 'cancelled') expect(sent).toBe(1);
-      else {
-        expect(outcome).toBe('recovered');
-        expect(sent).toBe(2);
-      }
-      outcomes.push(outcome!);
-      await banner.root
-        .getByTestId('retry-dismiss')
-        .click({ timeout: 1000 })
-        .catch(() => undefined);
-    }
-    expect(outcomes).toHaveLength(4);
+    const race = new CancelRace(app);
+    await race.prepare();
+    const early = await race.clickBefore(300);
+    expect(early.outcome).toBe('cancelled');
+    const close: RaceRound[] = [];
+    for (const lead of [45, 30, 15, 5]) close.push(await race.clickBefore(lead));
+    const late = await race.clickAfterRetryWentOut();
+    expect(late.outcome).toBe('recovered');
+    for (const round of [early, ...close, late])
+      test.info().annotations.push({ type: 'race round', description: JSON.stringify(round) });
   });
 });

@@ -1,6 +1,8 @@
 // The first real chat through the browser mode against the simulator: a streamed reply, and
 // Stop in the middle of a slow stream keeping the partial reply and starting no retry.
+import { SLOW_CHUNK_COUNT } from '../../../src/main/node/simulator/simulator-replies';
 import { test, expect } from '../fixtures/app';
+import { assistantTurns } from '../fixtures/history-db';
 import { ChatPage } from '../pages/chat-page';
 
 test('a prompt streams the simulator reply into the chat', async ({ app }) => {
@@ -19,9 +21,13 @@ test('Stop in the middle of a streaming reply stops it and keeps the partial tex
   await expect(chat.lastAssistant()).toContainText('Simulated', { timeout: 10_000 });
   await chat.stop.click();
   await expect(chat.stop).toBeHidden();
-  const partial = (await chat.lastAssistant().textContent()) ?? '';
-  await app.page.waitForTimeout(600);
-  expect((await chat.lastAssistant().textContent()) ?? '').toBe(partial);
+  // The cut-off reply is stored as aborted, and the chat shows exactly that text, no longer streaming.
+  await expect.poll(() => assistantTurns(app.dataDir).at(-1)?.stop_reason).toBe('aborted');
+  const stored = assistantTurns(app.dataDir).at(-1)!.text;
+  expect(stored).toContain('Simulated reply');
+  expect(stored).not.toContain(`(slow chunk ${SLOW_CHUNK_COUNT})`);
+  await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming');
+  await expect(chat.lastAssistant().locator('.bubble-text')).toHaveText(stored);
   expect((await app.requests()).length).toBe(1);
   await expect(app.page.getByTestId('retry-banner')).toBeHidden();
 });

@@ -3,34 +3,7 @@
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
 import { describe, expect, it } from 'vitest';
-import type { SessionEvent } from '../../../src/shared/events';
-import { harness } from './session-fakes';
-
-const retryOnly = (events: SessionEvent[]) =>
-  events
-    .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')
-    .map((e) =>
-      e.type === 'auto_retry_start'
-        ? {
-            type: e.type,
-            attempt: e.attempt,
-            maxAttempts: e.maxAttempts,
-            delayMs: e.delayMs,
-            errorMessage: e.errorMessage,
-          }
-        : { type: e.type, success: e.success, attempt: e.attempt, finalError: e.finalError },
-    );
-
-function waitForEvent(h: ReturnType<typeof harness>, type: SessionEvent['type']): Promise<SessionEvent> {
-  return new Promise((resolve) => {
-    const off = h.session.subscribe((e) => {
-      if (e.type === type) {
-        off();
-        resolve(e);
-      }
-    });
-  });
-}
+import { harness, OVERFLOW_ERROR, retryOnly, waitForEvent } from './session-fakes';
 
 describe('AgentSession retry lifecycle', () => {
   it('retries twice with 2^n backoff and ends with success; prompt() resolves only after the chain', async () => {
@@ -59,8 +32,10 @@ describe('AgentSession retry lifecycle', () => {
       ['assistant', 'error', 'server_error'],
       ['assistant', 'stop', null],
     ]);
+    // Every assistant turn of the chain carries the one chain id (not null), the id of the stored chain.
     const chainIds = new Set(h.history.turns.slice(1).map((t) => t.chainId));
-    expect(chainIds.size).toBe(1);
+    expect([...chainIds]).toEqual([...h.history.chains.keys()]);
+    expect([...chainIds]).toEqual([expect.any(String)]);
     expect([...h.history.chains.values()]).toEqual([{ outcome: 'recovered', attempts: 2, finalError: null }]);
     expect(h.session.retryAttempt).toBe(0);
     expect(h.session.isRetrying).toBe(false);
@@ -284,10 +259,9 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a context overflow is never retried: it compacts and tries once more', async () => {
-    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
     const h = harness([
       { text: 'first answer' },
-      { error: overflow },
+      { error: OVERFLOW_ERROR },
       { text: 'Summary: we talked.' },
       { text: 'second answer' },
     ]);
@@ -303,16 +277,27 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a second overflow after compaction ends with a clear error', async () => {
-    const overflow = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
-    const h = harness([{ text: 'first answer' }, { error: overflow }, { text: 'Summary' }, { error: overflow }]);
+    const h = harness([
+      { text: 'first answer' },
+      { error: OVERFLOW_ERROR },
+      { text: 'Summary' },
+      { error: OVERFLOW_ERROR },
+    ]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     const notice = h.events.find((e) => e.type === 'notice');
-    expect(notice).toMatchObject({ level: 'error' });
+    expect(notice).toEqual({
+      type: 'notice',
+      level: 'error',
+      message:
+        'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
+    });
     expect(h.stream.calls).toHaveLength(4);
   });
 
-  it('an exception of our own is logged at ERROR and the session keeps working', async () => {
+  // A failed history write is reported as a notice, not as a retry decision: the decision log's
+  // ERROR records are for exceptions in the retry handling itself (the next test).
+  it('a failed history write becomes an error notice naming it, is written again, and the session keeps working', async () => {
     const h = harness([{ text: 'one' }, { text: 'two' }]);
     const append = h.history.appendTurn.bind(h.history);
     let broken = true;
@@ -324,7 +309,9 @@ describe('AgentSession retry lifecycle', () => {
       return append(turn);
     };
     await h.session.prompt('first');
-    expect(h.events.find((e) => e.type === 'notice')).toMatchObject({ level: 'error' });
+    expect(h.events.filter((e) => e.type === 'notice')).toEqual([
+      { type: 'notice', level: 'error', message: 'Could not save a turn to history: Error: disk on fire' },
+    ]);
     await h.session.prompt('second');
     // The failed write was tried again at agent_end, so no turn is lost.
     expect(h.history.turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
@@ -336,8 +323,17 @@ describe('AgentSession retry lifecycle', () => {
       throw new Error('credential store exploded');
     };
     await withUsage.session.prompt('hi');
-    const record = withUsage.log.records.find((r) => r.level === 'ERROR');
-    expect(record).toMatchObject({ errorType: 'UnexpectedSystemError', category: 'unexpected', action: 'abort' });
+    const errors = withUsage.log.records.filter((r) => r.level === 'ERROR');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        errorType: 'UnexpectedSystemError',
+        category: 'unexpected',
+        action: 'abort',
+        errorMessage: 'credential store exploded',
+      }),
+    ]);
+    // The same record goes to the history database.
+    expect(withUsage.history.decisions.filter((r) => r.level === 'ERROR')).toEqual(errors);
     expect(withUsage.session.isRetrying).toBe(false);
     expect(withUsage.retryEvents().at(-1)).toMatchObject({
       type: 'auto_retry_end',

@@ -32,6 +32,10 @@ export const MODEL: Model<Api> = {
   maxTokens: 1024,
 };
 
+/** A provider's context-overflow error, as OpenAI words it. */
+export const OVERFLOW_ERROR =
+  "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
+
 /** One scripted reply: an error text, a successful text, or a stream that never ends. */
 export type Step = { error: string } | { text: string } | { stall: true };
 
@@ -198,6 +202,8 @@ export interface Harness {
   log: MemoryDecisionLog;
   events: SessionEvent[];
   retryEvents: () => SessionEvent[];
+  /** The Agent inside the session, for tests that must reach past its API (e.g. to break it). */
+  agent: Agent;
 }
 
 export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
@@ -226,10 +232,38 @@ export function harness(steps: Step[], options: { settings?: Record<string, unkn
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));
   const retryEvents = () => events.filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end');
-  return { session, stream, history, settings, credentials, log, events, retryEvents };
+  return { session, stream, history, settings, credentials, log, events, retryEvents, agent };
 }
 
 function omit(value: Record<string, unknown> | undefined, key: string): Record<string, unknown> {
   const { [key]: _dropped, ...rest } = value ?? {};
   return rest;
+}
+
+/** The retry events with the fields of policy A's lifecycle, for comparing sequences. */
+export const retryOnly = (events: SessionEvent[]) =>
+  events
+    .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')
+    .map((e) =>
+      e.type === 'auto_retry_start'
+        ? {
+            type: e.type,
+            attempt: e.attempt,
+            maxAttempts: e.maxAttempts,
+            delayMs: e.delayMs,
+            errorMessage: e.errorMessage,
+          }
+        : { type: e.type, success: e.success, attempt: e.attempt, finalError: e.finalError },
+    );
+
+/** The next event of `type` the session publishes. */
+export function waitForEvent(h: Harness, type: SessionEvent['type']): Promise<SessionEvent> {
+  return new Promise((resolve) => {
+    const off = h.session.subscribe((e) => {
+      if (e.type === type) {
+        off();
+        resolve(e);
+      }
+    });
+  });
 }
