@@ -39,31 +39,23 @@ function overlayImage(paths: DesktopShellInputs['badgePaths']): NativeImage {
   return image;
 }
 
-export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
-  const { services, hub } = inputs.launched;
-  const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
-  let language = services.settings.get().ui.language;
-  let t: Translate = translatorFor(language);
-  const applyMenu = () =>
-    Menu.setApplicationMenu(
-      Menu.buildFromTemplate(
-        menuTemplate({
-          platform: process.platform,
-          isDev: !app.isPackaged,
-          t,
-          actions: {
-            openDataFolder: () => openFolder(services.dataDir),
-            openLogsFolder: () => openFolder(services.logDir),
-          },
-        }),
-      ),
-    );
-  applyMenu();
-  app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
+function applyMenu(t: Translate, services: LaunchedApp['services']): void {
+  const template = menuTemplate({
+    platform: process.platform,
+    isDev: !app.isPackaged,
+    t,
+    actions: {
+      openDataFolder: () => openFolder(services.dataDir),
+      openLogsFolder: () => openFolder(services.logDir),
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
 
+function electronNotifier(inputs: DesktopShellInputs, translate: () => Translate) {
   // A notification must stay referenced until it is gone, or its click handler may be collected.
   const shown = new Set<Notification>();
-  const notify = createNotifier({
+  return createNotifier({
     isWindowFocused: () => inputs.window()?.isFocused() ?? false,
     isSupported: () => Notification.isSupported(),
     show: (content, onClick) => {
@@ -74,27 +66,40 @@ export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
       notification.show();
     },
     focusWindow: () => focusWindow(inputs.window()),
-    translate: () => t,
+    translate,
   });
-  hub.subscribe((event) => {
-    if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
-      language = event.settings.ui.language;
-      t = translatorFor(language);
-      applyMenu();
-    }
-    const attention = attentionForEvent(event);
-    if (attention) notify(attention);
-  });
+}
 
+function electronBadge(inputs: DesktopShellInputs, translate: () => Translate) {
   let overlay: NativeImage | null = null;
-  const badge = createApprovalBadge({
+  return createApprovalBadge({
     platform: process.platform,
     setBadgeCount: (count) => app.setBadgeCount(count),
     setOverlayIcon: (show, description) => {
       overlay ??= overlayImage(inputs.badgePaths);
       inputs.window()?.setOverlayIcon(show ? overlay : null, description);
     },
-    translate: () => t,
+    translate,
   });
+}
+
+export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
+  const { services, hub } = inputs.launched;
+  const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
+  let language = services.settings.get().ui.language;
+  let t: Translate = translatorFor(language);
+  applyMenu(t, services);
+  app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
+  const notify = electronNotifier(inputs, () => t);
+  hub.subscribe((event) => {
+    if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
+      language = event.settings.ui.language;
+      t = translatorFor(language);
+      applyMenu(t, services);
+    }
+    const attention = attentionForEvent(event);
+    if (attention) notify(attention);
+  });
+  const badge = electronBadge(inputs, () => t);
   return { setPendingApprovals: (count) => badge.set(count) };
 }
