@@ -2,8 +2,9 @@
 // cannot work on a machine without GitHub access): returns its path, or null when absent.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 export function electronBinary() {
   if (process.env.ELECTRON_OVERRIDE_DIST_PATH) {

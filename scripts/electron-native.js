@@ -1,47 +1,77 @@
-// better-sqlite3 is compiled for Node (the tests run under Node). Electron needs its own build
-// of the addon (another ABI): compile a copy into .electron-native/ once, with node-gyp against
-// Electron's headers, and hand its path to the app (RESOLUTE_SQLITE_BINDING → nativeBinding).
-// The Node build in node_modules is never touched, so the tests keep working.
-import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+#!/usr/bin/env node
+// `npm run native:electron` (and `npm start`, the Electron e2e fixture): better-sqlite3 for
+// Electron during development. node_modules keeps the Node build (the tests, the browser and RPC
+// modes run under Node, and the Electron e2e tests read the database from Node too), so
+// @electron/rebuild builds a copy under .electron-native/<electron version>/ — a prebuilt binary
+// where one is published, else node-gyp against Electron's headers — and the app is pointed at it
+// through RESOLUTE_SQLITE_BINDING (src/main/node/history/history-open.ts). Packaging does not use
+// this: electron-builder rebuilds node_modules itself (scripts/dist.js).
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = new URL('..', import.meta.url).pathname;
+const root = fileURLToPath(new URL('..', import.meta.url));
+const readVersion = (pkg) => JSON.parse(readFileSync(join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
 
-export function ensureElectronSqlite() {
-  const electronVersion = JSON.parse(
-    readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8'),
-  ).version;
-  const outDir = join(root, '.electron-native', electronVersion);
-  const binding = join(outDir, 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node');
-  if (existsSync(binding)) return binding;
-  mkdirSync(outDir, { recursive: true });
-  cpSync(join(root, 'node_modules', 'better-sqlite3'), join(outDir, 'better-sqlite3'), {
-    recursive: true,
-    filter: (src) => !src.includes(`${join('better-sqlite3', 'build')}`),
-  });
-  process.stdout.write(`Compiling better-sqlite3 for Electron ${electronVersion}…\n`);
-  // npm sets npm_config_node_gyp to its bundled node-gyp when it runs `npm start`.
-  const gyp = process.env.npm_config_node_gyp;
-  if (!gyp || !existsSync(gyp)) {
-    process.stderr.write(
-      'resolute: node-gyp not found (run through `npm start`); cannot compile better-sqlite3 for Electron.\n',
-    );
-    return null;
+function stagePaths() {
+  const stage = join(root, '.electron-native', readVersion('electron'));
+  const module = join(stage, 'node_modules', 'better-sqlite3');
+  return { stage, module, binding: join(module, 'build', 'Release', 'better_sqlite3.node') };
+}
+
+/** An addon built for Electron's ABI refuses to load in Node; one that loads was built for Node. */
+function loadsUnderNode(binding) {
+  try {
+    process.dlopen({ exports: {} }, binding);
+    return true;
+  } catch {
+    return false;
   }
-  const result = spawnSync(
-    process.execPath,
-    [gyp, 'rebuild', `--target=${electronVersion}`, '--runtime=electron', '--dist-url=https://electronjs.org/headers'],
-    {
-      cwd: join(outDir, 'better-sqlite3'),
-      stdio: 'inherit',
-    },
+}
+
+/** The Electron build of better-sqlite3's addon, or null while there is none (or only a Node build). */
+export function electronSqliteBinding() {
+  const { binding } = stagePaths();
+  return existsSync(binding) && !loadsUnderNode(binding) ? binding : null;
+}
+
+/** Make the Electron build if it is missing; its path, or null (with the reason on stderr). */
+export async function ensureElectronSqlite() {
+  const existing = electronSqliteBinding();
+  if (existing) return existing;
+  const { stage, module, binding } = stagePaths();
+  const electronVersion = readVersion('electron');
+  rmSync(stage, { recursive: true, force: true });
+  mkdirSync(stage, { recursive: true });
+  const source = join(root, 'node_modules', 'better-sqlite3');
+  cpSync(source, module, { recursive: true, filter: (path) => !path.startsWith(join(source, 'build') + sep) });
+  // @electron/rebuild walks the dependencies of the package.json in buildPath: just this module.
+  writeFileSync(
+    join(stage, 'package.json'),
+    JSON.stringify({ name: 'resolute-electron-native', private: true, dependencies: { 'better-sqlite3': '*' } }),
   );
-  if (result.status !== 0 || !existsSync(binding)) {
-    process.stderr.write(
-      'resolute: could not compile better-sqlite3 for Electron; history will not open in the desktop app.\n',
-    );
-    return null;
+  process.stdout.write(`Building better-sqlite3 for Electron ${electronVersion} (@electron/rebuild)…\n`);
+  // An npmrc `nodedir` (npm passes it on as npm_config_nodedir) would make node-gyp compile against
+  // Node's headers instead of Electron's: a binary of the wrong ABI that only fails in the app.
+  delete process.env.npm_config_nodedir;
+  try {
+    const { rebuild } = await import('@electron/rebuild');
+    await rebuild({
+      buildPath: stage,
+      projectRootPath: stage,
+      electronVersion,
+      onlyModules: ['better-sqlite3'],
+      force: true,
+    });
+  } catch (error) {
+    process.stderr.write(`resolute: could not build better-sqlite3 for Electron (${error?.message ?? error}).\n`);
   }
-  return binding;
+  if (electronSqliteBinding()) return binding;
+  if (existsSync(binding)) process.stderr.write('resolute: the addon was built for Node, not Electron.\n');
+  process.stderr.write('resolute: without it the desktop app cannot open its history.\n');
+  return null;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  process.exitCode = (await ensureElectronSqlite()) ? 0 : 1;
 }

@@ -46,7 +46,7 @@ export interface AppServicesOptions {
 }
 
 /** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-function defaultDataDir(): string {
+export function defaultDataDir(): string {
   if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');

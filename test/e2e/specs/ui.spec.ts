@@ -1,7 +1,7 @@
 // The visible behaviours of the desktop UI (issue: the desktop UI): the banner's text and
-// countdown, the settings toggle persisting across a reload, an errored turn's timeline in the
-// history view, the banner in Japanese and Korean, and screenshots of the three screens in light
-// and dark saved as artifacts (test-results/screens).
+// countdown, the settings toggle persisting across a reload, the tab's icon, an errored turn's
+// timeline in the history view, the banner in Japanese and Korean, and screenshots of the three
+// screens in light and dark saved as artifacts (test-results/screens).
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
@@ -54,6 +54,16 @@ test('the auto-retry switch persists across a reload', async ({ app }) => {
   await app.page.reload();
   await settings.open();
   await expect(settings.autoRetry).toBeChecked();
+});
+
+test('the tab shows the app icon, served under the page token', async ({ app }) => {
+  test.skip(app.host === 'electron', 'The window takes its icon from the app, not from a favicon');
+  // Chromium fetches the favicon itself, with the page's cookie; a 401 would leave the tab blank.
+  const icon = app.page.waitForResponse((response) => /\/assets\/icon-small-[\w-]+\.svg$/.test(response.url()));
+  await app.page.reload();
+  const response = await icon;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('image/svg+xml');
 });
 
 test('a refused setting shows the main process message next to the field', async ({ app }) => {

@@ -5,7 +5,7 @@ import i18next from 'i18next';
 import { en } from '../../../src/renderer/src/i18n/en';
 import { ja } from '../../../src/renderer/src/i18n/ja';
 import { ko } from '../../../src/renderer/src/i18n/ko';
-import { resolveLanguage } from '../../../src/renderer/src/i18n/language';
+import { resolveLanguage } from '../../../src/shared/ui-language';
 
 type Tree = { [key: string]: string | Tree };
 

@@ -6,7 +6,7 @@ import type { LanguageSetting } from '../../../shared/settings';
 import { en } from './en';
 import { ja } from './ja';
 import { ko } from './ko';
-import { resolveLanguage, type UiLanguage } from './language';
+import { resolveLanguage, type UiLanguage } from '../../../shared/ui-language';
 
 function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];

@@ -1,8 +1,9 @@
-// Which UI language to use: the setting, or for "system" the first of the browser's preferred
-// languages that we ship (navigator.languages), else English. Pure, so it is unit-tested.
-import type { LanguageSetting } from '../../../shared/settings';
+// Which UI language to use: the setting, or for "system" the first of the OS's or browser's
+// preferred languages that we ship, else English. Pure and shared: the renderer's i18n passes
+// navigator.languages, the Electron menu and notifications pass app.getPreferredSystemLanguages().
+import type { LanguageSetting } from './settings';
 
-const UI_LANGUAGES = ['en', 'ja', 'ko'] as const;
+export const UI_LANGUAGES = ['en', 'ja', 'ko'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export function resolveLanguage(setting: LanguageSetting, preferred: readonly string[]): UiLanguage {

@@ -1,0 +1,83 @@
+// Getting the person's attention while Resolute is in the background: an OS notification when a
+// retry chain gives up (and, once tools exist, when one waits for approval) and the dock/taskbar
+// badge for waiting approvals. Decisions only; main.ts passes in the few Electron calls they need,
+// so test/unit/electron/attention.test.ts drives them with a fake.
+import type { SessionEvent } from '../../shared/events';
+import type { Translate } from './desktop-i18n';
+
+/** Something worth a notification. New kinds (a tool asking for approval) join this union. */
+export type Attention =
+  { kind: 'retry_failed'; attempts: number; finalError: string } | { kind: 'approval_needed'; subject: string };
+
+/**
+ * The session events that deserve a notification. A cancelled chain is left out: the person
+ * cancelled it, so they are looking. The approval kind has no event yet; its producer will map here.
+ */
+export function attentionForEvent(event: SessionEvent): Attention | null {
+  if (event.type === 'auto_retry_end' && !event.success && event.outcome !== 'cancelled') {
+    return { kind: 'retry_failed', attempts: event.attempt, finalError: event.finalError ?? '' };
+  }
+  return null;
+}
+
+export interface NotificationContent {
+  title: string;
+  body: string;
+}
+
+export function notificationContent(attention: Attention, t: Translate): NotificationContent {
+  switch (attention.kind) {
+    case 'retry_failed':
+      return {
+        title: t('notification.retryFailedTitle'),
+        body: t('notification.retryFailedBody', { count: attention.attempts, error: attention.finalError }),
+      };
+    case 'approval_needed':
+      return {
+        title: t('notification.approvalTitle'),
+        body: t('notification.approvalBody', { subject: attention.subject }),
+      };
+  }
+}
+
+export interface NotifierDeps {
+  /** Electron's BrowserWindow#isFocused for the main window (false when there is none). */
+  isWindowFocused(): boolean;
+  /** Electron's Notification.isSupported(). */
+  isSupported(): boolean;
+  /** Show an OS notification; onClick runs when the person clicks it. */
+  show(content: NotificationContent, onClick: () => void): void;
+  /** Bring the main window forward (single-instance.ts focusWindow). */
+  focusWindow(): void;
+  /** Read on every call, so a language change applies to the next notification. */
+  translate(): Translate;
+}
+
+/** Returns notify(attention): shows a notification only when the window is not focused; true if shown. */
+export function createNotifier(deps: NotifierDeps): (attention: Attention) => boolean {
+  return (attention) => {
+    if (deps.isWindowFocused() || !deps.isSupported()) return false;
+    deps.show(notificationContent(attention, deps.translate()), deps.focusWindow);
+    return true;
+  };
+}
+
+export interface BadgeDeps {
+  platform: NodeJS.Platform;
+  /** app.setBadgeCount: the dock on macOS, launchers with the Unity LauncherEntry API on Linux. */
+  setBadgeCount(count: number): boolean;
+  /** BrowserWindow#setOverlayIcon on Windows, whose taskbar has no count badge; false clears it. */
+  setOverlayIcon(show: boolean, description: string): void;
+  translate(): Translate;
+}
+
+/** The badge for approvals waiting on the person: a count on macOS/Linux, an overlay icon on Windows. */
+export function createApprovalBadge(deps: BadgeDeps): { set(pendingCount: number): void } {
+  return {
+    set(pendingCount) {
+      const count = Number.isInteger(pendingCount) && pendingCount > 0 ? pendingCount : 0;
+      if (deps.platform === 'win32') deps.setOverlayIcon(count > 0, deps.translate()('badge.approvalWaiting'));
+      else deps.setBadgeCount(count);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+// The desktop around the window: the application menu and the About panel (the menu rebuilt when
+// the language setting changes), OS notifications for session events that need the person while
+// the window is in the background, and the approval badge. The decisions live in app-menu.ts and
+// attention.ts; this file only hands them Electron's APIs. main.ts installs it once at start.
+import { app, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { LanguageSetting } from '../../shared/settings';
+import type { LaunchedApp } from '../modes/launch';
+import { aboutPanelOptions, menuTemplate } from './app-menu';
+import { attentionForEvent, createApprovalBadge, createNotifier } from './attention';
+import { desktopTranslator, type Translate } from './desktop-i18n';
+import { focusWindow } from './single-instance';
+
+export interface DesktopShellInputs {
+  launched: LaunchedApp;
+  window(): BrowserWindow | null;
+  /** PNG of the app icon (About panel, notifications on Linux). */
+  iconPath: string;
+  /** The Windows overlay for a waiting approval: 16 px and its 32 px @2x twin. */
+  badgePaths: { normal: string; double: string };
+}
+
+export interface DesktopShell {
+  /** Set the number of approvals waiting; called by the approval flow once tools exist. */
+  setPendingApprovals(count: number): void;
+}
+
+function openFolder(dir: string): void {
+  // The logs folder appears with the first decision record; open it even before that.
+  mkdirSync(dir, { recursive: true });
+  void shell.openPath(dir).then((error) => {
+    if (error) process.stderr.write(`resolute: could not open ${dir} (${error})\n`);
+  });
+}
+
+function overlayImage(paths: DesktopShellInputs['badgePaths']): NativeImage {
+  const image = nativeImage.createFromPath(paths.normal);
+  image.addRepresentation({ scaleFactor: 2, buffer: readFileSync(paths.double) });
+  return image;
+}
+
+function applyMenu(t: Translate, services: LaunchedApp['services']): void {
+  const template = menuTemplate({
+    platform: process.platform,
+    isDev: !app.isPackaged,
+    t,
+    actions: {
+      openDataFolder: () => openFolder(services.dataDir),
+      openLogsFolder: () => openFolder(services.logDir),
+    },
+  });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function electronNotifier(inputs: DesktopShellInputs, translate: () => Translate) {
+  // A notification must stay referenced until it is gone, or its click handler may be collected.
+  const shown = new Set<Notification>();
+  return createNotifier({
+    isWindowFocused: () => inputs.window()?.isFocused() ?? false,
+    isSupported: () => Notification.isSupported(),
+    show: (content, onClick) => {
+      const notification = new Notification({ ...content, icon: inputs.iconPath });
+      shown.add(notification);
+      notification.on('click', onClick);
+      notification.on('close', () => shown.delete(notification));
+      notification.show();
+    },
+    focusWindow: () => focusWindow(inputs.window()),
+    translate,
+  });
+}
+
+function electronBadge(inputs: DesktopShellInputs, translate: () => Translate) {
+  let overlay: NativeImage | null = null;
+  return createApprovalBadge({
+    platform: process.platform,
+    setBadgeCount: (count) => app.setBadgeCount(count),
+    setOverlayIcon: (show, description) => {
+      overlay ??= overlayImage(inputs.badgePaths);
+      inputs.window()?.setOverlayIcon(show ? overlay : null, description);
+    },
+    translate,
+  });
+}
+
+export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
+  const { services, hub } = inputs.launched;
+  const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
+  let language = services.settings.get().ui.language;
+  let t: Translate = translatorFor(language);
+  applyMenu(t, services);
+  app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
+  const notify = electronNotifier(inputs, () => t);
+  hub.subscribe((event) => {
+    if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
+      language = event.settings.ui.language;
+      t = translatorFor(language);
+      applyMenu(t, services);
+    }
+    const attention = attentionForEvent(event);
+    if (attention) notify(attention);
+  });
+  const badge = electronBadge(inputs, () => t);
+  return { setPendingApprovals: (count) => badge.set(count) };
+}

@@ -1,0 +1,44 @@
+// The contract over Electron IPC: one invoke channel answered by the command router — only for our
+// own window's top frame, loaded from our renderer (security.ts isTrustedSender) — and every
+// session event pushed to that window. ipcMain and the window are passed in, so the wiring is
+// unit-tested against a fake (test/unit/electron/ipc-transport.test.ts).
+import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
+import type { SessionEvent } from '../../shared/events';
+import type { ResponseFrame } from '../../shared/wire';
+import { isTrustedSender } from './security';
+
+export interface IpcTransportOptions {
+  ipcMain: Pick<IpcMain, 'handle' | 'removeHandler'>;
+  callChannel: string;
+  eventChannel: string;
+  /** The main window, or null before it exists and after it closed. */
+  window(): BrowserWindow | null;
+  /** The renderer's base URL (file:// folder or the dev server); other origins are refused. */
+  rendererBase: string;
+  router: { dispatch(frame: unknown): Promise<ResponseFrame> };
+  hub: { subscribe(listener: (event: SessionEvent) => void): () => void };
+}
+
+const UNTRUSTED: ResponseFrame = {
+  kind: 'response',
+  id: null,
+  ok: false,
+  error: { code: 'unauthorized', message: 'IPC from an untrusted sender' },
+};
+
+/** Wire the channels; the returned function unwires them (the handler and the event forwarding). */
+export function wireIpc(options: IpcTransportOptions): () => void {
+  const { ipcMain, callChannel, eventChannel } = options;
+  ipcMain.handle(callChannel, async (event: IpcMainInvokeEvent, frame: unknown): Promise<ResponseFrame> => {
+    if (!isTrustedSender(options.window(), event.sender, event.senderFrame, options.rendererBase)) return UNTRUSTED;
+    return options.router.dispatch(frame);
+  });
+  const unsubscribe = options.hub.subscribe((event) => {
+    const win = options.window();
+    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, event);
+  });
+  return () => {
+    unsubscribe();
+    ipcMain.removeHandler(callChannel);
+  };
+}
