@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultScript, faultResponse, type FaultResponse, type FaultStep } from './fault-script';
+import { RequestLog, routeRequest } from './sim-routing';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import {
   completion,
@@ -32,11 +33,13 @@ export interface SimulatorServerOptions {
   chunkDelayMs?: number;
   /** Pause between the chunks of a `slow` reply, in ms; default 40. */
   slowChunkDelayMs?: number;
+  /** How many of the newest requests GET /__sim/requests keeps; default 500. */
+  requestLogLimit?: number;
 }
 
 /** One chat-completion request as the simulator saw it, recorded before its fault was applied. */
 export interface RecordedRequest {
-  /** 0-based, in arrival order since the last clear. */
+  /** 0-based, in arrival order since the last clear (only the newest are kept). */
   index: number;
   /** Epoch ms. */
   at: number;
@@ -120,7 +123,7 @@ export class SimulatorServer {
   private readonly slowChunkDelayMs: number;
   private cursor: FaultScript;
   private scriptText: string;
-  private recorded: RecordedRequest[] = [];
+  private readonly recorded: RequestLog<RecordedRequest>;
   private baseUrl: string | null = null;
 
   constructor(options: SimulatorServerOptions = {}) {
@@ -129,12 +132,13 @@ export class SimulatorServer {
     this.slowChunkDelayMs = options.slowChunkDelayMs ?? 40;
     this.scriptText = options.script ?? '';
     this.cursor = FaultScript.fromScript(this.scriptText);
+    this.recorded = new RequestLog(options.requestLogLimit ?? 500);
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
   /** The requests seen since the last clear (a copy). */
   get requests(): readonly RecordedRequest[] {
-    return [...this.recorded];
+    return this.recorded.list();
   }
 
   /** The fault script in use, as it was written. */
@@ -178,7 +182,7 @@ export class SimulatorServer {
   }
 
   clearRequests(): void {
-    this.recorded = [];
+    this.recorded.clear();
   }
 
   /** Clears the recorded requests and rewinds the script to its first step. */
@@ -202,27 +206,16 @@ export class SimulatorServer {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname.replace(/\/+$/, '');
-    // A web page may not drive the control routes: a browser's cross-site request carries an Origin,
-    // and a POST must be JSON (which needs a CORS preflight this server never grants).
-    const isControl = path.startsWith('/__sim/');
-    const jsonPost = String(req.headers['content-type'] ?? '').includes('application/json');
-    if (isControl && (req.headers.origin || (req.method === 'POST' && !jsonPost))) {
-      return sendJson(
-        res,
-        403,
-        errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'),
-      );
-    }
-    // "/v1" is optional so both "/v1/chat/completions" and "/chat/completions" work.
-    const route = path.startsWith('/v1/') ? path.slice('/v1'.length) : path;
+    const routed = routeRequest(req, (this.server.address() as AddressInfo | null)?.port ?? 0);
+    if (!routed.ok) return sendJson(res, routed.status, errorBody(routed.message, routed.type));
+    const { route, path } = routed;
     switch (`${req.method} ${route}`) {
       case 'POST /chat/completions':
         return this.chatCompletion(req, res, path);
       case 'GET /models':
         return sendJson(res, 200, modelList());
       case 'GET /__sim/requests':
-        return sendJson(res, 200, this.recorded);
+        return sendJson(res, 200, this.recorded.list());
       case 'GET /__sim/script':
         return sendJson(res, 200, { script: this.scriptText });
       case 'POST /__sim/script':
@@ -252,8 +245,8 @@ export class SimulatorServer {
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = parsed.value;
     const step = this.cursor.next();
-    const index = this.recorded.length;
-    this.recorded.push({
+    const index = this.recorded.nextIndex;
+    this.recorded.add({
       index,
       at: Date.now(),
       path,
