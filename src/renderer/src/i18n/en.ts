@@ -19,6 +19,8 @@ export const en = {
   connection: {
     connecting: 'Connecting…',
     reconnecting: 'Disconnected — reconnecting…',
+    unauthorized:
+      'This page has no valid launch token. Open the URL Resolute printed when it started (it ends in ?token=…).',
   },
   notice: {
     label: 'Notifications',

@@ -35,9 +35,9 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
   const unsubscribeEvents = bridge.onEvent(onEvent);
   let unsubscribeConnection = (): void => undefined;
   if (bridge.onConnection) {
-    unsubscribeConnection = bridge.onConnection((connected) => {
+    unsubscribeConnection = bridge.onConnection((connected, refusal) => {
       // Down before the first open too: the server is unreachable, so say we keep trying.
-      actions.setConnection(connected ? 'connected' : 'reconnecting');
+      actions.setConnection(connected ? 'connected' : (refusal ?? 'reconnecting'));
       if (connected) void sync();
     });
   } else {
