@@ -10,6 +10,7 @@ import { runRpcMode } from './modes/rpc/rpc-mode';
 import { startExtensions } from './modes/extensions/extension-runner';
 import { SimulatorServer } from './node/simulator/simulator-server';
 import { isHistoryDatabaseError } from './node/history/history-errors';
+import { DataFolderLockedError } from './node/data-lock';
 
 async function main(): Promise<void> {
   let flags: CommonFlags;
@@ -78,6 +79,8 @@ function onExit(cleanup: () => Promise<void>): () => void {
 
 main().catch((error: unknown) => {
   process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Another instance has the data folder: nothing failed, this copy has nothing to do.
+  if (error instanceof DataFolderLockedError) process.exit(0);
   // On the command line, agreeing to start a new history is a flag (the desktop app asks in a dialog).
   if (isHistoryDatabaseError(error) && error.kind === 'damaged') {
     process.stderr.write(

@@ -5,6 +5,7 @@ import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
 import type { SecretCipher } from '../node/credential-store';
+import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import type { ResponseFrame } from '../../shared/wire';
@@ -96,7 +97,10 @@ app.whenReady().then(async () => {
   try {
     launched = await launch(flagsFromArgv());
   } catch (error) {
-    dialog.showErrorBox('Resolute could not start', error instanceof Error ? error.message : String(error));
+    // Another Resolute (this app, or the browser or RPC mode) has the data folder: say so and quit cleanly.
+    if (error instanceof DataFolderLockedError)
+      await dialog.showMessageBox({ type: 'info', message: 'Resolute is already running', detail: error.message });
+    else dialog.showErrorBox('Resolute could not start', error instanceof Error ? error.message : String(error));
     app.quit();
     return;
   }

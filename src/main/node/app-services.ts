@@ -15,6 +15,7 @@ import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
+import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { openHistoryStore } from './history/sqlite-history-store';
@@ -81,6 +82,7 @@ export class AppServices {
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
   private appliedScript: string;
+  private readonly lock: DataLock;
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -90,6 +92,7 @@ export class AppServices {
       history: HistoryStore & { close(): void };
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
+      lock: DataLock;
     },
   ) {
     this.dataDir = parts.dataDir;
@@ -98,6 +101,7 @@ export class AppServices {
     this.history = parts.history;
     this.simulator = parts.simulator;
     this.simulatorUrl = parts.simulatorUrl;
+    this.lock = parts.lock;
     this.appliedScript = parts.settings.get().simulator.script;
     this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
     this.credentials = new CredentialVault({
@@ -114,11 +118,23 @@ export class AppServices {
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
 
+  /** Open the data folder and start; throws DataFolderLockedError when another instance has it. */
   static async create(options: AppServicesOptions): Promise<AppServices> {
     // The OpenAI SDK logs malformed stream chunks to the console by default; we report them ourselves.
     process.env.OPENAI_LOG ??= 'off';
     const dataDir = options.dataDir ?? defaultDataDir();
     mkdirSync(dataDir, { recursive: true });
+    // Before any file is read or written: a second instance would overwrite this one's files.
+    const lock = acquireDataLock(dataDir);
+    try {
+      return await AppServices.open(options, dataDir, lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
     const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
@@ -135,7 +151,10 @@ export class AppServices {
       history.close();
       throw error;
     }
-    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl });
+    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl, lock });
+    const stale = lock.tookOverFrom;
+    if (stale)
+      services.report(`Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`);
     if (settings.loadProblem) services.report(settings.loadProblem);
     if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
     return services;
@@ -280,6 +299,7 @@ export class AppServices {
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();
     this.history.close();
+    this.lock.release();
   }
 }
 

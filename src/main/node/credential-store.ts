@@ -4,10 +4,11 @@
 // one. Keys never leave the main process: the renderer only ever sees masked hints. The cipher is
 // passed in (Electron: safeStorage).
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Credential, CredentialStore, UsageLimitResult } from '../core/ports';
 import type { ProviderKeyHint } from '../../shared/contract';
+import { createFileOnce, writeFileAtomic } from './safe-files';
 
 export interface SecretCipher {
   encrypt(plain: string): string;
@@ -17,8 +18,8 @@ export interface SecretCipher {
 /** AES-256-GCM with a random key kept beside the data (mode 0600): keys are not stored in the clear. */
 export function fileKeyCipher(dataDir: string): SecretCipher {
   const keyPath = join(dataDir, '.credentials.key');
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(keyPath)) writeFileSync(keyPath, randomBytes(32).toString('base64'), { mode: 0o600 });
+  // Never over an existing key: every key sealed with it would become unreadable.
+  createFileOnce(keyPath, randomBytes(32).toString('base64'));
   const key = Buffer.from(readFileSync(keyPath, 'utf8').trim(), 'base64');
   return {
     encrypt(plain) {
@@ -169,10 +170,7 @@ export class CredentialVault implements CredentialStore {
   }
 
   private save(): void {
-    mkdirSync(dirname(this.options.path), { recursive: true });
-    const tmp = `${this.options.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.stored, null, 2), { mode: 0o600 });
-    renameSync(tmp, this.options.path);
+    writeFileAtomic(this.options.path, JSON.stringify(this.stored, null, 2));
   }
 }
 

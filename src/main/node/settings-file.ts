@@ -2,8 +2,7 @@
 // A bad value (from the pane, RPC or `--set`) is refused with a message naming the field and
 // the old value is kept; a damaged settings file is kept aside and defaults are used, with a
 // notice. Used by the composition root; AgentSession sees it through the SettingsStore port.
-import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync, renameSync } from 'node:fs';
 import {
   DEFAULT_SETTINGS,
   applySettingsPatch,
@@ -12,6 +11,7 @@ import {
   type Settings,
 } from '../../shared/settings';
 import type { SettingsStore } from '../core/ports';
+import { writeFileAtomic } from './safe-files';
 
 class SettingsValidationError extends Error {
   constructor(message: string) {
@@ -101,11 +101,7 @@ export class FileSettingsStore implements SettingsStore {
   }
 
   private write(settings: Settings): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    // Write then rename, so a crash never leaves a half-written settings file.
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, `${JSON.stringify(settings, null, 2)}\n`);
   }
 }
 
