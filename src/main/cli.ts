@@ -44,6 +44,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
+  for (const notice of app.services.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
   let appWindow: AppWindow | null = null;
   const stop = onExit(async () => {
     await appWindow?.close();

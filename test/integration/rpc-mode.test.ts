@@ -74,6 +74,22 @@ function nextEvent<T extends RpcEvent['type']>(
   });
 }
 
+describe('start-up notices over RPC', () => {
+  it('a damaged settings file is reported as a notice event when the RPC mode starts', async () => {
+    writeFileSync(join(dataDir, 'settings.json'), '{ "retry": { "maxRetries": 7');
+    const seen: RpcEvent[] = [];
+    const client = await startClient({ listen: (event) => seen.push(event) });
+    await client.getState();
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        type: 'notice',
+        level: 'error',
+        message: expect.stringMatching(/settings file was invalid/),
+      }),
+    );
+  });
+});
+
 describe('retry chain over RPC', () => {
   it('succeeds after two 503s: auto_retry_start 1 and 2, then auto_retry_end success at attempt 2; 3 requests', async () => {
     sim.setScript('503,503,ok');

@@ -8,7 +8,7 @@ import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { AppInfo, ProviderInfo } from '../../shared/contract';
+import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
@@ -83,6 +83,10 @@ export class AppServices {
   private readonly httpFacts = new HttpFactsRecorder();
   private appliedScript: string;
   private readonly lock: DataLock;
+  /** Raised while starting, before anyone listened: every client is given them (app.info, RPC at start). */
+  private readonly startupNotices: StartupNotice[] = [];
+  /** Makes a start-up notice's id unique across launches, so a window shows each once. */
+  private readonly launchId = globalThis.crypto.randomUUID();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -154,9 +158,12 @@ export class AppServices {
     const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl, lock });
     const stale = lock.tookOverFrom;
     if (stale)
-      services.report(`Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`);
-    if (settings.loadProblem) services.report(settings.loadProblem);
-    if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
+      services.noteAtStart(
+        'info',
+        `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
+      );
+    if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
+    if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     return services;
   }
 
@@ -223,6 +230,7 @@ export class AppServices {
       dataDir: this.dataDir,
       logDir: this.logDir,
       simulatorUrl: this.simulatorUrl,
+      notices: [...this.startupNotices],
     };
   }
 
@@ -291,6 +299,10 @@ export class AppServices {
 
   report(message: string): void {
     this.options.publish({ type: 'notice', level: 'error', message });
+  }
+
+  private noteAtStart(level: StartupNotice['level'], message: string): void {
+    this.startupNotices.push({ id: `${this.launchId}:${this.startupNotices.length}`, level, message });
   }
 
   async dispose(): Promise<void> {
