@@ -7,7 +7,6 @@ import { Agent } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
@@ -20,6 +19,7 @@ import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { openHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { makePrivateDir } from './safe-files';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
@@ -127,7 +127,7 @@ export class AppServices {
     // The OpenAI SDK logs malformed stream chunks to the console by default; we report them ourselves.
     process.env.OPENAI_LOG ??= 'off';
     const dataDir = options.dataDir ?? defaultDataDir();
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
     // Before any file is read or written: a second instance would overwrite this one's files.
     const lock = acquireDataLock(dataDir);
     try {

@@ -1,9 +1,11 @@
-// The two ways the data folder's JSON files change on disk: an atomic write (a temp file of its
-// own, fsynced, renamed into place — never a shared temp name, so two writers cannot rename each
-// other's file away) and setting aside a file that could not be read, so that nothing unreadable
-// is ever overwritten. Used by the settings file, the credential vault and the cipher's key file.
+// How the data folder's files change on disk: an atomic write (a temp file of its own, fsynced,
+// renamed into place — never a shared temp name, so two writers cannot rename each other's file
+// away), setting aside a file that could not be read (nothing unreadable is ever overwritten), and
+// the modes that keep it all its owner's (folders 0700, files 0600). Used by the settings file, the
+// credential vault, the cipher's key file, the decision log, the history and the composition root.
 import { randomBytes } from 'node:crypto';
 import {
+  chmodSync,
   closeSync,
   existsSync,
   fsyncSync,
@@ -19,6 +21,21 @@ import { dirname } from 'node:path';
 /** Modes of what Resolute writes in the data folder: only its owner reads them. */
 export const PRIVATE_FILE_MODE = 0o600;
 export const PRIVATE_DIR_MODE = 0o700;
+
+/** The data folder (created if needed) and its subfolders: its owner's only, also when an older version made it looser. */
+export function makePrivateDir(path: string): void {
+  mkdirSync(path, { recursive: true, mode: PRIVATE_DIR_MODE });
+  tighten(path, PRIVATE_DIR_MODE);
+}
+
+/** Set `path`'s mode if it exists and is ours to change; a file of another user's is left as it is. */
+export function tighten(path: string, mode: number): void {
+  try {
+    chmodSync(path, mode);
+  } catch {
+    // Missing, or not ours: the open that follows reports what matters.
+  }
+}
 
 /** Write `data` to `path` so that a reader sees the old file or the new one, never a mix. */
 export function writeFileAtomic(path: string, data: string): void {
