@@ -12,6 +12,7 @@ import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
+import { redactSecrets } from '../core/redact-secrets';
 import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -181,6 +182,7 @@ export class AppServices {
         base: streamSimple,
         timeoutMs: () => this.settings.get().retry.timeoutMs,
         facts: this.httpFacts,
+        redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
       }),
       getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
     });

@@ -150,6 +150,15 @@ export class CredentialVault implements CredentialStore {
     }));
   }
 
+  /** Every key this vault can hand out for these providers (not the built-in ones): what must never be shown. */
+  secrets(providers: readonly string[]): string[] {
+    return providers.flatMap((provider) =>
+      this.keys(provider)
+        .filter((key) => key.source !== 'builtin')
+        .map((key) => key.apiKey),
+    );
+  }
+
   hasEnvKey(provider: string): boolean {
     return Boolean(this.options.envKey?.(provider));
   }
