@@ -12,6 +12,7 @@ import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/ev
 import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
 import type { RpcEvent, RpcOutput } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
+import { AppServices } from '../../src/main/node/app-services';
 
 const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const sim = new SimulatorServer({ chunkDelayMs: 1 });
@@ -87,6 +88,32 @@ describe('start-up notices over RPC', () => {
         message: expect.stringMatching(/settings file was invalid/),
       }),
     );
+  });
+});
+
+describe('a crash in the middle of a retry chain', () => {
+  it('leaves no chain pending: the next start closes it as interrupted and says so', async () => {
+    sim.setScript('503*');
+    const client = await startClient({ set: ['retry.baseDelayMs=30000'] });
+    const started = nextEvent(client, 'auto_retry_start');
+    await client.prompt('cut me off');
+    const { chainId } = await started;
+    const { sessionId } = await client.getState();
+    process.kill(client.pid!, 'SIGKILL');
+    await client.stop();
+
+    const services = await AppServices.create({ host: 'rpc', version: 'test', dataDir, publish: () => undefined });
+    try {
+      const chains = services.history.getSession(sessionId)?.chains ?? [];
+      expect(chains).toEqual([
+        expect.objectContaining({ id: chainId, outcome: 'interrupted', endedAt: expect.any(Number) }),
+      ]);
+      expect(services.info().notices).toContainEqual(
+        expect.objectContaining({ message: expect.stringMatching(/1 retry chain .*interrupted/) }),
+      );
+    } finally {
+      await services.dispose();
+    }
   });
 });
 

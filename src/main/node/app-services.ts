@@ -146,6 +146,8 @@ export class AppServices {
       return script.ok ? null : `simulator.script: ${script.error}`;
     });
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
+    // We hold the lock: a chain still pending was left by a process that is gone.
+    const interrupted = history.closeInterruptedChains(Date.now());
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
     try {
@@ -164,6 +166,7 @@ export class AppServices {
         `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
       );
     if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
+    if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     return services;
   }
@@ -315,6 +318,12 @@ export class AppServices {
     this.history.close();
     this.lock.release();
   }
+}
+
+function interruptedNotice(count: number): string {
+  return count === 1
+    ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
+    : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
 }
 
 function safeScript(script: string): string {

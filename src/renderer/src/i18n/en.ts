@@ -61,6 +61,7 @@ export const en = {
     disabled: 'Not retried: auto-retry is off',
     not_retryable: 'Not retried: this kind of error stops at once',
     compacted: 'Handled by compacting the conversation',
+    interrupted: 'Interrupted: Resolute stopped before the retries ended',
   },
   decisionAction: {
     retry: 'Retry after {{seconds}} s',

@@ -63,6 +63,7 @@ export const ja: Messages = {
     disabled: '再試行なし: 自動リトライがオフです',
     not_retryable: '再試行なし: この種類のエラーはすぐに停止します',
     compacted: '会話の圧縮で対処しました',
+    interrupted: '中断: 再試行が終わる前に Resolute が終了しました',
   },
   decisionAction: {
     retry: '{{seconds}} 秒後に再試行',

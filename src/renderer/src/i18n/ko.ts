@@ -63,6 +63,7 @@ export const ko: Messages = {
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
     not_retryable: '재시도 안 함: 이 유형의 오류는 즉시 중단됩니다',
     compacted: '대화 압축으로 처리됨',
+    interrupted: '중단됨: 재시도가 끝나기 전에 Resolute가 종료되었습니다',
   },
   decisionAction: {
     retry: '{{seconds}}초 후 재시도',
