@@ -69,8 +69,8 @@ export const settingsSchema = z
       .object({
         id: z.enum(PROVIDER_IDS),
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
-        /** For `openai-compatible`: the server's base URL (…/v1). */
-        baseUrl: z.union([z.literal(''), z.url({ error: 'must be a URL' })]),
+        /** For `openai-compatible`: the server's base URL (…/v1); http or https only. */
+        baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })]),
       })
       .strict(),
     ui: z

@@ -172,6 +172,37 @@ describe('browser mode guard', () => {
     ws.close();
   });
 
+  it('refuses a provider base URL that is not http(s), keeping the old one', async () => {
+    const ws = await connect();
+    for (const [i, baseUrl] of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,hi',
+      'ftp://x/v1',
+    ].entries()) {
+      expect(
+        await ask(ws, {
+          kind: 'request',
+          id: 20 + i,
+          method: 'settings.update',
+          params: { patch: { provider: { baseUrl } } },
+        }),
+        baseUrl,
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringMatching(/provider\.baseUrl/) },
+      });
+    }
+    const ok = await ask(ws, {
+      kind: 'request',
+      id: 30,
+      method: 'settings.update',
+      params: { patch: { provider: { baseUrl: 'http://127.0.0.1:11434/v1' } } },
+    });
+    expect(ok).toMatchObject({ ok: true, result: { provider: { baseUrl: 'http://127.0.0.1:11434/v1' } } });
+    ws.close();
+  });
+
   it('reports the version of package.json', async () => {
     const ws = await connect();
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
