@@ -1,18 +1,25 @@
 // The Electron host: one hardened window, the contract over ipcMain (sender-checked) and the
 // session events pushed to the window. All app logic comes from the shared start-up
 // (modes/launch.ts); this file only adapts Electron.
-import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
-import type { SecretCipher } from '../node/credential-store';
+import { resolveDataDir } from '../node/app-services';
+import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
 import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import type { ResponseFrame } from '../../shared/wire';
+import { chooseKeyStorage } from './key-storage';
+import { rendererSchemePrivileges, rendererUrl, serveRenderer, usesDevServer } from './renderer-protocol';
 import { hardenedWebPreferences, installGlobalGuards, isTrustedSender } from './security';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
+/** The Vite dev server is honoured only by an unpackaged app (renderer-protocol.ts). */
+const page = { isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL };
 
 function flagsFromArgv(): CommonFlags {
   const args = ourFlags(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -24,18 +31,31 @@ function flagsFromArgv(): CommonFlags {
   }
 }
 
-/** API keys at rest are sealed with the OS keychain where Electron offers it. */
-function safeStorageCipher(): SecretCipher | undefined {
-  if (!safeStorage.isEncryptionAvailable()) return undefined;
-  return {
-    encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
-    decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
-  };
+/** API keys at rest are sealed with the OS keychain; without one, the person is asked first (key-storage.ts). */
+function keyStorage(flags: CommonFlags): Promise<SecretCipher> {
+  const dataDir = resolveDataDir(flags.dataDir);
+  return chooseKeyStorage({
+    safeStorage,
+    keyFileExists: existsSync(join(dataDir, KEY_FILE_NAME)),
+    keyFileCipher: () => fileKeyCipher(dataDir),
+    askToUseKeyFile: async (question) => {
+      const choice = await dialog.showMessageBox({
+        type: 'warning',
+        message: 'No system keychain',
+        detail: question,
+        buttons: ['Use a key file', "Don't store keys"],
+        defaultId: 0,
+        cancelId: 1,
+      });
+      return choice.response === 0;
+    },
+  });
 }
 
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
+  const cipher = await keyStorage(flags);
   try {
-    return await launchApp(flags, 'electron', safeStorageCipher());
+    return await launchApp(flags, 'electron', cipher);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -47,15 +67,8 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher());
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', cipher);
   }
-}
-
-function rendererUrl(): string {
-  return (
-    process.env.ELECTRON_RENDERER_URL ??
-    pathToFileURL(fileURLToPath(new URL('../renderer/index.html', import.meta.url))).href
-  );
 }
 
 function createWindow(): BrowserWindow {
@@ -69,12 +82,12 @@ function createWindow(): BrowserWindow {
     webPreferences: hardenedWebPreferences(fileURLToPath(new URL('../preload/index.cjs', import.meta.url))),
   });
   win.once('ready-to-show', () => win.show());
-  void win.loadURL(rendererUrl());
+  void win.loadURL(rendererUrl(page));
   return win;
 }
 
 function wireIpc(app: LaunchedApp): void {
-  const base = rendererUrl().replace(/index\.html$/, '');
+  const base = rendererUrl(page).replace(/index\.html$/, '');
   ipcMain.handle(IPC_CHANNELS.call, async (event, frame: unknown): Promise<ResponseFrame> => {
     if (!isTrustedSender(mainWindow, event.sender, event.senderFrame, base)) {
       return {
@@ -92,8 +105,11 @@ function wireIpc(app: LaunchedApp): void {
 }
 
 app.enableSandbox();
+// Before ready, as Electron requires: the page's own origin, resolute://app/ (renderer-protocol.ts).
+protocol.registerSchemesAsPrivileged([rendererSchemePrivileges]);
 app.whenReady().then(async () => {
-  installGlobalGuards();
+  installGlobalGuards({ isDevServer: usesDevServer(page) });
+  serveRenderer(protocol, fileURLToPath(new URL('../renderer', import.meta.url)));
   try {
     launched = await launch(flagsFromArgv());
   } catch (error) {

@@ -47,8 +47,9 @@ export interface AppServicesOptions {
   publish: (event: SessionEvent) => void;
 }
 
-/** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-function defaultDataDir(): string {
+/** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
+export function resolveDataDir(dataDir?: string): string {
+  if (dataDir) return dataDir;
   if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
@@ -127,7 +128,7 @@ export class AppServices {
   static async create(options: AppServicesOptions): Promise<AppServices> {
     // The OpenAI SDK logs malformed stream chunks to the console by default; we report them ourselves.
     process.env.OPENAI_LOG ??= 'off';
-    const dataDir = options.dataDir ?? defaultDataDir();
+    const dataDir = resolveDataDir(options.dataDir);
     makePrivateDir(dataDir);
     // Before any file is read or written: a second instance would overwrite this one's files.
     const lock = acquireDataLock(dataDir);
@@ -166,6 +167,7 @@ export class AppServices {
         `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
       );
     if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
+    if (options.cipher?.note) services.noteAtStart('warning', options.cipher.note);
     if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     return services;

@@ -16,15 +16,19 @@ import { createFileOnce, setAside, writeFileAtomic } from './safe-files';
 export interface SecretCipher {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** What the person should know about where keys are sealed (shown at start), e.g. no OS keychain. */
+  note?: string;
 }
 
 const KEY_BYTES = 32;
+/** The key file of fileKeyCipher, in the data folder. */
+export const KEY_FILE_NAME = '.credentials.key';
 
 const readKey = (path: string): Buffer => Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
 
 /** AES-256-GCM with a random key kept beside the data (mode 0600): keys are not stored in the clear. */
 export function fileKeyCipher(dataDir: string): SecretCipher {
-  const keyPath = join(dataDir, '.credentials.key');
+  const keyPath = join(dataDir, KEY_FILE_NAME);
   // Never over an existing key: every key sealed with it would become unreadable.
   createFileOnce(keyPath, randomBytes(KEY_BYTES).toString('base64'));
   let key = readKey(keyPath);

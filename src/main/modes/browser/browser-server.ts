@@ -5,10 +5,8 @@
 // port of a host. Host and Origin are checked so another site cannot reach it
 // (docs/architecture.md, "The three hosts").
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../../shared/csp';
 import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from '../../../shared/wire';
@@ -17,6 +15,7 @@ import type { EventFrame } from '../../../shared/wire';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
+import { readRendererFile } from '../../node/renderer-files';
 
 export interface BrowserServerOptions {
   router: CommandRouter;
@@ -43,17 +42,6 @@ const MAX_FRAME_BYTES = 1024 * 1024;
 const TEXT = 'text/plain; charset=utf-8';
 
 const CONTENT_SECURITY_POLICY = contentSecurityPolicy('browser');
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 export function assertLoopback(host: string): void {
   if (!LOOPBACK.test(host)) {
@@ -147,15 +135,11 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCo
   const cookie = assetCookieName(ctx.port);
   if (!byToken && !matches(readCookie(req.headers.cookie, cookie), ctx.assetKey))
     return send(res, 401, TEXT, NEEDS_TOKEN);
-  const relative = url.pathname === '/' ? 'index.html' : decodedPath(url.pathname);
-  if (relative === null) return send(res, 400, TEXT, 'Bad request: malformed % escape in the address');
-  const file = normalize(join(ctx.rendererDir, relative));
-  if (!file.startsWith(normalize(ctx.rendererDir) + sep)) return send(res, 404, TEXT, 'Not found');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return send(res, 404, TEXT, 'Not found');
-  const body = await readFile(file);
+  const file = await readRendererFile(ctx.rendererDir, url.pathname);
+  if (file.status !== 200)
+    return send(res, file.status, TEXT, file.status === 400 ? 'Bad request: malformed % escape' : 'Not found');
   if (byToken) res.setHeader('Set-Cookie', `${cookie}=${ctx.assetKey}; Path=/; HttpOnly; SameSite=Strict`);
-  send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', body);
+  send(res, 200, file.type, file.body);
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -180,14 +164,6 @@ function parseTarget(target: string | undefined): URL | null {
 
 function pathOf(req: IncomingMessage): string | null {
   return parseTarget(req.url)?.pathname ?? null;
-}
-
-function decodedPath(pathname: string): string | null {
-  try {
-    return decodeURIComponent(pathname).replace(/^\/+/, '');
-  } catch {
-    return null;
-  }
 }
 
 function matches(given: string | null, expected: string): boolean {
