@@ -18,5 +18,6 @@ test('the token leaves the address bar, a reload keeps working, a tab without it
 
   const other = await page.context().newPage();
   await other.goto(new URL('/', page.url()).href);
-  await expect(other.getByTestId('connection-status')).toContainText('Open the URL Resolute printed');
+  await expect(other.getByTestId('token-needed')).toContainText('Open the URL Resolute printed');
+  await expect(other.getByTestId('chat-input')).toHaveCount(0);
 });

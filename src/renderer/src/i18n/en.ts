@@ -19,6 +19,7 @@ export const en = {
   connection: {
     connecting: 'Connecting…',
     reconnecting: 'Disconnected — reconnecting…',
+    unauthorizedTitle: 'This page needs its launch token',
     unauthorized:
       'This page has no valid launch token. Open the URL Resolute printed when it started (it ends in ?token=…).',
   },

@@ -21,6 +21,7 @@ export const ja: Messages = {
   connection: {
     connecting: '接続中…',
     reconnecting: '切断されました — 再接続しています…',
+    unauthorizedTitle: 'このページには起動トークンが必要です',
     unauthorized:
       'このページには有効な起動トークンがありません。Resolute の起動時に表示された URL（末尾が ?token=…）を開いてください。',
   },

@@ -21,6 +21,7 @@ export const ko: Messages = {
   connection: {
     connecting: '연결 중…',
     reconnecting: '연결이 끊어졌습니다 — 다시 연결하는 중…',
+    unauthorizedTitle: '이 페이지에는 실행 토큰이 필요합니다',
     unauthorized:
       '이 페이지에는 유효한 실행 토큰이 없습니다. Resolute를 시작할 때 표시된 URL(?token=…으로 끝남)을 여세요.',
   },
