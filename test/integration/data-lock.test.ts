@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { pollUntil as until } from './fixtures/poll';
 
 const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const LOCK_FILE = 'resolute.lock';
@@ -44,16 +45,6 @@ function run(mode: 'web' | 'rpc'): Running {
   const running = { child, out: () => out, err: () => err, exited };
   started.push(running);
   return running;
-}
-
-async function until<T>(probe: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 const lockHolder = (): number => (JSON.parse(readFileSync(join(dataDir, LOCK_FILE), 'utf8')) as { pid: number }).pid;
