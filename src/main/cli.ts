@@ -10,6 +10,7 @@ import { runRpcMode } from './modes/rpc/rpc-mode';
 import { startExtensions } from './modes/extensions/extension-runner';
 import { SimulatorServer } from './node/simulator/simulator-server';
 import { isHistoryDatabaseError } from './node/history/history-errors';
+import { DataFolderLockedError } from './node/data-lock';
 
 async function main(): Promise<void> {
   let flags: CommonFlags;
@@ -43,6 +44,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
+  for (const notice of app.services.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
   let appWindow: AppWindow | null = null;
   const stop = onExit(async () => {
     await appWindow?.close();
@@ -78,6 +80,8 @@ function onExit(cleanup: () => Promise<void>): () => void {
 
 main().catch((error: unknown) => {
   process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Another instance has the data folder: nothing failed, this copy has nothing to do.
+  if (error instanceof DataFolderLockedError) process.exit(0);
   // On the command line, agreeing to start a new history is a flag (the desktop app asks in a dialog).
   if (isHistoryDatabaseError(error) && error.kind === 'damaged') {
     process.stderr.write(

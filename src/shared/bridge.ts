@@ -10,8 +10,11 @@ export interface ResoluteBridge {
   readonly host: 'electron' | 'browser';
   call<N extends CommandName>(method: N, params: CommandParams<N>): Promise<CommandResult<N>>;
   onEvent(listener: (event: SessionEvent) => void): () => void;
-  /** Connection state changes (the WebSocket can drop; IPC never does). */
-  onConnection?(listener: (connected: boolean) => void): () => void;
+  /**
+   * Connection state changes (the WebSocket can drop; IPC never does). `refusal` says the server
+   * turned the page away for good (no valid launch token): reconnecting will not help.
+   */
+  onConnection?(listener: (connected: boolean, refusal?: 'unauthorized') => void): () => void;
 }
 
 /** The main process's codes, plus the two a bridge adds itself: no answer in time, connection gone. */

@@ -49,6 +49,15 @@ export interface AppInfo {
   dataDir: string;
   logDir: string;
   simulatorUrl: string | null;
+  /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
+  notices: StartupNotice[];
+}
+
+/** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */
+export interface StartupNotice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
 }
 
 export interface ProviderKeyHint {

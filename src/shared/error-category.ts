@@ -39,6 +39,9 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
 }
 
-/** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
+/**
+ * How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes").
+ * `interrupted`: the app stopped (a crash, a kill) while the chain was still pending.
+ */
 export type ChainOutcome =
-  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted';
+  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted' | 'interrupted';

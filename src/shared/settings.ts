@@ -150,6 +150,38 @@ export function describeZodError(error: z.ZodError): string {
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
+/**
+ * Split a settings object (as read from a file) into the keys this version knows and the ones it
+ * does not — a newer version's — so the known ones can be used and the others kept as they are.
+ * `unknown` holds the unknown keys at their paths; `names` lists them as "group.key".
+ */
+export function splitUnknownKeys(value: unknown): {
+  known: unknown;
+  unknown: Record<string, unknown>;
+  names: string[];
+} {
+  const known = structuredClone(value);
+  const unknown: Record<string, unknown> = {};
+  const names: string[] = [];
+  const parsed = settingsSchema.safeParse(known);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const path = issue.path.map(String);
+    const from = path.reduce<Record<string, unknown>>(
+      (node, key) => node[key] as Record<string, unknown>,
+      known as Record<string, unknown>,
+    );
+    let into = unknown;
+    for (const key of path) into = (into[key] ??= {}) as Record<string, unknown>;
+    for (const key of issue.keys) {
+      into[key] = from[key];
+      delete from[key];
+      names.push([...path, key].join('.'));
+    }
+  }
+  return { known, unknown, names };
+}
+
 /** Validate a whole settings object (as read from disk or after a merge). */
 export function validateSettings(value: unknown): ValidationResult<Settings> {
   const parsed = settingsSchema.safeParse(value);

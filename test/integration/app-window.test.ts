@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { electronBinary } from '../../scripts/electron-binary.js';
+import { pollUntil } from './fixtures/poll';
 
 const ARTIFACTS = resolve('test/integration/artifacts');
 const TOOLS = ['Xvfb', 'xdotool', 'import'];
@@ -182,13 +183,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-/** Poll `probe` until it gives a truthy value (conditions on other processes have no event to wait on). */
-async function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; output so far:\n${started?.out()}`);
-    await new Promise((resolveTick) => setTimeout(resolveTick, 250));
-  }
+/** Poll `probe` until it gives a truthy value; a timeout shows the app's output so far. */
+function waitFor<T>(probe: () => T | undefined | false, what: string, timeoutMs = 60_000): Promise<T> {
+  return pollUntil(probe, what, { timeoutMs, intervalMs: 250, detail: () => `; output so far:\n${started?.out()}` });
 }

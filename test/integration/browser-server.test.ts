@@ -30,9 +30,12 @@ afterAll(async () => {
 
 const base = () => `http://127.0.0.1:${server.port}`;
 
-function connect(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+/** A socket as the page opens it: its Origin, the token offered as a subprotocol. */
+function connect(): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, ['resolute', `token.${server.token}`], {
+      headers: { Origin: `http://127.0.0.1:${server.port}` },
+    });
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
@@ -52,6 +55,57 @@ function ask(ws: WebSocket, frame: unknown): Promise<Record<string, unknown>> {
   });
 }
 
+type Attempt = { kind: 'refused'; status: number } | { kind: 'closed'; code: number } | { kind: 'answered' };
+
+/** Open a socket as a client would and report what happened: refused, closed, or an answer to app.info. */
+function attempt(headers: Record<string, string>, protocols: string[] = [], path = '/ws'): Promise<Attempt> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, protocols, { headers });
+    ws.once('unexpected-response', (_req, res) => resolve({ kind: 'refused', status: res.statusCode ?? 0 }));
+    ws.once('close', (code) => resolve({ kind: 'closed', code }));
+    ws.once('error', reject);
+    ws.once('open', () => ws.send(JSON.stringify({ kind: 'request', id: 1, method: 'app.info', params: {} })));
+    ws.on('message', (data: Buffer) => {
+      if ((JSON.parse(data.toString()) as { kind: string }).kind !== 'response') return;
+      ws.close();
+      resolve({ kind: 'answered' });
+    });
+  });
+}
+
+const pageOrigin = () => ({ Origin: `http://127.0.0.1:${server.port}` });
+
+describe('what a page load hands out grants no control', () => {
+  it('the cookie set by a page load is not the token and opens no socket (cookies reach every port)', async () => {
+    const page = await fetch(server.url);
+    const cookie = (page.headers.get('set-cookie') ?? '').split(';')[0];
+    expect(cookie).not.toBe('');
+    expect(cookie).not.toContain(server.token);
+    const withCookie = await attempt({ ...pageOrigin(), Cookie: cookie });
+    expect(withCookie.kind).not.toBe('answered');
+    // It still loads the page's own assets: that is all it is for.
+    expect((await fetch(`${base()}/`, { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it('refuses a socket that presents the token without the page Origin', async () => {
+    expect(await attempt({}, [], `/ws?token=${server.token}`)).toEqual({ kind: 'refused', status: 403 });
+    expect(await attempt({}, ['resolute', `token.${server.token}`])).toEqual({ kind: 'refused', status: 403 });
+  });
+
+  it('accepts the token the page holds, presented as a subprotocol from its own Origin', async () => {
+    expect(await attempt(pageOrigin(), ['resolute', `token.${server.token}`])).toEqual({ kind: 'answered' });
+  });
+
+  it('closes a socket without a valid token with 4401, which a page can read (it says what to do)', async () => {
+    expect(await attempt(pageOrigin(), ['resolute'])).toEqual({ kind: 'closed', code: 4401 });
+    expect(await attempt(pageOrigin(), ['resolute', 'token.wrong'])).toEqual({ kind: 'closed', code: 4401 });
+  });
+
+  it('answers 400, not 500, to a malformed % escape', async () => {
+    expect((await fetch(`${base()}/%E0%A4%A?token=${server.token}`)).status).toBe(400);
+  });
+});
+
 describe('browser mode guard', () => {
   it('serves the page only with the token', async () => {
     expect((await fetch(`${base()}/`)).status).toBe(401);
@@ -62,12 +116,17 @@ describe('browser mode guard', () => {
     expect(ok.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
   });
 
-  it('refuses a WebSocket without the token, with a wrong token or from another origin', async () => {
-    await expect(connect(`ws://127.0.0.1:${server.port}/ws`)).rejects.toThrow(/401/);
-    await expect(connect(`ws://127.0.0.1:${server.port}/ws?token=nope`)).rejects.toThrow(/401/);
-    await expect(
-      connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`, { Origin: 'https://evil.example' }),
-    ).rejects.toThrow(/401/);
+  it('refuses a WebSocket from another origin or host, even with the token', async () => {
+    const token = ['resolute', `token.${server.token}`];
+    expect(await attempt({ Origin: 'https://evil.example' }, token)).toEqual({ kind: 'refused', status: 403 });
+    expect(await attempt({ Origin: `http://127.0.0.1:${server.port + 1}` }, token)).toEqual({
+      kind: 'refused',
+      status: 403,
+    });
+    expect(await attempt({ ...pageOrigin(), Host: `evil.example:${server.port}` }, token)).toEqual({
+      kind: 'refused',
+      status: 403,
+    });
   });
 
   it('refuses to bind beyond loopback', async () => {
@@ -79,7 +138,7 @@ describe('browser mode guard', () => {
   });
 
   it('answers good and malformed frames over the socket and stays up', async () => {
-    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    const ws = await connect();
     expect(await ask(ws, 'this is not json')).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await ask(ws, { kind: 'request', id: 1, method: 'nope' })).toMatchObject({
       id: 1,
@@ -113,8 +172,39 @@ describe('browser mode guard', () => {
     ws.close();
   });
 
+  it('refuses a provider base URL that is not http(s), keeping the old one', async () => {
+    const ws = await connect();
+    for (const [i, baseUrl] of [
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+      'data:text/html,hi',
+      'ftp://x/v1',
+    ].entries()) {
+      expect(
+        await ask(ws, {
+          kind: 'request',
+          id: 20 + i,
+          method: 'settings.update',
+          params: { patch: { provider: { baseUrl } } },
+        }),
+        baseUrl,
+      ).toMatchObject({
+        ok: false,
+        error: { code: 'invalid_params', message: expect.stringMatching(/provider\.baseUrl/) },
+      });
+    }
+    const ok = await ask(ws, {
+      kind: 'request',
+      id: 30,
+      method: 'settings.update',
+      params: { patch: { provider: { baseUrl: 'http://127.0.0.1:11434/v1' } } },
+    });
+    expect(ok).toMatchObject({ ok: true, result: { provider: { baseUrl: 'http://127.0.0.1:11434/v1' } } });
+    ws.close();
+  });
+
   it('reports the version of package.json', async () => {
-    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    const ws = await connect();
     const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
     expect(await ask(ws, { kind: 'request', id: 5, method: 'app.info', params: {} })).toMatchObject({
       ok: true,
@@ -124,7 +214,7 @@ describe('browser mode guard', () => {
   });
 
   it('never sends an API key to a client: only masked hints', async () => {
-    const ws = await connect(`ws://127.0.0.1:${server.port}/ws?token=${server.token}`);
+    const ws = await connect();
     const reply = await ask(ws, {
       kind: 'request',
       id: 9,

@@ -3,7 +3,7 @@
 // chain as events and request counts, abort_retry, set_auto_retry, get_state, JSON-lines framing,
 // error responses for bad lines, and extensions (recording and throwing ones).
 import { Buffer } from 'node:buffer';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +13,7 @@ import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
 import type { RpcEvent, RpcOutput } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';
+import { AppServices } from '../../src/main/node/app-services';
 
 const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const sim = new SimulatorServer({ chunkDelayMs: 1 });
@@ -44,14 +45,14 @@ afterEach(async () => {
 
 /** Start the CLI in RPC mode against the test's simulator; `listen` subscribes before start-up. */
 async function startClient(
-  options: { set?: string[]; args?: string[]; listen?: (event: RpcEvent) => void } = {},
+  options: { set?: string[]; args?: string[]; env?: Record<string, string>; listen?: (event: RpcEvent) => void } = {},
 ): Promise<RpcClient> {
   const sets = ['retry.baseDelayMs=20', 'retry.jitterMaxMs=0', ...(options.set ?? [])].flatMap((s) => ['--set', s]);
   const client = new RpcClient({
     cliPath: CLI,
     args: ['--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', dataDir, ...sets, ...(options.args ?? [])],
     // The openai SDK would log a failed request to stderr; keep the output readable.
-    env: { OPENAI_LOG: 'off' },
+    env: { OPENAI_LOG: 'off', ...options.env },
   });
   clients.push(client);
   if (options.listen) client.onEvent(options.listen);
@@ -81,6 +82,77 @@ function nextEvent<T extends RpcEvent['type']>(
     });
   });
 }
+
+describe('start-up notices over RPC', () => {
+  it('a damaged settings file is reported as a notice event when the RPC mode starts', async () => {
+    writeFileSync(join(dataDir, 'settings.json'), '{ "retry": { "maxRetries": 7');
+    const seen: RpcEvent[] = [];
+    const client = await startClient({ listen: (event) => seen.push(event) });
+    await client.getState();
+    expect(seen).toContainEqual(
+      expect.objectContaining({
+        type: 'notice',
+        level: 'error',
+        message: expect.stringMatching(/settings file was invalid/),
+      }),
+    );
+  });
+});
+
+describe('the API key off the command line', () => {
+  const cmdline = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+
+  it('RESOLUTE_API_KEY reaches the provider and is not in /proc/<pid>/cmdline', async () => {
+    const key = 'sk-from-environment-0123456789abcdef';
+    const client = await startClient({ env: { RESOLUTE_API_KEY: key } });
+    await client.promptAndWait('hello');
+    expect(sim.requests.map((r) => r.apiKey)).toEqual([key]);
+    if (existsSync('/proc/self/cmdline')) expect(cmdline(client.pid!)).not.toContain(key);
+  });
+
+  it('--api-key-file reaches the provider; only the path is on the command line', async () => {
+    const key = 'sk-from-a-file-fedcba9876543210';
+    const file = join(dataDir, 'key.txt');
+    writeFileSync(file, `${key}\n`, { mode: 0o600 });
+    const client = await startClient({ args: ['--api-key-file', file] });
+    await client.promptAndWait('hello');
+    expect(sim.requests.map((r) => r.apiKey)).toEqual([key]);
+    if (existsSync('/proc/self/cmdline')) expect(cmdline(client.pid!)).not.toContain(key);
+  });
+
+  it('--help says that --api-key is visible to other local users and names the alternatives', async () => {
+    const help = spawnSync(process.execPath, [CLI, '--help'], { encoding: 'utf8' });
+    expect(help.stdout).toMatch(/--api-key KEY.*visible to other\s+(local )?users/s);
+    expect(help.stdout).toContain('RESOLUTE_API_KEY');
+    expect(help.stdout).toContain('--api-key-file');
+  });
+});
+
+describe('a crash in the middle of a retry chain', () => {
+  it('leaves no chain pending: the next start closes it as interrupted and says so', async () => {
+    sim.setScript('503*');
+    const client = await startClient({ set: ['retry.baseDelayMs=30000'] });
+    const started = nextEvent(client, 'auto_retry_start');
+    await client.prompt('cut me off');
+    const { chainId } = await started;
+    const { sessionId } = await client.getState();
+    process.kill(client.pid!, 'SIGKILL');
+    await client.stop();
+
+    const services = await AppServices.create({ host: 'rpc', version: 'test', dataDir, publish: () => undefined });
+    try {
+      const chains = services.history.getSession(sessionId)?.chains ?? [];
+      expect(chains).toEqual([
+        expect.objectContaining({ id: chainId, outcome: 'interrupted', endedAt: expect.any(Number) }),
+      ]);
+      expect(services.info().notices).toContainEqual(
+        expect.objectContaining({ message: expect.stringMatching(/1 retry chain .*interrupted/) }),
+      );
+    } finally {
+      await services.dispose();
+    }
+  });
+});
 
 describe('retry chain over RPC', () => {
   it('succeeds after two 503s: auto_retry_start 1 and 2, then auto_retry_end success at attempt 2; 3 requests', async () => {

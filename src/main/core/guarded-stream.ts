@@ -1,9 +1,10 @@
 // Wraps the LLM stream function the Agent calls, so that every request goes out the same way:
 // provider-SDK retries off (the decision table's are the only retries), a silence timeout that
 // aborts the request and reports it as a timeout (retry.timeoutMs, 30 s by default; see
-// docs/retry-policy.md, "Classification"), and a function that never
+// docs/retry-policy.md, "Classification"), a function that never
 // throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
-// stream contract requires). Built by the composition root, used by AgentSession's Agent.
+// stream contract requires), and secrets taken out of every error text here, where provider text
+// enters the app. Built by the composition root, used by AgentSession's Agent and compaction.
 import {
   createAssistantMessageEventStream,
   type AssistantMessage,
@@ -19,6 +20,8 @@ export interface GuardedStreamOptions {
   timeoutMs: () => number;
   /** Observes the HTTP exchange for structured facts (status, retry headers); optional. */
   facts?: HttpFactsSource;
+  /** Takes secrets out of an error text before anything keeps or sends it (redact-secrets.ts). */
+  redact?: (text: string) => string;
 }
 
 export const TIMEOUT_MESSAGE_PREFIX = 'Request timed out';
@@ -53,8 +56,9 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
     };
 
     const observation = options.facts?.begin();
-    const finishWithError = (message: AssistantMessage) => {
+    const finishWithError = (failed: AssistantMessage) => {
       cleanup();
+      const message = redacted(failed, options.redact);
       attachProviderFacts(message, observation?.finish());
       output.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
       output.end(message);
@@ -99,6 +103,11 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
     })();
     return output;
   };
+}
+
+function redacted(message: AssistantMessage, redact: GuardedStreamOptions['redact']): AssistantMessage {
+  if (!redact || message.errorMessage === undefined) return message;
+  return { ...message, errorMessage: redact(message.errorMessage) };
 }
 
 function asTimeout(message: AssistantMessage, timeoutMs: number): AssistantMessage {

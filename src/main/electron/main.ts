@@ -1,21 +1,24 @@
 // The Electron host's lifecycle: one instance per data folder, one hardened window that reopens
 // where it was, the contract over IPC (ipc-transport.ts) and the menu, notifications and badge
 // (desktop-shell.ts). All app logic comes from the shared start-up (modes/launch.ts); this file
-// only adapts Electron.
-import { app, BrowserWindow, dialog, ipcMain, safeStorage, screen } from 'electron';
-import { mkdirSync } from 'node:fs';
+// only adapts Electron. The page is served from resolute://app/ (renderer-protocol.ts).
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen } from 'electron';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import badgePath from '../../../resources/badge.png?asset&asarUnpack';
 import badge2xPath from '../../../resources/badge@2x.png?asset&asarUnpack';
 import iconPath from '../../../resources/icons/256x256.png?asset&asarUnpack';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
-import { defaultDataDir } from '../node/app-services';
-import type { SecretCipher } from '../node/credential-store';
+import { resolveDataDir } from '../node/app-services';
+import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
+import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import { installDesktopShell } from './desktop-shell';
 import { wireIpc } from './ipc-transport';
+import { chooseKeyStorage } from './key-storage';
+import { rendererSchemePrivileges, rendererUrl, serveRenderer, usesDevServer } from './renderer-protocol';
 import { hardenedWebPreferences, installGlobalGuards } from './security';
 import { claimSingleInstance, focusWindow } from './single-instance';
 import { mainWindowOptions } from './window-options';
@@ -23,6 +26,8 @@ import { placeWindow, rememberOnClose, WindowStateFile } from './window-state';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
+/** The Vite dev server is honoured only by an unpackaged app (renderer-protocol.ts). */
+const page = { isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL };
 
 function flagsFromArgv(): CommonFlags {
   const args = ourFlags(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -34,18 +39,31 @@ function flagsFromArgv(): CommonFlags {
   }
 }
 
-/** API keys at rest are sealed with the OS keychain where Electron offers it. */
-function safeStorageCipher(): SecretCipher | undefined {
-  if (!safeStorage.isEncryptionAvailable()) return undefined;
-  return {
-    encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
-    decrypt: (sealed) => safeStorage.decryptString(Buffer.from(sealed, 'base64')),
-  };
+/** API keys at rest are sealed with the OS keychain; without one, the person is asked first (key-storage.ts). */
+function keyStorage(flags: CommonFlags): Promise<SecretCipher> {
+  const dataDir = resolveDataDir(flags.dataDir);
+  return chooseKeyStorage({
+    safeStorage,
+    keyFileExists: existsSync(join(dataDir, KEY_FILE_NAME)),
+    keyFileCipher: () => fileKeyCipher(dataDir),
+    askToUseKeyFile: async (question) => {
+      const choice = await dialog.showMessageBox({
+        type: 'warning',
+        message: 'No system keychain',
+        detail: question,
+        buttons: ['Use a key file', "Don't store keys"],
+        defaultId: 0,
+        cancelId: 1,
+      });
+      return choice.response === 0;
+    },
+  });
 }
 
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
+  const cipher = await keyStorage(flags);
   try {
-    return await launchApp(flags, 'electron', safeStorageCipher());
+    return await launchApp(flags, 'electron', cipher);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -57,15 +75,8 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher());
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', cipher);
   }
-}
-
-function rendererUrl(): string {
-  return (
-    process.env.ELECTRON_RENDERER_URL ??
-    pathToFileURL(fileURLToPath(new URL('../renderer/index.html', import.meta.url))).href
-  );
 }
 
 function createWindow(dataDir: string): BrowserWindow {
@@ -86,16 +97,20 @@ function createWindow(dataDir: string): BrowserWindow {
     if (placement.isMaximized) win.maximize();
     win.show();
   });
-  void win.loadURL(rendererUrl());
+  void win.loadURL(rendererUrl(page));
   return win;
 }
 
 async function start(flags: CommonFlags): Promise<void> {
-  installGlobalGuards();
+  installGlobalGuards({ isDevServer: usesDevServer(page) });
+  serveRenderer(protocol, fileURLToPath(new URL('../renderer', import.meta.url)));
   try {
     launched = await launch(flags);
   } catch (error) {
-    dialog.showErrorBox('Resolute could not start', error instanceof Error ? error.message : String(error));
+    // Another Resolute (this app, or the browser or RPC mode) has the data folder: say so and quit cleanly.
+    if (error instanceof DataFolderLockedError)
+      await dialog.showMessageBox({ type: 'info', message: 'Resolute is already running', detail: error.message });
+    else dialog.showErrorBox('Resolute could not start', error instanceof Error ? error.message : String(error));
     app.quit();
     return;
   }
@@ -105,7 +120,7 @@ async function start(flags: CommonFlags): Promise<void> {
     callChannel: IPC_CHANNELS.call,
     eventChannel: IPC_CHANNELS.event,
     window: () => mainWindow,
-    rendererBase: rendererUrl().replace(/index\.html$/, ''),
+    rendererBase: rendererUrl(page).replace(/index\.html$/, ''),
     router: launched.router,
     hub: launched.hub,
   });
@@ -124,7 +139,7 @@ async function start(flags: CommonFlags): Promise<void> {
 /** Electron's own profile and its single-instance lock live in our data folder, so each data
  * folder (e.g. a test's temporary one) is its own instance. */
 function useDataFolderForElectron(flags: CommonFlags): void {
-  const dir = resolve(flags.dataDir ?? defaultDataDir());
+  const dir = resolve(resolveDataDir(flags.dataDir));
   try {
     mkdirSync(dir, { recursive: true });
     app.setPath('userData', dir);
@@ -136,6 +151,8 @@ function useDataFolderForElectron(flags: CommonFlags): void {
 const startFlags = flagsFromArgv();
 useDataFolderForElectron(startFlags);
 app.enableSandbox();
+// Before ready, as Electron requires: the page's own origin, resolute://app/ (renderer-protocol.ts).
+protocol.registerSchemesAsPrivileged([rendererSchemePrivileges]);
 if (claimSingleInstance(app, () => focusWindow(mainWindow))) void app.whenReady().then(() => start(startFlags));
 else app.quit();
 

@@ -1,6 +1,7 @@
 // The Electron window's hardening (docs/architecture.md, "The three hosts"): the webPreferences
-// every window gets, navigation and new windows denied, permissions denied, the CSP header (from
-// src/shared/csp.ts), and the IPC sender check.
+// every window gets, navigation and new windows denied, permission requests and checks denied, the
+// CSP header (from src/shared/csp.ts; the app protocol sets it on the page's own answers, see
+// renderer-protocol.ts), and the IPC sender check.
 import {
   app,
   session,
@@ -29,17 +30,21 @@ export function hardenedWebPreferences(preloadPath: string): WebPreferences {
   };
 }
 
-/** Process-wide guards: CSP on every response, no permissions, no webviews, no navigation. */
-export function installGlobalGuards(): void {
-  // Under `electron-vite dev` the page comes from Vite's dev server, whose meta CSP is relaxed
-  // for its inline preamble (electron.vite.config.ts); the strict header applies to builds.
-  if (!process.env.ELECTRON_RENDERER_URL)
+/**
+ * Process-wide guards: CSP on every response, no permissions, no webviews, no navigation.
+ * `isDevServer`: the page comes from Vite's dev server (an unpackaged app only, see renderer-protocol.ts),
+ * whose meta CSP is relaxed for its inline preamble (electron.vite.config.ts); the strict header applies to builds.
+ */
+export function installGlobalGuards({ isDevServer }: { isDevServer: boolean }): void {
+  if (!isDevServer)
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
       callback({
         responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
       });
     });
+  // Requests (a prompt) and checks (navigator.permissions, feature probes) alike: the page needs none.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-attach-webview', (event) => event.preventDefault());
     contents.on('will-navigate', (event, url) => {

@@ -1,6 +1,7 @@
 // Shared start-up for every host: parse the common flags, build the app services, the event hub
 // and the command router. The browser mode, the RPC mode and the Electron main all start here
 // so that a flag means the same thing in each.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { version } from '../../../package.json';
 import { parseSetFlag, mergeSettings, PROVIDER_IDS, type ProviderId } from '../../shared/settings';
@@ -40,7 +41,9 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --model M           model id
   --base-url URL      alone: an OpenAI-compatible server (Ollama, LM Studio, vLLM); with
                       --provider: that provider's base URL (a proxy, a gateway, a test server)
-  --api-key KEY       a key for this run only (never stored)
+  --api-key KEY       a key for this run only (never stored); it is visible to other local users
+                      in the process list, so prefer RESOLUTE_API_KEY=KEY or --api-key-file
+  --api-key-file F    read this run's key from file F (never stored)
   --set group.key=v   override a setting for this run only, e.g. --set retry.baseDelayMs=20
   --extension PATH    load an extension module (RPC and web modes)
   --script S          simulator mode: the fault script, e.g. "503,503,ok"
@@ -54,6 +57,7 @@ const STRING_FLAGS = [
   'data-dir',
   'base-url',
   'api-key',
+  'api-key-file',
   'provider',
   'model',
   'set',
@@ -80,8 +84,27 @@ export function ourFlags(argv: string[]): string[] {
   return out;
 }
 
-/** Parse argv; throws Error with a clear message on a bad flag or value. */
-export function parseCommonFlags(argv: string[]): CommonFlags {
+/**
+ * This run's key: `--api-key`, `--api-key-file`, else RESOLUTE_API_KEY. The flag puts the key in
+ * the process list for every local user to read (/proc/<pid>/cmdline); the file and the variable
+ * keep it out of there.
+ */
+function runApiKey(flag: string | undefined, file: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (flag !== undefined && file !== undefined) throw new Error('give --api-key or --api-key-file, not both');
+  if (file === undefined) return flag ?? (env.RESOLUTE_API_KEY || undefined);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`--api-key-file: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
+  }
+  const key = text.trim();
+  if (key === '' || /\s/.test(key)) throw new Error(`--api-key-file: ${file} must hold one key on one line`);
+  return key;
+}
+
+/** Parse argv (and RESOLUTE_API_KEY from `env`); throws Error with a clear message on a bad flag or value. */
+export function parseCommonFlags(argv: string[], env: NodeJS.ProcessEnv = process.env): CommonFlags {
   const { values } = parseArgs({
     args: argv,
     strict: true,
@@ -92,6 +115,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
       'data-dir': { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
+      'api-key-file': { type: 'string' },
       provider: { type: 'string' },
       model: { type: 'string' },
       set: { type: 'string', multiple: true, default: [] },
@@ -124,7 +148,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     port,
     dataDir: values['data-dir'],
     baseUrl,
-    apiKey: values['api-key'],
+    apiKey: runApiKey(values['api-key'], values['api-key-file'], env),
     provider: provider as ProviderId | undefined,
     model: values.model,
     overlay,
@@ -163,6 +187,8 @@ export async function launchApp(
   host: AppInfo['host'],
   cipher?: SecretCipher,
 ): Promise<LaunchedApp> {
+  // Read by parseCommonFlags; the browsers and tools this process starts need not inherit it.
+  delete process.env.RESOLUTE_API_KEY;
   const hub = new EventHub();
   const services = await AppServices.create({
     host,

@@ -7,18 +7,20 @@ import { Agent } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import type { AppInfo, ProviderInfo } from '../../shared/contract';
+import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
+import { redactSecrets } from '../core/redact-secrets';
 import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
+import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { openHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { makePrivateDir } from './safe-files';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
@@ -45,8 +47,9 @@ export interface AppServicesOptions {
   publish: (event: SessionEvent) => void;
 }
 
-/** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-export function defaultDataDir(): string {
+/** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
+export function resolveDataDir(dataDir?: string): string {
+  if (dataDir) return dataDir;
   if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
@@ -85,6 +88,11 @@ export class AppServices {
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
   private appliedScript: string;
+  private readonly lock: DataLock;
+  /** Raised while starting, before anyone listened: every client is given them (app.info, RPC at start). */
+  private readonly startupNotices: StartupNotice[] = [];
+  /** Makes a start-up notice's id unique across launches, so a window shows each once. */
+  private readonly launchId = globalThis.crypto.randomUUID();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -94,6 +102,7 @@ export class AppServices {
       history: HistoryStore & { close(): void };
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
+      lock: DataLock;
     },
   ) {
     this.dataDir = parts.dataDir;
@@ -102,6 +111,7 @@ export class AppServices {
     this.history = parts.history;
     this.simulator = parts.simulator;
     this.simulatorUrl = parts.simulatorUrl;
+    this.lock = parts.lock;
     this.appliedScript = parts.settings.get().simulator.script;
     this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
     this.credentials = new CredentialVault({
@@ -118,17 +128,31 @@ export class AppServices {
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
 
+  /** Open the data folder and start; throws DataFolderLockedError when another instance has it. */
   static async create(options: AppServicesOptions): Promise<AppServices> {
     // The OpenAI SDK logs malformed stream chunks to the console by default; we report them ourselves.
     process.env.OPENAI_LOG ??= 'off';
-    const dataDir = options.dataDir ?? defaultDataDir();
-    mkdirSync(dataDir, { recursive: true });
+    const dataDir = resolveDataDir(options.dataDir);
+    makePrivateDir(dataDir);
+    // Before any file is read or written: a second instance would overwrite this one's files.
+    const lock = acquireDataLock(dataDir);
+    try {
+      return await AppServices.open(options, dataDir, lock);
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+  }
+
+  private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
     const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
       return script.ok ? null : `simulator.script: ${script.error}`;
     });
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
+    // We hold the lock: a chain still pending was left by a process that is gone.
+    const interrupted = history.closeInterruptedChains(Date.now());
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
     try {
@@ -139,9 +163,17 @@ export class AppServices {
       history.close();
       throw error;
     }
-    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl });
-    if (settings.loadProblem) services.report(settings.loadProblem);
-    if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
+    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl, lock });
+    const stale = lock.tookOverFrom;
+    if (stale)
+      services.noteAtStart(
+        'info',
+        `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
+      );
+    if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
+    if (options.cipher?.note) services.noteAtStart('warning', options.cipher.note);
+    if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
+    if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     return services;
   }
 
@@ -159,6 +191,7 @@ export class AppServices {
         base: streamSimple,
         timeoutMs: () => this.settings.get().retry.timeoutMs,
         facts: this.httpFacts,
+        redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
       }),
       getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
     });
@@ -208,6 +241,7 @@ export class AppServices {
       dataDir: this.dataDir,
       logDir: this.logDir,
       simulatorUrl: this.simulatorUrl,
+      notices: [...this.startupNotices],
     };
   }
 
@@ -278,13 +312,24 @@ export class AppServices {
     this.options.publish({ type: 'notice', level: 'error', message });
   }
 
+  private noteAtStart(level: StartupNotice['level'], message: string): void {
+    this.startupNotices.push({ id: `${this.launchId}:${this.startupNotices.length}`, level, message });
+  }
+
   async dispose(): Promise<void> {
     await this.session.abort().catch(() => undefined);
     this.session.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();
     this.history.close();
+    this.lock.release();
   }
+}
+
+function interruptedNotice(count: number): string {
+  return count === 1
+    ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
+    : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
 }
 
 function safeScript(script: string): string {

@@ -2,24 +2,42 @@
 // usage-limit bookkeeping of the retry lifecycle's step 5 (docs/retry-policy.md):
 // markUsageLimitReached blocks the key in use until it frees up and switches to the next usable
 // one. Keys never leave the main process: the renderer only ever sees masked hints. The cipher is
-// passed in (Electron: safeStorage).
+// passed in (Electron: safeStorage). A file that cannot be read is set aside, never overwritten;
+// keys that cannot be decrypted stay in the file, unused, and the person is told (loadProblem).
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Credential, CredentialStore, UsageLimitResult } from '../core/ports';
+import { z } from 'zod';
 import type { ProviderKeyHint } from '../../shared/contract';
+import { describeZodError } from '../../shared/settings';
+import { createFileOnce, setAside, writeFileAtomic } from './safe-files';
 
 export interface SecretCipher {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /** What the person should know about where keys are sealed (shown at start), e.g. no OS keychain. */
+  note?: string;
 }
+
+const KEY_BYTES = 32;
+/** The key file of fileKeyCipher, in the data folder. */
+export const KEY_FILE_NAME = '.credentials.key';
+
+const readKey = (path: string): Buffer => Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
 
 /** AES-256-GCM with a random key kept beside the data (mode 0600): keys are not stored in the clear. */
 export function fileKeyCipher(dataDir: string): SecretCipher {
-  const keyPath = join(dataDir, '.credentials.key');
-  mkdirSync(dataDir, { recursive: true });
-  if (!existsSync(keyPath)) writeFileSync(keyPath, randomBytes(32).toString('base64'), { mode: 0o600 });
-  const key = Buffer.from(readFileSync(keyPath, 'utf8').trim(), 'base64');
+  const keyPath = join(dataDir, KEY_FILE_NAME);
+  // Never over an existing key: every key sealed with it would become unreadable.
+  createFileOnce(keyPath, randomBytes(KEY_BYTES).toString('base64'));
+  let key = readKey(keyPath);
+  if (key.length !== KEY_BYTES) {
+    // Not a key at all: keep it for the person to look at, and seal new keys with a new one.
+    setAside(keyPath, 'invalid');
+    createFileOnce(keyPath, randomBytes(KEY_BYTES).toString('base64'));
+    key = readKey(keyPath);
+  }
   return {
     encrypt(plain) {
       const iv = randomBytes(12);
@@ -36,10 +54,8 @@ export function fileKeyCipher(dataDir: string): SecretCipher {
   };
 }
 
-interface StoredKey {
-  id: string;
-  sealed: string;
-}
+const storedKeysSchema = z.record(z.string(), z.array(z.object({ id: z.string(), sealed: z.string() })));
+type StoredKeys = z.infer<typeof storedKeysSchema>;
 
 interface LiveKey extends Credential {
   source: 'stored' | 'run' | 'env' | 'builtin';
@@ -60,17 +76,43 @@ export interface CredentialVaultOptions {
 }
 
 export class CredentialVault implements CredentialStore {
-  private stored: Record<string, StoredKey[]> = {};
+  private stored: StoredKeys = {};
   private readonly blockedUntil = new Map<string, number>();
   private readonly current = new Map<string, string>();
+  /** Why stored keys are (partly) not in use, for a notice at start; null when all is well. */
   readonly loadProblem: string | null = null;
 
   constructor(private readonly options: CredentialVaultOptions) {
+    if (!existsSync(options.path)) return;
+    const read = readStoredKeys(options.path);
+    if ('problem' in read) {
+      this.loadProblem = read.problem;
+      return;
+    }
+    this.stored = read.stored;
+    this.loadProblem = this.undecryptableProblem();
+  }
+
+  /** Keys that no longer open (the key file was lost or replaced) are kept as they are, and named. */
+  private undecryptableProblem(): string | null {
+    const lost = Object.entries(this.stored).flatMap(([provider, keys]) =>
+      keys.filter((key) => !this.opens(key.sealed)).map(() => provider),
+    );
+    if (lost.length === 0) return null;
+    const providers = [...new Set(lost)].join(', ');
+    return (
+      `${lost.length} stored API key${lost.length === 1 ? '' : 's'} (${providers}) could not be decrypted: the key file ` +
+      `.credentials.key is missing or was replaced, or they were sealed by the desktop app's keychain. They stay in ` +
+      `${this.options.path}, unused; restore that key file, or add the keys again.`
+    );
+  }
+
+  private opens(sealed: string): boolean {
     try {
-      if (existsSync(options.path))
-        this.stored = JSON.parse(readFileSync(options.path, 'utf8')) as Record<string, StoredKey[]>;
-    } catch (error) {
-      this.loadProblem = `The credentials file ${options.path} could not be read (${String(error)}); no stored keys are in use.`;
+      this.options.cipher.decrypt(sealed);
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -111,6 +153,15 @@ export class CredentialVault implements CredentialStore {
       blockedUntil: this.blockedAt(provider, key.id),
       removable: key.source === 'stored',
     }));
+  }
+
+  /** Every key this vault can hand out for these providers (not the built-in ones): what must never be shown. */
+  secrets(providers: readonly string[]): string[] {
+    return providers.flatMap((provider) =>
+      this.keys(provider)
+        .filter((key) => key.source !== 'builtin')
+        .map((key) => key.apiKey),
+    );
   }
 
   hasEnvKey(provider: string): boolean {
@@ -170,11 +221,26 @@ export class CredentialVault implements CredentialStore {
   }
 
   private save(): void {
-    mkdirSync(dirname(this.options.path), { recursive: true });
-    const tmp = `${this.options.path}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.stored, null, 2), { mode: 0o600 });
-    renameSync(tmp, this.options.path);
+    writeFileAtomic(this.options.path, JSON.stringify(this.stored, null, 2));
   }
+}
+
+/** The stored keys, or — for a file that is not JSON of the right shape — the file set aside and why. */
+function readStoredKeys(path: string): { stored: StoredKeys } | { problem: string } {
+  let detail: string;
+  try {
+    const parsed = storedKeysSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    if (parsed.success) return { stored: parsed.data };
+    detail = describeZodError(parsed.error);
+  } catch (error) {
+    detail = error instanceof Error ? error.message : String(error);
+  }
+  const aside = setAside(path, 'unreadable');
+  return {
+    problem:
+      `The credentials file could not be read (${detail}); it was kept as ${aside} and a new one is started. ` +
+      'Stored API keys are not in use: add them again in Settings → Provider.',
+  };
 }
 
 /** "sk-…a1b2": enough to tell keys apart, never enough to use one. */

@@ -1,17 +1,24 @@
 // Settings persisted as JSON in the data folder, plus the run-only overrides of `--set`.
 // A bad value (from the pane, RPC or `--set`) is refused with a message naming the field and
 // the old value is kept; a damaged settings file is kept aside and defaults are used, with a
-// notice. Used by the composition root; AgentSession sees it through the SettingsStore port.
-import { existsSync, readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+// notice; keys a newer version added are left alone (kept in the file, not used). Used by the composition root; AgentSession sees it through the SettingsStore port.
+import { existsSync, readFileSync } from 'node:fs';
 import {
   DEFAULT_SETTINGS,
   applySettingsPatch,
   mergeSettings,
+  splitUnknownKeys,
   validateSettings,
   type Settings,
 } from '../../shared/settings';
 import type { SettingsStore } from '../core/ports';
+import { setAside, writeFileAtomic } from './safe-files';
+
+export interface LoadProblem {
+  /** `error`: the file was set aside and defaults are in use; `warning`: part of it is not used. */
+  level: 'warning' | 'error';
+  message: string;
+}
 
 class SettingsValidationError extends Error {
   constructor(message: string) {
@@ -25,8 +32,10 @@ export class FileSettingsStore implements SettingsStore {
   private overlay: Record<string, unknown>;
   private effective: Settings;
   private readonly listeners = new Set<(settings: Settings) => void>();
-  /** Set when the file on disk could not be used (the reason, for a notice). */
-  readonly loadProblem: string | null;
+  /** Set when the file on disk could not be used as it is (the reason, for a notice). */
+  readonly loadProblem: LoadProblem | null;
+  /** A newer version's keys found in the file: not used, written back with every change. */
+  private readonly extra: Record<string, unknown>;
 
   /**
    * @param path the settings.json file (created on first change)
@@ -41,6 +50,7 @@ export class FileSettingsStore implements SettingsStore {
     const loaded = this.load();
     this.base = loaded.settings;
     this.loadProblem = loaded.problem;
+    this.extra = loaded.extra;
     const withOverlay = applySettingsPatch(this.base, overlay);
     if (!withOverlay.ok) throw new SettingsValidationError(`Invalid --set value: ${withOverlay.error}`);
     const problem = check(withOverlay.value);
@@ -74,38 +84,47 @@ export class FileSettingsStore implements SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
-  private load(): { settings: Settings; problem: string | null } {
-    if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problem: null };
-    let problem: string;
+  private load(): { settings: Settings; problem: LoadProblem | null; extra: Record<string, unknown> } {
+    if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problem: null, extra: {} };
+    let detail: string;
     try {
       const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
-      // Fill in keys added by newer versions before validating what the file holds.
-      const result = validateSettings(mergeSettings(DEFAULT_SETTINGS, raw));
-      if (result.ok) {
-        const problem = this.check(result.value);
-        // Only the simulator script has a check of its own: clear it rather than refuse every later change.
-        if (problem)
-          return { settings: { ...result.value, simulator: { script: '' } }, problem: `${problem}; it was cleared.` };
-        return { settings: result.value, problem: null };
-      }
-      problem = result.error;
+      // Fill in keys this file predates; set apart the ones a newer version added, to write them back.
+      const { known, unknown, names } = splitUnknownKeys(mergeSettings(DEFAULT_SETTINGS, raw));
+      const result = validateSettings(known);
+      if (result.ok) return { ...this.checked(result.value, names), extra: unknown };
+      detail = result.error;
     } catch (error) {
-      problem = error instanceof Error ? error.message : String(error);
+      detail = error instanceof Error ? error.message : String(error);
     }
-    const aside = `${this.path}.invalid-${Date.now()}`;
-    renameSync(this.path, aside);
+    const aside = setAside(this.path, 'invalid');
     return {
       settings: DEFAULT_SETTINGS,
-      problem: `The settings file was invalid (${problem}); it was kept as ${aside} and defaults are in use.`,
+      extra: {},
+      problem: {
+        level: 'error',
+        message: `The settings file was invalid (${detail}); it was kept as ${aside} and defaults are in use.`,
+      },
     };
   }
 
+  /** Settings read from the file, with what the person should hear about them. */
+  private checked(settings: Settings, unknownNames: string[]): { settings: Settings; problem: LoadProblem | null } {
+    const notes: string[] = [];
+    if (unknownNames.length > 0)
+      notes.push(
+        `The settings file has settings this version does not know (${unknownNames.join(', ')}); ` +
+          'they are kept in the file and not used.',
+      );
+    const problem = this.check(settings);
+    // Only the simulator script has a check of its own: clear it rather than refuse every later change.
+    if (problem) notes.push(`${problem}; it was cleared.`);
+    const used = problem ? { ...settings, simulator: { script: '' } } : settings;
+    return { settings: used, problem: notes.length ? { level: 'warning', message: notes.join(' ') } : null };
+  }
+
   private write(settings: Settings): void {
-    mkdirSync(dirname(this.path), { recursive: true });
-    // Write then rename, so a crash never leaves a half-written settings file.
-    const tmp = `${this.path}.tmp`;
-    writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
-    renameSync(tmp, this.path);
+    writeFileAtomic(this.path, `${JSON.stringify(mergeSettings(this.extra, settings), null, 2)}\n`);
   }
 }
 

@@ -25,6 +25,7 @@ vi.mock('electron', async () => {
         },
         setPermissionRequestHandler: (handler: (typeof electron.permissionHandlers)[number]) =>
           electron.permissionHandlers.push(handler),
+        setPermissionCheckHandler: () => undefined,
       },
     },
     shell: { openExternal: async (url: string) => void electron.openedExternally.push(url) },
@@ -89,8 +90,7 @@ describe('installGlobalGuards', () => {
     electron.headerHooks.length = 0;
     electron.permissionHandlers.length = 0;
     electron.openedExternally.length = 0;
-    vi.stubEnv('ELECTRON_RENDERER_URL', undefined);
-    installGlobalGuards();
+    installGlobalGuards({ isDevServer: false });
     contents = new FakeWebContents('file:///app/out/renderer/index.html');
     electron.app.emit('web-contents-created', {}, contents);
   });
@@ -132,8 +132,7 @@ describe('installGlobalGuards', () => {
 
   it('leaves the CSP to the dev server page under electron-vite dev', () => {
     electron.headerHooks.length = 0;
-    vi.stubEnv('ELECTRON_RENDERER_URL', 'http://localhost:5173/');
-    installGlobalGuards();
+    installGlobalGuards({ isDevServer: true });
     expect(electron.headerHooks).toHaveLength(0);
   });
 });

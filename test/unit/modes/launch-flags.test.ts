@@ -1,5 +1,8 @@
 // The shared flags: parsing, clear errors, `--set` merging, and picking our flags out of an argv
 // that also carries Electron's, Chromium's or Playwright's.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ourFlags, parseCommonFlags } from '../../../src/main/modes/launch';
 import { providerOverlay } from '../../../src/main/node/app-services';
@@ -43,6 +46,26 @@ describe('parseCommonFlags', () => {
     [['--provider', 'simulator', '--base-url', 'http://127.0.0.1:1'], /--base-url does not apply to the simulator/],
   ])('refuses %j clearly', (argv, message) => {
     expect(() => parseCommonFlags(argv)).toThrow(message);
+  });
+});
+
+describe("this run's API key", () => {
+  it('comes from --api-key, else --api-key-file, else RESOLUTE_API_KEY; bad files and both flags are refused', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'resolute-keyfile-'));
+    try {
+      writeFileSync(join(dir, 'key'), '  sk-file-key-123  \n');
+      writeFileSync(join(dir, 'empty'), '\n');
+      const env = { RESOLUTE_API_KEY: 'sk-env-key' };
+      expect(parseCommonFlags(['--api-key', 'sk-flag'], env).apiKey).toBe('sk-flag');
+      expect(parseCommonFlags(['--api-key-file', join(dir, 'key')], env).apiKey).toBe('sk-file-key-123');
+      expect(parseCommonFlags([], env).apiKey).toBe('sk-env-key');
+      expect(parseCommonFlags([], {}).apiKey).toBeUndefined();
+      expect(() => parseCommonFlags(['--api-key-file', join(dir, 'empty')], {})).toThrow(/one key on one line/);
+      expect(() => parseCommonFlags(['--api-key-file', join(dir, 'missing')], {})).toThrow(/cannot read .*ENOENT/);
+      expect(() => parseCommonFlags(['--api-key', 'a', '--api-key-file', join(dir, 'key')], {})).toThrow(/not both/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

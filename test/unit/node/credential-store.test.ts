@@ -1,7 +1,9 @@
 // The credential vault: keys sealed at rest, masked hints only, the order keys are tried in, and
-// the usage-limit switching (block the key in use, move to the next of the person's keys, report when
-// the earliest frees up).
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// the usage-limit switching of docs/retry-policy.md (lifecycle step 5) (block the key in use, move
+// to the next, report when the earliest frees up); and damaged files on a real file system: a file
+// that cannot be read is set aside (never overwritten), keys that cannot be decrypted are kept and
+// named, and the built-in key keeps working whatever the file holds.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -118,5 +120,61 @@ describe('CredentialVault', () => {
     expect(vault().activeCredential('openai')).toBeUndefined();
     writeFileSync(join(dir, 'credentials.json'), '{not json');
     expect(vault().loadProblem).toMatch(/could not be read/);
+  });
+});
+
+describe('damaged credential files', () => {
+  const credentials = () => join(dir, 'credentials.json');
+  const asideFiles = () => readdirSync(dir).filter((name) => name.startsWith('credentials.json.'));
+
+  it('a truncated file is set aside untouched and named; adding a key does not overwrite it', () => {
+    const v = vault();
+    v.add('openai', 'sk-first-aaaaaaaaaaaa1111');
+    v.add('anthropic', 'sk-ant-second-bbbbbbbb2222');
+    const whole = readFileSync(credentials(), 'utf8');
+    const truncated = whole.slice(0, Math.floor(whole.length / 2));
+    writeFileSync(credentials(), truncated);
+
+    const reopened = vault({ builtin: { simulator: 'builtin-key' } });
+    expect(asideFiles()).toHaveLength(1);
+    expect(readFileSync(join(dir, asideFiles()[0]), 'utf8')).toBe(truncated);
+    expect(reopened.loadProblem).toContain(asideFiles()[0]);
+    expect(reopened.activeCredential('simulator')?.apiKey).toBe('builtin-key');
+    reopened.add('openai', 'sk-third-cccccccccccc3333');
+    expect(readFileSync(join(dir, asideFiles()[0]), 'utf8')).toBe(truncated);
+  });
+
+  for (const content of ['null', '{"simulator":5}', '[1,2]', '{"openai":[{"id":1}]}']) {
+    it(`${content} is set aside and every prompt still gets a key`, () => {
+      writeFileSync(credentials(), content);
+      const v = vault({ builtin: { simulator: 'builtin-key' } });
+      expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
+      expect(v.hints('openai')).toEqual([]);
+      expect(v.loadProblem).toMatch(/could not be read/);
+      expect(asideFiles()).toHaveLength(1);
+    });
+  }
+
+  it('keys that cannot be decrypted (the key file was deleted) are named, kept in the file, and survive an add', () => {
+    vault().add('openai', 'sk-old-dddddddddddd4444');
+    const sealed = (JSON.parse(readFileSync(credentials(), 'utf8')) as Record<string, { sealed: string }[]>).openai[0]
+      .sealed;
+    unlinkSync(join(dir, '.credentials.key'));
+
+    const v = vault();
+    expect(v.loadProblem).toMatch(/1 stored API key .*could not be decrypted/);
+    expect(v.loadProblem).toContain('.credentials.key');
+    v.add('openai', 'sk-new-eeeeeeeeeeee5555');
+    expect(readFileSync(credentials(), 'utf8')).toContain(sealed);
+    expect(v.activeCredential('openai')?.apiKey).toBe('sk-new-eeeeeeeeeeee5555');
+    expect(existsSync(join(dir, '.credentials.key'))).toBe(true);
+  });
+
+  it('a key file that holds no key is set aside, and new keys can still be added', () => {
+    writeFileSync(join(dir, '.credentials.key'), 'not a key');
+    const v = vault();
+    v.add('openai', 'sk-after-ffffffffffff6666');
+    expect(vault().activeCredential('openai')?.apiKey).toBe('sk-after-ffffffffffff6666');
+    expect(readdirSync(dir).filter((name) => name.startsWith('.credentials.key.invalid-'))).toHaveLength(1);
   });
 });

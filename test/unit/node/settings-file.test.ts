@@ -51,9 +51,29 @@ describe('FileSettingsStore', () => {
     writeFileSync(path, '{ this is not json');
     const store = new FileSettingsStore(path);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(store.loadProblem).toMatch(/kept as/);
+    expect(store.loadProblem).toMatchObject({ level: 'error', message: expect.stringMatching(/kept as/) });
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir).some((f) => f.startsWith('settings.json.invalid-'))).toBe(true);
+  });
+
+  it("keeps the known keys of a newer version's file, ignores and keeps its unknown ones, and says so", () => {
+    writeFileSync(
+      path,
+      JSON.stringify({
+        retry: { enabled: false, maxRetries: 7, newKnob: 1 },
+        telemetry: { on: true },
+        ui: { theme: 'dark' },
+      }),
+    );
+    const store = new FileSettingsStore(path);
+    expect(store.get().retry).toMatchObject({ enabled: false, maxRetries: 7 });
+    expect(store.get().ui.theme).toBe('dark');
+    expect(readdirSync(dir)).toEqual(['settings.json']);
+    expect(store.loadProblem?.message).toMatch(/retry\.newKnob.*telemetry|telemetry.*retry\.newKnob/);
+    store.update({ retry: { maxRetries: 4 } });
+    const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>>;
+    expect(written.retry).toMatchObject({ maxRetries: 4, newKnob: 1, enabled: false });
+    expect(written.telemetry).toEqual({ on: true });
   });
 
   it('runs the extra check and notifies subscribers only of accepted changes', () => {

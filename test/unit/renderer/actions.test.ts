@@ -22,8 +22,8 @@ function fakeBridge(handlers: Partial<Record<CommandName, Handler>> = {}, withCo
     call: (async (method: CommandName, params: unknown) => {
       calls.push({ method, params });
       const handler = handlers[method];
-      if (!handler) return {};
-      return handler(params);
+      if (handler) return handler(params);
+      return method === 'app.info' ? { notices: [] } : {};
     }) as ResoluteBridge['call'],
     onEvent: (l) => {
       listeners.add(l);
@@ -210,5 +210,27 @@ describe('startEventPump', () => {
     await flush();
     expect(store.getState().ui.connection).toBe('connected');
     expect(fake.calls.filter((c) => c.method === 'session.getState')).toHaveLength(2);
+    expect(store.getState().ui.notices).toEqual([]);
+  });
+
+  it('shows the notices raised at start-up once each, however often it reconnects', async () => {
+    const fake = fakeBridge(
+      {
+        'session.getState': () => snapshot(),
+        'settings.get': () => DEFAULT_SETTINGS,
+        'history.list': () => [],
+        'app.info': () => ({ notices: [{ id: 'launch:0', level: 'error', message: 'The settings file was invalid' }] }),
+      },
+      true,
+    );
+    const store = createAppStore();
+    startEventPump(fake.bridge, createActions(fake.bridge, store));
+    for (const connected of [true, false, true]) {
+      fake.setConnected(connected);
+      await flush();
+    }
+    expect(store.getState().ui.notices).toEqual([
+      expect.objectContaining({ level: 'error', message: 'The settings file was invalid' }),
+    ]);
   });
 });

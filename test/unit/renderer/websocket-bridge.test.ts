@@ -1,6 +1,7 @@
 // The browser-mode bridge against a fake socket: request/response correlation by id, error replies
 // and timeouts as BridgeError, events to listeners, calls queued until open, in-flight calls failed
-// on a drop, and reconnect with capped backoff.
+// on a drop, reconnect with capped backoff, and no reconnect once the server refused the token;
+// and the launch token as the page keeps it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge';
 import type { SessionEvent } from '../../../src/shared/events';
@@ -10,6 +11,7 @@ import {
   type SocketConnection,
   type SocketHandlers,
 } from '../../../src/renderer/src/bridge/websocket-bridge';
+import { socketProtocols, takeLaunchToken, type TokenWindow } from '../../../src/renderer/src/bridge/launch-token';
 
 class FakeSocket implements SocketConnection {
   readonly sent: { id: number; method: string; params: unknown }[] = [];
@@ -17,6 +19,7 @@ class FakeSocket implements SocketConnection {
   constructor(
     readonly url: string,
     readonly handlers: SocketHandlers,
+    readonly protocols: string[],
   ) {}
   send(data: string): void {
     this.sent.push(JSON.parse(data) as { id: number; method: string; params: unknown });
@@ -35,12 +38,13 @@ class FakeSocket implements SocketConnection {
 function setup(options: { requestTimeoutMs?: number } = {}) {
   const sockets: FakeSocket[] = [];
   const bridge = new WebSocketBridge({
-    url: 'ws://127.0.0.1:1/ws?token=t',
+    url: 'ws://127.0.0.1:1/ws',
+    protocols: ['resolute', 'token.t'],
     requestTimeoutMs: options.requestTimeoutMs ?? 1_000,
     reconnectInitialMs: 100,
     reconnectMaxMs: 400,
-    createSocket: (url, handlers) => {
-      const socket = new FakeSocket(url, handlers);
+    createSocket: (url, handlers, protocols) => {
+      const socket = new FakeSocket(url, handlers, protocols);
       sockets.push(socket);
       return socket;
     },
@@ -194,6 +198,32 @@ describe('WebSocketBridge', () => {
     await expect(bridge.call('app.info', {})).rejects.toBeInstanceOf(BridgeError);
   });
 
+  it('offers its protocols on every connect', () => {
+    const { sockets, latest } = setup();
+    latest().handlers.onClose();
+    vi.advanceTimersByTime(100);
+    expect(sockets.map((s) => s.protocols)).toEqual([
+      ['resolute', 'token.t'],
+      ['resolute', 'token.t'],
+    ]);
+  });
+
+  it('stops for good when the server refuses the token (close 4401) and says why', async () => {
+    const { bridge, sockets, latest } = setup();
+    const states: [boolean, string | undefined][] = [];
+    bridge.onConnection((c, refusal) => states.push([c, refusal]));
+    const waiting = bridge.call('app.info', {}).catch((e: unknown) => e);
+    latest().handlers.onOpen();
+    latest().handlers.onClose(4401);
+    expect(await waiting).toMatchObject({ code: 'unauthorized' });
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(states).toEqual([
+      [true, undefined],
+      [false, 'unauthorized'],
+    ]);
+  });
+
   it('retries the connection when the socket constructor throws', () => {
     let calls = 0;
     new WebSocketBridge({
@@ -211,12 +241,39 @@ describe('WebSocketBridge', () => {
 });
 
 describe('socketUrlFromLocation', () => {
-  it('builds ws://<same host>/ws with the token from ?token=', () => {
-    expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5123', search: '?token=a%2Bb&x=1' })).toBe(
-      'ws://127.0.0.1:5123/ws?token=a%2Bb',
-    );
-    expect(socketUrlFromLocation({ protocol: 'https:', host: 'localhost', search: '' })).toBe(
-      'wss://localhost/ws?token=',
-    );
+  it('builds ws://<same host>/ws, with no token in it', () => {
+    expect(socketUrlFromLocation({ protocol: 'http:', host: '127.0.0.1:5123' })).toBe('ws://127.0.0.1:5123/ws');
+    expect(socketUrlFromLocation({ protocol: 'https:', host: 'localhost' })).toBe('wss://localhost/ws');
+  });
+});
+
+describe('the launch token', () => {
+  function fakeWindow(search: string, stored: Record<string, string> = {}) {
+    const replaced: string[] = [];
+    const win: TokenWindow = {
+      location: { search, pathname: '/', hash: '#x' },
+      history: { state: null, replaceState: (_state, _title, url) => void replaced.push(String(url)) },
+      sessionStorage: {
+        getItem: (key) => stored[key] ?? null,
+        setItem: (key, value) => void (stored[key] = value),
+      },
+    };
+    return { win, replaced, stored };
+  }
+
+  it('is taken out of the address, kept for this tab and found there on a reload', () => {
+    const first = fakeWindow('?token=abc_DEF-1&lang=ja');
+    expect(takeLaunchToken(first.win)).toBe('abc_DEF-1');
+    expect(first.replaced).toEqual(['/?lang=ja#x']);
+    const reload = fakeWindow('', first.stored);
+    expect(takeLaunchToken(reload.win)).toBe('abc_DEF-1');
+    expect(reload.replaced).toEqual([]);
+  });
+
+  it('is null in a tab that never had it, and a malformed one is not offered', () => {
+    expect(takeLaunchToken(fakeWindow('').win)).toBeNull();
+    expect(takeLaunchToken(fakeWindow('?token=a%20b').win)).toBeNull();
+    expect(socketProtocols(null)).toEqual(['resolute']);
+    expect(socketProtocols('t')).toEqual(['resolute', 'token.t']);
   });
 });

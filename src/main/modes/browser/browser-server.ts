@@ -1,18 +1,21 @@
 // The browser mode's transport: an HTTP server on 127.0.0.1 that serves the built renderer and
-// carries the shared contract over a WebSocket (/ws). Every page load and every socket must
-// carry the per-launch token (the URL's ?token=, remembered in a SameSite=Strict cookie for the
-// page's own assets); Host and Origin are checked so another site cannot reach it.
+// carries the shared contract over a WebSocket (/ws). The per-launch token (the printed URL's
+// ?token=) is held by the page and presented only on the socket, as a subprotocol; the cookie a
+// page load sets grants the static assets and nothing else, since browsers send cookies to every
+// port of a host. Host and Origin are checked so another site cannot reach it
+// (docs/architecture.md, "The three hosts").
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { contentSecurityPolicy } from '../../../shared/csp';
+import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from '../../../shared/wire';
 import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
+import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
+import { readRendererFile } from '../../node/renderer-files';
 
 export interface BrowserServerOptions {
   router: CommandRouter;
@@ -35,21 +38,10 @@ export interface BrowserServer {
 }
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
-const COOKIE = 'resolute_token';
 const MAX_FRAME_BYTES = 1024 * 1024;
+const TEXT = 'text/plain; charset=utf-8';
 
 const CONTENT_SECURITY_POLICY = contentSecurityPolicy('browser');
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 export function assertLoopback(host: string): void {
   if (!LOOPBACK.test(host)) {
@@ -61,26 +53,32 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const host = options.host ?? '127.0.0.1';
   assertLoopback(host);
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // Another random value, so that the cookie, which leaks to every port, carries nothing of the token.
+  const assetKey = randomBytes(24).toString('base64url');
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    // Answer with our protocol name only: the token offered beside it is never echoed.
+    handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  });
   const server = createServer((req, res) => {
-    handleHttp(req, res, { token, rendererDir: options.rendererDir, port: portOf(server) }).catch(() => {
-      if (!res.headersSent) send(res, 500, 'text/plain; charset=utf-8', 'Internal error');
+    const ctx = { token, assetKey, rendererDir: options.rendererDir, port: portOf(server) };
+    handleHttp(req, res, ctx).catch(() => {
+      if (!res.headersSent) send(res, 500, TEXT, 'Internal error');
     });
   });
 
   server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const port = portOf(server);
-    if (
-      url.pathname !== '/ws' ||
-      !hostAllowed(req, port) ||
-      !originAllowed(req, port) ||
-      !authorised(req, url, token)
-    ) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    if (pathOf(req) !== '/ws' || !loopbackHostAllowed(req, port) || !originAllowed(req, port)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, options));
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      // Closed after the handshake rather than refused in it, so that the page can read why.
+      if (matches(socketToken(req), token)) serveSocket(ws, options);
+      else ws.close(SOCKET_UNAUTHORIZED, 'launch token missing or wrong');
+    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -119,34 +117,29 @@ function serveSocket(ws: WebSocket, options: BrowserServerOptions): void {
 
 interface HttpContext {
   token: string;
+  assetKey: string;
   rendererDir: string;
   port: number;
 }
 
+const NEEDS_TOKEN =
+  "Resolute: this address needs this launch's token. Open the URL Resolute printed when it started " +
+  '(http://127.0.0.1:…/?token=…); closing and starting Resolute again prints a new one.';
+
 async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
-  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-  if (!hostAllowed(req, ctx.port)) return send(res, 421, 'text/plain; charset=utf-8', 'Wrong host');
-  if (req.method !== 'GET' && req.method !== 'HEAD')
-    return send(res, 405, 'text/plain; charset=utf-8', 'Method not allowed');
-  if (!authorised(req, url, ctx.token)) {
-    return send(
-      res,
-      401,
-      'text/plain; charset=utf-8',
-      "Resolute: open the URL printed at start-up (it carries this launch's token).",
-    );
-  }
-  const relative = url.pathname === '/' ? 'index.html' : decodeURIComponent(url.pathname).replace(/^\/+/, '');
-  const file = normalize(join(ctx.rendererDir, relative));
-  if (!file.startsWith(normalize(ctx.rendererDir) + sep))
-    return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-  const info = await stat(file).catch(() => null);
-  if (!info?.isFile()) return send(res, 404, 'text/plain; charset=utf-8', 'Not found');
-  const body = await readFile(file);
-  if (url.searchParams.get('token') === ctx.token) {
-    res.setHeader('Set-Cookie', `${COOKIE}=${ctx.token}; Path=/; HttpOnly; SameSite=Strict`);
-  }
-  send(res, 200, MIME[extname(file)] ?? 'application/octet-stream', body);
+  if (!loopbackHostAllowed(req, ctx.port)) return send(res, 421, TEXT, 'Wrong host');
+  if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, TEXT, 'Method not allowed');
+  const url = parseTarget(req.url);
+  if (!url) return send(res, 400, TEXT, 'Bad request: the address is not valid');
+  const byToken = matches(url.searchParams.get('token'), ctx.token);
+  const cookie = assetCookieName(ctx.port);
+  if (!byToken && !matches(readCookie(req.headers.cookie, cookie), ctx.assetKey))
+    return send(res, 401, TEXT, NEEDS_TOKEN);
+  const file = await readRendererFile(ctx.rendererDir, url.pathname);
+  if (file.status !== 200)
+    return send(res, file.status, TEXT, file.status === 400 ? 'Bad request: malformed % escape' : 'Not found');
+  if (byToken) res.setHeader('Set-Cookie', `${cookie}=${ctx.assetKey}; Path=/; HttpOnly; SameSite=Strict`);
+  send(res, 200, file.type, file.body);
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
@@ -161,32 +154,48 @@ function send(res: ServerResponse, status: number, type: string, body: string | 
   res.end(body);
 }
 
-function authorised(req: IncomingMessage, url: URL, token: string): boolean {
-  const given = url.searchParams.get('token') ?? cookieToken(req.headers.cookie);
+function parseTarget(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://127.0.0.1');
+  } catch {
+    return null;
+  }
+}
+
+function pathOf(req: IncomingMessage): string | null {
+  return parseTarget(req.url)?.pathname ?? null;
+}
+
+function matches(given: string | null, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
-  const b = Buffer.from(token);
+  const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(header: string | undefined): string | null {
+/** One cookie per port, so two instances on one host do not overwrite each other's. */
+function assetCookieName(port: number): string {
+  return `resolute_assets_${port}`;
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
   for (const part of (header ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === COOKIE) return rest.join('=');
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
   }
   return null;
 }
 
-/** DNS-rebinding guard: the Host header must name this loopback server. */
-function hostAllowed(req: IncomingMessage, port: number): boolean {
-  const hostHeader = req.headers.host ?? '';
-  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(hostHeader);
+/** The token the page offers beside our protocol name: `Sec-WebSocket-Protocol: resolute, token.<token>`. */
+function socketToken(req: IncomingMessage): string | null {
+  const offered = String(req.headers['sec-websocket-protocol'] ?? '').split(',');
+  const entry = offered.map((p) => p.trim()).find((p) => p.startsWith(SOCKET_TOKEN_PREFIX));
+  return entry ? entry.slice(SOCKET_TOKEN_PREFIX.length) : null;
 }
 
+/** Only the page itself: a browser always sends Origin on a socket; a client without one is refused. */
 function originAllowed(req: IncomingMessage, port: number): boolean {
-  const origin = req.headers.origin;
-  if (!origin) return true; // Non-browser clients (tests, tools) send none; the token still applies.
-  return [`http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`].includes(origin);
+  return loopbackOrigins(port).includes(req.headers.origin ?? '');
 }
 
 function portOf(server: Server): number {

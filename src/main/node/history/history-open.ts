@@ -1,9 +1,10 @@
 // Opens the history database file safely: checks it read-only first (newer schema? damaged?),
 // refuses with a HistoryDatabaseError without writing a byte, and only then opens it read-write,
 // sets the pragmas and runs the migrations. Used by openHistoryStore in sqlite-history-store.ts.
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { PRIVATE_FILE_MODE, tighten } from '../safe-files';
 import { HistoryDatabaseError } from './history-errors';
 import { LATEST_SCHEMA_VERSION, migrate, readSchemaVersion } from './migrations';
 
@@ -27,6 +28,8 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
   } catch (error) {
     throw new HistoryDatabaseError('unreadable', fullPath, { detail: describeCause(error), cause: error });
   }
+  // Before the first open: SQLite gives the -wal and -shm files it creates the database file's mode.
+  for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) tighten(fullPath + suffix, PRIVATE_FILE_MODE);
   try {
     checkExistingFile(fullPath);
   } catch (error) {
@@ -36,6 +39,7 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
       throw error;
     movedAsideTo = moveAside(fullPath);
   }
+  createPrivately(fullPath);
   return { db: openReadWrite(fullPath), movedAsideTo };
 }
 
@@ -89,6 +93,16 @@ function openReadWrite(path: string): Database.Database {
   } catch (error) {
     db?.close();
     throw toHistoryError(error, path);
+  }
+}
+
+/** A new history starts as an empty file of mode 0600 (SQLite would make it 0644), which SQLite takes as an empty database. */
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new HistoryDatabaseError('unreadable', path, { detail: describeCause(error), cause: error });
   }
 }
 

@@ -18,6 +18,7 @@ import type {
 import { messageText, type ChatMessage } from '../../../shared/messages';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
 import { openHistoryDatabase } from './history-open';
+import { closeInterruptedChains, type InterruptedChain } from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
 import { toDecisionRow, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
@@ -197,6 +198,11 @@ export class SqliteHistoryStore implements HistoryStore {
 
   loadContext(sessionId: string): ChatMessage[] {
     return this.queries.loadContext(sessionId);
+  }
+
+  /** At start: the chains a stopped process left pending, closed as interrupted (interrupted-chains.ts). */
+  closeInterruptedChains(now: number): InterruptedChain[] {
+    return closeInterruptedChains(this.db, now);
   }
 
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */

@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { respond, sendJson, type Exchange } from './exchange';
 import { FaultScript } from './fault-script';
+import { RequestLog, routeRequest } from './sim-routing';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import { lastUserText, usageFor, replyText } from './simulator-replies';
 import { anthropicMessages } from './wire-anthropic';
@@ -25,11 +26,13 @@ export interface SimulatorServerOptions {
   chunkDelayMs?: number;
   /** Pause between the chunks of a `slow` reply, in ms; default 40. */
   slowChunkDelayMs?: number;
+  /** How many of the newest requests GET /__sim/requests keeps; default 500. */
+  requestLogLimit?: number;
 }
 
 /** One model request as the simulator saw it, recorded before its fault was applied. */
 export interface RecordedRequest {
-  /** 0-based, in arrival order since the last clear. */
+  /** 0-based, in arrival order since the last clear (only the newest are kept). */
   index: number;
   /** Epoch ms. */
   at: number;
@@ -106,7 +109,7 @@ export class SimulatorServer {
   private readonly slowChunkDelayMs: number;
   private cursor: FaultScript;
   private scriptText: string;
-  private recorded: RecordedRequest[] = [];
+  private readonly recorded: RequestLog<RecordedRequest>;
   private baseUrl: string | null = null;
 
   constructor(options: SimulatorServerOptions = {}) {
@@ -115,12 +118,13 @@ export class SimulatorServer {
     this.slowChunkDelayMs = options.slowChunkDelayMs ?? 40;
     this.scriptText = options.script ?? '';
     this.cursor = FaultScript.fromScript(this.scriptText);
+    this.recorded = new RequestLog(options.requestLogLimit ?? 500);
     this.server = createServer((req, res) => void this.handle(req, res));
   }
 
   /** The requests seen since the last clear (a copy). */
   get requests(): readonly RecordedRequest[] {
-    return [...this.recorded];
+    return this.recorded.list();
   }
 
   /** The fault script in use, as it was written. */
@@ -164,7 +168,7 @@ export class SimulatorServer {
   }
 
   clearRequests(): void {
-    this.recorded = [];
+    this.recorded.clear();
   }
 
   /** Clears the recorded requests and rewinds the script to its first step. */
@@ -188,28 +192,16 @@ export class SimulatorServer {
   }
 
   private async route(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const path = url.pathname.replace(/\/+$/, '');
-    // A web page may not drive the control routes: a browser's cross-site request carries an Origin,
-    // and a POST must be JSON (which needs a CORS preflight this server never grants).
-    const isControl = path.startsWith('/__sim/');
-    const jsonPost = String(req.headers['content-type'] ?? '').includes('application/json');
-    if (isControl && (req.headers.origin || (req.method === 'POST' && !jsonPost))) {
-      return sendJson(
-        res,
-        403,
-        errorBody('Requests from web pages are not accepted; send JSON from a local client.', 'forbidden'),
-      );
-    }
-    // The version prefix is optional ("/v1/chat/completions", "/chat/completions"); Gemini's is "/v1beta".
-    const route = path.replace(/^(?:\/(?:v1|v1beta))+(?=\/)/, '');
+    const routed = routeRequest(req, (this.server.address() as AddressInfo | null)?.port ?? 0);
+    if (!routed.ok) return sendJson(res, routed.status, errorBody(routed.message, routed.type));
+    const { route, path } = routed;
     const model = req.method === 'POST' ? modelRoute(route) : undefined;
     if (model) return this.modelRequest(req, res, path, model);
     switch (`${req.method} ${route}`) {
       case 'GET /models':
         return sendJson(res, 200, modelList());
       case 'GET /__sim/requests':
-        return sendJson(res, 200, this.recorded);
+        return sendJson(res, 200, this.recorded.list());
       case 'GET /__sim/script':
         return sendJson(res, 200, { script: this.scriptText });
       case 'POST /__sim/script':
@@ -244,8 +236,8 @@ export class SimulatorServer {
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
     const step = this.cursor.next();
-    const index = this.recorded.length;
-    this.recorded.push({
+    const index = this.recorded.nextIndex;
+    this.recorded.add({
       index,
       at: Date.now(),
       path,

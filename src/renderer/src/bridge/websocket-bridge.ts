@@ -1,16 +1,18 @@
 // The browser-mode bridge: the contract's commands as wire frames over a WebSocket to the local
-// server (ws://<host>/ws?token=…). Correlates replies by id, rejects with BridgeError on an error
-// reply, a timeout or a dropped socket, and reconnects with capped exponential backoff.
+// server (ws://<host>/ws, the launch token offered as a subprotocol). Correlates replies by id,
+// rejects with BridgeError on an error reply, a timeout or a dropped socket, and reconnects with
+// capped exponential backoff — except after the server refused the token, which no retry mends.
 // Only pick-bridge.ts constructs it; the socket is injectable so tests drive it with a fake.
 import { BridgeError, replyError, type ResoluteBridge } from '../../../shared/bridge';
 import type { CommandName, CommandParams, CommandResult } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
-import type { ServerFrame } from '../../../shared/wire';
+import { SOCKET_UNAUTHORIZED, type ServerFrame } from '../../../shared/wire';
 
 export interface SocketHandlers {
   onOpen(): void;
   onMessage(data: string): void;
-  onClose(): void;
+  /** `code` is the WebSocket close code, when the socket got one. */
+  onClose(code?: number): void;
 }
 
 export interface SocketConnection {
@@ -18,10 +20,12 @@ export interface SocketConnection {
   close(): void;
 }
 
-export type SocketFactory = (url: string, handlers: SocketHandlers) => SocketConnection;
+export type SocketFactory = (url: string, handlers: SocketHandlers, protocols: string[]) => SocketConnection;
 
 export interface WebSocketBridgeOptions {
   url: string;
+  /** Offered on every connect (the launch token rides here, beside the protocol name). */
+  protocols?: string[];
   createSocket?: SocketFactory;
   /**
    * Per-call timeout, ms. Default 30 000. session.prompt needs no longer one: it is answered as
@@ -43,14 +47,14 @@ interface PendingCall {
   reject(error: BridgeError): void;
 }
 
-const browserSocketFactory: SocketFactory = (url, handlers) => {
-  const socket = new WebSocket(url);
+const browserSocketFactory: SocketFactory = (url, handlers, protocols) => {
+  const socket = new WebSocket(url, protocols);
   socket.onopen = () => handlers.onOpen();
   socket.onmessage = (event: MessageEvent) => {
     if (typeof event.data === 'string') handlers.onMessage(event.data);
   };
   // An error is always followed by close; reconnecting is decided there.
-  socket.onclose = () => handlers.onClose();
+  socket.onclose = (event: CloseEvent) => handlers.onClose(event.code);
   return { send: (data) => socket.send(data), close: () => socket.close() };
 };
 
@@ -59,7 +63,7 @@ export class WebSocketBridge implements ResoluteBridge {
   readonly #options: Required<WebSocketBridgeOptions>;
   readonly #pending = new Map<number, PendingCall>();
   readonly #eventListeners = new Set<(event: SessionEvent) => void>();
-  readonly #connectionListeners = new Set<(connected: boolean) => void>();
+  readonly #connectionListeners = new Set<(connected: boolean, refusal?: 'unauthorized') => void>();
   #socket: SocketConnection | null = null;
   #isOpen = false;
   #nextId = 1;
@@ -73,6 +77,7 @@ export class WebSocketBridge implements ResoluteBridge {
   constructor(options: WebSocketBridgeOptions) {
     this.#options = {
       createSocket: browserSocketFactory,
+      protocols: [],
       requestTimeoutMs: 30_000,
       reconnectInitialMs: 250,
       reconnectMaxMs: 5_000,
@@ -116,7 +121,7 @@ export class WebSocketBridge implements ResoluteBridge {
     return () => this.#eventListeners.delete(listener);
   }
 
-  onConnection(listener: (connected: boolean) => void): () => void {
+  onConnection(listener: (connected: boolean, refusal?: 'unauthorized') => void): () => void {
     this.#connectionListeners.add(listener);
     return () => this.#connectionListeners.delete(listener);
   }
@@ -147,10 +152,10 @@ export class WebSocketBridge implements ResoluteBridge {
       onMessage: (data) => {
         if (attempt === this.#attempt) this.#handleMessage(data);
       },
-      onClose: () => this.#handleClose(attempt),
+      onClose: (code) => this.#handleClose(attempt, code),
     };
     try {
-      const socket = this.#options.createSocket(this.#options.url, handlers);
+      const socket = this.#options.createSocket(this.#options.url, handlers, this.#options.protocols);
       if (attempt !== this.#attempt) return;
       this.#socket = socket;
       if (this.#isOpen) this.#flush();
@@ -173,8 +178,9 @@ export class WebSocketBridge implements ResoluteBridge {
     for (const call of [...this.#pending.values()]) if (!call.isSent) this.#send(call);
   }
 
-  #handleClose(attempt: symbol): void {
+  #handleClose(attempt: symbol, code?: number): void {
     if (attempt !== this.#attempt) return;
+    if (code === SOCKET_UNAUTHORIZED) return this.#refused();
     this.#attempt = null;
     this.#socket = null;
     const wasOpen = this.#isOpen;
@@ -232,6 +238,15 @@ export class WebSocketBridge implements ResoluteBridge {
     return call;
   }
 
+  /** The server refused the token: stop for good and say so (the page needs the printed URL). */
+  #refused(): void {
+    for (const id of [...this.#pending.keys()]) {
+      this.#settle(id)?.reject(new BridgeError('unauthorized', 'the server refused this page: no valid launch token'));
+    }
+    this.dispose();
+    for (const listener of [...this.#connectionListeners]) listener(false, 'unauthorized');
+  }
+
   #scheduleReconnect(): void {
     if (this.#isDisposed || this.#reconnectTimer) return;
     const delayMs = this.#reconnectDelayMs;
@@ -244,9 +259,8 @@ export class WebSocketBridge implements ResoluteBridge {
   }
 }
 
-/** The WebSocket URL of the page's own server, carrying the launch token from `?token=`. */
-export function socketUrlFromLocation(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
-  const token = new URLSearchParams(location.search).get('token') ?? '';
+/** The WebSocket URL of the page's own server (the token is offered as a subprotocol, not here). */
+export function socketUrlFromLocation(location: Pick<Location, 'protocol' | 'host'>): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`;
+  return `${scheme}://${location.host}/ws`;
 }

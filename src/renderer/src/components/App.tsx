@@ -1,5 +1,6 @@
 // The app shell: sidebar + main pane (chat, history or settings), the connection strip and the
-// notices. Rendered once by main.tsx inside the runtime and i18n providers.
+// notices — or, when the browser-mode server refused the page's token, only what to do about it.
+// Rendered once by main.tsx inside the runtime and i18n providers.
 import { useAppState } from '../store/app-store';
 import { ChatView } from './chat/ChatView';
 import { HistoryView } from './history/HistoryView';
@@ -8,9 +9,12 @@ import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
 import { RetryBanner } from './RetryBanner';
 import { Sidebar } from './shell/Sidebar';
+import { TokenNeeded } from './shell/TokenNeeded';
 
 export function App() {
   const view = useAppState((s) => s.ui.view);
+  const refused = useAppState((s) => s.ui.connection === 'unauthorized');
+  if (refused) return <TokenNeeded />;
   return (
     <div className="app">
       <Sidebar />

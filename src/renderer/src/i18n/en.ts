@@ -19,6 +19,9 @@ export const en = {
   connection: {
     connecting: 'Connecting…',
     reconnecting: 'Disconnected — reconnecting…',
+    unauthorizedTitle: 'This page needs its launch token',
+    unauthorized:
+      'This page has no valid launch token. Open the URL Resolute printed when it started (it ends in ?token=…).',
   },
   notice: {
     label: 'Notifications',
@@ -59,6 +62,7 @@ export const en = {
     disabled: 'Not retried: auto-retry is off',
     not_retryable: 'Not retried: this kind of error stops at once',
     compacted: 'Handled by compacting the conversation',
+    interrupted: 'Interrupted: Resolute stopped before the retries ended',
   },
   decisionAction: {
     retry: 'Retry after {{seconds}} s',

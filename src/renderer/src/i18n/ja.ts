@@ -21,6 +21,9 @@ export const ja: Messages = {
   connection: {
     connecting: '接続中…',
     reconnecting: '切断されました — 再接続しています…',
+    unauthorizedTitle: 'このページには起動トークンが必要です',
+    unauthorized:
+      'このページには有効な起動トークンがありません。Resolute の起動時に表示された URL（末尾が ?token=…）を開いてください。',
   },
   notice: {
     label: '通知',
@@ -61,6 +64,7 @@ export const ja: Messages = {
     disabled: '再試行なし: 自動リトライがオフです',
     not_retryable: '再試行なし: この種類のエラーはすぐに停止します',
     compacted: '会話の圧縮で対処しました',
+    interrupted: '中断: 再試行が終わる前に Resolute が終了しました',
   },
   decisionAction: {
     retry: '{{seconds}} 秒後に再試行',

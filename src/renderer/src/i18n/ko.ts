@@ -21,6 +21,9 @@ export const ko: Messages = {
   connection: {
     connecting: '연결 중…',
     reconnecting: '연결이 끊어졌습니다 — 다시 연결하는 중…',
+    unauthorizedTitle: '이 페이지에는 실행 토큰이 필요합니다',
+    unauthorized:
+      '이 페이지에는 유효한 실행 토큰이 없습니다. Resolute를 시작할 때 표시된 URL(?token=…으로 끝남)을 여세요.',
   },
   notice: {
     label: '알림',
@@ -61,6 +64,7 @@ export const ko: Messages = {
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
     not_retryable: '재시도 안 함: 이 유형의 오류는 즉시 중단됩니다',
     compacted: '대화 압축으로 처리됨',
+    interrupted: '중단됨: 재시도가 끝나기 전에 Resolute가 종료되었습니다',
   },
   decisionAction: {
     retry: '{{seconds}}초 후 재시도',

@@ -5,7 +5,7 @@ import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
 import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
-import type { ProviderInfo } from '../../../shared/contract';
+import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
 import { applySessionEvent } from './apply-session-event';
 import { SESSION_LIST_LIMIT, addNotice, type AppState, type ConnectionState, type ViewName } from './state';
 import type { AppStore } from './app-store';
@@ -92,13 +92,18 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     report,
     refreshHistory,
     showView,
-    /** Fetch the snapshot and the settings (on connect and after every reconnect). */
-    async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent }> {
-      const [snapshot, settings] = await Promise.all([
+    /** Fetch the snapshot, the settings and the start-up notices (on connect and after every reconnect). */
+    async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent; startupNotices: StartupNotice[] }> {
+      const [snapshot, settings, info] = await Promise.all([
         bridge.call('session.getState', {}),
         bridge.call('settings.get', {}),
+        bridge.call('app.info', {}),
       ]);
-      return { snapshot: applySnapshotEvent(snapshot), settings: { type: 'settings_changed', settings } };
+      return {
+        snapshot: applySnapshotEvent(snapshot),
+        settings: { type: 'settings_changed', settings },
+        startupNotices: info.notices,
+      };
     },
     setConnection(connection: ConnectionState): void {
       update((s) => ({ ...s, ui: { ...s.ui, connection } }));

@@ -59,7 +59,8 @@ export interface HistorySlice {
 export const SESSION_LIST_LIMIT = 200;
 
 export type ViewName = 'chat' | 'settings' | 'history';
-export type ConnectionState = 'connecting' | 'connected' | 'reconnecting';
+/** `unauthorized`: the browser-mode server refused the page's launch token (the page says what to do). */
+export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'unauthorized';
 
 export interface Notice {
   id: number;
