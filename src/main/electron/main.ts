@@ -32,9 +32,19 @@ function safeStorageCipher(): SecretCipher | undefined {
   };
 }
 
+/** The workspace picker's native folder dialog (docs/tools.md, "The workspace"); null when cancelled. */
+async function pickFolder(): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: 'Choose the workspace folder',
+    properties: ['openDirectory', 'createDirectory'],
+  };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
   try {
-    return await launchApp(flags, 'electron', safeStorageCipher());
+    return await launchApp(flags, 'electron', safeStorageCipher(), pickFolder);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -46,7 +56,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher());
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher(), pickFolder);
   }
 }
 

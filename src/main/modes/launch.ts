@@ -14,6 +14,8 @@ export interface CommonFlags {
   mode: 'web' | 'rpc' | 'simulator';
   port?: number;
   dataDir?: string;
+  /** `--workspace`: the folder the run's sessions work in. */
+  workspace?: string;
   baseUrl?: string;
   apiKey?: string;
   provider?: ProviderId;
@@ -36,6 +38,7 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --mode simulator    run only the built-in simulator provider
   --port N            port for web/simulator (default: a free one)
   --data-dir DIR      where settings, credentials and history live
+  --workspace DIR     the folder the agent's tools work in (default: <Documents or home>/Resolute)
   --provider P        simulator | anthropic | openai | google | openrouter | openai-compatible
   --model M           model id
   --base-url URL      an OpenAI-compatible server (Ollama, LM Studio, vLLM, a test server)
@@ -51,6 +54,7 @@ const STRING_FLAGS = [
   'mode',
   'port',
   'data-dir',
+  'workspace',
   'base-url',
   'api-key',
   'provider',
@@ -89,6 +93,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
       mode: { type: 'string', default: 'web' },
       port: { type: 'string' },
       'data-dir': { type: 'string' },
+      workspace: { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
       provider: { type: 'string' },
@@ -121,6 +126,7 @@ export function parseCommonFlags(argv: string[]): CommonFlags {
     mode,
     port,
     dataDir: values['data-dir'],
+    workspace: values.workspace,
     baseUrl: values['base-url'],
     apiKey: values['api-key'],
     provider: provider as ProviderId | undefined,
@@ -144,12 +150,15 @@ export async function launchApp(
   flags: CommonFlags,
   host: AppInfo['host'],
   cipher?: SecretCipher,
+  pickFolder?: () => Promise<string | null>,
 ): Promise<LaunchedApp> {
   const hub = new EventHub();
   const services = await AppServices.create({
     host,
     version,
     dataDir: flags.dataDir,
+    workspace: flags.workspace,
+    pickFolder,
     overlay: flags.overlay,
     provider: flags.provider,
     model: flags.model,

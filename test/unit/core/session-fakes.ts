@@ -17,6 +17,7 @@ import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
 import { messageText } from '../../../src/shared/messages';
+import type { SandboxAuditRecord } from '../../../src/shared/tools';
 import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../src/shared/settings';
 
 export const MODEL: Model<Api> = {
@@ -162,6 +163,14 @@ export class MemoryHistory implements HistoryWriter {
   }
   recordDecision(record: RetryDecisionRecord): void {
     this.decisions.push(record);
+  }
+  audits: SandboxAuditRecord[] = [];
+  recordAudit(record: SandboxAuditRecord): void {
+    this.audits.push(record);
+  }
+  workspaces: string[] = [];
+  setSessionWorkspace(_sessionId: string, workspace: string): void {
+    this.workspaces.push(workspace);
   }
 }
 

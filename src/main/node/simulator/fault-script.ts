@@ -9,6 +9,9 @@
 //   seconds (429 and usage_limit only) is the retry hint, a non-negative number, e.g. 429:2
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
 //   Names are case-insensitive. Example: "429*2, ok" = rate-limited twice, then an answer.
+//   tool:NAME:ARGS  the model calls tool NAME with the arguments ARGS, sent as written (JSON, or
+//   anything else to script invalid arguments); commas and spaces inside {…}, […] or "…" belong
+//   to ARGS. The next step answers once the tool result is in, e.g. 'tool:bash:{"command":"ls"}, ok'.
 //
 // Steps:
 //   ok           a normal deterministic reply
@@ -25,6 +28,7 @@
 //   overflow     400 context_length_exceeded (OpenAI's wording: 8192 tokens, 9000 requested)
 //   auth         401 invalid_api_key
 //   bad_request  400 invalid_request_error
+//   tool         (tool:NAME:ARGS) a streamed tool call, finish_reason "tool_calls"
 
 // Listed, not taken from Object.keys(FAULTS): integer-like keys ("429") would sort first there.
 export const FAULT_KINDS = [
@@ -46,22 +50,27 @@ export const FAULT_KINDS = [
   'bad_request',
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
+/** A step is a fault (or ok/slow), or a scripted tool call. */
+export type StepKind = FaultKind | 'tool';
 
 export interface FaultStep {
-  kind: FaultKind;
+  kind: StepKind;
   /** The step as written, without its repeat count (e.g. "429:2"); recorded per request. */
   label: string;
   /** Retry hint in seconds for 429 and usage_limit (the default when not written), else null. */
   retryAfterSeconds: number | null;
   /** How many requests this step covers; Infinity for `step*`. */
   times: number;
+  /** For `tool`: the tool the model calls and its arguments as sent. */
+  tool?: { name: string; arguments: string };
 }
 
 /** What a step does on the wire; SimulatorServer has one handler per `type`. */
 export type FaultResponse =
   | { type: 'reply'; speed: 'normal' | 'slow' }
   | { type: 'status'; status: number; body: (step: FaultStep) => object | null; sendsRetryAfter: boolean }
-  | { type: 'broken'; how: 'reset' | 'drop' | 'stall' | 'malformed' };
+  | { type: 'broken'; how: 'reset' | 'drop' | 'stall' | 'malformed' }
+  | { type: 'tool_call' };
 
 interface FaultDefinition {
   response: FaultResponse;
@@ -142,8 +151,8 @@ const STEP_PATTERN = /^([a-z0-9_]+)(?::([^*]*))?(\*(\d*))?$/;
 
 export const OK_STEP: FaultStep = { kind: 'ok', label: 'ok', retryAfterSeconds: null, times: Infinity };
 
-export function faultResponse(kind: FaultKind): FaultResponse {
-  return FAULTS[kind].response;
+export function faultResponse(kind: StepKind): FaultResponse {
+  return kind === 'tool' ? { type: 'tool_call' } : FAULTS[kind].response;
 }
 
 const isFaultKind = (name: string): name is FaultKind => (FAULT_KINDS as readonly string[]).includes(name);
@@ -175,7 +184,52 @@ function parseTimes(star: string | undefined, raw: string | undefined, token: st
   return { ok: true, value: times };
 }
 
+const TOOL_STEP = /^tool:([A-Za-z_][\w-]{0,63}):([\s\S]*)$/i;
+
+function parseToolStep(token: string): ParseResult<FaultStep> {
+  const match = TOOL_STEP.exec(token);
+  if (!match)
+    return {
+      ok: false,
+      error: `Cannot read step "${token}": expected tool:NAME:ARGS, e.g. tool:bash:{"command":"ls"}.`,
+    };
+  const [, name, args] = match;
+  return {
+    ok: true,
+    value: { kind: 'tool', label: token, retryAfterSeconds: null, times: 1, tool: { name, arguments: args } },
+  };
+}
+
+/** Split a script at commas and whitespace, except inside {…}, […] and "…" (a tool step's arguments). */
+export function scriptTokens(script: string): string[] {
+  const tokens: string[] = [];
+  let current = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < script.length; i += 1) {
+    const ch = script[i];
+    if (inString) {
+      current += ch;
+      if (ch === '\\' && i + 1 < script.length) current += script[(i += 1)];
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth += 1;
+    else if ((ch === '}' || ch === ']') && depth > 0) depth -= 1;
+    else if (depth === 0 && /[\s,]/.test(ch)) {
+      if (current) tokens.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current) tokens.push(current);
+  return tokens;
+}
+
 function parseStep(token: string): ParseResult<FaultStep> {
+  if (/^tool(?::|$)/i.test(token)) return parseToolStep(token);
   const match = STEP_PATTERN.exec(token.toLowerCase());
   if (!match)
     return { ok: false, error: `Cannot read step "${token}": expected name[:seconds][*count], e.g. "429:2*3".` };
@@ -193,7 +247,7 @@ function parseStep(token: string): ParseResult<FaultStep> {
 
 /** Parses a fault script; never throws. The error names the token it could not read. */
 export function parseFaultScript(script: string): { ok: true; steps: FaultStep[] } | { ok: false; error: string } {
-  const tokens = script.split(/[\s,]+/).filter((token) => token.length > 0);
+  const tokens = scriptTokens(script);
   const steps: FaultStep[] = [];
   for (const token of tokens) {
     const previous = steps.at(-1);

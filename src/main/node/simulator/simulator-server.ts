@@ -7,6 +7,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FaultScript, faultResponse, type FaultResponse, type FaultStep } from './fault-script';
+import { lastToolResult, toolCallChunks, toolCallCompletion, toolResultReply } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import {
   completion,
@@ -48,6 +49,8 @@ export interface RecordedRequest {
   /** The script step applied, e.g. "ok", "429:2". */
   step: string;
   messageCount: number;
+  /** The newest message's text when it is a tool result (what the model was given), else null. */
+  lastToolResult: string | null;
 }
 
 /** One chat-completion exchange in flight; `signal` aborts when the client goes away. */
@@ -262,6 +265,7 @@ export class SimulatorServer {
       lastUserText: lastUserText(request.messages),
       step: step.label,
       messageCount: request.messages.length,
+      lastToolResult: lastToolResult(request.messages),
     });
     const controller = new AbortController();
     res.on('close', () => {
@@ -286,7 +290,21 @@ export class SimulatorServer {
         return this.statusFault(exchange, response);
       case 'broken':
         return this.brokenStream(exchange, response.how);
+      case 'tool_call':
+        return this.toolCall(exchange);
     }
+  }
+
+  private toolCall(exchange: Exchange): void {
+    const { res, request, step, context } = exchange;
+    const tool = step.tool ?? { name: 'unknown', arguments: '{}' };
+    const callId = `call_sim_${context.id}`;
+    if (!request.isStream) return sendJson(res, 200, toolCallCompletion(context, callId, tool.name, tool.arguments));
+    this.openStream(exchange);
+    for (const chunk of toolCallChunks(context, callId, tool.name, tool.arguments)) this.writeEvent(exchange, chunk);
+    if (request.includeUsage) this.writeEvent(exchange, usageChunk(context, usageFor(request, tool.arguments)));
+    this.writeEvent(exchange, '[DONE]');
+    res.end();
   }
 
   private statusFault({ res, step }: Exchange, response: Extract<FaultResponse, { type: 'status' }>): void {
@@ -301,7 +319,7 @@ export class SimulatorServer {
 
   private async reply(exchange: Exchange, isSlow: boolean): Promise<void> {
     const { res, request, context } = exchange;
-    const text = replyText(request.messages);
+    const text = toolResultReply(request.messages) ?? replyText(request.messages);
     const pieces = isSlow ? slowPieces(text) : contentPieces(text);
     const fullText = pieces.join('');
     const usage = usageFor(request, fullText);
