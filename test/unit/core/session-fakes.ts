@@ -3,7 +3,7 @@
 // settings, credentials and decision log. Shared by the lifecycle tests.
 import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
-import { AgentSession } from '../../../src/main/core/agent-session';
+import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
 import type {
   CredentialStore,
@@ -33,8 +33,13 @@ export const MODEL: Model<Api> = {
   maxTokens: 1024,
 };
 
-/** One scripted reply: an error text, a successful text, or a stream that never ends. */
-export type Step = { error: string } | { text: string } | { stall: true };
+/** One scripted reply: an error text, a successful text, a tool call, or a stream that never ends. */
+export type Step =
+  | { error: string }
+  | { text: string }
+  | { stall: true }
+  | { tool: string; args: Record<string, unknown>; id?: string }
+  | { tools: { name: string; args: Record<string, unknown> }[] };
 
 export interface ScriptedStream {
   fn: StreamFn;
@@ -74,6 +79,13 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
     const stream = createAssistantMessageEventStream();
     queueMicrotask(() => {
       if ('stall' in step) {
+        const signal = options?.signal;
+        if (signal?.aborted) {
+          const aborted = message({ error: 'Request was aborted' }, 'aborted');
+          stream.push({ type: 'error', reason: 'aborted', error: aborted });
+          stream.end(aborted);
+          return;
+        }
         options?.signal?.addEventListener('abort', () => {
           const aborted = message({ error: 'Request was aborted' }, 'aborted');
           stream.push({ type: 'error', reason: 'aborted', error: aborted });
@@ -85,6 +97,20 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
         const failed = message({ error: step.error }, 'error');
         stream.push({ type: 'error', reason: 'error', error: failed });
         stream.end(failed);
+        return;
+      }
+      if ('tool' in step || 'tools' in step) {
+        const wanted = 'tools' in step ? step.tools : [{ name: step.tool, args: step.args }];
+        const content = wanted.map((call, i) => ({
+          type: 'toolCall' as const,
+          id: 'id' in step && step.id ? step.id : `call-${calls.length}-${i}`,
+          name: call.name,
+          arguments: call.args,
+        }));
+        const done: AssistantMessage = { ...message({}, 'toolUse'), content };
+        stream.push({ type: 'start', partial: done });
+        stream.push({ type: 'done', reason: 'toolUse', message: done });
+        stream.end(done);
         return;
       }
       const partial = message({ text: '' }, 'stop');
@@ -209,7 +235,10 @@ export interface Harness {
   retryEvents: () => SessionEvent[];
 }
 
-export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
+export function harness(
+  steps: Step[],
+  options: { settings?: Record<string, unknown>; keys?: string[]; tools?: AgentSessionOptions['tools'] } = {},
+): Harness {
   const stream = scriptedStream(steps);
   const settings = new MemorySettings({
     retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) },
@@ -231,6 +260,7 @@ export function harness(steps: Step[], options: { settings?: Record<string, unkn
     credentials,
     modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
     sessionId: 'session-1',
+    tools: options.tools,
   });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));
