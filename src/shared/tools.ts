@@ -13,6 +13,10 @@ export function isToolName(value: unknown): value is ToolName {
   return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
 }
 
+/** The result a denied call gives the model; the chat shows such a call as denied. */
+export const DENIED_RESULT =
+  'The user denied this tool call. Do not run it again; ask the user what they want instead.';
+
 /** The range of `tools.timeoutMs`, the ceiling of one `bash` call, ms. */
 export const TOOL_TIMEOUT_RANGE = { min: 1_000, max: 3_600_000, unit: 'ms' } as const;
 

@@ -56,9 +56,10 @@ function locate(content: string, edit: TextEdit, index: number, total: number, p
 
 /** A unified diff of a change, in "\n" line endings, for the tool card and the approval card. */
 export function unifiedDiff(path: string, before: string, after: string): string {
+  // From the first hunk on: the cards name the file themselves.
   return createTwoFilesPatch(path, path, toLf(before), toLf(after), '', '', { context: 3 })
     .split('\n')
-    .slice(2)
+    .slice(4)
     .join('\n')
     .trimEnd();
 }

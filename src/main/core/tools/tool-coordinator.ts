@@ -7,7 +7,13 @@
 import type { Agent, AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
-import { APPROVAL_TOOLS, isToolName, type ToolName, type ToolResultDetails } from '../../../shared/tools';
+import {
+  APPROVAL_TOOLS,
+  DENIED_RESULT,
+  isToolName,
+  type ToolName,
+  type ToolResultDetails,
+} from '../../../shared/tools';
 import type { AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
@@ -35,7 +41,6 @@ interface CallState {
   failure?: ToolFault['category'];
 }
 
-const DENIED = 'The user denied this tool call. Do not run it again; ask the user what they want instead.';
 const SKIPPED = 'Not run: an earlier tool call in this turn failed.';
 
 export class ToolCoordinator {
@@ -220,7 +225,7 @@ export class ToolCoordinator {
     // A call that cannot run as given is not shown for approval: running it reports the failure.
     if (!preview) return undefined;
     const choice = await this.approvals.ask({ toolCallId: toolCall.id, toolName: name, args: input, preview }, signal);
-    return choice === 'deny' ? block(DENIED) : undefined;
+    return choice === 'deny' ? block(DENIED_RESULT) : undefined;
   }
 }
 
