@@ -11,21 +11,13 @@ import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
 import type { ApprovalChoice } from '../../shared/tools';
-import type {
-  AuditSink,
-  Clock,
-  CredentialStore,
-  DecisionLogSink,
-  HistoryWriter,
-  SettingsStore,
-  ToolRuntime,
-} from './ports';
+import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
 import { RetryController } from './retry-controller';
 import { createRetryHost } from './session-retry-host';
 import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import { recordInternalError, recordStop, type StopHost } from './turn-stops';
-import { ToolCoordinator } from './tools/tool-coordinator';
+import { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
+import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { toolFaultOf } from './tools/tool-gate';
 
 export interface AgentSessionOptions {
@@ -41,7 +33,7 @@ export interface AgentSessionOptions {
   clock?: Clock;
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
-  tools?: { runtime: ToolRuntime; audit: AuditSink; workspace: string };
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
 }
 
 export class AgentSession {
@@ -229,14 +221,7 @@ export class AgentSession {
   continueTurn(): Promise<void> {
     // The checks throw at once (not as a rejection), so a caller can refuse the request.
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
-    const messages = this.agent.state.messages as ChatMessage[];
-    const last = messages[messages.length - 1];
-    if (!last) throw new Error('Nothing to continue: the conversation is empty.');
-    if (last.role === 'assistant') {
-      if (last.stopReason !== 'error' && last.stopReason !== 'aborted')
-        throw new Error('The last turn ended normally; send a message instead.');
-      this.agent.state.messages = messages.slice(0, -1) as AgentMessage[];
-    }
+    this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
     this.compactor.resetForPrompt();
     this.tools?.startRun();
     return this.agent.continue().then(() => this.waitForPendingWork());
@@ -342,8 +327,8 @@ export class AgentSession {
       this.tools?.onAgentEvent(event);
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
       // A reply that called tools has succeeded only once its calls ran without a tool fault.
-      if (event.type === 'turn_end' && isToolUse(event.message) && !this.tools?.gate.pending)
-        this.retry.onAssistantMessageEnd(event.message);
+      if (event.type === 'turn_end' && isToolUse(event.message as ChatMessage) && !this.tools?.gate.pending)
+        this.retry.onAssistantMessageEnd(event.message as AssistantChatMessage);
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
@@ -427,9 +412,4 @@ export class AgentSession {
       }
     }
   }
-}
-
-function isToolUse(message: unknown): message is AssistantChatMessage {
-  const m = message as Partial<AssistantChatMessage>;
-  return m.role === 'assistant' && m.stopReason === 'toolUse';
 }

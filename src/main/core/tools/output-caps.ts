@@ -48,13 +48,30 @@ function uncut(text: string, lines: string[], totalBytes: number): Capped {
   };
 }
 
-/** Keep the first lines that fit both caps. */
-export function capHead(text: string, limits: CapLimits = {}): Capped {
+function cut(
+  kept: string[],
+  cutBy: Capped['cutBy'],
+  totalLines: number,
+  totalBytes: number,
+  lineTooLong: boolean,
+): Capped {
+  return { text: kept.join('\n'), truncated: true, cutBy, totalLines, totalBytes, keptLines: kept.length, lineTooLong };
+}
+
+/** The caps, the lines, and the text itself when it fits both caps. */
+function measure(text: string, limits: CapLimits) {
   const maxLines = limits.maxLines ?? MAX_LINES;
   const maxBytes = limits.maxBytes ?? MAX_BYTES;
   const lines = text.split('\n');
   const totalBytes = byteLength(text);
-  if (lines.length <= maxLines && totalBytes <= maxBytes) return uncut(text, lines, totalBytes);
+  const fits = lines.length <= maxLines && totalBytes <= maxBytes;
+  return { maxLines, maxBytes, lines, totalBytes, whole: fits ? uncut(text, lines, totalBytes) : null };
+}
+
+/** Keep the first lines that fit both caps. */
+export function capHead(text: string, limits: CapLimits = {}): Capped {
+  const { maxLines, maxBytes, lines, totalBytes, whole } = measure(text, limits);
+  if (whole) return whole;
   const kept: string[] = [];
   let bytes = 0;
   let cutBy: Capped['cutBy'] = 'lines';
@@ -68,24 +85,13 @@ export function capHead(text: string, limits: CapLimits = {}): Capped {
     kept.push(line);
     bytes += size;
   }
-  return {
-    text: kept.join('\n'),
-    truncated: true,
-    cutBy,
-    totalLines: lines.length,
-    totalBytes,
-    keptLines: kept.length,
-    lineTooLong: kept.length === 0,
-  };
+  return cut(kept, cutBy, lines.length, totalBytes, kept.length === 0);
 }
 
 /** Keep the last lines that fit both caps; a last line longer than the byte cap keeps its end. */
 export function capTail(text: string, limits: CapLimits = {}): Capped {
-  const maxLines = limits.maxLines ?? MAX_LINES;
-  const maxBytes = limits.maxBytes ?? MAX_BYTES;
-  const lines = text.split('\n');
-  const totalBytes = byteLength(text);
-  if (lines.length <= maxLines && totalBytes <= maxBytes) return uncut(text, lines, totalBytes);
+  const { maxLines, maxBytes, lines, totalBytes, whole } = measure(text, limits);
+  if (whole) return whole;
   const kept: string[] = [];
   let bytes = 0;
   let cutBy: Capped['cutBy'] = 'lines';
@@ -103,15 +109,7 @@ export function capTail(text: string, limits: CapLimits = {}): Capped {
     kept.unshift(lines[i]);
     bytes += size;
   }
-  return {
-    text: kept.join('\n'),
-    truncated: true,
-    cutBy,
-    totalLines: lines.length,
-    totalBytes,
-    keptLines: kept.length,
-    lineTooLong,
-  };
+  return cut(kept, cutBy, lines.length, totalBytes, lineTooLong);
 }
 
 /** The last maxBytes of a line, starting on a character boundary. */
@@ -136,4 +134,13 @@ export function tailNote(capped: Capped): string | null {
     return `[Output cut: showing the last ${formatSize(byteLength(capped.text))} of line ${capped.totalLines}.]`;
   const by = capped.cutBy === 'bytes' ? ` (${formatSize(MAX_BYTES)} limit)` : '';
   return `[Output cut: showing lines ${first}-${capped.totalLines} of ${capped.totalLines}${by}.]`;
+}
+
+/** A list (ls, find, grep) cut to the byte cap, its notes — what was cut — in brackets at the end. */
+export function listOutput(lines: readonly string[], notes: (string | false)[]): { text: string; truncated: boolean } {
+  const capped = capHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER });
+  const kept = [...notes, capped.truncated && `${formatSize(MAX_BYTES)} limit reached`].filter((note): note is string =>
+    Boolean(note),
+  );
+  return { text: kept.length ? `${capped.text}\n\n[${kept.join('. ')}]` : capped.text, truncated: kept.length > 0 };
 }

@@ -125,9 +125,14 @@ export interface ChunkContext {
   created: number;
 }
 
-type Delta = { role: 'assistant'; content: string } | { content: string } | Record<string, never>;
+type Delta =
+  { role: 'assistant'; content: string } | { content: string } | { tool_calls: object[] } | Record<string, never>;
 
-export function completionChunk(context: ChunkContext, delta: Delta, finishReason: 'stop' | null = null): object {
+export function completionChunk(
+  context: ChunkContext,
+  delta: Delta,
+  finishReason: 'stop' | 'tool_calls' | null = null,
+): object {
   return {
     id: context.id,
     object: 'chat.completion.chunk',

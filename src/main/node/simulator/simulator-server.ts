@@ -299,10 +299,12 @@ export class SimulatorServer {
     const { res, request, step, context } = exchange;
     const tool = step.tool ?? { name: 'unknown', arguments: '{}' };
     const callId = `call_sim_${context.id}`;
-    if (!request.isStream) return sendJson(res, 200, toolCallCompletion(context, callId, tool.name, tool.arguments));
+    const usage = usageFor(request, tool.arguments);
+    if (!request.isStream)
+      return sendJson(res, 200, toolCallCompletion(context, callId, tool.name, tool.arguments, usage));
     this.openStream(exchange);
     for (const chunk of toolCallChunks(context, callId, tool.name, tool.arguments)) this.writeEvent(exchange, chunk);
-    if (request.includeUsage) this.writeEvent(exchange, usageChunk(context, usageFor(request, tool.arguments)));
+    if (request.includeUsage) this.writeEvent(exchange, usageChunk(context, usage));
     this.writeEvent(exchange, '[DONE]');
     res.end();
   }

@@ -2,7 +2,14 @@
 // an OpenAI tool call — the name, then the arguments in two pieces, then finish_reason
 // "tool_calls" — and the next reply, once the tool's result is the newest message, says what the
 // tool returned, so a test can see that the model received it. Pure; used by SimulatorServer.
-import { messageText, type WireMessage } from './simulator-replies';
+import {
+  completion,
+  completionChunk,
+  messageText,
+  type ChunkContext,
+  type Usage,
+  type WireMessage,
+} from './simulator-replies';
 
 const QUOTE_CHARS = 120;
 
@@ -20,51 +27,34 @@ export function toolResultReply(messages: readonly WireMessage[]): string | null
   return `Simulated reply: the tool returned "${quoted}". This answer comes from Resolute's built-in simulator.`;
 }
 
-interface ChunkContext {
-  id: string;
-  model: string;
-  created: number;
-}
-
-function chunk(context: ChunkContext, delta: object, finishReason: string | null = null): object {
-  return {
-    id: context.id,
-    object: 'chat.completion.chunk',
-    created: context.created,
-    model: context.model,
-    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
-  };
-}
-
 /** The stream chunks of one tool call, after the role chunk; `callId` must be unique per call. */
 export function toolCallChunks(context: ChunkContext, callId: string, name: string, args: string): object[] {
   const half = Math.ceil(args.length / 2);
   const pieces = args.length > 1 ? [args.slice(0, half), args.slice(half)] : [args];
   return [
-    chunk(context, { tool_calls: [{ index: 0, id: callId, type: 'function', function: { name, arguments: '' } }] }),
-    ...pieces.map((piece) => chunk(context, { tool_calls: [{ index: 0, function: { arguments: piece } }] })),
-    chunk(context, {}, 'tool_calls'),
+    completionChunk(context, {
+      tool_calls: [{ index: 0, id: callId, type: 'function', function: { name, arguments: '' } }],
+    }),
+    ...pieces.map((piece) => completionChunk(context, { tool_calls: [{ index: 0, function: { arguments: piece } }] })),
+    completionChunk(context, {}, 'tool_calls'),
   ];
 }
 
 /** The same tool call as a non-streaming completion. */
-export function toolCallCompletion(context: ChunkContext, callId: string, name: string, args: string): object {
+export function toolCallCompletion(
+  context: ChunkContext,
+  callId: string,
+  name: string,
+  args: string,
+  usage: Usage,
+): object {
+  const message = {
+    role: 'assistant',
+    content: null,
+    tool_calls: [{ id: callId, type: 'function', function: { name, arguments: args } }],
+  };
   return {
-    id: context.id,
-    object: 'chat.completion',
-    created: context.created,
-    model: context.model,
-    choices: [
-      {
-        index: 0,
-        message: {
-          role: 'assistant',
-          content: null,
-          tool_calls: [{ id: callId, type: 'function', function: { name, arguments: args } }],
-        },
-        logprobs: null,
-        finish_reason: 'tool_calls',
-      },
-    ],
+    ...completion(context, '', usage),
+    choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }],
   };
 }

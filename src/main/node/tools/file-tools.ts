@@ -5,7 +5,7 @@
 import { closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyEdits, unifiedDiff, type TextEdit } from '../../core/tools/edit-apply';
-import { MAX_BYTES, capHead, formatSize } from '../../core/tools/output-caps';
+import { MAX_BYTES, capHead, formatSize, listOutput } from '../../core/tools/output-caps';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { LS_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
 import type { ToolOutcome } from '../../core/ports';
@@ -83,13 +83,10 @@ export function lsTool(workspace: string, args: Record<string, unknown>): ToolOu
     .map((entry) => entry.name + (entry.isDirectory() ? '/' : ''))
     .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   if (entries.length === 0) return ok('(empty directory)');
-  const shown = entries.slice(0, limit);
-  const capped = capHead(shown.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER });
-  const notes: string[] = [];
-  if (entries.length > limit) notes.push(`${limit} entries limit reached. Use limit=${limit * 2} for more`);
-  if (capped.truncated) notes.push(`${formatSize(MAX_BYTES)} limit reached`);
-  const text = notes.length ? `${capped.text}\n\n[${notes.join('. ')}]` : capped.text;
-  return ok(text, notes.length ? { truncated: true } : {});
+  const list = listOutput(entries.slice(0, limit), [
+    entries.length > limit && `${limit} entries limit reached. Use limit=${limit * 2} for more`,
+  ]);
+  return ok(list.text, list.truncated ? { truncated: true } : {});
 }
 
 /** Write `content` to a resolved path without following a link that appeared since the check. */

@@ -5,7 +5,7 @@
 // model with an error that says how to install it. Called by NodeToolRuntime.
 import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
-import { MAX_BYTES, capHead, capLine, formatSize } from '../../core/tools/output-caps';
+import { capLine, listOutput } from '../../core/tools/output-caps';
 import { FIND_DEFAULT_LIMIT, GREP_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
 import type { ToolOutcome } from '../../core/ports';
 import { positiveInt } from './file-tools';
@@ -56,9 +56,8 @@ function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
 
 const BASE_ARGS = ['--color=never', '--hidden', '--glob', '!.git', '--no-config'];
 
-function notes(parts: (string | false)[]): string {
-  const kept = parts.filter((p): p is string => Boolean(p));
-  return kept.length ? `\n\n[${kept.join('. ')}]` : '';
+function result(list: { text: string; truncated: boolean }): ToolOutcome {
+  return { text: list.text, details: list.truncated ? { truncated: true } : {}, isError: false };
 }
 
 export async function findTool(
@@ -78,14 +77,11 @@ export async function findTool(
   });
   if (found.length === 0) return { text: 'No files found matching the pattern.', details: {}, isError: false };
   const limited = found.length > limit;
-  const capped = capHead(found.slice(0, limit).join('\n'), { maxLines: Number.MAX_SAFE_INTEGER });
-  const text =
-    capped.text +
-    notes([
+  return result(
+    listOutput(found.slice(0, limit), [
       limited && `${limit} results limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
-      capped.truncated && `${formatSize(MAX_BYTES)} limit reached`,
-    ]);
-  return { text, details: limited || capped.truncated ? { truncated: true } : {}, isError: false };
+    ]),
+  );
 }
 
 interface RgEvent {
@@ -133,13 +129,10 @@ export async function grepTool(
   });
   if (matches === 0) return { text: 'No matches found.', details: {}, isError: false };
   const limited = matches > limit;
-  const capped = capHead(lines.join('\n'), { maxLines: Number.MAX_SAFE_INTEGER });
-  const text =
-    capped.text +
-    notes([
+  return result(
+    listOutput(lines, [
       limited && `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
-      capped.truncated && `${formatSize(MAX_BYTES)} limit reached`,
       cutLines && 'Some lines were shortened; use read to see them whole',
-    ]);
-  return { text, details: limited || capped.truncated ? { truncated: true } : {}, isError: false };
+    ]),
+  );
 }
