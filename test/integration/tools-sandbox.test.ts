@@ -174,6 +174,10 @@ describe('sandbox_security: a call that reaches outside', () => {
     if (planted) expect(existsSync(join(outside, planted))).toBe(false);
     expect(readFileSync(join(outside, 'secret.txt'), 'utf8')).toBe('top secret');
     expect(services.history.erroredTurns(5)[0].turn.errorCategory).toBe('sandbox_security');
+    // Search finds the refusal through the tool result's text.
+    expect(services.history.search('Tools work only inside the workspace', 50).map((h) => h.sessionId)).toContain(
+      services.session.sessionId,
+    );
   });
 
   it('the audit record is in the history too, for the session', async () => {
