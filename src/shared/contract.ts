@@ -7,6 +7,7 @@ import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary } from './hi
 import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
+import { APPROVAL_CHOICES } from './tools';
 
 export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } from './command-names';
 
@@ -24,6 +25,12 @@ export const commandParams = {
   'session.new': empty,
   'session.resume': z.object({ sessionId: id }).strict(),
   'session.compact': empty,
+  'session.continue': empty,
+  'session.approveTool': z.object({ id, choice: z.enum(APPROVAL_CHOICES) }).strict(),
+  'session.setWorkspace': z
+    .object({ path: z.string().trim().min(1, { error: 'must not be empty' }).max(4096) })
+    .strict(),
+  'session.pickWorkspace': empty,
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
   'providers.list': empty,
@@ -49,6 +56,10 @@ export interface AppInfo {
   dataDir: string;
   logDir: string;
   simulatorUrl: string | null;
+  /** The desktop app can show a native folder dialog; the browser mode offers a path field. */
+  canPickFolder: boolean;
+  /** Why a tool is unavailable on this system (e.g. bash on Windows), or null. */
+  toolsNote: string | null;
   /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
   notices: StartupNotice[];
 }
@@ -91,6 +102,13 @@ export interface CommandResults {
   /** Likewise: the resumed session arrives once, as session_changed. */
   'session.resume': { sessionId: string };
   'session.compact': { summary: string; tokensBefore: number };
+  /** The stopped turn runs again; progress arrives as events. */
+  'session.continue': { accepted: true };
+  'session.approveTool': { answered: boolean };
+  /** The session's snapshot, with its new workspace, arrives as session_changed. */
+  'session.setWorkspace': { workspace: string };
+  /** null when the person closed the dialog without choosing. */
+  'session.pickWorkspace': { workspace: string | null };
   'settings.get': Settings;
   'settings.update': Settings;
   'providers.list': ProviderInfo[];

@@ -5,6 +5,7 @@ import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { Settings } from './settings';
+import type { ApprovalChoice, ApprovalRequest } from './tools';
 
 /** The retry a chain is waiting for: the fields of its auto_retry_start event. */
 export type PendingRetry = Omit<AutoRetryStartEvent, 'type'>;
@@ -38,6 +39,10 @@ export interface SessionSnapshot {
   retryAttempt: number;
   pendingRetry: PendingRetry | null;
   model: ModelInfo;
+  /** The folder this session's tools work in (docs/tools.md, "The workspace"). */
+  workspace: string;
+  /** Tool calls waiting for the person's answer. */
+  pendingApprovals: ApprovalRequest[];
 }
 
 export interface AssistantDelta {
@@ -99,7 +104,13 @@ export interface HistoryChangedEvent {
   session: SessionSummary | null;
 }
 
+/** A tool call waits for the person (docs/tools.md, "Approvals"); answered by session.approveTool. */
+export type ApprovalEvent =
+  | { type: 'tool_approval_request'; request: ApprovalRequest }
+  | { type: 'tool_approval_end'; id: string; choice: ApprovalChoice };
+
 export type ResoluteEvent =
+  | ApprovalEvent
   | { type: 'turn_persisted'; turn: TurnRecord }
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }

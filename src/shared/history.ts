@@ -13,6 +13,8 @@ export interface SessionSummary {
   provider: string;
   turnCount: number;
   erroredTurnCount: number;
+  /** The folder the session's tools worked in ('' for sessions from before tools). */
+  workspace: string;
 }
 
 export interface TurnRecord {

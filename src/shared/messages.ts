@@ -53,6 +53,8 @@ export interface ToolResultChatMessage {
   toolCallId: string;
   toolName: string;
   content: (TextBlock | ImageBlock)[];
+  /** What the tool reported besides its text (exit code, duration, diff): ToolResultDetails in tools.ts. */
+  details?: unknown;
   isError: boolean;
   timestamp: number;
 }

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
+import { TOOL_TIMEOUT_RANGE } from './tools';
 
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -99,6 +100,19 @@ export const settingsSchema = z
         script: z.string().max(2000),
       })
       .strict(),
+    /** The agent's tools (docs/tools.md). */
+    tools: z
+      .object({
+        /** Offer the tools to the model. Default true. */
+        enabled: z.boolean(),
+        /** `ask` (default): write, edit and bash wait for the person; `auto`: nothing asks. */
+        approval: z.enum(['ask', 'auto']),
+        /** Commands may use the network. Default false. */
+        network: z.boolean(),
+        /** The longest a bash command may run, ms. Default 120000. */
+        timeoutMs: int(TOOL_TIMEOUT_RANGE),
+      })
+      .strict(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -122,6 +136,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
+  tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
 };
 
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */

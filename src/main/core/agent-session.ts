@@ -10,11 +10,15 @@ import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
+import type { ApprovalChoice } from '../../shared/tools';
 import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
-import { RetryController, type RetryHost } from './retry-controller';
+import { RetryController } from './retry-controller';
+import { createRetryHost } from './session-retry-host';
 import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import { recordInternalError, recordStop, type StopHost } from './turn-stops';
+import { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
+import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
+import { toolFaultOf } from './tools/tool-gate';
 
 export interface AgentSessionOptions {
   agent: Agent;
@@ -28,6 +32,8 @@ export interface AgentSessionOptions {
   title?: string;
   clock?: Clock;
   newId?: () => string;
+  /** The agent's tools (docs/tools.md); without them the agent only chats. */
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
 }
 
 export class AgentSession {
@@ -39,8 +45,11 @@ export class AgentSession {
   private readonly stops: StopHost;
   private readonly clock: Clock;
   private readonly newId: () => string;
+  /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
+  readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
   private unsubscribeAgent: () => void;
+  private unsubscribeTools: () => void = () => undefined;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
@@ -54,9 +63,22 @@ export class AgentSession {
       clock: this.clock,
       newId: this.newId,
       emit: (event) => this.emit(event),
+      workspace: () => this.tools?.workspace ?? '',
     });
     this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-    this.retry = new RetryController(this.retryHost());
+    this.retry = new RetryController(
+      createRetryHost({
+        ...options,
+        agent: this.agent,
+        recorder: this.recorder,
+        clock: this.clock,
+        newId: this.newId,
+        sessionId: () => this.sessionIdValue,
+        currentTurnId: () => this.currentTurnId(),
+        emit: (event) => this.emit(event),
+        recordDecision: (entry) => this.recordDecision(entry),
+      }),
+    );
     this.stops = {
       retry: this.retry,
       recorder: this.recorder,
@@ -69,6 +91,18 @@ export class AgentSession {
       emit: (event) => this.emit(event),
       now: () => this.clock.now(),
     });
+    this.tools = options.tools
+      ? new ToolCoordinator({
+          ...options.tools,
+          history: options.history,
+          settings: options.settings,
+          emit: (event) => this.emit(event),
+          sessionId: () => this.sessionIdValue,
+          newId: this.newId,
+          now: () => this.clock.now(),
+        })
+      : null;
+    if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
 
@@ -174,8 +208,36 @@ export class AgentSession {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
+    this.tools?.startRun();
     await this.agent.prompt(text);
     await this.waitForPendingWork();
+  }
+
+  /**
+   * Continue after a stopped turn (docs/tools.md, "Continue"): the failed or stopped reply leaves
+   * the runtime context (the history keeps it) and the model is asked again. A new attempt by the
+   * person, not a retry: no chain, no decision.
+   */
+  continueTurn(): Promise<void> {
+    // The checks throw at once (not as a rejection), so a caller can refuse the request.
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
+    this.compactor.resetForPrompt();
+    this.tools?.startRun();
+    return this.agent.continue().then(() => this.waitForPendingWork());
+  }
+
+  /** Answer a tool call's approval request; false when nothing with that id waits. */
+  answerApproval(id: string, choice: ApprovalChoice): boolean {
+    return this.tools?.approvals.answer(id, choice) ?? false;
+  }
+
+  /** Move this session's tools to another folder (validated by the caller) and record it. */
+  setWorkspace(workspace: string): void {
+    if (!this.tools) throw new Error('Tools are not available in this session.');
+    if (this.isBusy) throw new Error('Cannot change the workspace while a turn is running; press Stop first.');
+    this.tools.setWorkspace(workspace);
+    this.recorder.workspaceChanged(workspace);
   }
 
   /** Wait until no retry chain, compaction or agent run is left. */
@@ -212,8 +274,16 @@ export class AgentSession {
   }
 
   /** Point this session at another conversation (new or resumed). */
-  replaceConversation(next: { sessionId: string; title: string; messages: ChatMessage[]; stored: boolean }): void {
+  replaceConversation(next: {
+    sessionId: string;
+    title: string;
+    messages: ChatMessage[];
+    stored: boolean;
+    workspace?: string;
+  }): void {
     if (this.isBusy) throw new Error('Cannot switch sessions while a turn is running; press Stop first.');
+    this.tools?.reset();
+    if (next.workspace) this.tools?.setWorkspace(next.workspace);
     this.sessionIdValue = next.sessionId;
     this.recorder.useSession(next.sessionId, next.title, next.stored);
     this.agent.reset();
@@ -236,11 +306,15 @@ export class AgentSession {
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
       model: this.options.modelInfo(),
+      workspace: this.tools?.workspace ?? '',
+      pendingApprovals: this.tools?.approvals.pending ?? [],
     };
   }
 
   dispose(): void {
     this.abortRetry();
+    this.tools?.reset();
+    this.unsubscribeTools();
     this.unsubscribeAgent();
     this.listeners.clear();
   }
@@ -250,7 +324,11 @@ export class AgentSession {
   private onAgentEvent(event: AgentEvent): void {
     this.emit(event as SessionEvent);
     try {
+      this.tools?.onAgentEvent(event);
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
+      // A reply that called tools has succeeded only once its calls ran without a tool fault.
+      if (event.type === 'turn_end' && isToolUse(event.message as ChatMessage) && !this.tools?.gate.pending)
+        this.retry.onAssistantMessageEnd(event.message as AssistantChatMessage);
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
@@ -262,7 +340,7 @@ export class AgentSession {
 
   private onMessageEnd(message: ChatMessage): void {
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
-    if (message.role === 'assistant') this.retry.onAssistantMessageEnd(message);
+    if (message.role === 'assistant' && !isToolUse(message)) this.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -297,7 +375,7 @@ export class AgentSession {
   }
 
   private classify(message: AssistantChatMessage): Classification {
-    return classifyAssistantMessage(message, this.agent.state.model?.contextWindow);
+    return classifyAssistantMessage(message, this.agent.state.model?.contextWindow, toolFaultOf(message)?.category);
   }
 
   // ---- persistence ----
@@ -306,7 +384,9 @@ export class AgentSession {
     const errored =
       message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
     const chainId = this.retry.isRetrying ? (this.retry.activeChainId ?? null) : null;
-    this.recorder.persist(message, errored ? (classification?.category ?? null) : null, chainId);
+    // A tool result keeps the category of the failure that ended its turn, so history finds it.
+    const toolFailure = message.role === 'toolResult' ? (this.tools?.failureOf(message.toolCallId) ?? null) : null;
+    this.recorder.persist(message, errored ? (classification?.category ?? null) : toolFailure, chainId);
   }
 
   private recordDecision(entry: DecisionEntry): void {
@@ -331,41 +411,5 @@ export class AgentSession {
         // A failing subscriber (an extension, a closed socket) must not break the session.
       }
     }
-  }
-
-  private retryHost(): RetryHost {
-    return {
-      retrySettings: () => this.options.settings.get().retry,
-      emit: (event) => this.emit(event),
-      trimTrailingError: () => {
-        const messages = this.agent.state.messages;
-        const last = messages[messages.length - 1] as ChatMessage | undefined;
-        if (last?.role === 'assistant' && last.stopReason === 'error')
-          this.agent.state.messages = messages.slice(0, -1);
-      },
-      continueAgent: async () => {
-        await this.agent.waitForIdle();
-        await this.agent.continue();
-      },
-      markUsageLimitReached: (opts) => {
-        const provider = this.options.modelInfo().provider;
-        return this.options.credentials.markUsageLimitReached(provider, this.sessionIdValue, opts);
-      },
-      decisionContext: () => {
-        const model = this.options.modelInfo();
-        return {
-          taskType: 'chat',
-          modelId: model.id,
-          provider: model.provider,
-          sessionId: this.sessionIdValue,
-          turnId: this.currentTurnId(),
-        };
-      },
-      chainOpened: (chainId) => this.recorder.openChain(chainId),
-      chainClosed: (chainId, end) => this.recorder.closeChain(chainId, end),
-      decisionMade: (entry) => this.recordDecision(entry),
-      newId: () => this.newId(),
-      now: () => this.clock.now(),
-    };
   }
 }

@@ -6,9 +6,11 @@ import type { AssistantChatMessage } from '../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
 import { providerFactsOf } from './provider-facts';
 
+/** `toolFault`: the tool failure this errored message stands for (tools/tool-gate.ts), if any. */
 export function classifyAssistantMessage(
   message: AssistantChatMessage,
   contextWindow: number | undefined,
+  toolFault?: 'sandbox' | 'sandbox_security' | 'patch_apply' | 'invalid_output',
 ): Classification {
   let overflow = false;
   try {
@@ -21,6 +23,8 @@ export function classifyAssistantMessage(
     message: message.errorMessage,
     stopReason: message.stopReason,
     isContextOverflow: overflow,
+    toolError: toolFault === 'invalid_output' ? undefined : toolFault,
+    invalidOutput: toolFault === 'invalid_output',
     status: facts?.status,
     headers: facts?.headers,
     errorType: facts?.errorType,

@@ -114,7 +114,8 @@ function asTimeout(message: AssistantMessage, timeoutMs: number): AssistantMessa
   return { ...message, stopReason: 'error', errorMessage: timeoutMessage(timeoutMs) };
 }
 
-function failure(
+/** An assistant message that reports a failure instead of a reply (also used by the tool gate). */
+export function failure(
   model: { api: string; provider: string; id: string },
   errorMessage: string,
   stopReason: 'error' | 'aborted' = 'error',

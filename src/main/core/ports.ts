@@ -12,6 +12,7 @@ import type {
 } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
 import type { Settings } from '../../shared/settings';
+import type { ApprovalPreview, SandboxAuditRecord, ToolName, ToolResultDetails } from '../../shared/tools';
 
 export interface NewSession {
   id: string;
@@ -19,6 +20,8 @@ export interface NewSession {
   model: string;
   provider: string;
   createdAt: number;
+  /** The folder the session's tools work in. */
+  workspace?: string;
 }
 
 export interface NewTurn {
@@ -39,6 +42,9 @@ export interface HistoryWriter {
   ): void;
   linkTurnToChain(turnId: string, chainId: string): void;
   recordDecision(record: RetryDecisionRecord): void;
+  /** A sandbox_security refusal (docs/tools.md, "Audit"); written before the turn is ended. */
+  recordAudit(record: SandboxAuditRecord): void;
+  setSessionWorkspace(sessionId: string, workspace: string): void;
 }
 
 /** The read side, used by the host router for the history view and by resume. */
@@ -63,6 +69,41 @@ export type HistoryStore = HistoryWriter & HistoryReader;
 /** The JSON-lines decision log (docs/retry-policy.md, "The observability record"); history keeps the same. */
 export interface DecisionLogSink {
   write(record: RetryDecisionRecord): void;
+}
+
+/** logs/sandbox-audit.jsonl: written synchronously, before anything else happens. */
+export interface AuditSink {
+  write(record: SandboxAuditRecord): void;
+}
+
+/** What one tool call may use besides its arguments. */
+export interface ToolCallContext {
+  toolCallId: string;
+  /** The workspace as the session holds it (created on first use when it is the default). */
+  workspace: string;
+  signal?: AbortSignal;
+  /** Partial output so far (bash), for tool_execution_update. */
+  onUpdate?: (text: string) => void;
+  settings: Settings['tools'];
+}
+
+/** A finished call: the text the model sees; isError marks an ordinary failure (exit code ≠ 0). */
+export interface ToolOutcome {
+  text: string;
+  details: ToolResultDetails;
+  isError: boolean;
+}
+
+/**
+ * The tools' file-system and process side (src/main/node/tools). `run` throws ToolFailure for a
+ * failure that ends the turn and a plain Error for one the model should just hear about.
+ */
+export interface ToolRuntime {
+  run(name: ToolName, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
+  /** What an approval card shows; null when the call cannot run as given (running it says why). */
+  preview(name: ToolName, args: Record<string, unknown>, workspace: string): Promise<ApprovalPreview | null>;
+  /** Why bash is off on this system (Windows), or null when it is offered. */
+  readonly bashUnavailable: string | null;
 }
 
 export interface SettingsStore {

@@ -19,6 +19,8 @@ export interface TurnRecorderOptions {
   clock: Clock;
   newId: () => string;
   emit: (event: SessionEvent) => void;
+  /** The session's workspace, recorded with its row. */
+  workspace: () => string;
 }
 
 const TITLE_LENGTH = 60;
@@ -55,8 +57,14 @@ export class TurnRecorder {
       model: model.id,
       provider: model.provider,
       createdAt: this.options.clock.now(),
+      workspace: this.options.workspace(),
     });
     this.stored = true;
+  }
+
+  /** A stored session's row follows a change of workspace; an unstored one records it at its first turn. */
+  workspaceChanged(workspace: string): void {
+    if (this.stored) this.guard(() => this.options.history.setSessionWorkspace(this.sessionId, workspace));
   }
 
   isPersisted(message: object): boolean {

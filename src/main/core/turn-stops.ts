@@ -1,9 +1,10 @@
 // The record of an errored turn that will not be retried — auto-retry off, a category that never
 // retries, a user abort, an overflow handed to compaction, an internal error of ours: the decision
 // is logged and any retry chain it belonged to is ended, so every errored turn has an outcome.
-// AgentSession calls these from its agent_end handling; docs/retry-policy.md lists the stops.
+// AgentSession calls these from its agent_end handling; docs/retry-policy.md lists the stops. Also
+// what a stopped turn leaves for Continue.
 import type { ChainOutcome } from '../../shared/error-category';
-import type { AssistantChatMessage } from '../../shared/messages';
+import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../shared/settings';
 import type { Classification } from './classify-error';
@@ -82,4 +83,22 @@ export function recordInternalError(host: StopHost, text: string): void {
     attempt: host.retry.attempt + 1,
   });
   host.retry.abandon(`Internal error: ${text}`);
+}
+
+/** A reply that called tools; it succeeds only once its calls ran without a tool fault. */
+export function isToolUse(message: ChatMessage): message is AssistantChatMessage {
+  return message.role === 'assistant' && message.stopReason === 'toolUse';
+}
+
+/**
+ * The runtime context for Continue after a stopped turn (docs/tools.md, "Continue"): without the
+ * failed or stopped reply at its end. Throws when there is nothing to continue.
+ */
+export function contextToContinue(messages: readonly ChatMessage[]): ChatMessage[] {
+  const last = messages[messages.length - 1];
+  if (!last) throw new Error('Nothing to continue: the conversation is empty.');
+  if (last.role !== 'assistant') return [...messages];
+  if (last.stopReason !== 'error' && last.stopReason !== 'aborted')
+    throw new Error('The last turn ended normally; send a message instead.');
+  return messages.slice(0, -1);
 }

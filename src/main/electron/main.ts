@@ -60,10 +60,20 @@ function keyStorage(flags: CommonFlags): Promise<SecretCipher> {
   });
 }
 
+/** The workspace picker's native folder dialog (docs/tools.md, "The workspace"); null when cancelled. */
+async function pickFolder(): Promise<string | null> {
+  const options: Electron.OpenDialogOptions = {
+    title: 'Choose the workspace folder',
+    properties: ['openDirectory', 'createDirectory'],
+  };
+  const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+  return result.canceled ? null : (result.filePaths[0] ?? null);
+}
+
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
   const cipher = await keyStorage(flags);
   try {
-    return await launchApp(flags, 'electron', cipher);
+    return await launchApp(flags, 'electron', cipher, pickFolder);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -75,7 +85,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', cipher);
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', cipher, pickFolder);
   }
 }
 

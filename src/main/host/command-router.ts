@@ -24,6 +24,10 @@ export interface AppContext {
   newSession(): void;
   /** Switch to a stored conversation; its snapshot goes out as session_changed. */
   resumeSession(sessionId: string): void;
+  /** Move the current session's tools to a folder, checked here (throws an Error saying why not); its real path. */
+  setWorkspace(path: string): string;
+  /** The desktop app's folder dialog, then setWorkspace; null when closed without a choice. */
+  pickWorkspace(): Promise<string | null>;
   /** Delete a stored conversation (history_changed says so); false when there was none. */
   deleteSession(sessionId: string): boolean;
   /** Reported when a prompt started by a command fails after its reply was sent. */
@@ -90,6 +94,25 @@ export class CommandRouter {
         return { sessionId };
       },
       'session.compact': () => ctx.session.compact(),
+      'session.continue': () => {
+        let run: Promise<void>;
+        try {
+          run = ctx.session.continueTurn();
+        } catch (error) {
+          throw new CommandError('failed', error instanceof Error ? error.message : String(error));
+        }
+        run.catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
+        return { accepted: true };
+      },
+      'session.approveTool': ({ id, choice }) => ({ answered: ctx.session.answerApproval(id, choice) }),
+      'session.setWorkspace': ({ path }) => {
+        try {
+          return { workspace: ctx.setWorkspace(path) };
+        } catch (error) {
+          throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
+        }
+      },
+      'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),
       'settings.get': () => ctx.settings.get(),
       'settings.update': ({ patch }) => {
         try {

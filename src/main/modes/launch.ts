@@ -15,6 +15,8 @@ export interface CommonFlags {
   mode: 'web' | 'rpc' | 'simulator';
   port?: number;
   dataDir?: string;
+  /** `--workspace`: the folder the run's sessions work in. */
+  workspace?: string;
   baseUrl?: string;
   apiKey?: string;
   provider?: ProviderId;
@@ -37,6 +39,7 @@ export const USAGE = `Usage: resolute [--mode web|rpc|simulator] [options]
   --mode simulator    run only the built-in simulator provider
   --port N            port for web/simulator (default: a free one)
   --data-dir DIR      where settings, credentials and history live
+  --workspace DIR     the folder the agent's tools work in (default: <Documents or home>/Resolute)
   --provider P        simulator | anthropic | openai | google | openrouter | openai-compatible
   --model M           model id
   --base-url URL      alone: an OpenAI-compatible server (Ollama, LM Studio, vLLM); with
@@ -55,6 +58,7 @@ const STRING_FLAGS = [
   'mode',
   'port',
   'data-dir',
+  'workspace',
   'base-url',
   'api-key',
   'api-key-file',
@@ -113,6 +117,7 @@ export function parseCommonFlags(argv: string[], env: NodeJS.ProcessEnv = proces
       mode: { type: 'string', default: 'web' },
       port: { type: 'string' },
       'data-dir': { type: 'string' },
+      workspace: { type: 'string' },
       'base-url': { type: 'string' },
       'api-key': { type: 'string' },
       'api-key-file': { type: 'string' },
@@ -147,6 +152,7 @@ export function parseCommonFlags(argv: string[], env: NodeJS.ProcessEnv = proces
     mode,
     port,
     dataDir: values['data-dir'],
+    workspace: values.workspace,
     baseUrl,
     apiKey: runApiKey(values['api-key'], values['api-key-file'], env),
     provider: provider as ProviderId | undefined,
@@ -186,6 +192,7 @@ export async function launchApp(
   flags: CommonFlags,
   host: AppInfo['host'],
   cipher?: SecretCipher,
+  pickFolder?: () => Promise<string | null>,
 ): Promise<LaunchedApp> {
   // Read by parseCommonFlags; the browsers and tools this process starts need not inherit it.
   delete process.env.RESOLUTE_API_KEY;
@@ -194,6 +201,8 @@ export async function launchApp(
     host,
     version,
     dataDir: flags.dataDir,
+    workspace: flags.workspace,
+    pickFolder,
     overlay: flags.overlay,
     provider: flags.provider,
     model: flags.model,

@@ -7,6 +7,8 @@ import { Agent } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
@@ -16,7 +18,7 @@ import { redactSecrets } from '../core/redact-secrets';
 import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { acquireDataLock, type DataLock } from './data-lock';
-import { JsonlDecisionLog } from './decision-log-file';
+import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { openHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
@@ -24,6 +26,9 @@ import { makePrivateDir } from './safe-files';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
+import type { SandboxHost } from './tools/bash-sandbox';
+import { NodeToolRuntime } from './tools/node-tool-runtime';
+import { checkWorkspaceChoice, defaultWorkspace } from './tools/workspace-fs';
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
@@ -43,6 +48,12 @@ export interface AppServicesOptions {
   startFreshHistory?: boolean;
   /** Electron passes a safeStorage cipher; elsewhere a key file beside the data is used. */
   cipher?: SecretCipher;
+  /** `--workspace`: the folder this run's sessions work in (created if missing). Default `<Documents or home>/Resolute`. */
+  workspace?: string;
+  /** Where the sandbox binaries are (tests point bwrap at a missing file). */
+  sandbox?: Partial<SandboxHost>;
+  /** The desktop app's native folder dialog; absent elsewhere (the browser mode offers a path field). */
+  pickFolder?: () => Promise<string | null>;
   /** Receives every session event and settings change. */
   publish: (event: SessionEvent) => void;
 }
@@ -81,6 +92,9 @@ export class AppServices {
   readonly settings: FileSettingsStore;
   readonly credentials: CredentialVault;
   readonly decisionLog: JsonlDecisionLog;
+  readonly auditLog: JsonlAuditLog;
+  private readonly tools: NodeToolRuntime;
+  private readonly runWorkspace: string;
   readonly simulator: SimulatorServer | null;
   readonly dataDir: string;
   readonly logDir: string;
@@ -103,6 +117,7 @@ export class AppServices {
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
       lock: DataLock;
+      workspace: string;
     },
   ) {
     this.dataDir = parts.dataDir;
@@ -114,6 +129,13 @@ export class AppServices {
     this.lock = parts.lock;
     this.appliedScript = parts.settings.get().simulator.script;
     this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
+    this.auditLog = new JsonlAuditLog(this.logDir, (message) => this.report(message));
+    this.runWorkspace = parts.workspace;
+    this.tools = new NodeToolRuntime({
+      defaultWorkspace: parts.workspace,
+      hidden: [parts.dataDir],
+      sandbox: options.sandbox,
+    });
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
@@ -150,6 +172,7 @@ export class AppServices {
       const script = parseFaultScript(value.simulator.script);
       return script.ok ? null : `simulator.script: ${script.error}`;
     });
+    const workspace = runWorkspace(options.workspace, dataDir);
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
     // We hold the lock: a chain still pending was left by a process that is gone.
     const interrupted = history.closeInterruptedChains(Date.now());
@@ -163,7 +186,15 @@ export class AppServices {
       history.close();
       throw error;
     }
-    const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl, lock });
+    const services = new AppServices(options, {
+      dataDir,
+      settings,
+      history,
+      simulator,
+      simulatorUrl,
+      lock,
+      workspace,
+    });
     const stale = lock.tookOverFrom;
     if (stale)
       services.noteAtStart(
@@ -203,6 +234,7 @@ export class AppServices {
       credentials: this.credentials,
       modelInfo: () => resolveModel(this.settings.get().provider, this.simulatorUrl).info,
       sessionId: globalThis.crypto.randomUUID(),
+      tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
     });
   }
 
@@ -242,6 +274,8 @@ export class AppServices {
       logDir: this.logDir,
       simulatorUrl: this.simulatorUrl,
       notices: [...this.startupNotices],
+      canPickFolder: this.options.pickFolder !== undefined,
+      toolsNote: this.tools.bashUnavailable,
     };
   }
 
@@ -275,11 +309,13 @@ export class AppServices {
   }
 
   newSession(): void {
+    // A new chat keeps working where the last one did.
     this.session.replaceConversation({
       sessionId: globalThis.crypto.randomUUID(),
       title: '',
       messages: [],
       stored: false,
+      workspace: this.session.tools?.workspace,
     });
     this.publishSnapshot();
   }
@@ -292,8 +328,26 @@ export class AppServices {
       title: summary.title,
       messages: this.history.loadContext(sessionId),
       stored: true,
+      // Sessions from before tools have none: they work in the run's folder.
+      workspace: summary.workspace || this.runWorkspace,
     });
     this.publishSnapshot();
+  }
+
+  setWorkspace(path: string): string {
+    const workspace = checkWorkspaceChoice(path, this.dataDir);
+    this.session.setWorkspace(workspace);
+    this.publishSnapshot();
+    const row = this.history.sessionSummary(this.session.sessionId);
+    if (row) this.options.publish({ type: 'history_changed', sessionId: row.id, session: row });
+    return workspace;
+  }
+
+  async pickWorkspace(): Promise<string | null> {
+    if (!this.options.pickFolder)
+      throw new Error("The folder dialog exists only in the desktop app; type the folder's path instead.");
+    const chosen = await this.options.pickFolder();
+    return chosen === null ? null : this.setWorkspace(chosen);
   }
 
   deleteSession(sessionId: string): boolean {
@@ -330,6 +384,18 @@ function interruptedNotice(count: number): string {
   return count === 1
     ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
     : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
+}
+
+/** The run's workspace: `--workspace` (created if missing, then checked), else the default folder. */
+function runWorkspace(flag: string | undefined, dataDir: string): string {
+  if (flag === undefined) return defaultWorkspace();
+  const path = resolve(flag);
+  mkdirSync(path, { recursive: true });
+  try {
+    return checkWorkspaceChoice(path, dataDir);
+  } catch (error) {
+    throw new Error(`--workspace: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
 }
 
 function safeScript(script: string): string {

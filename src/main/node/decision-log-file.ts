@@ -1,31 +1,47 @@
-// The JSON-lines decision log (docs/retry-policy.md, "The observability record"): one line per
-// retry decision in <logDir>/retry-decisions.jsonl. Appends synchronously (a line is on disk when
-// the decision is acted on); a write failure is reported once and never takes the session down.
+// JSON-lines logs in the app's log folder: the decision log (docs/retry-policy.md, "The
+// observability record"), one line per retry decision in retry-decisions.jsonl, and the sandbox
+// audit log (docs/tools.md, "Audit"), one line per refused escape in sandbox-audit.jsonl. Appends
+// synchronously (a line is on disk when the decision is acted on); a write failure is reported
+// once and never takes the session down.
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetryDecisionRecord } from '../../shared/history';
-import type { DecisionLogSink } from '../core/ports';
+import type { SandboxAuditRecord } from '../../shared/tools';
+import type { AuditSink, DecisionLogSink } from '../core/ports';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './safe-files';
 
-export class JsonlDecisionLog implements DecisionLogSink {
+class JsonlLog<T> {
   readonly path: string;
   private failed = false;
 
   constructor(
     logDir: string,
-    private readonly onError: (message: string) => void = () => undefined,
+    file: string,
+    private readonly onError: (message: string) => void,
   ) {
     makePrivateDir(logDir);
-    this.path = join(logDir, 'retry-decisions.jsonl');
+    this.path = join(logDir, file);
   }
 
-  write(record: RetryDecisionRecord): void {
+  write(record: T): void {
     try {
       appendFileSync(this.path, `${JSON.stringify(record)}\n`, { mode: PRIVATE_FILE_MODE });
       this.failed = false;
     } catch (error) {
-      if (!this.failed) this.onError(`Could not write the decision log ${this.path}: ${String(error)}`);
+      if (!this.failed) this.onError(`Could not write the log ${this.path}: ${String(error)}`);
       this.failed = true;
     }
+  }
+}
+
+export class JsonlDecisionLog extends JsonlLog<RetryDecisionRecord> implements DecisionLogSink {
+  constructor(logDir: string, onError: (message: string) => void = () => undefined) {
+    super(logDir, 'retry-decisions.jsonl', onError);
+  }
+}
+
+export class JsonlAuditLog extends JsonlLog<SandboxAuditRecord> implements AuditSink {
+  constructor(logDir: string, onError: (message: string) => void = () => undefined) {
+    super(logDir, 'sandbox-audit.jsonl', onError);
   }
 }

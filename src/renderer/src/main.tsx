@@ -9,12 +9,14 @@ import { EscHandlerStack, RetryEscSwap } from './retry/esc-handler';
 import { createActions } from './store/actions';
 import { RuntimeContext, createAppStore } from './store/app-store';
 import { startEventPump } from './store/event-pump';
+import { ApprovalEscSwap } from './tools/approval-esc';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
 import './styles/layout.css';
 import './styles/chat.css';
 import './styles/settings.css';
 import './styles/history.css';
+import './styles/tools.css';
 
 async function start(): Promise<void> {
   // Follow the system's light/dark until the settings arrive (they may choose one).
@@ -43,6 +45,10 @@ async function start(): Promise<void> {
     if (document.querySelector('dialog[open]')) return;
     escStack.handle();
   });
+
+  // While an approval card shows, Esc denies the tool call (docs/tools.md, "Approvals").
+  const approvalSwap = new ApprovalEscSwap(escStack, (request) => void actions.approveTool(request.id, 'deny'));
+  store.subscribe((state) => approvalSwap.onPending(state.session.pendingApprovals));
 
   let appliedUi: unknown = null;
   store.subscribe((state) => {

@@ -3,7 +3,7 @@
 // settings, credentials and decision log. Shared by the lifecycle tests.
 import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
-import { AgentSession } from '../../../src/main/core/agent-session';
+import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
 import type {
   CredentialStore,
@@ -17,6 +17,7 @@ import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
 import { messageText } from '../../../src/shared/messages';
+import type { SandboxAuditRecord } from '../../../src/shared/tools';
 import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../src/shared/settings';
 
 export const MODEL: Model<Api> = {
@@ -36,8 +37,13 @@ export const MODEL: Model<Api> = {
 export const OVERFLOW_ERROR =
   "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
 
-/** One scripted reply: an error text, a successful text, or a stream that never ends. */
-export type Step = { error: string } | { text: string } | { stall: true };
+/** One scripted reply: an error text, a successful text, a tool call, or a stream that never ends. */
+export type Step =
+  | { error: string }
+  | { text: string }
+  | { stall: true }
+  | { tool: string; args: Record<string, unknown>; id?: string }
+  | { tools: { name: string; args: Record<string, unknown> }[] };
 
 export interface ScriptedStream {
   fn: StreamFn;
@@ -77,6 +83,13 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
     const stream = createAssistantMessageEventStream();
     queueMicrotask(() => {
       if ('stall' in step) {
+        const signal = options?.signal;
+        if (signal?.aborted) {
+          const aborted = message({ error: 'Request was aborted' }, 'aborted');
+          stream.push({ type: 'error', reason: 'aborted', error: aborted });
+          stream.end(aborted);
+          return;
+        }
         options?.signal?.addEventListener('abort', () => {
           const aborted = message({ error: 'Request was aborted' }, 'aborted');
           stream.push({ type: 'error', reason: 'aborted', error: aborted });
@@ -88,6 +101,20 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
         const failed = message({ error: step.error }, 'error');
         stream.push({ type: 'error', reason: 'error', error: failed });
         stream.end(failed);
+        return;
+      }
+      if ('tool' in step || 'tools' in step) {
+        const wanted = 'tools' in step ? step.tools : [{ name: step.tool, args: step.args }];
+        const content = wanted.map((call, i) => ({
+          type: 'toolCall' as const,
+          id: 'id' in step && step.id ? step.id : `call-${calls.length}-${i}`,
+          name: call.name,
+          arguments: call.args,
+        }));
+        const done: AssistantMessage = { ...message({}, 'toolUse'), content };
+        stream.push({ type: 'start', partial: done });
+        stream.push({ type: 'done', reason: 'toolUse', message: done });
+        stream.end(done);
         return;
       }
       const partial = message({ text: '' }, 'stop');
@@ -167,6 +194,14 @@ export class MemoryHistory implements HistoryWriter {
   recordDecision(record: RetryDecisionRecord): void {
     this.decisions.push(record);
   }
+  audits: SandboxAuditRecord[] = [];
+  recordAudit(record: SandboxAuditRecord): void {
+    this.audits.push(record);
+  }
+  workspaces: string[] = [];
+  setSessionWorkspace(_sessionId: string, workspace: string): void {
+    this.workspaces.push(workspace);
+  }
 }
 
 export class MemoryCredentials implements CredentialStore {
@@ -206,7 +241,10 @@ export interface Harness {
   agent: Agent;
 }
 
-export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
+export function harness(
+  steps: Step[],
+  options: { settings?: Record<string, unknown>; keys?: string[]; tools?: AgentSessionOptions['tools'] } = {},
+): Harness {
   const stream = scriptedStream(steps);
   const settings = new MemorySettings({
     retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) },
@@ -228,6 +266,7 @@ export function harness(steps: Step[], options: { settings?: Record<string, unkn
     credentials,
     modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
     sessionId: 'session-1',
+    tools: options.tools,
   });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));

@@ -73,6 +73,18 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
   history_changed: { type: 'history_changed', sessionId: SESSION_ID, session: summary(SESSION_ID, 5) },
   notice: { type: 'notice', level: 'info', message: 'hello' },
+  tool_approval_request: {
+    type: 'tool_approval_request',
+    request: {
+      id: 'a1',
+      toolCallId: 'x',
+      toolName: 'bash',
+      args: { command: 'ls' },
+      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
+      requestedAt: 1,
+    },
+  },
+  tool_approval_end: { type: 'tool_approval_end', id: 'a1', choice: 'once' },
 };
 
 describe('applySessionEvent', () => {

@@ -94,6 +94,8 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     retryAttempt: 0,
     pendingRetry: null,
     model: { provider: 'simulator', id: 'resolute-sim-1', label: 'Simulator', isSimulator: true },
+    workspace: '/home/me/Resolute',
+    pendingApprovals: [],
     ...extra,
   };
 }
@@ -122,6 +124,7 @@ export function summary(id: string, updatedAt: number, extra: Partial<SessionSum
     provider: 'simulator',
     turnCount: 1,
     erroredTurnCount: 0,
+    workspace: '/home/me/Resolute',
     ...extra,
   };
 }

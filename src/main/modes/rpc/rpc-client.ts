@@ -205,6 +205,11 @@ export class RpcClient {
     await this.call({ type: 'set_auto_compaction', enabled });
   }
 
+  /** Answer an extension_ui_request (a tool call's confirm): true = allow once, false = deny. */
+  respondToUi(id: string, confirmed: boolean): void {
+    this.writeRaw(encodeJsonLine({ type: 'extension_ui_response', id, confirmed }));
+  }
+
   async compact(customInstructions?: string): Promise<RpcCompactionResult> {
     return this.call({ type: 'compact', ...(customInstructions === undefined ? {} : { customInstructions }) });
   }

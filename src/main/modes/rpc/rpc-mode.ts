@@ -10,6 +10,7 @@ import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
 import { launchApp, type CommonFlags, type LaunchedApp } from '../launch';
 import { encodeJsonLine, readJsonLines } from './jsonl';
+import { confirmRequest, readUiResponse } from './rpc-approvals';
 import {
   UNSUPPORTED_PI_COMMANDS,
   type RpcCommand,
@@ -56,7 +57,11 @@ const commandSchemas = {
   abort_retry: command('abort_retry', {}),
 } satisfies { [K in RpcCommandType]: z.ZodType<RpcCommandOf<K>> };
 
-type ParsedLine = { ok: true; command: RpcCommand } | { ok: false; response: RpcErrorResponse };
+type ParsedLine =
+  | { ok: true; command: RpcCommand }
+  | { ok: false; response: RpcErrorResponse }
+  // An answer to an extension_ui_request: no response line (as in pi).
+  | { ok: false; response: null; uiResponse: Record<string, unknown> };
 
 /** Validate one input line. Never throws: a bad line becomes the error response to send. */
 function parseCommandLine(line: string): ParsedLine {
@@ -76,6 +81,7 @@ function parseCommandLine(line: string): ParsedLine {
     };
   }
   const type = record.type;
+  if (type === 'extension_ui_response') return { ok: false, response: null, uiResponse: record };
   if (!Object.hasOwn(commandSchemas, type)) {
     const known = (UNSUPPORTED_PI_COMMANDS as readonly string[]).includes(type);
     return {
@@ -120,10 +126,12 @@ class RpcServer {
 
   sendEvent(event: RpcOutput): void {
     this.write(event);
+    if (event.type === 'tool_approval_request') this.write(confirmRequest(event.request));
   }
 
   private async answer(line: string): Promise<void> {
     const parsed = parseCommandLine(line);
+    if (!parsed.ok && parsed.response === null) return this.answerUi(parsed.uiResponse);
     if (!parsed.ok) return this.write(parsed.response);
     const { command } = parsed;
     try {
@@ -135,6 +143,14 @@ class RpcServer {
     } catch (error) {
       this.write(failure(command.id, command.type, describe(error)));
     }
+  }
+
+  /** A client's answer to a confirm: Allow once or Deny. An unknown id is ignored, as pi does. */
+  private answerUi(record: Record<string, unknown>): void {
+    const answer = readUiResponse(record);
+    const id = typeof record.id === 'string' ? record.id : undefined;
+    if (!answer.ok) return this.write(failure(id, 'extension_ui_response', answer.error));
+    this.app.services.session.answerApproval(answer.id, answer.choice);
   }
 
   /** Run one validated command. Returns null when the response was already written (prompt). */

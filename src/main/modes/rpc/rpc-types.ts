@@ -55,7 +55,6 @@ export const UNSUPPORTED_PI_COMMANDS = [
   'get_fork_messages',
   'set_session_name',
   'get_commands',
-  'extension_ui_response',
 ] as const;
 
 export type RpcModel = Model<Api>;
@@ -143,8 +142,17 @@ export interface ExtensionErrorEvent {
   error: string;
 }
 
+/** pi's dialog request; Resolute sends `confirm` for a tool call waiting for approval. */
+export interface RpcExtensionUIRequest {
+  type: 'extension_ui_request';
+  id: string;
+  method: 'confirm';
+  title: string;
+  message: string;
+}
+
 /** Everything on stdout that is not a response. */
-export type RpcEvent = SessionEvent | ExtensionErrorEvent;
+export type RpcEvent = SessionEvent | ExtensionErrorEvent | RpcExtensionUIRequest;
 
 /** One stdout line. */
 export type RpcOutput = RpcResponse | RpcEvent;

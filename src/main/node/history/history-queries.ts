@@ -28,7 +28,7 @@ const MAX_LIST_LIMIT = 500;
 /** Words of a search beyond this many are ignored (a pasted page should not build a huge query). */
 const MAX_SEARCH_WORDS = 32;
 
-const SESSION_COLUMNS = `s.id, s.title, s.created_at, s.updated_at, s.model, s.provider,
+const SESSION_COLUMNS = `s.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace,
   (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turn_count,
   (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error') AS errored_turn_count`;
 const TURN_COLUMNS = `t.id, t.session_id, t.seq, t.role, t.text, t.message_json, t.model, t.provider, t.stop_reason,
@@ -186,5 +186,6 @@ function toSessionSummary(row: SessionRow): SessionSummary {
     provider: row.provider,
     turnCount: row.turn_count,
     erroredTurnCount: row.errored_turn_count,
+    workspace: row.workspace,
   };
 }

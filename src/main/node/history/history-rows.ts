@@ -63,6 +63,7 @@ export interface SessionRow {
   updated_at: number;
   model: string;
   provider: string;
+  workspace: string;
   turn_count: number;
   errored_turn_count: number;
 }

@@ -105,11 +105,40 @@ CREATE TRIGGER turns_fts_update AFTER UPDATE OF text ON turns BEGIN
 END;
 `;
 
+// Version 2, the agent's tools (docs/tools.md, "History"):
+// - sessions.workspace: the folder the session's tools work in ('' for older sessions);
+// - sandbox_audit: one row per refused escape, written before the turn is ended (the JSON-lines
+//   audit log holds the same record). Tool calls and results themselves are turns already: the
+//   arguments in the assistant turn, the capped output, exit code and duration in the toolResult
+//   turn's message, the failure category in its error_category.
+const SCHEMA_V2 = `
+ALTER TABLE sessions ADD COLUMN workspace TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE sandbox_audit (
+  n INTEGER PRIMARY KEY,
+  id TEXT NOT NULL UNIQUE,
+  session_id TEXT NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,
+  timestamp TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  tool_name TEXT NOT NULL,
+  args_json TEXT NOT NULL,
+  workspace TEXT NOT NULL,
+  target TEXT NOT NULL,
+  reason TEXT NOT NULL
+);
+CREATE INDEX sandbox_audit_by_session ON sandbox_audit (session_id, n);
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search',
     up: (db) => db.exec(SCHEMA_V1),
+  },
+  {
+    version: 2,
+    description: "tools: each session's workspace, the sandbox audit",
+    up: (db) => db.exec(SCHEMA_V2),
   },
 ];
 

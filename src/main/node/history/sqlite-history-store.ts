@@ -16,6 +16,7 @@ import type {
   TurnRecord,
 } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import type { SandboxAuditRecord } from '../../../shared/tools';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
 import { openHistoryDatabase } from './history-open';
 import { closeInterruptedChains, type InterruptedChain } from './interrupted-chains';
@@ -47,17 +48,19 @@ interface SessionParams {
   createdAt: number;
   model: string;
   provider: string;
+  workspace: string;
 }
 
 const SQL = {
   // "Insert if absent"; a row made as a placeholder by a write that arrived first (see
   // ensureSessionRow) gets its empty title, model and provider filled in.
-  insertSession: `INSERT INTO sessions (id, title, created_at, updated_at, model, provider)
-    VALUES (@id, @title, @createdAt, @createdAt, @model, @provider)
+  insertSession: `INSERT INTO sessions (id, title, created_at, updated_at, model, provider, workspace)
+    VALUES (@id, @title, @createdAt, @createdAt, @model, @provider, @workspace)
     ON CONFLICT (id) DO UPDATE SET
       title = CASE WHEN sessions.title = '' THEN excluded.title ELSE sessions.title END,
       model = CASE WHEN sessions.model = '' THEN excluded.model ELSE sessions.model END,
       provider = CASE WHEN sessions.provider = '' THEN excluded.provider ELSE sessions.provider END,
+      workspace = CASE WHEN sessions.workspace = '' THEN excluded.workspace ELSE sessions.workspace END,
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
@@ -73,6 +76,10 @@ const SQL = {
       attempt, action, wait_seconds, reason, error_message, context_json, final_decision)
     VALUES (@id, @session_id, @turn_id, @chain_id, @timestamp, @level, @error_type, @category,
       @attempt, @action, @wait_seconds, @reason, @error_message, @context_json, @final_decision)
+    ON CONFLICT (id) DO NOTHING`,
+  setWorkspace: 'UPDATE sessions SET workspace = ? WHERE id = ?',
+  insertAudit: `INSERT INTO sandbox_audit (id, session_id, timestamp, tool_call_id, tool_name, args_json, workspace, target, reason)
+    VALUES (@id, @sessionId, @timestamp, @toolCallId, @toolName, @argsJson, @workspace, @target, @reason)
     ON CONFLICT (id) DO NOTHING`,
   // ON DELETE CASCADE takes the turns (and, through their triggers, the search rows), chains and decisions.
   deleteSession: 'DELETE FROM sessions WHERE id = ?',
@@ -96,6 +103,8 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly writeTurn: (turn: NewTurn) => TurnRecord;
   private readonly writeChain: (chain: { id: string; sessionId: string; startedAt: number }) => void;
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
+  private readonly setWorkspaceStmt: Database.Statement<[string, string]>;
+  private readonly writeAudit: (record: SandboxAuditRecord) => void;
 
   constructor(db: Database.Database, movedAsideTo: string | null = null) {
     this.db = db;
@@ -111,6 +120,13 @@ export class SqliteHistoryStore implements HistoryStore {
     this.linkTurnStmt = db.prepare(SQL.linkTurn);
     this.insertDecisionStmt = db.prepare(SQL.insertDecision);
     this.deleteSessionStmt = db.prepare(SQL.deleteSession);
+    this.setWorkspaceStmt = db.prepare(SQL.setWorkspace);
+    const insertAudit = db.prepare(SQL.insertAudit);
+    this.writeAudit = immediate(db, (record: SandboxAuditRecord) => {
+      const at = Date.parse(record.timestamp);
+      this.ensureSessionRow(record.sessionId, Number.isFinite(at) ? at : Date.now());
+      insertAudit.run({ ...record, argsJson: JSON.stringify(record.args) });
+    });
     // IMMEDIATE: take the write lock up front, so that a read-then-write (the next seq) cannot
     // fail half-way with SQLITE_BUSY when another connection writes at the same moment.
     this.writeTurn = immediate(db, (turn: NewTurn) => this.insertTurn(turn));
@@ -138,7 +154,15 @@ export class SqliteHistoryStore implements HistoryStore {
   // ---- HistoryWriter ----
 
   ensureSession(session: NewSession): void {
-    this.insertSessionStmt.run({ ...session });
+    this.insertSessionStmt.run({ ...session, workspace: session.workspace ?? '' });
+  }
+
+  setSessionWorkspace(sessionId: string, workspace: string): void {
+    this.setWorkspaceStmt.run(workspace, sessionId);
+  }
+
+  recordAudit(record: SandboxAuditRecord): void {
+    this.writeAudit(record);
   }
 
   appendTurn(turn: NewTurn): TurnRecord {
@@ -246,7 +270,7 @@ export class SqliteHistoryStore implements HistoryStore {
    * it would be worse — under a placeholder session row that a later ensureSession completes.
    */
   private ensureSessionRow(sessionId: string, at: number, model = '', provider = ''): void {
-    this.insertSessionStmt.run({ id: sessionId, title: '', createdAt: at, model, provider });
+    this.insertSessionStmt.run({ id: sessionId, title: '', createdAt: at, model, provider, workspace: '' });
   }
 }
 

@@ -7,6 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { faultBehaviour, type FaultStep, type ProviderFault } from './fault-script';
 import { shapeReply, shapeStreamError } from './provider-shapes';
 import { contentPieces, replyText, slowPieces } from './simulator-replies';
+import { toolResultReply } from './simulator-tools';
 import type { ErrorReply, ReplyContext, StatusFault, WireFormat, WireRequest } from './wire';
 
 /** Content chunks a `reset` streams before it destroys the socket. */
@@ -57,7 +58,27 @@ export function respond(exchange: Exchange): Promise<void> | void {
       return streamError(exchange);
     case 'status':
       return sendError(exchange.res, statusReply(exchange));
+    case 'tool_call':
+      return toolCall(exchange);
   }
+}
+
+/** A `tool:NAME:ARGS` step: the model calls the tool (in this API's words, where it has them). */
+function toolCall({ res, wire, step, context, request }: Exchange): void {
+  const tool = step.tool ?? { name: 'unknown', arguments: '{}' };
+  if (!wire.toolCall) {
+    const message = `The simulator scripts tool calls on Chat Completions only, not on ${wire.name}.`;
+    return sendError(res, { status: 400, body: { error: { message, type: 'invalid_request_error' } } });
+  }
+  const rendered = wire.toolCall(context, { id: `call_sim_${context.id}`, ...tool });
+  if (!request.isStream) return sendJson(res, 200, rendered.completion);
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  for (const frame of rendered.frames) if (!res.destroyed) res.write(frame);
+  res.end();
 }
 
 function statusReply({ wire, step, context }: Exchange): ErrorReply {
@@ -82,7 +103,8 @@ function sendError(res: ServerResponse, reply: ErrorReply): void {
 }
 
 function pieces(exchange: Exchange, isSlow: boolean): string[] {
-  const text = replyText(exchange.request.messages);
+  // After a tool result the reply quotes it, so a test sees what the model was given.
+  const text = toolResultReply(exchange.request.messages) ?? replyText(exchange.request.messages);
   return isSlow ? slowPieces(text) : contentPieces(text);
 }
 

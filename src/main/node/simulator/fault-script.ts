@@ -11,6 +11,9 @@
 //   seconds (only the steps that carry a retry hint) is a non-negative number, e.g. 429:2, 429:0.05
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
 //   Names are case-insensitive. Example: "429*2, ok" = rate-limited twice, then an answer.
+//   tool:NAME:ARGS  the model calls tool NAME with the arguments ARGS, sent as written (JSON, or
+//   anything else to script invalid arguments); commas and spaces inside {…}, […] or "…" belong
+//   to ARGS. The next step answers once the tool result is in, e.g. 'tool:bash:{"command":"ls"}, ok'.
 //
 // Generic steps are answered in the words of the API the request came to (OpenAI Chat
 // Completions or Responses, Anthropic Messages, Gemini); `provider.shape` steps send one
@@ -60,15 +63,19 @@ export const FAULT_KINDS = [...GENERIC_FAULTS, ...PROVIDER_FAULTS] as const;
 export type GenericFault = (typeof GENERIC_FAULTS)[number];
 export type ProviderFault = (typeof PROVIDER_FAULTS)[number];
 export type FaultKind = GenericFault | ProviderFault;
+/** A step is a fault (or ok/slow), or a scripted tool call. */
+export type StepKind = FaultKind | 'tool';
 
 export interface FaultStep {
-  kind: FaultKind;
+  kind: StepKind;
   /** The step as written, without its repeat count (e.g. "429:2"); recorded per request. */
   label: string;
   /** Retry hint in seconds for the steps that carry one (the default when not written), else null. */
   retryAfterSeconds: number | null;
   /** How many requests this step covers; Infinity for `step*`. */
   times: number;
+  /** For `tool`: the tool the model calls and its arguments as sent. */
+  tool?: { name: string; arguments: string };
 }
 
 /** The steps that carry a retry hint, with the hint they use when none is written (seconds). */
@@ -82,9 +89,10 @@ const DEFAULT_HINT_SECONDS: Partial<Record<FaultKind, number>> = {
 };
 
 /** How a step breaks the exchange; the wire formats fill in the bytes. */
-export type FaultBehaviour = 'reply' | 'slow' | 'status' | 'broken' | 'stream_error';
+export type FaultBehaviour = 'reply' | 'slow' | 'status' | 'broken' | 'stream_error' | 'tool_call';
 
-export function faultBehaviour(kind: FaultKind): FaultBehaviour {
+export function faultBehaviour(kind: StepKind): FaultBehaviour {
+  if (kind === 'tool') return 'tool_call';
   if (kind === 'ok') return 'reply';
   if (kind === 'slow') return 'slow';
   if (kind === 'reset' || kind === 'drop' || kind === 'stall' || kind === 'malformed') return 'broken';
@@ -128,7 +136,52 @@ function parseTimes(star: string | undefined, raw: string | undefined, token: st
   return { ok: true, value: times };
 }
 
+const TOOL_STEP = /^tool:([A-Za-z_][\w-]{0,63}):([\s\S]*)$/i;
+
+function parseToolStep(token: string): ParseResult<FaultStep> {
+  const match = TOOL_STEP.exec(token);
+  if (!match)
+    return {
+      ok: false,
+      error: `Cannot read step "${token}": expected tool:NAME:ARGS, e.g. tool:bash:{"command":"ls"}.`,
+    };
+  const [, name, args] = match;
+  return {
+    ok: true,
+    value: { kind: 'tool', label: token, retryAfterSeconds: null, times: 1, tool: { name, arguments: args } },
+  };
+}
+
+/** Split a script at commas and whitespace, except inside {…}, […] and "…" (a tool step's arguments). */
+export function scriptTokens(script: string): string[] {
+  const tokens: string[] = [];
+  let current = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < script.length; i += 1) {
+    const ch = script[i];
+    if (inString) {
+      current += ch;
+      if (ch === '\\' && i + 1 < script.length) current += script[(i += 1)];
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') depth += 1;
+    else if ((ch === '}' || ch === ']') && depth > 0) depth -= 1;
+    else if (depth === 0 && /[\s,]/.test(ch)) {
+      if (current) tokens.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current) tokens.push(current);
+  return tokens;
+}
+
 function parseStep(token: string): ParseResult<FaultStep> {
+  if (/^tool(?::|$)/i.test(token)) return parseToolStep(token);
   const match = STEP_PATTERN.exec(token.toLowerCase());
   if (!match)
     return { ok: false, error: `Cannot read step "${token}": expected name[:seconds][*count], e.g. "429:2*3".` };
@@ -146,7 +199,7 @@ function parseStep(token: string): ParseResult<FaultStep> {
 
 /** Parses a fault script; never throws. The error names the token it could not read. */
 export function parseFaultScript(script: string): { ok: true; steps: FaultStep[] } | { ok: false; error: string } {
-  const tokens = script.split(/[\s,]+/).filter((token) => token.length > 0);
+  const tokens = scriptTokens(script);
   const steps: FaultStep[] = [];
   for (const token of tokens) {
     const previous = steps.at(-1);

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { respond, sendJson, type Exchange } from './exchange';
 import { FaultScript } from './fault-script';
 import { RequestLog, routeRequest } from './sim-routing';
+import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import { lastUserText, usageFor, replyText } from './simulator-replies';
 import { anthropicMessages } from './wire-anthropic';
@@ -46,6 +47,8 @@ export interface RecordedRequest {
   /** The script step applied, e.g. "ok", "429:2". */
   step: string;
   messageCount: number;
+  /** The newest message's text when it is a tool result (what the model was given), else null. */
+  lastToolResult: string | null;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -247,6 +250,7 @@ export class SimulatorServer {
       lastUserText: lastUserText(request.messages),
       step: step.label,
       messageCount: request.messages.length,
+      lastToolResult: lastToolResult(request.messages),
     });
     const controller = new AbortController();
     res.on('close', () => {

@@ -124,6 +124,38 @@ export const chatCompletions: WireFormat = {
   errors: OPENAI_STATUS,
   streamError: () => dataFrame(openAiError(SERVER_ERROR_TEXT, 'server_error')),
   malformed: () => dataFrame(MALFORMED_LINE),
+  toolCall(context, call) {
+    // The name first, then the arguments in two pieces, as OpenAI streams them; finish_reason "tool_calls".
+    const half = Math.ceil(call.arguments.length / 2);
+    const pieces =
+      call.arguments.length > 1 ? [call.arguments.slice(0, half), call.arguments.slice(half)] : [call.arguments];
+    const frames = [
+      ...this.open(context),
+      dataFrame(
+        chunk(context, {
+          tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
+        }),
+      ),
+      ...pieces.map((piece) =>
+        dataFrame(chunk(context, { tool_calls: [{ index: 0, function: { arguments: piece } }] })),
+      ),
+      dataFrame(chunk(context, {}, 'tool_calls')),
+    ];
+    if (context.includeUsage) frames.push(dataFrame({ ...head(context), choices: [], usage: context.usage }));
+    frames.push(dataFrame('[DONE]'));
+    const message = {
+      role: 'assistant',
+      content: null,
+      tool_calls: [{ id: call.id, type: 'function', function: { name: call.name, arguments: call.arguments } }],
+    };
+    const completion = {
+      ...head(context),
+      object: 'chat.completion',
+      choices: [{ index: 0, message, logprobs: null, finish_reason: 'tool_calls' }],
+      usage: context.usage,
+    };
+    return { frames, completion };
+  },
 };
 
 const head = (context: ReplyContext) => ({
@@ -133,7 +165,7 @@ const head = (context: ReplyContext) => ({
   model: context.model,
 });
 
-function chunk(context: ReplyContext, delta: object, finishReason: 'stop' | null = null): object {
+function chunk(context: ReplyContext, delta: object, finishReason: 'stop' | 'tool_calls' | null = null): object {
   return { ...head(context), choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }] };
 }
 

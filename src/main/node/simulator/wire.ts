@@ -67,6 +67,18 @@ export interface WireFormat {
   streamError(context: ReplyContext): string;
   /** A frame whose data is not JSON. */
   malformed(): string;
+  /**
+   * A `tool:NAME:ARGS` step: the model calls one tool. Absent where the simulator does not script
+   * tool calls for this API (the step is then answered with a 400 that says so).
+   */
+  toolCall?(context: ReplyContext, call: ScriptedToolCall): { frames: string[]; completion: unknown };
+}
+
+/** A tool call a script step makes the model send; `arguments` go out exactly as written. */
+export interface ScriptedToolCall {
+  id: string;
+  name: string;
+  arguments: string;
 }
 
 /** A line that is not JSON, for `malformed`; JSON.parse fails on its first character. */

@@ -1,10 +1,21 @@
-// Turns the session's transcript into what the chat renders: user/assistant bubbles, and ONE
-// card per retry chain for errored turns (grouped by chainId) instead of one bubble per failed
-// attempt. Pure, so the chat view and the read-only history view share it and tests cover it.
+// Turns the session's transcript into what the chat renders: user/assistant bubbles, ONE card per
+// retry chain for errored turns (grouped by chainId) instead of one bubble per failed attempt, and
+// one card per tool call (tool-items.ts). Pure, so the chat view and the read-only history view
+// share it and tests cover it.
 import type { ErrorCategory } from '../../../shared/error-category';
 import type { RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage, type StopReason } from '../../../shared/messages';
 import type { ChainView } from '../store/state';
+import {
+  assistantText,
+  orphanResultItem,
+  resultsByCall,
+  toolCallItem,
+  toolCallsOf,
+  type StoredResult,
+  type ToolCallItem,
+  type ToolContext,
+} from './tool-items';
 
 export interface MessageItem {
   kind: 'message';
@@ -32,9 +43,10 @@ export interface ErroredChainItem {
   decisions: RetryDecisionRecord[];
 }
 
-export type ChatItem = MessageItem | ErroredChainItem;
+export type ChatItem = MessageItem | ErroredChainItem | ToolCallItem;
+export type { ToolCallItem } from './tool-items';
 
-export interface ChatItemsInput {
+export interface ChatItemsInput extends ToolContext {
   turns: TurnRecord[];
   pendingMessages?: ChatMessage[];
   streamingMessage?: ChatMessage | null;
@@ -42,9 +54,33 @@ export interface ChatItemsInput {
   decisions: RetryDecisionRecord[];
 }
 
+/**
+ * A message as items: a bubble, or — for a reply that called tools — its words (if any) and one
+ * card per call; a tool result is shown inside its call's card, alone only when its call is missing.
+ */
+function messageItems(
+  key: string,
+  message: ChatMessage,
+  results: Map<string, StoredResult>,
+  calledIds: Set<string>,
+  input: ChatItemsInput,
+): ChatItem[] {
+  if (message.role === 'toolResult') {
+    const result = results.get(message.toolCallId);
+    return calledIds.has(message.toolCallId) || !result ? [] : [orphanResultItem(result)];
+  }
+  const calls = toolCallsOf(message);
+  if (calls.length === 0) return [messageItem(key, message, false)];
+  for (const call of calls) calledIds.add(call.id);
+  const bubble = assistantText(message) ? [messageItem(key, message, false)] : [];
+  return [...bubble, ...calls.map((call) => toolCallItem(call, results.get(call.id), input))];
+}
+
 export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   const items: ChatItem[] = [];
   const cardByChain = new Map<string, ErroredChainItem>();
+  const results = resultsByCall(input.turns, input.pendingMessages);
+  const calledIds = new Set<string>();
 
   for (const turn of input.turns) {
     if (
@@ -67,7 +103,7 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
       items.push(card);
       continue;
     }
-    items.push(messageItem(turn.id, turn.message, false));
+    items.push(...messageItems(turn.id, turn.message, results, calledIds, input));
   }
 
   (input.pendingMessages ?? []).forEach((message, i) => {
@@ -86,7 +122,7 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
       else items.push(newCard(key, null, attempt, input, null));
       return;
     }
-    items.push(messageItem(key, message, false));
+    items.push(...messageItems(key, message, results, calledIds, input));
   });
 
   if (input.streamingMessage) items.push(messageItem('streaming', input.streamingMessage, true));
@@ -118,7 +154,8 @@ function messageItem(key: string, message: ChatMessage, isStreaming: boolean): M
     kind: 'message',
     key,
     role: message.role,
-    text: messageText(message),
+    // A reply's tool calls are cards of their own: its bubble holds only its words.
+    text: message.role === 'assistant' ? assistantText(message) : messageText(message),
     isStreaming,
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,

@@ -6,6 +6,7 @@ import type { SessionEvent } from '../../../shared/events';
 import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
 import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
+import type { ApprovalChoice } from '../../../shared/tools';
 import { applySessionEvent } from './apply-session-event';
 import { SESSION_LIST_LIMIT, addNotice, type AppState, type ConnectionState, type ViewName } from './state';
 import type { AppStore } from './app-store';
@@ -169,6 +170,21 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     exportSession: (sessionId: string, format: 'json' | 'markdown') =>
       attempt(bridge.call('history.export', { sessionId, format })),
+    appInfo: () => attempt(bridge.call('app.info', {})),
+    /** Answer a tool call's approval card; the card leaves by tool_approval_end. */
+    approveTool: (id: string, choice: ApprovalChoice) => attempt(bridge.call('session.approveTool', { id, choice })),
+    /** Let the model try again after a stopped turn; progress arrives as events. */
+    continueTurn: () => attempt(bridge.call('session.continue', {})),
+    /** Move the session's tools to a folder; the main process checks it. Returns its refusal, or null. */
+    async setWorkspace(path: string): Promise<string | null> {
+      try {
+        await bridge.call('session.setWorkspace', { path });
+        return null;
+      } catch (error) {
+        return errorText(error);
+      }
+    },
+    pickWorkspace: () => attempt(bridge.call('session.pickWorkspace', {})),
   };
 }
 

@@ -4,6 +4,7 @@
 import type { HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import { applyToolEvent } from './apply-tool-event';
 import { SESSION_LIST_LIMIT, addNotice, type AppState, type ChainView, type SessionSlice } from './state';
 
 export function applySessionEvent(state: AppState, event: SessionEvent): AppState {
@@ -27,11 +28,11 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
         pendingMessages: addPending(state.session, event.message),
       });
     case 'tool_execution_start':
-      return patchSession(state, { activeToolName: event.toolName });
     case 'tool_execution_update':
-      return state;
     case 'tool_execution_end':
-      return patchSession(state, { activeToolName: null });
+    case 'tool_approval_request':
+    case 'tool_approval_end':
+      return applyToolEvent(state, event);
     case 'auto_retry_start': {
       const { type: _type, ...pending } = event;
       const chain: ChainView = { outcome: 'pending', attempts: event.attempt, finalError: null };
@@ -111,6 +112,9 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     model: snapshot.model,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
+    workspace: snapshot.workspace,
+    pendingApprovals: snapshot.pendingApprovals,
+    toolRuns: isSameSession ? state.session.toolRuns : {},
   };
   // A pending retry in the snapshot wins; a failure banner stays until dismissed, in its session.
   const keptBanner = isSameSession && state.retry.banner?.kind === 'failed' ? state.retry.banner : null;
@@ -151,7 +155,10 @@ function applyPersistedTurn(state: AppState, turn: TurnRecord): AppState {
   const index = state.session.pendingMessages.findIndex((m) => isSameMessage(turn, m));
   const pendingMessages =
     index < 0 ? state.session.pendingMessages : state.session.pendingMessages.filter((_, i) => i !== index);
-  return patchSession(state, { turns, pendingMessages });
+  // A stored tool result tells its card from now on: the live run is done with.
+  const toolRuns = { ...state.session.toolRuns };
+  if (turn.message.role === 'toolResult') delete toolRuns[turn.message.toolCallId];
+  return patchSession(state, { turns, pendingMessages, toolRuns });
 }
 
 function applyDecision(state: AppState, decision: RetryDecisionRecord): AppState {

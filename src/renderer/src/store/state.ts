@@ -7,6 +7,7 @@ import type { ModelInfo, PendingRetry } from '../../../shared/events';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { Settings } from '../../../shared/settings';
 import type { ProviderInfo } from '../../../shared/contract';
+import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
 export interface ChainView {
@@ -14,6 +15,16 @@ export interface ChainView {
   /** Retries started so far (the last attempt number the main process reported). */
   attempts: number;
   finalError: string | null;
+}
+
+/** A tool call as its events tell it, until its result is stored (then the turn tells it). */
+export interface LiveToolRun {
+  toolName: string;
+  args: Record<string, unknown>;
+  /** The output so far (bash streams it), or the result's text once done. */
+  output: string;
+  status: 'running' | 'done' | 'error';
+  details: ToolResultDetails;
 }
 
 export interface SessionSlice {
@@ -32,6 +43,12 @@ export interface SessionSlice {
   model: ModelInfo | null;
   chains: Record<string, ChainView>;
   decisions: RetryDecisionRecord[];
+  /** The folder this session's tools work in. */
+  workspace: string;
+  /** Tool calls waiting for the person's answer, oldest first. */
+  pendingApprovals: ApprovalRequest[];
+  /** Live tool calls by toolCallId. */
+  toolRuns: Record<string, LiveToolRun>;
 }
 
 export type RetryBannerState =
@@ -101,6 +118,9 @@ export function initialState(): AppState {
       model: null,
       chains: {},
       decisions: [],
+      workspace: '',
+      pendingApprovals: [],
+      toolRuns: {},
     },
     retry: { banner: null },
     settings: { values: null, fieldErrors: {}, providers: [] },

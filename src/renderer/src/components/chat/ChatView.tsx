@@ -7,9 +7,11 @@ import { buildChatItems } from '../../chat/chat-items';
 import { useAppState } from '../../store/app-store';
 import type { AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
+import { ApprovalCard } from '../tools/ApprovalCard';
+import { ContinueBar } from '../tools/ContinueBar';
+import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { Composer } from './Composer';
-import { ErroredChainCard } from './ErroredChainCard';
-import { MessageBubble } from './MessageBubble';
+import { TranscriptItem } from './TranscriptItem';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -33,6 +35,8 @@ export function ChatView() {
       decisions: s.session.decisions,
       isCompacting: s.session.isCompacting,
       activeToolName: s.session.activeToolName,
+      toolRuns: s.session.toolRuns,
+      pendingApprovals: s.session.pendingApprovals,
     })),
   );
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
@@ -44,8 +48,18 @@ export function ChatView() {
         streamingMessage: session.streamingMessage,
         chains: session.chains,
         decisions: session.decisions,
+        toolRuns: session.toolRuns,
+        pendingApprovals: session.pendingApprovals,
       }),
-    [session.turns, session.pendingMessages, session.streamingMessage, session.chains, session.decisions],
+    [
+      session.turns,
+      session.pendingMessages,
+      session.streamingMessage,
+      session.chains,
+      session.decisions,
+      session.toolRuns,
+      session.pendingApprovals,
+    ],
   );
   const transcriptRef = useRef<HTMLDivElement>(null);
   // Follow new content only while the reader is at the bottom; scrolling up to read stops it.
@@ -72,6 +86,7 @@ export function ChatView() {
             {t('app.simulator')}
           </span>
         )}
+        <WorkspacePicker />
       </header>
       <div
         ref={transcriptRef}
@@ -86,21 +101,19 @@ export function ChatView() {
           <p className="transcript-empty">{t('chat.empty')}</p>
         ) : (
           <ol className="transcript-list" aria-label={t('chat.transcript')}>
-            {items.map((item) =>
-              item.kind === 'message' ? (
-                <MessageBubble key={item.key} item={item} />
-              ) : (
-                <ErroredChainCard key={item.key} item={item} />
-              ),
-            )}
+            {items.map((item) => (
+              <TranscriptItem key={item.key} item={item} />
+            ))}
           </ol>
         )}
       </div>
-      {(session.isCompacting || session.activeToolName) && (
+      {(session.isCompacting || (session.activeToolName && session.pendingApprovals.length === 0)) && (
         <p className="chat-status" data-testid="chat-status">
           {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}
         </p>
       )}
+      <ContinueBar />
+      <ApprovalCard />
       <RetryBanner />
       <Composer />
     </section>

@@ -9,8 +9,7 @@ import type { ChainView } from '../../store/state';
 import { downloadText } from '../../util/download';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
-import { ErroredChainCard } from '../chat/ErroredChainCard';
-import { MessageBubble } from '../chat/MessageBubble';
+import { TranscriptItem } from '../chat/TranscriptItem';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export function SessionDetailView({ sessionId, onBack }: { sessionId: string; onBack: () => void }) {
@@ -62,6 +61,7 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
         <span className="muted">
           {formatDateTime(detail.session.createdAt, i18n.language)} ·{' '}
           {t('history.turns', { count: detail.session.turnCount })}
+          {detail.session.workspace && ` · ${t('tools.workspace')}: ${detail.session.workspace}`}
         </span>
       </header>
       <div className="detail-actions">
@@ -99,13 +99,9 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
         </button>
       </div>
       <ol className="transcript-list" aria-label={t('chat.transcript')}>
-        {items.map((item) =>
-          item.kind === 'message' ? (
-            <MessageBubble key={item.key} item={item} />
-          ) : (
-            <ErroredChainCard key={item.key} item={item} isExpanded />
-          ),
-        )}
+        {items.map((item) => (
+          <TranscriptItem key={item.key} item={item} isReadOnly />
+        ))}
       </ol>
       <ConfirmDialog
         isOpen={isConfirming}

@@ -7,6 +7,7 @@ import { DecisionTable } from './DecisionTable';
 import { AppearanceSection, SimulatorSection } from './GeneralSection';
 import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
+import { ToolsSection } from './ToolsSection';
 
 export function SettingsView() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function SettingsView() {
             <RetrySection retry={settings.retry} />
             <DecisionTable retry={settings.retry} />
             <ProvidersSection provider={settings.provider} />
+            <ToolsSection tools={settings.tools} />
             <SimulatorSection simulator={settings.simulator} />
             <AppearanceSection ui={settings.ui} />
           </>

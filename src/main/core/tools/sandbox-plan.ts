@@ -1,0 +1,94 @@
+// How `bash` is confined (docs/tools.md, "The sandbox"), as pure functions of the workspace and
+// the settings: the bubblewrap arguments on Linux, the sandbox-exec (Seatbelt) profile on macOS,
+// and the environment a command gets. src/main/node/tools/bash-sandbox.ts runs them; the unit
+// tests read them. Nothing here starts a process.
+
+export interface SandboxPlanInput {
+  /** The workspace's real path: the one folder the command may write. */
+  workspace: string;
+  /** `tools.network`: let the command use the network. */
+  network: boolean;
+  /** Folders the command must not see at all (Resolute's data folder: it holds the keys). */
+  hidden: readonly string[];
+  /** Read-only-bound system folders that must be empty tmpfs inside (those that exist: /var/tmp…). */
+  privateTmp: readonly string[];
+  env: Record<string, string>;
+  command: string;
+}
+
+/** The file descriptor bubblewrap writes its JSON status to: `{"child-pid"}` once the command runs. */
+export const BWRAP_STATUS_FD = 3;
+
+/** Environment variables a command keeps; everything else (API keys included) is dropped. */
+const KEPT_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'] as const;
+const DEFAULT_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** The environment of a sandboxed command: a short allow-list, so no secret of the app leaks in. */
+export function sandboxEnv(parent: Record<string, string | undefined>, tmpDir: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const key of KEPT_ENV) {
+    const value = parent[key];
+    if (value !== undefined) env[key] = value;
+  }
+  env.PATH ??= DEFAULT_PATH;
+  env.TERM = 'dumb';
+  env.TMPDIR = tmpDir;
+  // Caches go to the private /tmp: the home folder is read-only inside.
+  env.XDG_CACHE_HOME = `${tmpDir}/.cache`;
+  return env;
+}
+
+/**
+ * bubblewrap: the whole system read-only, /dev and /proc of its own, a private /tmp, /run hidden
+ * (its sockets — the session bus, docker — would be ways out), the workspace bound read-write at
+ * its own path, new PID/IPC/UTS (and, unless the network is allowed, network) namespaces, a new
+ * terminal session, and death with its parent, so killing bwrap ends every process inside.
+ */
+export function bubblewrapArgs(input: SandboxPlanInput): string[] {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run'];
+  for (const dir of input.privateTmp) args.push('--tmpfs', dir);
+  // With the network on, name resolution may need systemd-resolved's stub under /run.
+  if (input.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve');
+  for (const dir of input.hidden) args.push('--tmpfs', dir);
+  args.push('--bind', input.workspace, input.workspace, '--chdir', input.workspace);
+  args.push('--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try');
+  if (!input.network) args.push('--unshare-net');
+  args.push('--die-with-parent', '--new-session', '--clearenv');
+  for (const [key, value] of Object.entries(input.env)) args.push('--setenv', key, value);
+  args.push('--json-status-fd', String(BWRAP_STATUS_FD), '--', '/bin/bash', '-c', input.command);
+  return args;
+}
+
+/** A Seatbelt string literal: backslashes and quotes escaped. */
+function sbString(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+/**
+ * sandbox-exec's profile, the macOS equivalent: deny by default; read anywhere except the hidden
+ * folders; write only the workspace, the command's own temporary folder and the terminal devices;
+ * no network unless allowed. Run as `sandbox-exec -p PROFILE /bin/bash -c COMMAND`.
+ */
+export function seatbeltProfile(
+  input: Pick<SandboxPlanInput, 'workspace' | 'network' | 'hidden'> & { tmpDir: string },
+): string {
+  const lines = [
+    '(version 1)',
+    '(deny default)',
+    '(allow process-fork)',
+    '(allow process-exec)',
+    '(allow signal (target same-sandbox))',
+    '(allow sysctl-read)',
+    '(allow mach-lookup)',
+    '(allow ipc-posix-shm)',
+    '(allow ipc-posix-sem)',
+    '(allow pseudo-tty)',
+    '(allow file-read*)',
+    ...input.hidden.map((dir) => `(deny file-read* (subpath ${sbString(dir)}))`),
+    `(allow file-write* (subpath ${sbString(input.workspace)}) (subpath ${sbString(input.tmpDir)}))`,
+    '(allow file-write* (literal "/dev/null") (literal "/dev/zero") (literal "/dev/dtracehelper") (regex #"^/dev/tty"))',
+    '(allow file-ioctl (literal "/dev/null") (literal "/dev/zero") (regex #"^/dev/tty"))',
+  ];
+  if (input.network) lines.push('(allow network*)');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,256 @@
+// The agent's tools inside a session (docs/tools.md): it hands the Agent the seven tools, runs
+// each call through the node runtime, asks for approval first where the settings say so, and turns
+// a failure into a fault for the ToolFailureGate — a security failure audited before anything
+// else — so every tool failure ends the turn on the provider errors' path. It also spots the
+// model's invalid calls (an unknown tool, arguments that fail the schema): `invalid_output`.
+// AgentSession owns one and attaches it to its Agent.
+import type { Agent, AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
+import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
+import type { ApprovalEvent } from '../../../shared/events';
+import {
+  APPROVAL_TOOLS,
+  DENIED_RESULT,
+  isToolName,
+  type ToolName,
+  type ToolResultDetails,
+} from '../../../shared/tools';
+import type { AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
+import { ApprovalBroker } from './approvals';
+import { ToolFailure, type ToolFailureCategory } from './tool-failure';
+import { ToolFailureGate, type ToolFault } from './tool-gate';
+import { TOOL_SPECS, prepareEditArguments, type ToolSpec } from './tool-schemas';
+
+export interface ToolCoordinatorOptions {
+  runtime: ToolRuntime;
+  audit: AuditSink;
+  history: Pick<HistoryWriter, 'recordAudit'>;
+  settings: SettingsStore;
+  /** The folder the first session works in. */
+  workspace: string;
+  emit: (event: ApprovalEvent) => void;
+  sessionId: () => string;
+  newId: () => string;
+  now: () => number;
+}
+
+/** What the coordinator knows about one tool call of the current run. */
+interface CallState {
+  ran: boolean;
+  blocked: boolean;
+  isError: boolean;
+  failure?: ToolFault['category'];
+}
+
+const SKIPPED = 'Not run: an earlier tool call in this turn failed.';
+
+export class ToolCoordinator {
+  readonly gate = new ToolFailureGate();
+  readonly approvals: ApprovalBroker;
+  private readonly calls = new Map<string, CallState>();
+  private workspaceValue: string;
+  private agent: Agent | null = null;
+  private basePrompt = '';
+
+  constructor(private readonly options: ToolCoordinatorOptions) {
+    this.workspaceValue = options.workspace;
+    this.approvals = new ApprovalBroker({ emit: options.emit, newId: options.newId, now: options.now });
+  }
+
+  get workspace(): string {
+    return this.workspaceValue;
+  }
+
+  /** Point the tools at another folder (validated by the caller); the system prompt follows. */
+  setWorkspace(workspace: string): void {
+    this.workspaceValue = workspace;
+    this.refresh();
+  }
+
+  /** Install the tools, the approval hook and the gate on the Agent (once, by AgentSession). */
+  attach(agent: Agent): () => void {
+    this.agent = agent;
+    this.basePrompt = agent.state.systemPrompt;
+    // One call at a time: a failed call stops the ones after it, and approvals come one by one.
+    agent.toolExecution = 'sequential';
+    agent.streamFn = this.gate.wrap(agent.streamFn);
+    agent.beforeToolCall = (context, signal) => this.beforeToolCall(context, signal);
+    agent.afterToolCall = async ({ toolCall }) => {
+      const call = this.calls.get(toolCall.id);
+      return call?.ran ? { isError: call.isError } : undefined;
+    };
+    this.refresh();
+    return this.options.settings.subscribe(() => this.refresh());
+  }
+
+  /** A new prompt or Continue: no fault or call state carries over. */
+  startRun(): void {
+    this.gate.clear();
+    this.calls.clear();
+  }
+
+  /** Another conversation: nothing waits for approval and nothing is allowed any more. */
+  reset(): void {
+    this.approvals.reset();
+    this.startRun();
+  }
+
+  /** The failure category of a tool call of this run, for its stored result. */
+  failureOf(toolCallId: string): ToolFault['category'] | undefined {
+    return this.calls.get(toolCallId)?.failure;
+  }
+
+  /** Watches the agent's events for calls the loop refused before any tool ran: invalid output. */
+  onAgentEvent(event: AgentEvent): void {
+    if (event.type !== 'tool_execution_end' || !event.isError) return;
+    const call = this.call(event.toolCallId);
+    if (call.ran || call.blocked) return;
+    call.failure = 'invalid_output';
+    const said = resultText(event.result);
+    this.gate.report({
+      category: 'invalid_output',
+      message: `The model made an invalid call of "${event.toolName}": ${said}`,
+      toolCallId: event.toolCallId,
+      toolName: event.toolName,
+    });
+  }
+
+  private refresh(): void {
+    if (!this.agent) return;
+    const settings = this.options.settings.get().tools;
+    const offered = TOOL_SPECS.filter((spec) => spec.name !== 'bash' || this.options.runtime.bashUnavailable === null);
+    this.agent.state.tools = settings.enabled ? offered.map((spec) => this.agentTool(spec)) : [];
+    this.agent.state.systemPrompt = settings.enabled
+      ? `${this.basePrompt}\n\n${toolsPrompt(this.workspaceValue, offered, settings.network)}`
+      : this.basePrompt;
+  }
+
+  private call(toolCallId: string): CallState {
+    let call = this.calls.get(toolCallId);
+    if (!call) {
+      call = { ran: false, blocked: false, isError: false };
+      this.calls.set(toolCallId, call);
+    }
+    return call;
+  }
+
+  private agentTool(spec: ToolSpec): AgentTool {
+    return {
+      name: spec.name,
+      label: spec.name,
+      description: spec.description,
+      parameters: spec.parameters,
+      ...(spec.name === 'edit' ? { prepareArguments: prepareEditArguments as AgentTool['prepareArguments'] } : {}),
+      execute: (toolCallId, params, signal, onUpdate) =>
+        this.execute(spec.name, toolCallId, params as Record<string, unknown>, signal, onUpdate),
+    };
+  }
+
+  private async execute(
+    name: ToolName,
+    toolCallId: string,
+    args: Record<string, unknown>,
+    signal: AbortSignal | undefined,
+    onUpdate: AgentToolUpdateCallback | undefined,
+  ): Promise<AgentToolResult<ToolResultDetails>> {
+    const call = this.call(toolCallId);
+    call.ran = true;
+    const started = this.options.now();
+    const elapsed = () => Math.max(0, this.options.now() - started);
+    try {
+      const outcome = await this.options.runtime.run(name, args, {
+        toolCallId,
+        workspace: this.workspaceValue,
+        signal,
+        settings: this.options.settings.get().tools,
+        onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
+      });
+      call.isError = outcome.isError;
+      return text(outcome.text, { ...outcome.details, durationMs: elapsed() });
+    } catch (error) {
+      call.isError = true;
+      if (!(error instanceof ToolFailure)) return text(errorText(error), { durationMs: elapsed() });
+      this.onFailure(name, toolCallId, args, error);
+      call.failure = error.category;
+      return text(error.message, { durationMs: elapsed(), failure: error.category });
+    }
+  }
+
+  /** Policy: a security failure is audited first, then the turn is ended through the gate. */
+  private onFailure(name: ToolName, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
+    if (failure.category === 'sandbox_security') this.audit(name, toolCallId, args, failure);
+    this.gate.report({
+      category: failure.category as ToolFailureCategory,
+      message: `${name}: ${failure.message}`,
+      toolCallId,
+      toolName: name,
+    });
+  }
+
+  private audit(name: ToolName, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
+    const record = {
+      id: this.options.newId(),
+      timestamp: new Date(this.options.now()).toISOString(),
+      sessionId: this.options.sessionId(),
+      toolCallId,
+      toolName: name,
+      args,
+      workspace: this.workspaceValue,
+      target: failure.target,
+      reason: failure.message,
+    };
+    this.options.audit.write(record);
+    try {
+      this.options.history.recordAudit(record);
+    } catch {
+      // The JSON-lines audit log has it; a history write failure must not let the call through.
+    }
+  }
+
+  private async beforeToolCall(
+    { toolCall, args }: BeforeToolCallContext,
+    signal?: AbortSignal,
+  ): Promise<BeforeToolCallResult | undefined> {
+    const call = this.call(toolCall.id);
+    const block = (reason: string): BeforeToolCallResult => {
+      call.blocked = true;
+      return { block: true, reason };
+    };
+    if (this.gate.pending) return block(SKIPPED);
+    const name = toolCall.name;
+    const settings = this.options.settings.get().tools;
+    if (!isToolName(name) || settings.approval === 'auto' || !APPROVAL_TOOLS.includes(name)) return undefined;
+    if (this.approvals.isAllowedForSession(name)) return undefined;
+    const input = args as Record<string, unknown>;
+    const preview = await this.options.runtime.preview(name, input, this.workspaceValue).catch(() => null);
+    // A call that cannot run as given is not shown for approval: running it reports the failure.
+    if (!preview) return undefined;
+    const choice = await this.approvals.ask({ toolCallId: toolCall.id, toolName: name, args: input, preview }, signal);
+    return choice === 'deny' ? block(DENIED_RESULT) : undefined;
+  }
+}
+
+function text(value: string, details: ToolResultDetails): AgentToolResult<ToolResultDetails> {
+  return { content: [{ type: 'text', text: value }], details };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function resultText(result: unknown): string {
+  const content = (result as { content?: unknown } | null)?.content;
+  if (!Array.isArray(content)) return 'no details';
+  const said = content
+    .map((part) => ((part as { type?: string }).type === 'text' ? String((part as { text?: unknown }).text) : ''))
+    .join('\n')
+    .trim();
+  return said.slice(0, 2000) || 'no details';
+}
+
+function toolsPrompt(workspace: string, offered: readonly ToolSpec[], network: boolean): string {
+  const names = offered.map((spec) => spec.name).join(', ');
+  const bash = offered.some((spec) => spec.name === 'bash')
+    ? ` bash runs in a sandbox where only the workspace is writable${network ? '' : ' and there is no network'}.`
+    : '';
+  return `You can use tools (${names}) on the files of the workspace folder ${workspace}. Paths are relative to it; anything outside it is refused.${bash}`;
+}

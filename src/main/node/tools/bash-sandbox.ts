@@ -1,0 +1,215 @@
+// `bash`, only ever inside an OS sandbox (docs/tools.md, "The sandbox"): bubblewrap on Linux,
+// sandbox-exec on macOS, and never on Windows. The output streams as it comes (tool_execution_update),
+// the tail is kept under the caps, and Stop or the timeout kills the whole process tree: bwrap runs
+// in its own process group with --die-with-parent, and its PID namespace dies with it. A command that
+// fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
+// whose message says how to fix it. Called by NodeToolRuntime; bench/sandbox-startup.ts times it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ToolOutcome } from '../../core/ports';
+import { MAX_BYTES, capTail, tailNote } from '../../core/tools/output-caps';
+import { BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../core/tools/sandbox-plan';
+import { ToolFailure } from '../../core/tools/tool-failure';
+
+export interface BashRun {
+  command: string;
+  /** The workspace's real path. */
+  workspace: string;
+  timeoutMs: number;
+  network: boolean;
+  /** Folders the command must not see (the data folder). */
+  hidden: readonly string[];
+  signal?: AbortSignal;
+  onUpdate?: (text: string) => void;
+}
+
+export interface SandboxHost {
+  platform: NodeJS.Platform;
+  /** The bubblewrap binary; default "bwrap" from PATH. */
+  bwrap: string;
+  /** macOS: default /usr/bin/sandbox-exec. */
+  sandboxExec: string;
+}
+
+export const BWRAP_MISSING =
+  'bash runs only inside the bubblewrap sandbox, and bubblewrap (bwrap) is not installed. Install it — Debian/Ubuntu: sudo apt install bubblewrap; Fedora: sudo dnf install bubblewrap; Arch: sudo pacman -S bubblewrap — then press Continue.';
+export const WINDOWS_NO_SANDBOX =
+  'bash is off on Windows: there is no OS sandbox here that Resolute can run commands in, and commands never run unsandboxed. The file tools (read, ls, find, grep, write, edit) still work.';
+const BWRAP_REFUSED_FIX =
+  'The kernel may not allow unprivileged user namespaces: enable them (sudo sysctl -w kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 and later allow bwrap in AppArmor), then press Continue.';
+
+/** Updates of the live output are sent at most this often, ms. */
+const UPDATE_INTERVAL_MS = 100;
+/** Paths of the system that get their own empty tmpfs inside, besides /tmp. */
+const PRIVATE_TMP = ['/var/tmp'];
+
+interface Launch {
+  child: ChildProcess;
+  /** Why the sandbox itself failed (given the start of stderr), or null when the command ran. */
+  sandboxFailure: (stderrHead: string) => string | null;
+  /** The command's exit code as the sandbox reports it, when it does. */
+  reportedExit: () => number | null;
+  cleanup: () => void;
+}
+
+/** How much of stderr is kept to explain a sandbox that failed to start. */
+const STDERR_HEAD_BYTES = 4096;
+
+function launchBwrap(run: BashRun, host: SandboxHost): Launch {
+  const tmp = '/tmp';
+  const args = bubblewrapArgs({
+    workspace: run.workspace,
+    network: run.network,
+    hidden: run.hidden,
+    privateTmp: PRIVATE_TMP,
+    env: sandboxEnv(process.env, tmp),
+    command: run.command,
+  });
+  const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
+  while (stdio.length <= BWRAP_STATUS_FD) stdio.push('pipe');
+  // bwrap's own environment carries only PATH (to find it); the command's is set by --setenv.
+  const child = spawn(host.bwrap, args, { detached: true, stdio, env: { PATH: process.env.PATH } });
+  let exit: number | null = null;
+  child.stdio[BWRAP_STATUS_FD]?.on('data', (chunk: Buffer) => {
+    const code = /"exit-code"\s*:\s*(\d+)/.exec(chunk.toString('utf8'))?.[1];
+    if (code !== undefined) exit = Number(code);
+  });
+  return {
+    child,
+    // bwrap reports an exit code only for a command that ran; without one, setting up failed (stderr says why).
+    sandboxFailure: (stderrHead) =>
+      exit !== null
+        ? null
+        : `bubblewrap could not create the sandbox (${stderrHead || 'no reason given'}). ${BWRAP_REFUSED_FIX}`,
+    reportedExit: () => exit,
+    cleanup: () => undefined,
+  };
+}
+
+function launchSeatbelt(run: BashRun, host: SandboxHost): Launch {
+  const tmp = mkdtempSync(join(tmpdir(), 'resolute-bash-'));
+  const profile = seatbeltProfile({ workspace: run.workspace, network: run.network, hidden: run.hidden, tmpDir: tmp });
+  const child = spawn(host.sandboxExec, ['-p', profile, '/bin/bash', '-c', run.command], {
+    cwd: run.workspace,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: sandboxEnv(process.env, tmp),
+  });
+  return {
+    child,
+    // sandbox-exec reports a profile it cannot apply on stderr, before running anything.
+    sandboxFailure: (stderrHead) =>
+      /^sandbox-exec:/.test(stderrHead) ? `sandbox-exec could not create the sandbox (${stderrHead}).` : null,
+    reportedExit: () => null,
+    cleanup: () => rmSync(tmp, { recursive: true, force: true }),
+  };
+}
+
+/** Kill the sandbox's whole process group; the PID namespace takes the rest with it. */
+function killTree(child: ChildProcess): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL');
+  }
+}
+
+/** Keeps the tail of the output (twice the byte cap) and sends throttled live updates. */
+class OutputTail {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  private lastUpdate = 0;
+
+  constructor(private readonly onUpdate?: (text: string) => void) {}
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.bytes > MAX_BYTES * 2 && this.chunks.length > 1) this.bytes -= this.chunks.shift()?.length ?? 0;
+    const now = Date.now();
+    if (this.onUpdate && now - this.lastUpdate >= UPDATE_INTERVAL_MS) {
+      this.lastUpdate = now;
+      this.onUpdate(capTail(this.text()).text);
+    }
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** Run one command in the sandbox; resolves with its result, or rejects (abort, sandbox failure). */
+export function runSandboxed(run: BashRun, host: SandboxHost): Promise<ToolOutcome> {
+  if (host.platform === 'win32') return Promise.reject(new ToolFailure('sandbox', WINDOWS_NO_SANDBOX, 'bash'));
+  const launch = host.platform === 'darwin' ? launchSeatbelt(run, host) : launchBwrap(run, host);
+  return watch(run, launch);
+}
+
+function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
+  const { child } = launch;
+  const output = new OutputTail(run.onUpdate);
+  let stderrHead = '';
+  let killedBy: 'abort' | 'timeout' | null = null;
+  const stop = (why: 'abort' | 'timeout') => {
+    killedBy ??= why;
+    killTree(child);
+  };
+  const onAbort = () => stop('abort');
+  if (run.signal?.aborted) queueMicrotask(onAbort);
+  else run.signal?.addEventListener('abort', onAbort, { once: true });
+  const timer = setTimeout(() => stop('timeout'), run.timeoutMs);
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderrHead.length < STDERR_HEAD_BYTES) stderrHead += chunk.toString('utf8');
+    output.push(chunk);
+  });
+  return new Promise<ToolOutcome>((resolve, reject) => {
+    const finish = () => {
+      clearTimeout(timer);
+      run.signal?.removeEventListener('abort', onAbort);
+      launch.cleanup();
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      finish();
+      reject(
+        error.code === 'ENOENT'
+          ? new ToolFailure('sandbox', BWRAP_MISSING, 'bwrap')
+          : new ToolFailure('sandbox', `The sandbox could not be started: ${error.message}`, 'bwrap'),
+      );
+    });
+    child.once('close', (code, signal) => {
+      finish();
+      const text = output.text();
+      if (killedBy === 'abort') return reject(new Error(`${text ? `${text}\n\n` : ''}Command aborted`));
+      if (killedBy === null && signal !== null && launch.reportedExit() === null)
+        return reject(
+          new ToolFailure(
+            'sandbox',
+            `The sandbox process was killed (${signal}) before the command finished.`,
+            'sandbox',
+          ),
+        );
+      const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
+      if (failure) return reject(new ToolFailure('sandbox', failure, 'sandbox'));
+      resolve(
+        result(text, killedBy === 'timeout' ? null : (launch.reportedExit() ?? code), killedBy === 'timeout', run),
+      );
+    });
+  });
+}
+
+function result(output: string, exitCode: number | null, timedOut: boolean, run: BashRun): ToolOutcome {
+  const capped = capTail(output);
+  const note = tailNote(capped);
+  let text = (capped.text.replace(/\n+$/, '') || '(no output)') + (note ? `\n\n${note}` : '');
+  if (timedOut) text += `\n\nCommand timed out after ${Math.round(run.timeoutMs / 100) / 10} seconds`;
+  else if (exitCode !== 0) text += `\n\nCommand exited with code ${exitCode}`;
+  return {
+    text,
+    details: { exitCode, ...(timedOut ? { timedOut } : {}), ...(capped.truncated ? { truncated: true } : {}) },
+    isError: timedOut || exitCode !== 0,
+  };
+}

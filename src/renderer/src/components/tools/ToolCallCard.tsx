@@ -1,0 +1,95 @@
+// One tool call in the chat or the history (docs/tools.md, "In the chat"): a collapsible card with
+// the tool, a one-line summary of its arguments, its status (waiting, running, exit code, failure
+// category) and duration; open, the arguments, the live or final output, and edit/write diffs.
+import { useTranslation } from 'react-i18next';
+import type { ToolCallItem } from '../../chat/tool-items';
+import { formatSeconds } from '../../util/format';
+import { DiffView } from './DiffView';
+
+/** The argument a person recognises a call by. */
+export function argumentSummary(toolName: string, args: Record<string, unknown>): string {
+  const pick = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  if (toolName === 'bash') return pick('command');
+  if (toolName === 'find' || toolName === 'grep') return [pick('pattern'), pick('path')].filter(Boolean).join('  in ');
+  return pick('path') || (toolName === 'ls' ? '.' : '');
+}
+
+function StatusBadge({ item }: { item: ToolCallItem }) {
+  const { t } = useTranslation();
+  const { exitCode, timedOut } = item.details;
+  let label = t(`tools.status.${item.status}`);
+  if (item.errorCategory) label = t(`category.${item.errorCategory}`);
+  else if (timedOut) label = t('tools.timedOut');
+  else if (typeof exitCode === 'number' && item.status !== 'running') label = t('tools.exitCode', { code: exitCode });
+  const tone =
+    item.status === 'error' || item.errorCategory
+      ? 'badge-error'
+      : item.status === 'done'
+        ? 'badge-ok'
+        : item.status === 'denied' || item.status === 'waiting'
+          ? 'badge-warning'
+          : '';
+  return (
+    <span className={`badge ${tone}`} data-testid="tool-card-status">
+      {label}
+    </span>
+  );
+}
+
+export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isOpen?: boolean }) {
+  const { t } = useTranslation();
+  const summary = argumentSummary(item.toolName, item.args);
+  const { durationMs, diff } = item.details;
+  const isBash = item.toolName === 'bash';
+  // What the summary, the command line or the diff already shows is not repeated.
+  const shown = new Set(['path', 'content', ...(isBash ? ['command'] : []), ...(diff ? ['edits'] : [])]);
+  const otherArgs = Object.fromEntries(Object.entries(item.args).filter(([key]) => !shown.has(key)));
+  return (
+    <li
+      className={`tool-card tool-${item.status}`}
+      data-testid="tool-card"
+      data-tool={item.toolName}
+      data-status={item.status}
+      data-category={item.errorCategory ?? undefined}
+    >
+      {/* A running command is open to show its output as it comes; the approval card shows a waiting one. */}
+      <details open={isOpen || (isBash && item.status === 'running') || undefined}>
+        <summary className="tool-card-head" aria-label={t('tools.card', { name: item.toolName })}>
+          <span className="tool-name">{item.toolName}</span>
+          <code className="tool-summary">{summary}</code>
+          <StatusBadge item={item} />
+          {durationMs !== undefined && (
+            <span className="tool-duration">
+              {durationMs < 1000
+                ? t('tools.durationMs', { ms: durationMs })
+                : t('tools.duration', { seconds: formatSeconds(durationMs / 1000) })}
+            </span>
+          )}
+        </summary>
+        <div className="tool-card-body">
+          {isBash && <pre className="tool-command">$ {summary}</pre>}
+          {Object.keys(otherArgs).length > 0 && (
+            <>
+              <h3 className="tool-section">{t('tools.arguments')}</h3>
+              <pre className="tool-args">{JSON.stringify(otherArgs, null, 2)}</pre>
+            </>
+          )}
+          {diff ? (
+            <>
+              <h3 className="tool-section">{t('tools.change')}</h3>
+              <DiffView diff={diff} testId="tool-card-diff" />
+            </>
+          ) : null}
+          <h3 className="tool-section">{t('tools.output')}</h3>
+          <pre
+            className="tool-output"
+            data-testid="tool-card-output"
+            aria-live={item.status === 'running' ? 'polite' : undefined}
+          >
+            {item.output || t('tools.noOutput')}
+          </pre>
+        </div>
+      </details>
+    </li>
+  );
+}

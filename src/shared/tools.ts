@@ -1,0 +1,87 @@
+// The agent's tools as every process sees them (docs/tools.md): their names (the `pi` coding
+// agent's), which ones ask before they run, the approval request the chat and RPC clients answer,
+// the details a finished call carries for its card, and the sandbox audit record. Pure types and
+// constants, shared by the main process (tools, history) and the renderer (tool and approval cards).
+
+export const TOOL_NAMES = ['read', 'ls', 'find', 'grep', 'write', 'edit', 'bash'] as const;
+export type ToolName = (typeof TOOL_NAMES)[number];
+
+/** With `tools.approval` = `ask`, these tools wait for the person before they run. */
+export const APPROVAL_TOOLS: readonly ToolName[] = ['write', 'edit', 'bash'];
+
+export function isToolName(value: unknown): value is ToolName {
+  return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
+}
+
+/** The result a denied call gives the model; the chat shows such a call as denied. */
+export const DENIED_RESULT =
+  'The user denied this tool call. Do not run it again; ask the user what they want instead.';
+
+/** The range of `tools.timeoutMs`, the ceiling of one `bash` call, ms. */
+export const TOOL_TIMEOUT_RANGE = { min: 1_000, max: 3_600_000, unit: 'ms' } as const;
+
+/** Allow once, allow this tool for the rest of the session, or refuse (the model is told). */
+export const APPROVAL_CHOICES = ['once', 'session', 'deny'] as const;
+export type ApprovalChoice = (typeof APPROVAL_CHOICES)[number];
+
+/** What the approval card shows: the command, or the change as a diff. */
+export type ApprovalPreview =
+  /** timeoutSeconds: what the model asked for, or null (the `tools.timeoutMs` ceiling applies). */
+  | { kind: 'command'; command: string; timeoutSeconds: number | null }
+  | { kind: 'diff'; path: string; diff: string; isNewFile: boolean };
+
+export interface ApprovalRequest {
+  id: string;
+  toolCallId: string;
+  toolName: ToolName;
+  args: Record<string, unknown>;
+  preview: ApprovalPreview;
+  /** Epoch ms. */
+  requestedAt: number;
+}
+
+/** The `details` of a tool result: what a tool card shows besides the text the model saw. */
+export interface ToolResultDetails {
+  /** Wall time of the call, ms. */
+  durationMs?: number;
+  /** bash: the command's exit code (null when it was killed). */
+  exitCode?: number | null;
+  /** bash: stopped after its timeout. */
+  timedOut?: boolean;
+  /** edit and write: the change as a unified diff. */
+  diff?: string;
+  /** The output was cut to the caps; the text says what was cut. */
+  truncated?: boolean;
+  /** The category of a tool failure that ended the turn (sandbox, sandbox_security, patch_apply). */
+  failure?: 'sandbox' | 'sandbox_security' | 'patch_apply';
+}
+
+/** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
+export interface SandboxAuditRecord {
+  id: string;
+  /** ISO 8601. */
+  timestamp: string;
+  sessionId: string;
+  toolCallId: string;
+  toolName: string;
+  args: Record<string, unknown>;
+  workspace: string;
+  /** The path or operation that was refused. */
+  target: string;
+  reason: string;
+}
+
+/** Read a result's details defensively: they come back from JSON (history, events). */
+export function toolDetailsOf(value: unknown): ToolResultDetails {
+  if (typeof value !== 'object' || value === null) return {};
+  const d = value as Record<string, unknown>;
+  const out: ToolResultDetails = {};
+  if (typeof d.durationMs === 'number') out.durationMs = d.durationMs;
+  if (typeof d.exitCode === 'number' || d.exitCode === null) out.exitCode = d.exitCode;
+  if (d.timedOut === true) out.timedOut = true;
+  if (typeof d.diff === 'string') out.diff = d.diff;
+  if (d.truncated === true) out.truncated = true;
+  if (d.failure === 'sandbox' || d.failure === 'sandbox_security' || d.failure === 'patch_apply')
+    out.failure = d.failure;
+  return out;
+}

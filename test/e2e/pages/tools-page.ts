@@ -1,0 +1,32 @@
+// Page object for the agent's tools in the chat: tool cards, the approval card, the Continue bar
+// and the workspace picker. Works in both hosts.
+import type { Locator, Page } from '@playwright/test';
+
+export class ToolsPage {
+  readonly cards: Locator;
+  readonly approval: Locator;
+  readonly allowOnce: Locator;
+  readonly allowSession: Locator;
+  readonly deny: Locator;
+  readonly continueButton: Locator;
+  readonly workspaceButton: Locator;
+
+  constructor(readonly page: Page) {
+    this.cards = page.getByTestId('tool-card');
+    this.approval = page.getByTestId('approval-card');
+    this.allowOnce = page.getByTestId('approval-allow-once');
+    this.allowSession = page.getByTestId('approval-allow-session');
+    this.deny = page.getByTestId('approval-deny');
+    this.continueButton = page.getByTestId('continue-button');
+    this.workspaceButton = page.getByTestId('workspace-button');
+  }
+
+  card(tool: string): Locator {
+    return this.page.locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
+  }
+
+  /** Open a card (its <summary>) to see arguments and output. */
+  async open(card: Locator): Promise<void> {
+    await card.locator('summary').click();
+  }
+}

@@ -1,0 +1,111 @@
+// The agent's tools through the real UI in Chromium (browser mode), the simulated model calling
+// them (tool:NAME:ARGS steps): an approval card allowed from the keyboard and one denied with Esc,
+// a bash card with its output and exit code, a sandbox_security abort shown as an errored turn
+// (with Continue) and found by the history's errored filter, and the workspace path field.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { ToolsPage } from '../pages/tools-page';
+
+const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
+
+test('an approval card, allowed from the keyboard, writes the file and the model sees it', async ({ app }) => {
+  await app.setScript(`${tool('write', { path: 'hello.txt', content: 'Hello, tools!\n' })}, ok`);
+  const chat = new ChatPage(app.page);
+  const tools = new ToolsPage(app.page);
+  await chat.prompt('Write hello.txt');
+  await expect(tools.approval).toBeVisible();
+  await expect(tools.approval).toContainText('hello.txt');
+  await expect(app.page.getByTestId('approval-diff')).toContainText('+Hello, tools!');
+  // Keyboard-first: the card has the focus; A allows once.
+  await expect(tools.allowOnce).toBeFocused();
+  await app.page.keyboard.press('a');
+  await expect(tools.approval).toBeHidden();
+  await expect(tools.card('write')).toHaveAttribute('data-status', 'done');
+  await expect(chat.lastAssistant()).toContainText('the tool returned "Wrote 14 bytes to hello.txt."');
+  expect(readFileSync(join(app.workspace, 'hello.txt'), 'utf8')).toBe('Hello, tools!\n');
+  const requests = await app.requests();
+  expect(requests).toHaveLength(2);
+  expect(requests[1].lastToolResult).toBe('Wrote 14 bytes to hello.txt.');
+});
+
+test('Esc denies: nothing runs and the model is told', async ({ app }) => {
+  await app.setScript(`${tool('bash', { command: 'touch should-not-exist.txt' })}, ok`);
+  const chat = new ChatPage(app.page);
+  const tools = new ToolsPage(app.page);
+  await chat.prompt('Make a file');
+  await expect(app.page.getByTestId('approval-command')).toHaveText('$ touch should-not-exist.txt');
+  await app.page.keyboard.press('Escape');
+  await expect(tools.approval).toBeHidden();
+  await expect(tools.card('bash')).toHaveAttribute('data-status', 'denied');
+  await expect(chat.lastAssistant()).toContainText('The user denied this tool call');
+  expect(existsSync(join(app.workspace, 'should-not-exist.txt'))).toBe(false);
+  expect((await app.requests())[1].lastToolResult).toMatch(/^The user denied this tool call/);
+});
+
+test('a bash card shows the command, its output and exit code; "for this session" stops asking', async ({ app }) => {
+  await app.setScript(
+    `${tool('bash', { command: 'echo first; echo oops >&2; exit 4' })}, ${tool('bash', { command: 'echo second' })}, ok`,
+  );
+  const chat = new ChatPage(app.page);
+  const tools = new ToolsPage(app.page);
+  await chat.prompt('Run two commands');
+  await tools.allowSession.click();
+  await expect(tools.cards).toHaveCount(2);
+  await expect(chat.lastAssistant()).toContainText('the tool returned "second"');
+  await expect(tools.approval).toBeHidden();
+  const first = tools.cards.first();
+  await expect(first.getByTestId('tool-card-status')).toHaveText('exit code 4');
+  await tools.open(first);
+  await expect(first.getByTestId('tool-card-output')).toHaveText('first\noops\n\nCommand exited with code 4');
+  await expect(first.locator('.tool-command')).toHaveText('$ echo first; echo oops >&2; exit 4');
+});
+
+test('a sandbox_security abort is an errored turn, offers Continue, and is in the errored filter', async ({ app }) => {
+  await app.setScript(`${tool('read', { path: '../../etc/passwd' })}, ok`);
+  const chat = new ChatPage(app.page);
+  const tools = new ToolsPage(app.page);
+  await chat.prompt('Read the password file');
+  const card = chat.erroredCards.last();
+  await expect(card).toHaveAttribute('data-category', 'sandbox_security');
+  await expect(card.getByTestId('errored-message')).toContainText('leaves the workspace');
+  await expect(tools.card('read')).toHaveAttribute('data-category', 'sandbox_security');
+  expect(await app.requests()).toHaveLength(1);
+  await expect(tools.continueButton).toBeVisible();
+
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.erroredOnly.check();
+  await expect(history.erroredTurns.first()).toContainText('Sandbox security');
+  await expect(history.erroredTurns.first()).toContainText('leaves the workspace');
+
+  // Continue: the model tries again after seeing what happened (a new request, no retry chain).
+  await app.page.getByTestId('nav-chat').click();
+  await tools.continueButton.click();
+  await expect(chat.lastAssistant()).toContainText('the tool returned "Refused');
+  expect(await app.requests()).toHaveLength(2);
+  await expect(tools.continueButton).toBeHidden();
+});
+
+test('the workspace path field: a bad path is refused with its reason, a good one is used', async ({ app }) => {
+  const tools = new ToolsPage(app.page);
+  await expect(app.page.getByTestId('workspace-path')).toContainText(app.workspace.split('/').pop()!);
+  await tools.workspaceButton.click();
+  await app.page.getByTestId('workspace-input').fill('/no/such/folder');
+  await app.page.getByTestId('workspace-apply').click();
+  await expect(app.page.getByTestId('workspace-error')).toHaveText('The folder /no/such/folder does not exist.');
+  const other = join(app.workspace, 'project');
+  mkdirSync(other);
+  await app.page.getByTestId('workspace-input').fill(other);
+  await app.page.getByTestId('workspace-apply').click();
+  await expect(app.page.getByTestId('workspace-form')).toBeHidden();
+  await expect(app.page.getByTestId('workspace-path')).toContainText('project');
+
+  await app.setScript(`${tool('write', { path: 'in-project.txt', content: 'x' })}, ok`);
+  await new ChatPage(app.page).prompt('write');
+  await tools.allowOnce.click();
+  await expect(tools.card('write')).toHaveAttribute('data-status', 'done');
+  expect(existsSync(join(other, 'in-project.txt'))).toBe(true);
+});

@@ -1,0 +1,136 @@
+// Tools in RPC mode, through the BUILT CLI (out/main/cli.js) and RpcClient against the simulator
+// over real HTTP: pi's tool_execution_start/update/end events, approvals as pi's
+// extension_ui_request `confirm` answered by extension_ui_response (allow, deny, cancel), and
+// `--set tools.approval=auto` never asking. `--workspace` points the tools at a fresh folder.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
+import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
+
+const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
+const sim = new SimulatorServer({ chunkDelayMs: 1 });
+let simUrl = '';
+let root = '';
+let workspace = '';
+const clients: RpcClient[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
+  simUrl = await sim.start();
+});
+afterAll(() => sim.stop());
+beforeEach(() => {
+  sim.clearRequests();
+  root = mkdtempSync(join(tmpdir(), 'resolute-rpc-tools-'));
+  workspace = join(root, 'ws');
+});
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((client) => client.stop()));
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function startClient(set: string[] = []): Promise<{ client: RpcClient; events: RpcEvent[] }> {
+  const client = new RpcClient({
+    cliPath: CLI,
+    args: [
+      '--base-url',
+      simUrl,
+      '--model',
+      'resolute-sim-1',
+      '--data-dir',
+      join(root, 'data'),
+      '--workspace',
+      workspace,
+      ...set.flatMap((s) => ['--set', s]),
+    ],
+    env: { OPENAI_LOG: 'off' },
+  });
+  clients.push(client);
+  const events: RpcEvent[] = [];
+  client.onEvent((event) => events.push(event));
+  await client.start();
+  return { client, events };
+}
+
+const confirmRequests = (events: RpcEvent[]) =>
+  events.filter((e): e is RpcExtensionUIRequest => e.type === 'extension_ui_request');
+
+/** Answer every confirm the server sends with `answer`. */
+function answerConfirms(client: RpcClient, answer: (request: RpcExtensionUIRequest) => boolean): void {
+  client.onEvent((event) => {
+    if (event.type === 'extension_ui_request') client.respondToUi(event.id, answer(event));
+  });
+}
+
+describe('tools over RPC', () => {
+  it("streams pi's tool_execution_start / update / end for a bash call", async () => {
+    const { client, events } = await startClient(['tools.approval=auto']);
+    sim.setScript('tool:bash:{"command":"for i in 1 2 3; do echo tick $i; sleep 0.15; done"}, ok');
+    await client.promptAndWait('count');
+    const tools = events.filter((e) => e.type.startsWith('tool_execution'));
+    expect(tools[0]).toMatchObject({
+      type: 'tool_execution_start',
+      toolName: 'bash',
+      args: { command: expect.any(String) },
+    });
+    expect(tools.some((e) => e.type === 'tool_execution_update')).toBe(true);
+    expect(tools.at(-1)).toMatchObject({
+      type: 'tool_execution_end',
+      toolName: 'bash',
+      isError: false,
+      result: { content: [{ type: 'text', text: 'tick 1\ntick 2\ntick 3' }], details: { exitCode: 0 } },
+    });
+    expect(confirmRequests(events)).toEqual([]);
+  });
+
+  it('asks with extension_ui_request confirm; a confirmed answer runs the tool', async () => {
+    const { client, events } = await startClient();
+    answerConfirms(client, () => true);
+    sim.setScript('tool:write:{"path":"from-rpc.txt","content":"hi\\n"}, ok');
+    await client.promptAndWait('write it');
+    const [request] = confirmRequests(events);
+    expect(request).toMatchObject({
+      method: 'confirm',
+      title: 'Allow write?',
+      message: expect.stringContaining('+hi'),
+    });
+    expect(readFileSync(join(workspace, 'from-rpc.txt'), 'utf8')).toBe('hi\n');
+    expect(events).toContainEqual(
+      expect.objectContaining({ type: 'tool_approval_end', id: request.id, choice: 'once' }),
+    );
+    expect(sim.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['confirmed: false', { confirmed: false }],
+    ['cancelled', { cancelled: true }],
+  ])('a %s answer denies: nothing runs and the model is told', async (_name, answer) => {
+    const { client, events } = await startClient();
+    client.onEvent((event) => {
+      if (event.type === 'extension_ui_request')
+        client.writeRaw(`${JSON.stringify({ type: 'extension_ui_response', id: event.id, ...answer })}\n`);
+    });
+    sim.setScript('tool:bash:{"command":"touch ran.txt"}, ok');
+    await client.promptAndWait('try');
+    expect(confirmRequests(events)).toHaveLength(1);
+    expect(existsSync(join(workspace, 'ran.txt'))).toBe(false);
+    expect(sim.requests[1].lastToolResult).toMatch(/user denied this tool call/);
+  });
+
+  it('answers a malformed extension_ui_response with an error, and ignores an unknown id', async () => {
+    const { client } = await startClient();
+    const outputs: unknown[] = [];
+    client.onOutput((record) => outputs.push(record));
+    client.writeRaw('{"type":"extension_ui_response","confirmed":true}\n');
+    client.respondToUi('no-such-request', true);
+    const state = await client.getState();
+    expect(state.isStreaming).toBe(false);
+    expect(outputs).toContainEqual(
+      expect.objectContaining({ type: 'response', command: 'extension_ui_response', success: false }),
+    );
+    expect(outputs.filter((o) => (o as { command?: string }).command === 'extension_ui_response')).toHaveLength(1);
+  });
+});
