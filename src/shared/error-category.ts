@@ -39,6 +39,21 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
 }
 
+/**
+ * A chain that was still waiting (or had its retry in flight) when the app quit or was killed: it
+ * is closed with this outcome, at quit or on the next start, and can be continued from there
+ * (docs/retry-policy.md, "Resume after a restart"). Named once here so the crash handling of the
+ * start-up and the resume offer share it.
+ */
+export const INTERRUPTED_OUTCOME = 'interrupted';
+
 /** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
 export type ChainOutcome =
-  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted';
+  | 'pending'
+  | 'recovered'
+  | 'exhausted'
+  | 'cancelled'
+  | 'disabled'
+  | 'not_retryable'
+  | 'compacted'
+  | typeof INTERRUPTED_OUTCOME;

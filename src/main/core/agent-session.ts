@@ -4,13 +4,33 @@
 // compaction path, and publishes everything as SessionEvents through subscribe().
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
-import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot, ModelInfo } from '../../shared/events';
+import type {
+  InterruptedRetry,
+  PendingRetry,
+  SessionEvent,
+  SessionEventListener,
+  SessionSnapshot,
+  ModelInfo,
+} from '../../shared/events';
 import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
+import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
+import { settledDecision } from './decide-retry';
+import type { FallbackResult } from './model-fallback';
+import type {
+  Clock,
+  CredentialStore,
+  DecisionLogSink,
+  HistoryWriter,
+  NetworkCheck,
+  SettingsStore,
+  UsageLimitResult,
+} from './ports';
+import { PromptPacing } from './rate-pacing';
+import { DISCARDED_REASON, findInterruptedRetry } from './resume-state';
 import { RetryController, type RetryHost } from './retry-controller';
 import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
@@ -28,6 +48,14 @@ export interface AgentSessionOptions {
   title?: string;
   clock?: Clock;
   newId?: () => string;
+  /** Lifecycle step 5's second switch: the next model of the fallback list (it also points the agent at it). */
+  fallback?: () => FallbackResult;
+  /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */
+  networkCheck?: NetworkCheck;
+  /** How often a chain paused offline asks again, ms. */
+  offlinePollMs?: number;
+  /** A model's list price, for the cost of each stored attempt; null when unknown. */
+  priceOf?: (provider: string, modelId: string) => ModelPrice | null;
 }
 
 export class AgentSession {
@@ -39,7 +67,9 @@ export class AgentSession {
   private readonly stops: StopHost;
   private readonly clock: Clock;
   private readonly newId: () => string;
+  private readonly pacing: PromptPacing;
   private sessionIdValue: string;
+  private shuttingDown = false;
   private unsubscribeAgent: () => void;
 
   constructor(private readonly options: AgentSessionOptions) {
@@ -54,7 +84,12 @@ export class AgentSession {
       clock: this.clock,
       newId: this.newId,
       emit: (event) => this.emit(event),
+      priceOf: options.priceOf,
     });
+    this.pacing = new PromptPacing(
+      (event) => this.emit(event),
+      () => this.clock.now(),
+    );
     this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
     this.retry = new RetryController(this.retryHost());
     this.stops = {
@@ -111,9 +146,9 @@ export class AgentSession {
     return this.agent.state.isStreaming;
   }
 
-  /** Busy: streaming, retrying or compacting; a new prompt must wait. */
+  /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
   get isBusy(): boolean {
-    return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning;
+    return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
 
   /** The agent's runtime context: errored turns trimmed as the retry controller leaves them. */
@@ -172,6 +207,8 @@ export class AgentSession {
    */
   async prompt(text: string): Promise<void> {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
+    if (!(await this.pacing.beforePrompt(this.options.modelInfo().provider, text))) return;
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     await this.agent.prompt(text);
@@ -191,6 +228,7 @@ export class AgentSession {
 
   /** Global abort: cancel a retry first (docs/retry-policy.md, "Cancel and abort"), then the active stream. */
   async abort(): Promise<void> {
+    this.pacing.cancel();
     this.abortRetry();
     this.compactor.abort();
     this.agent.abort();
@@ -203,6 +241,47 @@ export class AgentSession {
 
   retryNow(): boolean {
     return this.retry.retryNow();
+  }
+
+  /** "Send anyway": end the rate-limit wait of a held prompt now. */
+  sendAnyway(): boolean {
+    return this.pacing.sendAnyway();
+  }
+
+  /** "Retry now" on the interrupted-turn card: continue the chain with its counter. */
+  resumeInterruptedRetry(offer: InterruptedRetry): void {
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    this.retry.resumeChain(offer);
+  }
+
+  /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */
+  discardInterruptedRetry(offer: InterruptedRetry): void {
+    this.recordDecision({
+      decision: settledDecision(offer.category, 'abort', DISCARDED_REASON, offer.maxAttempts + 1),
+      classification: {
+        category: offer.category,
+        errorType: resolveRow(offer.category, this.retrySettings()).exceptionClass,
+        source: 'fallback',
+      },
+      errorMessage: offer.errorMessage,
+      chainId: offer.chainId,
+      finalDecision: 'abort',
+      attempt: offer.attempt,
+    });
+  }
+
+  /**
+   * The app is quitting: a chain that waits is closed as interrupted (offered again on the next
+   * start) instead of cancelled; a request in flight is stopped and its chain closed the same way.
+   */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    this.pacing.cancel();
+    if (!this.agent.state.isStreaming) this.retry.interrupt();
+    this.compactor.abort();
+    this.agent.abort();
+    await this.agent.waitForIdle();
+    this.retry.interrupt();
   }
 
   /** Manual compaction (RPC `compact`). */
@@ -236,6 +315,8 @@ export class AgentSession {
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
       model: this.options.modelInfo(),
+      interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.retrySettings()),
+      pacing: this.pacing.current,
     };
   }
 
@@ -262,7 +343,9 @@ export class AgentSession {
 
   private onMessageEnd(message: ChatMessage): void {
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
-    if (message.role === 'assistant') this.retry.onAssistantMessageEnd(message);
+    if (message.role !== 'assistant') return;
+    this.pacing.observe(message);
+    this.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -272,6 +355,8 @@ export class AgentSession {
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
+    // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
+    if (this.shuttingDown && last.stopReason === 'aborted' && this.retry.interrupt()) return;
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
@@ -333,9 +418,27 @@ export class AgentSession {
     }
   }
 
+  private retrySettings() {
+    return this.options.settings.get().retry;
+  }
+
+  /** Step 5: another key of the provider first, else the next model of the fallback list. */
+  private markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult {
+    const model = this.options.modelInfo();
+    const result = this.options.credentials.markUsageLimitReached(model.provider, this.sessionIdValue, {
+      ...options,
+      model: model.id,
+    });
+    const fallback = result.switched ? undefined : this.options.fallback?.();
+    if (fallback?.kind === 'switched')
+      return { switched: true, earliestFreeAt: null, model: { from: fallback.from, to: fallback.to } };
+    return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
+  }
+
   private retryHost(): RetryHost {
+    const network = this.options.networkCheck;
     return {
-      retrySettings: () => this.options.settings.get().retry,
+      retrySettings: () => this.retrySettings(),
       emit: (event) => this.emit(event),
       trimTrailingError: () => {
         const messages = this.agent.state.messages;
@@ -347,10 +450,9 @@ export class AgentSession {
         await this.agent.waitForIdle();
         await this.agent.continue();
       },
-      markUsageLimitReached: (opts) => {
-        const provider = this.options.modelInfo().provider;
-        return this.options.credentials.markUsageLimitReached(provider, this.sessionIdValue, opts);
-      },
+      markUsageLimitReached: (opts) => this.markUsageLimitReached(opts),
+      checkNetwork: network ? () => network(this.agent.state.model.baseUrl) : undefined,
+      offlinePollMs: this.options.offlinePollMs,
       decisionContext: () => {
         const model = this.options.modelInfo();
         return {
@@ -362,6 +464,7 @@ export class AgentSession {
         };
       },
       chainOpened: (chainId) => this.recorder.openChain(chainId),
+      chainReopened: (chainId) => this.recorder.reopenChain(chainId),
       chainClosed: (chainId, end) => this.recorder.closeChain(chainId, end),
       decisionMade: (entry) => this.recordDecision(entry),
       newId: () => this.newId(),

@@ -10,15 +10,26 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { AppInfo, ProviderInfo } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
+import type { FailureCostReport } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
-import type { HistoryStore } from '../core/ports';
+import { ModelRoute, sameModel } from '../core/model-fallback';
+import type { HistoryStore, NetworkCheck } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
-import { openHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
+import {
+  BUILTIN_KEYS,
+  PROVIDER_LABELS,
+  checkFallbackModels,
+  modelPrice,
+  modelsFor,
+  resolveRef,
+  type ResolvedModel,
+} from './providers';
+import { headProbe } from './reachability';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
@@ -43,6 +54,10 @@ export interface AppServicesOptions {
   cipher?: SecretCipher;
   /** Receives every session event and settings change. */
   publish: (event: SessionEvent) => void;
+  /** Offline-aware backoff: Electron passes net.isOnline(); the Node modes a HEAD to the provider's host. */
+  networkCheck?: NetworkCheck;
+  /** How often a chain paused offline checks again, ms (tests make it short). */
+  offlinePollMs?: number;
 }
 
 /** The OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
@@ -74,7 +89,7 @@ export function providerOverlay(
 
 export class AppServices {
   readonly session: AgentSession;
-  readonly history: HistoryStore & { close(): void };
+  readonly history: SqliteHistoryStore;
   readonly settings: FileSettingsStore;
   readonly credentials: CredentialVault;
   readonly decisionLog: JsonlDecisionLog;
@@ -85,13 +100,15 @@ export class AppServices {
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
   private appliedScript: string;
+  private readonly route: ModelRoute;
+  private firstChoice: Settings['provider'];
 
   private constructor(
     private readonly options: AppServicesOptions,
     parts: {
       dataDir: string;
       settings: FileSettingsStore;
-      history: HistoryStore & { close(): void };
+      history: SqliteHistoryStore;
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
     },
@@ -113,6 +130,12 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
+    this.firstChoice = parts.settings.get().provider;
+    this.route = new ModelRoute({
+      firstChoice: () => ({ provider: this.settings.get().provider.id, model: this.settings.get().provider.model }),
+      fallbackList: () => this.settings.get().providers.fallback,
+      hasUsableKey: (ref) => this.credentials.hasUsableKey(ref.provider, ref.model),
+    });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
@@ -126,9 +149,11 @@ export class AppServices {
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
     const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
-      return script.ok ? null : `simulator.script: ${script.error}`;
+      return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
     });
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
+    // Chains still pending were cut by a crash or a kill: they can be continued (docs/retry-policy.md).
+    history.closeInterruptedChains(Date.now());
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
     try {
@@ -142,12 +167,19 @@ export class AppServices {
     const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl });
     if (settings.loadProblem) services.report(settings.loadProblem);
     if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
+    // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
+    if (options.host !== 'rpc') services.openInterruptedSession();
     return services;
   }
 
+  /** The active model (the first choice, or the fallback a usage limit switched to), resolved. */
+  private activeModel(): ResolvedModel {
+    return resolveRef(this.route.current(), this.settings.get().provider, this.simulatorUrl);
+  }
+
   private createSession(): AgentSession {
-    const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
-    const agent = new Agent({
+    const resolved = this.activeModel();
+    const agent: Agent = new Agent({
       initialState: {
         systemPrompt: SYSTEM_PROMPT,
         model: resolved.model,
@@ -160,7 +192,7 @@ export class AppServices {
         timeoutMs: () => this.settings.get().retry.timeoutMs,
         facts: this.httpFacts,
       }),
-      getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
+      getApiKey: (provider) => this.credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey,
     });
     return new AgentSession({
       agent,
@@ -168,8 +200,16 @@ export class AppServices {
       decisionLog: this.decisionLog,
       settings: this.settings,
       credentials: this.credentials,
-      modelInfo: () => resolveModel(this.settings.get().provider, this.simulatorUrl).info,
+      modelInfo: () => this.activeModel().info,
       sessionId: globalThis.crypto.randomUUID(),
+      fallback: () => {
+        const result = this.route.onUsageLimit();
+        if (result.kind === 'switched') agent.state.model = this.activeModel().model;
+        return result;
+      },
+      networkCheck: this.options.networkCheck ?? headProbe(),
+      offlinePollMs: this.options.offlinePollMs,
+      priceOf: modelPrice,
     });
   }
 
@@ -186,7 +226,12 @@ export class AppServices {
   }
 
   private onSettingsChanged(settings: Settings): void {
-    this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
+    // A new first choice (settings, RPC set_model) applies at once; other changes keep a fallback switch.
+    const before = this.firstChoice;
+    this.firstChoice = settings.provider;
+    const chosen = (p: Settings['provider']) => ({ provider: p.id, model: p.model });
+    if (!sameModel(chosen(before), chosen(settings.provider))) this.route.firstChoiceChanged();
+    this.session.setModel(this.activeModel().model);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
@@ -241,6 +286,7 @@ export class AppServices {
   }
 
   newSession(): void {
+    this.startOnChosenModel();
     this.session.replaceConversation({
       sessionId: globalThis.crypto.randomUUID(),
       title: '',
@@ -253,6 +299,7 @@ export class AppServices {
   resumeSession(sessionId: string): void {
     const summary = this.history.sessionSummary(sessionId);
     if (!summary) throw new Error(`session ${sessionId} not found`);
+    this.startOnChosenModel();
     this.session.replaceConversation({
       sessionId,
       title: summary.title,
@@ -270,6 +317,44 @@ export class AppServices {
     return true;
   }
 
+  /** Another session: back to the first choice when the setting says so (docs/retry-policy.md, "Fallback models"). */
+  private startOnChosenModel(): void {
+    if (this.session.isBusy) return; // replaceConversation refuses it with the reason
+    this.route.newSession(this.settings.get().providers.newSessionUsesFirstChoice);
+    this.session.setModel(this.activeModel().model);
+  }
+
+  /** "Retry now" on the interrupted-turn card of the current session. */
+  resumeInterrupted(chainId: string): boolean {
+    const offer = this.snapshot().interruptedRetry;
+    if (!offer || offer.chainId !== chainId) return false;
+    this.session.resumeInterruptedRetry(offer);
+    return true;
+  }
+
+  /** "Discard" on the card: the chain stays interrupted and is not offered again. */
+  discardInterrupted(chainId: string): boolean {
+    const offer = this.snapshot().interruptedRetry;
+    if (!offer || offer.chainId !== chainId) return false;
+    this.session.discardInterruptedRetry(offer);
+    this.publishSnapshot();
+    return true;
+  }
+
+  failureCost(since: number | null): FailureCostReport {
+    return this.history.failureCost(since);
+  }
+
+  /** Open the newest session whose interrupted chain can be continued, if there is one. */
+  private openInterruptedSession(): void {
+    for (const sessionId of this.history.interruptedSessions()) {
+      const stored = this.history.getSession(sessionId);
+      if (!stored || !this.session.snapshot(stored).interruptedRetry) continue;
+      this.resumeSession(sessionId);
+      return;
+    }
+  }
+
   private publishSnapshot(): void {
     this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
@@ -279,7 +364,8 @@ export class AppServices {
   }
 
   async dispose(): Promise<void> {
-    await this.session.abort().catch(() => undefined);
+    // A chain that is waiting is kept as interrupted, to be continued on the next start.
+    await this.session.shutdown().catch(() => undefined);
     this.session.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();

@@ -149,7 +149,8 @@ export class MemoryHistory implements HistoryWriter {
       errorCategory: turn.errorCategory ?? null,
       chainId: turn.chainId ?? null,
       createdAt: Date.now(),
-      usage: null,
+      usage: m.role === 'assistant' ? m.usage : null,
+      costUsd: turn.costUsd ?? null,
     };
     this.turns.push(record);
     return record;
@@ -159,6 +160,9 @@ export class MemoryHistory implements HistoryWriter {
   }
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
     this.chains.set(chainId, { outcome: end.outcome, attempts: end.attempts, finalError: end.finalError });
+  }
+  reopenChain(chainId: string): void {
+    this.chains.set(chainId, { outcome: 'open', attempts: 0, finalError: null });
   }
   linkTurnToChain(turnId: string, chainId: string): void {
     const turn = this.turns.find((t) => t.id === turnId);

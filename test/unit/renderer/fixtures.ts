@@ -51,6 +51,7 @@ export function turn(seq: number, message: ChatMessage, extra: Partial<TurnRecor
     chainId: null,
     createdAt: message.timestamp,
     usage: null,
+    costUsd: null,
     ...extra,
   };
 }
@@ -94,6 +95,8 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     retryAttempt: 0,
     pendingRetry: null,
     model: { provider: 'simulator', id: 'resolute-sim-1', label: 'Simulator', isSimulator: true },
+    interruptedRetry: null,
+    pacing: null,
     ...extra,
   };
 }

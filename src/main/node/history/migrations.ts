@@ -105,11 +105,21 @@ CREATE TRIGGER turns_fts_update AFTER UPDATE OF text ON turns BEGIN
 END;
 `;
 
+// What failures cost (docs/retry-policy.md): each attempt's cost in USD at its model's list price,
+// computed once as the turn is stored; NULL when the price is unknown (and for turns stored before).
+// Self-contained (one added column), so it can be renumbered if another migration lands first.
+const TURN_COST = 'ALTER TABLE turns ADD COLUMN cost_usd REAL;';
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search',
     up: (db) => db.exec(SCHEMA_V1),
+  },
+  {
+    version: 2,
+    description: 'the cost of each attempt (turns.cost_usd)',
+    up: (db) => db.exec(TURN_COST),
   },
 ];
 

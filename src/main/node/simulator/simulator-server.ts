@@ -3,7 +3,8 @@
 // Gemini (streaming and errors, including errors in the middle of a stream) — with deterministic
 // replies and scripted faults (fault-script.ts). The app uses it as the default provider and,
 // through a base URL, in place of a real provider; the tests drive it over real HTTP and count
-// what it saw through `requests` or GET /__sim/requests.
+// what it saw through `requests` or GET /__sim/requests. Its offline switch (POST /__sim/offline)
+// plays a network outage: every connection but the control routes' is dropped unanswered.
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -108,6 +109,8 @@ export class SimulatorServer {
   private scriptText: string;
   private recorded: RecordedRequest[] = [];
   private baseUrl: string | null = null;
+  private offline = false;
+  private droppedWhileOffline = 0;
 
   constructor(options: SimulatorServerOptions = {}) {
     this.port = options.port ?? 0;
@@ -165,6 +168,17 @@ export class SimulatorServer {
 
   clearRequests(): void {
     this.recorded = [];
+    this.droppedWhileOffline = 0;
+  }
+
+  /** The offline switch: while on, nothing but the control routes answers (a network outage). */
+  setOffline(offline: boolean): void {
+    this.offline = offline;
+  }
+
+  /** Model requests dropped while offline (they never reached the provider, so they are not in `requests`). */
+  get droppedRequests(): number {
+    return this.droppedWhileOffline;
   }
 
   /** Clears the recorded requests and rewinds the script to its first step. */
@@ -204,6 +218,17 @@ export class SimulatorServer {
     // The version prefix is optional ("/v1/chat/completions", "/chat/completions"); Gemini's is "/v1beta".
     const route = path.replace(/^(?:\/(?:v1|v1beta))+(?=\/)/, '');
     const model = req.method === 'POST' ? modelRoute(route) : undefined;
+    if (this.offline && !isControl) {
+      if (model) this.droppedWhileOffline += 1;
+      req.socket.destroy();
+      return;
+    }
+    // The app's reachability check (a HEAD to the host) is answered without touching the script.
+    if (req.method === 'HEAD' && !isControl) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (model) return this.modelRequest(req, res, path, model);
     switch (`${req.method} ${route}`) {
       case 'GET /models':
@@ -217,6 +242,10 @@ export class SimulatorServer {
       case 'POST /__sim/reset':
         this.reset();
         return sendJson(res, 200, { ok: true });
+      case 'GET /__sim/offline':
+        return sendJson(res, 200, { offline: this.offline, dropped: this.droppedWhileOffline });
+      case 'POST /__sim/offline':
+        return this.offlineRoute(req, res);
       default:
         return sendJson(res, 404, errorBody(`No route for ${req.method} ${path}.`, 'not_found'));
     }
@@ -231,7 +260,15 @@ export class SimulatorServer {
     } catch (error) {
       throw new HttpError(400, (error as Error).message);
     }
-    sendJson(res, 200, { ok: true, script, steps: this.cursor.steps.length });
+    sendJson(res, 200, { ok: true, script, steps: this.cursor.stepCount });
+  }
+
+  private async offlineRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req);
+    const offline = typeof body === 'object' && body !== null ? (body as { offline?: unknown }).offline : undefined;
+    if (typeof offline !== 'boolean') throw new HttpError(400, 'The body must be {"offline": boolean}.');
+    this.setOffline(offline);
+    sendJson(res, 200, { ok: true, offline });
   }
 
   private async modelRequest(
@@ -243,7 +280,7 @@ export class SimulatorServer {
     const parsed = route.wire.parse(await readJsonBody(req), route.model);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
-    const step = this.cursor.next();
+    const step = this.cursor.next(request.model);
     const index = this.recorded.length;
     this.recorded.push({
       index,

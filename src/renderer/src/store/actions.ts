@@ -105,16 +105,29 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     /** Send a prompt; false if the main process refused it (the composer then keeps the text). */
     async prompt(text: string): Promise<boolean> {
-      update((s) => (s.retry.banner?.kind === 'failed' ? { ...s, retry: { banner: null } } : s));
+      // A new prompt clears what the last chain left: its failure or the model it switched to.
+      update((s) =>
+        s.retry.banner && s.retry.banner.kind !== 'pending' ? { ...s, retry: { ...s.retry, banner: null } } : s,
+      );
       return (await attempt(bridge.call('session.prompt', { text }))) !== undefined;
     },
     abort: () => attempt(bridge.call('session.abort', {})),
     abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
+    sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
+    resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
+    discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
+    /** The composer took back a returned prompt. */
+    takeReturnedDraft(): void {
+      update((s) => ({ ...s, ui: { ...s.ui, returnedDraft: null } }));
+    },
     newChat: () => openSession(bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(bridge.call('session.resume', { sessionId })),
     dismissRetryBanner(): void {
-      update((s) => ({ ...s, retry: { banner: s.retry.banner?.kind === 'failed' ? null : s.retry.banner } }));
+      update((s) => ({
+        ...s,
+        retry: { ...s.retry, banner: s.retry.banner?.kind === 'pending' ? s.retry.banner : null },
+      }));
     },
     dismissNotice(id: number): void {
       update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
@@ -164,6 +177,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     exportSession: (sessionId: string, format: 'json' | 'markdown') =>
       attempt(bridge.call('history.export', { sessionId, format })),
+    failureCost: (since: number | null) => attempt(bridge.call('history.failureCost', { since })),
   };
 }
 
