@@ -26,6 +26,7 @@ export interface InterruptedRetry {
 /** A prompt held back until a provider's rate limit resets (docs/retry-policy.md, "Rate-limit pacing"). */
 export interface PacingWait {
   provider: string;
+  model: string;
   /** The held prompt, so that a Stop during the wait loses nothing. */
   text: string;
   /** Epoch ms when the limit resets and the prompt goes out. */

@@ -208,7 +208,7 @@ export class AgentSession {
   async prompt(text: string): Promise<void> {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
-    if (!(await this.pacing.beforePrompt(this.options.modelInfo().provider, text))) return;
+    if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     await this.agent.prompt(text);

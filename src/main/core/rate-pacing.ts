@@ -28,7 +28,7 @@ export function pacingWaitMs(facts: PacingFacts, now: number): number {
   return Math.max(0, Math.round(Math.max(retryAfter ?? 0, resets ?? 0)));
 }
 
-/** What each provider's latest response said about its limits. */
+/** What each provider's (each model's) latest response said about its limits. */
 export class RatePacer {
   private readonly until = new Map<string, number>();
 
@@ -95,6 +95,10 @@ export class PacingHold {
   }
 }
 
+// Limits are kept per model: providers count them per model (or model family), and a usage limit on
+// one model must not hold prompts to the fallback model of the same provider.
+const limitKey = (m: { provider: string; model: string }): string => `${m.provider}/${m.model}`;
+
 /** The session's pacing: what providers said, and the prompt held back now (if any). */
 export class PromptPacing {
   private readonly pacer = new RatePacer();
@@ -117,19 +121,21 @@ export class PromptPacing {
 
   /** Every finished assistant message: its response's rate-limit headers, if the HTTP observer saw any. */
   observe(message: AssistantChatMessage): void {
-    this.pacer.observe(message.provider, providerFactsOf(message), this.now());
+    this.pacer.observe(limitKey(message), providerFactsOf(message), this.now());
   }
 
-  /** Before a prompt goes to `provider`: wait out a known limit. False when the person stopped it. */
-  async beforePrompt(provider: string, text: string): Promise<boolean> {
+  /** Before a prompt goes to this model: wait out a known limit. False when the person stopped it. */
+  async beforePrompt(model: { provider: string; id: string }, text: string): Promise<boolean> {
     const now = this.now();
-    const waitMs = this.pacer.waitMs(provider, now);
+    const key = limitKey({ provider: model.provider, model: model.id });
+    const waitMs = this.pacer.waitMs(key, now);
     if (waitMs <= 0) return true;
-    this.held = { provider, text, until: now + waitMs, waitMs };
+    const provider = model.provider;
+    this.held = { provider, model: model.id, text, until: now + waitMs, waitMs };
     this.emit({ type: 'rate_limit_wait', ...this.held });
     const outcome = await this.hold.wait(waitMs);
     this.held = null;
-    if (outcome === 'sent_anyway') this.pacer.forget(provider);
+    if (outcome === 'sent_anyway') this.pacer.forget(key);
     this.emit({ type: 'rate_limit_wait_end', provider, outcome });
     return outcome !== 'cancelled';
   }

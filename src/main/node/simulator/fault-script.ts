@@ -23,7 +23,6 @@
 // Listed, not taken from an object's keys: integer-like keys ("429") would sort first there.
 export const GENERIC_FAULTS = [
   'ok',
-  'ok_limited',
   'slow',
   '429',
   '500',
@@ -45,6 +44,7 @@ export const GENERIC_FAULTS = [
   'stream_error',
   'proxy_502',
   'proxy_503',
+  'ok_limited',
 ] as const;
 
 export const PROVIDER_FAULTS = [
