@@ -154,6 +154,8 @@ export type ResoluteEvent =
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
   | HistoryChangedEvent
+  /** The model the session talks to changed (a fallback switch, a new first choice). */
+  | { type: 'model_changed'; model: ModelInfo }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
 
 export type SessionEvent = AgentLoopEvent | RetryEvent | PacingEvent | CompactionEvent | ResoluteEvent;

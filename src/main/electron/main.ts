@@ -15,6 +15,7 @@ import type { SecretCipher } from '../node/credential-store';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import { installDesktopShell } from './desktop-shell';
+import { electronNetworkCheck } from './network';
 import { wireIpc } from './ipc-transport';
 import { hardenedWebPreferences, installGlobalGuards } from './security';
 import { claimSingleInstance, focusWindow } from './single-instance';
@@ -45,7 +46,7 @@ function safeStorageCipher(): SecretCipher | undefined {
 
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
   try {
-    return await launchApp(flags, 'electron', safeStorageCipher());
+    return await launchApp(flags, 'electron', safeStorageCipher(), electronNetworkCheck);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -57,7 +58,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher());
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', safeStorageCipher(), electronNetworkCheck);
   }
 }
 

@@ -8,6 +8,7 @@ import type { AppInfo } from '../../shared/contract';
 import { CommandRouter } from '../host/command-router';
 import { EventHub } from '../host/event-hub';
 import { AppServices } from '../node/app-services';
+import type { NetworkCheck } from '../core/ports';
 import type { SecretCipher } from '../node/credential-store';
 
 export interface CommonFlags {
@@ -162,6 +163,7 @@ export async function launchApp(
   flags: CommonFlags,
   host: AppInfo['host'],
   cipher?: SecretCipher,
+  networkCheck?: NetworkCheck,
 ): Promise<LaunchedApp> {
   const hub = new EventHub();
   const services = await AppServices.create({
@@ -175,6 +177,7 @@ export async function launchApp(
     apiKey: flags.apiKey,
     startFreshHistory: flags.resetDamagedHistory,
     cipher,
+    networkCheck,
     publish: hub.publish,
   });
   const router = new CommandRouter(services);

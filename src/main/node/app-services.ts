@@ -15,7 +15,7 @@ import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/setti
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { ModelRoute, sameModel } from '../core/model-fallback';
-import type { HistoryStore, NetworkCheck } from '../core/ports';
+import type { NetworkCheck } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
@@ -204,7 +204,7 @@ export class AppServices {
       sessionId: globalThis.crypto.randomUUID(),
       fallback: () => {
         const result = this.route.onUsageLimit();
-        if (result.kind === 'switched') agent.state.model = this.activeModel().model;
+        if (result.kind === 'switched') this.applyActiveModel();
         return result;
       },
       networkCheck: this.options.networkCheck ?? headProbe(),
@@ -231,7 +231,7 @@ export class AppServices {
     this.firstChoice = settings.provider;
     const chosen = (p: Settings['provider']) => ({ provider: p.id, model: p.model });
     if (!sameModel(chosen(before), chosen(settings.provider))) this.route.firstChoiceChanged();
-    this.session.setModel(this.activeModel().model);
+    this.applyActiveModel();
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
@@ -321,7 +321,16 @@ export class AppServices {
   private startOnChosenModel(): void {
     if (this.session.isBusy) return; // replaceConversation refuses it with the reason
     this.route.newSession(this.settings.get().providers.newSessionUsesFirstChoice);
-    this.session.setModel(this.activeModel().model);
+    this.applyActiveModel();
+  }
+
+  /** Point the agent at the active model; clients hear of a change as model_changed. */
+  private applyActiveModel(): void {
+    const before = this.session.model;
+    const { model, info } = this.activeModel();
+    this.session.setModel(model);
+    if (before.id !== model.id || before.provider !== model.provider || before.baseUrl !== model.baseUrl)
+      this.options.publish({ type: 'model_changed', model: info });
   }
 
   /** "Retry now" on the interrupted-turn card of the current session. */

@@ -15,6 +15,7 @@ import './styles/layout.css';
 import './styles/chat.css';
 import './styles/settings.css';
 import './styles/history.css';
+import './styles/resilience.css';
 
 async function start(): Promise<void> {
   // Follow the system's light/dark until the settings arrive (they may choose one).

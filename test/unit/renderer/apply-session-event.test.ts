@@ -90,6 +90,10 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
   history_changed: { type: 'history_changed', sessionId: SESSION_ID, session: summary(SESSION_ID, 5) },
+  model_changed: {
+    type: 'model_changed',
+    model: { provider: 'simulator', id: 'resolute-sim-2', label: 'Simulator', isSimulator: true },
+  },
   notice: { type: 'notice', level: 'info', message: 'hello' },
 };
 

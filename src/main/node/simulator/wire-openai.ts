@@ -3,7 +3,7 @@
 // (typed `event:` SSE, pi-ai's path for OpenAI). They share OpenAI's error bodies. Errors inside
 // a stream: a `data: {"error": …}` chunk (Chat Completions) and `response.failed` (Responses),
 // as https://platform.openai.com/docs/api-reference/responses-streaming describes them.
-import { SIMULATOR_MODEL_ID, SIMULATOR_MODEL_IDS } from '../../../shared/settings';
+import { SIMULATOR_MODEL_IDS } from '../../../shared/settings';
 import {
   MALFORMED_LINE,
   dataFrame,

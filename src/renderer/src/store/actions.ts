@@ -117,10 +117,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
     resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
     discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
-    /** The composer took back a returned prompt. */
-    takeReturnedDraft(): void {
-      update((s) => ({ ...s, ui: { ...s.ui, returnedDraft: null } }));
-    },
     newChat: () => openSession(bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(bridge.call('session.resume', { sessionId })),
     dismissRetryBanner(): void {

@@ -73,7 +73,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       const next = patchSession(state, { pacing: null });
       // Stopped before it was sent: the composer gets the text back.
       if (event.outcome !== 'cancelled' || !held) return next;
-      return { ...next, ui: { ...next.ui, returnedDraft: held.text } };
+      const returnedDraft = { text: held.text, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
+      return { ...next, ui: { ...next.ui, returnedDraft } };
     }
     case 'auto_compaction_start':
       return patchSession(state, { isCompacting: true });
@@ -91,6 +92,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return { ...state, settings: { ...state.settings, values: event.settings } };
     case 'history_changed':
       return applyHistoryChange(state, event);
+    case 'model_changed':
+      return patchSession(state, { model: event.model });
     case 'notice':
       return addNotice(state, event.level, event.message);
     default:

@@ -80,8 +80,8 @@ export interface Notice {
 
 export interface UiSlice {
   view: ViewName;
-  /** A prompt given back to the composer (a held prompt stopped before it was sent). */
-  returnedDraft: string | null;
+  /** A prompt given back to the composer (a held prompt stopped before it was sent); `n` tells returns apart. */
+  returnedDraft: { text: string; n: number } | null;
   connection: ConnectionState;
   notices: Notice[];
   nextNoticeId: number;

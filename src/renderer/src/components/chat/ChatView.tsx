@@ -1,5 +1,6 @@
 // The chat pane: header (title, model, Simulator badge), the transcript built by buildChatItems
-// (bubbles and one card per retry chain), a status line, the retry banner and the composer.
+// (bubbles and one card per retry chain), a status line, the interrupted-turn card, the pacing
+// notice, the retry banner and the composer.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -9,7 +10,9 @@ import type { AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
 import { Composer } from './Composer';
 import { ErroredChainCard } from './ErroredChainCard';
+import { InterruptedTurnCard } from './InterruptedTurnCard';
 import { MessageBubble } from './MessageBubble';
+import { PacingNotice } from './PacingNotice';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -101,6 +104,8 @@ export function ChatView() {
           {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}
         </p>
       )}
+      <InterruptedTurnCard />
+      <PacingNotice />
       <RetryBanner />
       <Composer />
     </section>
