@@ -5,7 +5,7 @@
 // and what the history and the decision log kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { startServices, type Started } from './fixtures/services';
+import { anthropicThroughSimulator, startServices, type Started } from './fixtures/services';
 
 const SIM1 = { provider: 'simulator', model: 'resolute-sim-1' };
 const SIM2 = { provider: 'simulator', model: 'resolute-sim-2' };
@@ -148,11 +148,7 @@ describe('rate-limit pacing', () => {
 
   it("reads Anthropic's headers through the real SDK (the simulator as Anthropic's base URL)", async () => {
     app = await startServices();
-    const root = app.services.info().simulatorUrl!.replace(/\/v1$/, '');
-    app.services.settings.update({
-      provider: { id: 'anthropic', model: 'claude-sonnet-4-5', baseUrls: { anthropic: root } },
-    });
-    app.services.addKey('anthropic', 'sk-ant-test');
+    anthropicThroughSimulator(app.services);
     app.sim.setScript('ok_limited:2');
     await app.services.session.prompt('one');
     const from = app.events.length;

@@ -12,7 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { startServices, type Started } from './fixtures/services';
+import { anthropicThroughSimulator, startServices, type Started } from './fixtures/services';
 
 const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 let app: Started | undefined;
@@ -163,11 +163,7 @@ describe('resume after a restart', () => {
 describe('what failures cost', () => {
   it('each failed attempt through the Anthropic SDK is priced from the registry; the history totals them', async () => {
     app = await startServices({ retry: { maxRetries: 2 } });
-    const root = app.services.info().simulatorUrl!.replace(/\/v1$/, '');
-    app.services.settings.update({
-      provider: { id: 'anthropic', model: 'claude-sonnet-4-5', baseUrls: { anthropic: root } },
-    });
-    app.services.addKey('anthropic', 'sk-ant-test');
+    anthropicThroughSimulator(app.services);
     app.sim.setScript('stream_error*');
     await app.services.session.prompt('this will fail three times');
     const price = getModel('anthropic', 'claude-sonnet-4-5').cost;

@@ -4,34 +4,20 @@
 // compaction path, and publishes everything as SessionEvents through subscribe().
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
-import type {
-  InterruptedRetry,
-  PendingRetry,
-  SessionEvent,
-  SessionEventListener,
-  SessionSnapshot,
-  ModelInfo,
-} from '../../shared/events';
+import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot, ModelInfo } from '../../shared/events';
+import type { InterruptedRetry } from '../../shared/events';
 import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import { settledDecision } from './decide-retry';
 import type { FallbackResult } from './model-fallback';
-import type {
-  Clock,
-  CredentialStore,
-  DecisionLogSink,
-  HistoryWriter,
-  NetworkCheck,
-  SettingsStore,
-  UsageLimitResult,
-} from './ports';
+import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, NetworkCheck, SettingsStore } from './ports';
 import { PromptPacing } from './rate-pacing';
-import { DISCARDED_REASON, findInterruptedRetry } from './resume-state';
-import { RetryController, type RetryHost } from './retry-controller';
+import { findInterruptedRetry, interruptedDecision } from './resume-state';
+import { RetryController } from './retry-controller';
+import { sessionRetryHost } from './session-retry-host';
 import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import { recordInternalError, recordStop, type StopHost } from './turn-stops';
@@ -91,7 +77,19 @@ export class AgentSession {
       () => this.clock.now(),
     );
     this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-    this.retry = new RetryController(this.retryHost());
+    this.retry = new RetryController(
+      sessionRetryHost({
+        agent: this.agent,
+        options,
+        recorder: this.recorder,
+        sessionId: () => this.sessionIdValue,
+        currentTurnId: () => this.currentTurnId(),
+        emit: (event) => this.emit(event),
+        recordDecision: (entry) => this.recordDecision(entry),
+        newId: () => this.newId(),
+        now: () => this.clock.now(),
+      }),
+    );
     this.stops = {
       retry: this.retry,
       recorder: this.recorder,
@@ -256,18 +254,7 @@ export class AgentSession {
 
   /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */
   discardInterruptedRetry(offer: InterruptedRetry): void {
-    this.recordDecision({
-      decision: settledDecision(offer.category, 'abort', DISCARDED_REASON, offer.maxAttempts + 1),
-      classification: {
-        category: offer.category,
-        errorType: resolveRow(offer.category, this.retrySettings()).exceptionClass,
-        source: 'fallback',
-      },
-      errorMessage: offer.errorMessage,
-      chainId: offer.chainId,
-      finalDecision: 'abort',
-      attempt: offer.attempt,
-    });
+    this.recordDecision(interruptedDecision(offer, 'discard'));
   }
 
   /**
@@ -315,7 +302,7 @@ export class AgentSession {
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
       model: this.options.modelInfo(),
-      interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.retrySettings()),
+      interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.options.settings.get().retry),
       pacing: this.pacing.current,
     };
   }
@@ -416,59 +403,5 @@ export class AgentSession {
         // A failing subscriber (an extension, a closed socket) must not break the session.
       }
     }
-  }
-
-  private retrySettings() {
-    return this.options.settings.get().retry;
-  }
-
-  /** Step 5: another key of the provider first, else the next model of the fallback list. */
-  private markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult {
-    const model = this.options.modelInfo();
-    const result = this.options.credentials.markUsageLimitReached(model.provider, this.sessionIdValue, {
-      ...options,
-      model: model.id,
-    });
-    const fallback = result.switched ? undefined : this.options.fallback?.();
-    if (fallback?.kind === 'switched')
-      return { switched: true, earliestFreeAt: null, model: { from: fallback.from, to: fallback.to } };
-    return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
-  }
-
-  private retryHost(): RetryHost {
-    const network = this.options.networkCheck;
-    return {
-      retrySettings: () => this.retrySettings(),
-      emit: (event) => this.emit(event),
-      trimTrailingError: () => {
-        const messages = this.agent.state.messages;
-        const last = messages[messages.length - 1] as ChatMessage | undefined;
-        if (last?.role === 'assistant' && last.stopReason === 'error')
-          this.agent.state.messages = messages.slice(0, -1);
-      },
-      continueAgent: async () => {
-        await this.agent.waitForIdle();
-        await this.agent.continue();
-      },
-      markUsageLimitReached: (opts) => this.markUsageLimitReached(opts),
-      checkNetwork: network ? () => network(this.agent.state.model.baseUrl) : undefined,
-      offlinePollMs: this.options.offlinePollMs,
-      decisionContext: () => {
-        const model = this.options.modelInfo();
-        return {
-          taskType: 'chat',
-          modelId: model.id,
-          provider: model.provider,
-          sessionId: this.sessionIdValue,
-          turnId: this.currentTurnId(),
-        };
-      },
-      chainOpened: (chainId) => this.recorder.openChain(chainId),
-      chainReopened: (chainId) => this.recorder.reopenChain(chainId),
-      chainClosed: (chainId, end) => this.recorder.closeChain(chainId, end),
-      decisionMade: (entry) => this.recordDecision(entry),
-      newId: () => this.newId(),
-      now: () => this.clock.now(),
-    };
   }
 }

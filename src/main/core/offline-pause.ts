@@ -19,6 +19,10 @@ export function attemptAfterConnectionFailure(previous: number, offline: boolean
   return offline ? Math.max(base, 1) : base + 1;
 }
 
+/** The reason the decision record of a pause gives. */
+export const offlineReason = (attempt: number, maxAttempts: number): string =>
+  `connection: offline, waiting for the network; retry ${attempt} of ${maxAttempts} kept`;
+
 /** Is the provider reachable? A check that throws counts as "not reachable"; it never rejects. */
 export async function isReachable(check: () => Promise<boolean>): Promise<boolean> {
   try {

@@ -5,8 +5,10 @@
 import { INTERRUPTED_OUTCOME } from '../../shared/error-category';
 import type { InterruptedRetry } from '../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../shared/history';
-import { resolveRow } from '../../shared/retry-policy/decision-table';
+import { DECISION_TABLE, resolveRow } from '../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../shared/settings';
+import { settledDecision } from './decide-retry';
+import type { DecisionEntry } from './retry-host';
 
 export interface StoredSession {
   turns: readonly Pick<TurnRecord, 'seq' | 'chainId'>[];
@@ -15,9 +17,9 @@ export interface StoredSession {
 }
 
 /** The reason of the record that continues an interrupted chain (the decision log shows it). */
-export const RESUMED_REASON = 'resumed after a restart';
+const RESUMED_REASON = 'resumed after a restart';
 /** The reason of the record that gives an interrupted chain up. */
-export const DISCARDED_REASON = 'interrupted chain discarded by the person';
+const DISCARDED_REASON = 'interrupted chain discarded by the person';
 
 /**
  * The chain to offer: the session's newest turn belongs to it, it was interrupted, and its newest
@@ -42,5 +44,26 @@ export function findInterruptedRetry(stored: StoredSession, settings: RetrySetti
     maxAttempts: row.maxAttempts - 1,
     category: last.category,
     errorMessage: last.errorMessage,
+  };
+}
+
+/**
+ * The record of the person's answer to the card, about the retry that was waiting: "Retry now"
+ * continues the chain (a retry, not final); "Discard" ends it for good (a final abort).
+ */
+export function interruptedDecision(offer: InterruptedRetry, answer: 'resume' | 'discard'): DecisionEntry {
+  const resume = answer === 'resume';
+  const reason = resume ? `${RESUMED_REASON}: retry ${offer.attempt} of ${offer.maxAttempts} now` : DISCARDED_REASON;
+  return {
+    decision: settledDecision(offer.category, resume ? 'retry' : 'abort', reason, offer.maxAttempts + 1),
+    classification: {
+      category: offer.category,
+      errorType: DECISION_TABLE[offer.category].exceptionClass,
+      source: 'fallback',
+    },
+    errorMessage: offer.errorMessage,
+    chainId: offer.chainId,
+    finalDecision: resume ? null : 'abort',
+    attempt: offer.attempt,
   };
 }

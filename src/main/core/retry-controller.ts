@@ -8,13 +8,12 @@
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
 import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../shared/events';
-import { DECISION_TABLE } from '../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
 import { decideRetry, settledDecision, type RetryDecision } from './decide-retry';
-import { attemptAfterConnectionFailure, isReachable, waitUntilOnline } from './offline-pause';
-import { RESUMED_REASON } from './resume-state';
+import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
+import { interruptedDecision } from './resume-state';
 import type { RetryHost } from './retry-host';
 import { usageLimitStep } from './usage-limit-step';
 
@@ -183,7 +182,7 @@ export class RetryController {
     const maxAttempts = decision.maxAttempts - 1;
     const errorMessage = message.errorMessage ?? '';
     const chainId = this.chainId as string;
-    const reason = `connection: offline, waiting for the network; retry ${attempt} of ${maxAttempts} kept`;
+    const reason = offlineReason(attempt, maxAttempts);
     this.lastClassification = classification;
     this.host.decisionMade({
       decision: { ...decision, waitMs: 0, reason },
@@ -225,22 +224,10 @@ export class RetryController {
     this.chainId = offer.chainId;
     this.retryAttempt = offer.attempt;
     this.retriesStarted = offer.attempt - 1;
-    const classification: Classification = {
-      category: offer.category,
-      errorType: DECISION_TABLE[offer.category].exceptionClass,
-      source: 'fallback',
-    };
-    this.lastClassification = classification;
+    const entry = interruptedDecision(offer, 'resume');
+    this.lastClassification = entry.classification;
     this.host.chainReopened(offer.chainId);
-    const reason = `${RESUMED_REASON}: retry ${offer.attempt} of ${offer.maxAttempts} now`;
-    this.host.decisionMade({
-      decision: settledDecision(offer.category, 'retry', reason, offer.maxAttempts + 1),
-      classification,
-      errorMessage: offer.errorMessage,
-      chainId: offer.chainId,
-      finalDecision: null,
-      attempt: offer.attempt,
-    });
+    this.host.decisionMade(entry);
     const { attempt, maxAttempts, errorMessage, category } = offer;
     this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true });
     this.startBackoff(0);

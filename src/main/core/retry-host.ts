@@ -11,6 +11,19 @@ import type { UsageLimitResult } from './ports';
 
 export type ModelSwitch = { from: ModelRef; to: ModelRef };
 
+/** One decision to record (docs/retry-policy.md, "The observability record"). */
+export interface DecisionEntry {
+  decision: RetryDecision;
+  classification: Classification;
+  errorMessage: string;
+  chainId: string | null;
+  finalDecision: 'abort' | 'success' | null;
+  /** The attempt this record is about, 1-based (the first try is 1). */
+  attempt: number;
+  /** A usage limit switched models: the record is about `from` and names `to`. */
+  switchedModel?: ModelSwitch;
+}
+
 /** What the controller needs from its session. */
 export interface RetryHost {
   retrySettings(): RetrySettings;
@@ -29,17 +42,7 @@ export interface RetryHost {
   /** An interrupted chain is continued (its stored row is pending again). */
   chainReopened(chainId: string): void;
   chainClosed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void;
-  decisionMade(entry: {
-    decision: RetryDecision;
-    classification: Classification;
-    errorMessage: string;
-    chainId: string | null;
-    finalDecision: 'abort' | 'success' | null;
-    /** The attempt this record is about, 1-based (the first try is 1). */
-    attempt: number;
-    /** A usage limit switched models: the record is about `from` and names `to`. */
-    switchedModel?: ModelSwitch;
-  }): void;
+  decisionMade(entry: DecisionEntry): void;
   newId(): string;
   now(): number;
 }

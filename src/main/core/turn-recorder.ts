@@ -9,9 +9,9 @@ import { messageText } from '../../shared/messages';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
 import { buildDecisionRecord } from './decision-log';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
-import type { RetryHost } from './retry-controller';
+import type { DecisionEntry } from './retry-host';
 
-export type DecisionEntry = Parameters<RetryHost['decisionMade']>[0];
+export type { DecisionEntry };
 
 export interface TurnRecorderOptions {
   history: HistoryWriter;

@@ -118,7 +118,8 @@ test.describe('what failures cost', () => {
   });
   test.afterAll(() => sim.stop());
   test.use({
-    appOptions: async ({}, use) => {
+    // A function of the options, so it reads the simulator's address once beforeAll has started it.
+    appOptions: async ({ playwright: _unused }, use) => {
       await use({
         set: ['retry.baseDelayMs=50', 'retry.maxRetries=2'],
         args: [

@@ -3,11 +3,11 @@
 // for the network, and the chain's events against an in-memory host whose network check the test
 // switches — no attempt counted while offline, the countdown stopped, Cancel and Retry now working,
 // the retry at once when the network is back.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../../src/main/core/classify-error';
 import { attemptAfterConnectionFailure, waitUntilOnline } from '../../../src/main/core/offline-pause';
 import { RetryController } from '../../../src/main/core/retry-controller';
-import { FakeHost, T0, assistant } from './retry-host-fake';
+import { FakeHost, assistant, useFakeClock } from './retry-host-fake';
 
 const CONNECTION: Classification = { category: 'connection', errorType: 'ModelConnectionError', source: 'pattern' };
 const POLL_MS = 100;
@@ -40,9 +40,8 @@ let retry: RetryController;
 let online: boolean;
 let checks: number;
 
+useFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  vi.setSystemTime(T0);
   host = new FakeHost();
   host.offlinePollMs = POLL_MS;
   online = false;
@@ -52,9 +51,6 @@ beforeEach(() => {
     return Promise.resolve(online);
   };
   retry = new RetryController(host);
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);

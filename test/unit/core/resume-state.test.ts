@@ -2,13 +2,13 @@
 // interrupt; docs/retry-policy.md, "Resume after a restart"): which stored chain is offered,
 // parameterised over the shapes a quit or a crash leaves behind, and the continuation itself —
 // the same chain id and counter, a decision record that says so, the retry at once.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findInterruptedRetry, type StoredSession } from '../../../src/main/core/resume-state';
 import { INTERRUPTED_FINAL_ERROR, RetryController } from '../../../src/main/core/retry-controller';
 import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
-import { FakeHost, SERVER_ERROR, T0, assistant } from './retry-host-fake';
+import { FakeHost, SERVER_ERROR, T0, assistant, useFakeClock } from './retry-host-fake';
 
 function decision(
   attempt: number,
@@ -79,14 +79,10 @@ describe('findInterruptedRetry', () => {
 describe('RetryController: interrupt and resume', () => {
   let host: FakeHost;
   let retry: RetryController;
+  useFakeClock();
   beforeEach(() => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    vi.setSystemTime(T0);
     host = new FakeHost();
     retry = new RetryController(host);
-  });
-  afterEach(() => {
-    vi.useRealTimers();
   });
 
   it('a quit during the backoff closes the chain as interrupted, not cancelled, and sends nothing', async () => {

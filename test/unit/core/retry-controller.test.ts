@@ -2,10 +2,10 @@
 // the paths AgentSession's tests cannot pin down — when the retry fires relative to retryAt,
 // the credential switch for a usage limit above the max delay, the attempt numbers and turns of
 // the decision records, and every way a chain ends (docs/retry-policy.md describes the lifecycle).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../../src/main/core/classify-error';
 import { RetryController } from '../../../src/main/core/retry-controller';
-import { FakeHost, SERVER_ERROR, T0, assistant, rateLimit, usageLimit } from './retry-host-fake';
+import { FakeHost, SERVER_ERROR, T0, assistant, rateLimit, usageLimit, useFakeClock } from './retry-host-fake';
 
 let host: FakeHost;
 let retry: RetryController;
@@ -36,14 +36,10 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
 }
 
+useFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  vi.setSystemTime(T0);
   host = new FakeHost();
   retry = new RetryController(host);
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('RetryController: when the retry goes out', () => {

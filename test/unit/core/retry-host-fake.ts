@@ -1,5 +1,6 @@
 // A RetryHost recorded in memory — the session's side of the RetryController — and the failures
 // the controller tests feed it. Shared by the controller's tests (lifecycle, offline pause, resume).
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { Classification } from '../../../src/main/core/classify-error';
 import type { UsageLimitResult } from '../../../src/main/core/ports';
 import type { RetryHost } from '../../../src/main/core/retry-controller';
@@ -100,4 +101,15 @@ export function assistant(stopReason: AssistantChatMessage['stopReason'], errorM
     ...(errorMessage !== undefined ? { errorMessage } : {}),
     timestamp: T0,
   };
+}
+
+/** Vitest's fake clock (timers and Date) at T0 around every test of the calling file or block. */
+export function useFakeClock(): void {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.setSystemTime(T0);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 }

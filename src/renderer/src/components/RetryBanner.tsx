@@ -2,11 +2,12 @@
 // `retryAt` with Cancel and Retry now — or, paused offline, says so without counting; a failed
 // chain leaves "Retry failed after N attempts: …", a switch of model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so screen readers announce the
 // first message too.
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { useCountdown } from '../retry/use-countdown';
-import { ModelSwitchLine, SwitchedBanner } from './retry/ModelSwitchNotice';
+import { ModelSwitchLine } from './retry/ModelSwitchNotice';
 
 export function RetryBanner() {
   const banner = useAppState((s) => s.retry.banner);
@@ -21,7 +22,7 @@ export function RetryBanner() {
     >
       {banner?.kind === 'pending' && <PendingRetry key={`${banner.chainId}:${banner.attempt}`} banner={banner} />}
       {banner?.kind === 'failed' && <FailedRetry banner={banner} />}
-      {banner?.kind === 'switched' && <SwitchedBanner switched={banner} />}
+      {banner?.kind === 'switched' && <DismissibleText text={<ModelSwitchLine switched={banner} />} />}
     </div>
   );
 }
@@ -70,12 +71,18 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
 
 function FailedRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'failed' }> }) {
   const { t } = useTranslation();
+  return <DismissibleText text={t('retry.failed', { attempt: banner.attempt, finalError: banner.finalError })} />;
+}
+
+/** What a chain left behind (its failure, or the model it switched to), until Dismiss or the next prompt. */
+function DismissibleText({ text }: { text: ReactNode }) {
+  const { t } = useTranslation();
   const actions = useActions();
   return (
     <>
       <div className="retry-banner-body">
         <span className="retry-banner-text" data-testid="retry-banner-text">
-          {t('retry.failed', { attempt: banner.attempt, finalError: banner.finalError })}
+          {text}
         </span>
       </div>
       <div className="retry-banner-actions">

@@ -10,7 +10,12 @@ export function InterruptedTurnCard() {
   const offer = useAppState((s) => s.session.interruptedRetry);
   if (!offer) return null;
   return (
-    <div className="interrupted-card" role="status" data-testid="interrupted-card" data-chain-id={offer.chainId}>
+    <div
+      className="retry-banner interrupted-card"
+      role="status"
+      data-testid="interrupted-card"
+      data-chain-id={offer.chainId}
+    >
       <p className="interrupted-text" data-testid="interrupted-text">
         {t('interrupted.text', { attempt: offer.attempt, maxAttempts: offer.maxAttempts, error: offer.errorMessage })}
       </p>

@@ -16,7 +16,7 @@ function PacingCountdown({ pacing }: { pacing: PacingWait }) {
   const actions = useActions();
   const seconds = useCountdown(pacing.until);
   return (
-    <div className="pacing-notice" role="status" aria-live="polite" data-testid="pacing-notice">
+    <div className="retry-banner pacing-notice" role="status" aria-live="polite" data-testid="pacing-notice">
       <span className="pacing-text" data-testid="pacing-text">
         {seconds > 0 ? t('pacing.waiting', { seconds }) : t('pacing.sending')}
       </span>

@@ -1,0 +1,74 @@
+// The RetryHost an AgentSession gives its RetryController: the retry settings, the runtime
+// context (trim the failed message, continue the agent), lifecycle step 5's two switches (another
+// key of the provider, then the next fallback model), the network check of the offline pause, and
+// the history's chain and decision records. Built once by AgentSession's constructor.
+import type { Agent } from '@mariozechner/pi-agent-core';
+import type { SessionEvent } from '../../shared/events';
+import type { ChatMessage } from '../../shared/messages';
+import type { AgentSessionOptions } from './agent-session';
+import type { UsageLimitResult } from './ports';
+import type { RetryHost } from './retry-host';
+import type { DecisionEntry, TurnRecorder } from './turn-recorder';
+
+export interface SessionRetryHostParts {
+  agent: Agent;
+  options: AgentSessionOptions;
+  recorder: TurnRecorder;
+  sessionId: () => string;
+  currentTurnId: () => string | null;
+  emit: (event: SessionEvent) => void;
+  recordDecision: (entry: DecisionEntry) => void;
+  newId: () => string;
+  now: () => number;
+}
+
+/** Step 5: another key of the provider first, else the next model of the fallback list. */
+function markUsageLimitReached(parts: SessionRetryHostParts, retryAfterMs: number | undefined): UsageLimitResult {
+  const { options } = parts;
+  const model = options.modelInfo();
+  const result = options.credentials.markUsageLimitReached(model.provider, parts.sessionId(), {
+    retryAfterMs,
+    model: model.id,
+  });
+  const fallback = result.switched ? undefined : options.fallback?.();
+  if (fallback?.kind === 'switched')
+    return { switched: true, earliestFreeAt: null, model: { from: fallback.from, to: fallback.to } };
+  return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
+}
+
+export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
+  const { agent, options, recorder } = parts;
+  const network = options.networkCheck;
+  return {
+    retrySettings: () => options.settings.get().retry,
+    emit: parts.emit,
+    trimTrailingError: () => {
+      const messages = agent.state.messages;
+      const last = messages[messages.length - 1] as ChatMessage | undefined;
+      if (last?.role === 'assistant' && last.stopReason === 'error') agent.state.messages = messages.slice(0, -1);
+    },
+    continueAgent: async () => {
+      await agent.waitForIdle();
+      await agent.continue();
+    },
+    markUsageLimitReached: ({ retryAfterMs }) => markUsageLimitReached(parts, retryAfterMs),
+    checkNetwork: network ? () => network(agent.state.model.baseUrl) : undefined,
+    offlinePollMs: options.offlinePollMs,
+    decisionContext: () => {
+      const model = options.modelInfo();
+      return {
+        taskType: 'chat',
+        modelId: model.id,
+        provider: model.provider,
+        sessionId: parts.sessionId(),
+        turnId: parts.currentTurnId(),
+      };
+    },
+    chainOpened: (chainId) => recorder.openChain(chainId),
+    chainReopened: (chainId) => recorder.reopenChain(chainId),
+    chainClosed: (chainId, end) => recorder.closeChain(chainId, end),
+    decisionMade: parts.recordDecision,
+    newId: parts.newId,
+    now: parts.now,
+  };
+}
