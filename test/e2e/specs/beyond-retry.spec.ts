@@ -3,6 +3,8 @@
 // retry goes as soon as the network is back; a kill -9 in the middle of a backoff leaves a card on
 // the next start whose Retry now finishes the same chain; a failed chain's card says what its
 // attempts cost. Each scenario also checks what the simulator received and what SQLite holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
@@ -10,10 +12,18 @@ import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 
+/** The fallback list as the app saved it in the data folder's settings.json. */
+function savedFallback(dataDir: string): string[] {
+  const saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as {
+    providers?: { fallback?: { model: string }[] };
+  };
+  return (saved.providers?.fallback ?? []).map((entry) => entry.model);
+}
+
 test.describe('fallback models', () => {
   test.use({ appOptions: { script: '@resolute-sim-1 usage_limit:0*' } });
 
-  test('chosen in Settings (arrow keys reorder), a usage limit switches to the next model and the banner says so', async ({
+  test('chosen in Settings (arrow keys or drag reorder), a usage limit switches to the next model and the banner says so', async ({
     app,
   }) => {
     const page = app.page;
@@ -34,7 +44,13 @@ test.describe('fallback models', () => {
     await page.keyboard.press('ArrowUp');
     await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
     await expect(rows.nth(0).getByTestId('fallback-handle')).toBeFocused();
+    // Dragging a row reorders too: sim-3 onto the first row, then back below it.
+    await rows.nth(1).dragTo(rows.nth(0));
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-3');
+    await rows.nth(0).dragTo(rows.nth(1));
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
     await expect(editor.getByTestId('fallback-error')).toHaveCount(0);
+    await expect.poll(() => savedFallback(app.dataDir)).toEqual(['resolute-sim-2', 'resolute-sim-3']);
 
     await page.getByTestId('nav-chat').click();
     const chat = new ChatPage(page);
