@@ -8,6 +8,9 @@ export const COMMAND_NAMES = [
   'session.abort',
   'session.abortRetry',
   'session.retryNow',
+  'session.sendAnyway',
+  'session.resumeInterrupted',
+  'session.discardInterrupted',
   'session.new',
   'session.resume',
   'session.compact',
@@ -26,6 +29,7 @@ export const COMMAND_NAMES = [
   'history.erroredTurns',
   'history.delete',
   'history.export',
+  'history.failureCost',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -3,7 +3,7 @@
 // WebSocket) and the renderer's bridges are typed by this file; the host router validates params
 // against it before anything runs.
 import { z } from 'zod';
-import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary } from './history';
+import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary } from './history';
 import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
@@ -22,6 +22,9 @@ export const commandParams = {
   'session.abort': empty,
   'session.abortRetry': empty,
   'session.retryNow': empty,
+  'session.sendAnyway': empty,
+  'session.resumeInterrupted': z.object({ chainId: id }).strict(),
+  'session.discardInterrupted': z.object({ chainId: id }).strict(),
   'session.new': empty,
   'session.resume': z.object({ sessionId: id }).strict(),
   'session.compact': empty,
@@ -42,6 +45,8 @@ export const commandParams = {
   'history.erroredTurns': z.object({ limit }).strict(),
   'history.delete': z.object({ sessionId: id }).strict(),
   'history.export': z.object({ sessionId: id, format: z.enum(['json', 'markdown']) }).strict(),
+  /** `since`: epoch ms the period starts at; null or absent for all of the history. */
+  'history.failureCost': z.object({ since: z.number().int().min(0).nullable().optional() }).strict(),
 } as const satisfies Record<CommandName, z.ZodType>;
 
 // Both directions: every name has a schema (satisfies above) and every schema a listed name.
@@ -97,6 +102,9 @@ export interface CommandResults {
   'session.abort': { aborted: true };
   'session.abortRetry': { aborted: boolean };
   'session.retryNow': { skipped: boolean };
+  'session.sendAnyway': { sent: boolean };
+  'session.resumeInterrupted': { resumed: boolean };
+  'session.discardInterrupted': { discarded: boolean };
   /** The new session's snapshot arrives as the session_changed event, to every client. */
   'session.new': { sessionId: string };
   /** Likewise: the resumed session arrives once, as session_changed. */
@@ -120,6 +128,7 @@ export interface CommandResults {
   'history.erroredTurns': ErroredTurn[];
   'history.delete': { deleted: boolean };
   'history.export': { filename: string; mimeType: string; content: string };
+  'history.failureCost': FailureCostReport;
 }
 
 export type CommandResult<N extends CommandName> = CommandResults[N];

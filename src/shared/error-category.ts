@@ -40,8 +40,20 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
 }
 
 /**
- * How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes").
- * `interrupted`: the app stopped (a crash, a kill) while the chain was still pending.
+ * A chain that was still waiting (or had its retry in flight) when the app stopped — a quit, a
+ * crash, a kill: it is closed with this outcome, at quit or on the next start, and can be continued
+ * from there (docs/retry-policy.md, "Resume after a restart"). Named once here so the start-up's
+ * close of pending chains and the resume offer share it.
  */
+export const INTERRUPTED_OUTCOME = 'interrupted';
+
+/** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
 export type ChainOutcome =
-  'pending' | 'recovered' | 'exhausted' | 'cancelled' | 'disabled' | 'not_retryable' | 'compacted' | 'interrupted';
+  | 'pending'
+  | 'recovered'
+  | 'exhausted'
+  | 'cancelled'
+  | 'disabled'
+  | 'not_retryable'
+  | 'compacted'
+  | typeof INTERRUPTED_OUTCOME;

@@ -4,11 +4,36 @@
 import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
-import type { Settings } from './settings';
+import type { ModelRef, Settings } from './settings';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
-/** The retry a chain is waiting for: the fields of its auto_retry_start event. */
-export type PendingRetry = Omit<AutoRetryStartEvent, 'type'>;
+/**
+ * The retry a chain is waiting for: the fields of its auto_retry_start event, or — while the
+ * chain is paused because the machine is offline — of its auto_retry_paused event (`offline`).
+ */
+export type PendingRetry = Omit<AutoRetryStartEvent, 'type'> & { offline?: boolean };
+
+/** A chain cut by a quit or a crash that the person can continue (docs/retry-policy.md, "Resume after a restart"). */
+export interface InterruptedRetry {
+  chainId: string;
+  /** The retry that was waiting (1-based), continued by "Retry now". */
+  attempt: number;
+  /** The row's retry budget, as the banner shows it. */
+  maxAttempts: number;
+  category: ErrorCategory;
+  errorMessage: string;
+}
+
+/** A prompt held back until a provider's rate limit resets (docs/retry-policy.md, "Rate-limit pacing"). */
+export interface PacingWait {
+  provider: string;
+  model: string;
+  /** The held prompt, so that a Stop during the wait loses nothing. */
+  text: string;
+  /** Epoch ms when the limit resets and the prompt goes out. */
+  until: number;
+  waitMs: number;
+}
 
 export interface ModelInfo {
   provider: string;
@@ -43,6 +68,10 @@ export interface SessionSnapshot {
   workspace: string;
   /** Tool calls waiting for the person's answer. */
   pendingApprovals: ApprovalRequest[];
+  /** A retry chain of this session cut by a quit or a crash, offered to continue; else null. */
+  interruptedRetry: InterruptedRetry | null;
+  /** A prompt waiting for a rate limit to reset; else null. */
+  pacing: PacingWait | null;
 }
 
 export interface AssistantDelta {
@@ -74,6 +103,22 @@ export interface AutoRetryStartEvent {
   /** Epoch ms when the retry fires; the banner counts down to it. */
   retryAt: number;
   chainId: string;
+  /** A usage limit switched the session to the next model of the fallback list. */
+  switchedModel?: { from: ModelRef; to: ModelRef };
+  /** This retry continues a chain interrupted by a quit or a crash. */
+  resumed?: boolean;
+}
+
+/** The machine is offline: the chain waits for the network instead of counting attempts. */
+export interface AutoRetryPausedEvent {
+  type: 'auto_retry_paused';
+  reason: 'offline';
+  /** The retry that runs when the network returns (no attempt is counted while offline). */
+  attempt: number;
+  maxAttempts: number;
+  errorMessage: string;
+  category: ErrorCategory;
+  chainId: string;
 }
 
 export interface AutoRetryEndEvent {
@@ -85,7 +130,11 @@ export interface AutoRetryEndEvent {
   chainId: string;
 }
 
-export type RetryEvent = AutoRetryStartEvent | AutoRetryEndEvent;
+export type RetryEvent = AutoRetryStartEvent | AutoRetryEndEvent | AutoRetryPausedEvent;
+
+export type PacingEvent =
+  | ({ type: 'rate_limit_wait' } & PacingWait)
+  | { type: 'rate_limit_wait_end'; provider: string; outcome: 'reset' | 'sent_anyway' | 'cancelled' };
 
 export type CompactionEvent =
   | { type: 'auto_compaction_start'; reason: 'overflow' | 'manual' }
@@ -116,8 +165,10 @@ export type ResoluteEvent =
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
   | HistoryChangedEvent
+  /** The model the session talks to changed (a fallback switch, a new first choice). */
+  | { type: 'model_changed'; model: ModelInfo }
   | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
 
-export type SessionEvent = AgentLoopEvent | RetryEvent | CompactionEvent | ResoluteEvent;
+export type SessionEvent = AgentLoopEvent | RetryEvent | PacingEvent | CompactionEvent | ResoluteEvent;
 export type SessionEventType = SessionEvent['type'];
 export type SessionEventListener = (event: SessionEvent) => void;

@@ -35,6 +35,8 @@ export interface TurnRecord {
   chainId: string | null;
   createdAt: number;
   usage: ChatUsage | null;
+  /** What this attempt cost in USD at the model's list price; null when the price is unknown. */
+  costUsd: number | null;
 }
 
 export type DecisionAction = 'retry' | 'abort' | 'skip' | 'compact';
@@ -55,10 +57,38 @@ export interface RetryDecisionRecord {
   waitSeconds: number;
   reason: string;
   errorMessage: string;
-  context: { taskType: string; modelId: string; provider: string; sessionId: string; turnId: string | null };
+  context: {
+    taskType: string;
+    modelId: string;
+    provider: string;
+    sessionId: string;
+    turnId: string | null;
+    /** A usage limit on modelId switched the session to this model of the fallback list. */
+    switchedTo?: { provider: string; modelId: string };
+  };
   /** Set when this decision ends the chain. */
   finalDecision: 'abort' | 'success' | null;
   chainId: string | null;
+}
+
+/** Failed attempts added up (docs/retry-policy.md, "What failures cost"). */
+export interface FailureCostTotals {
+  attempts: number;
+  inputTokens: number;
+  outputTokens: number;
+  /** The cost of the attempts whose model's price is known, USD. */
+  costUsd: number;
+  /** Attempts whose model's price is unknown: their tokens count, their cost cannot. */
+  unpricedAttempts: number;
+}
+
+/** The history view's totals of failed attempts since a time, per session and per category. */
+export interface FailureCostReport {
+  /** Epoch ms the period starts at; null for all of the history. */
+  since: number | null;
+  total: FailureCostTotals;
+  sessions: (FailureCostTotals & { sessionId: string; title: string })[];
+  categories: (FailureCostTotals & { category: ErrorCategory })[];
 }
 
 export interface RetryChainRecord {

@@ -9,8 +9,10 @@ import { TOOL_TIMEOUT_RANGE } from './tools';
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
-/** The model id the built-in simulator answers as: the default model, and what it lists. */
+/** The model id the built-in simulator answers as: the default model, and what it lists first. */
 export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
+/** The simulator's models: more than one, so a fallback list can be tried against it. */
+export const SIMULATOR_MODEL_IDS = [SIMULATOR_MODEL_ID, 'resolute-sim-2', 'resolute-sim-3'] as const;
 
 export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
 export type LanguageSetting = (typeof LANGUAGES)[number];
@@ -47,6 +49,25 @@ const baseUrlSchema = z.union([
 /** Providers whose base URL can be overridden (the simulator's is its own; openai-compatible has `baseUrl`). */
 export const BASE_URL_PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
 export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
+
+/** One provider/model pair, as the fallback list holds it (docs/retry-policy.md, "Fallback models"). */
+export const modelRefSchema = z
+  .object({
+    provider: z.enum(PROVIDER_IDS),
+    model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+  })
+  .strict();
+export type ModelRef = z.infer<typeof modelRefSchema>;
+
+/** The most fallback models a list may hold. */
+export const MAX_FALLBACK_MODELS = 10;
+
+const fallbackListSchema = z
+  .array(modelRefSchema)
+  .max(MAX_FALLBACK_MODELS, { error: `must hold at most ${MAX_FALLBACK_MODELS} models` })
+  .refine((list) => new Set(list.map((ref) => `${ref.provider}/${ref.model}`)).size === list.length, {
+    error: 'lists the same model twice',
+  });
 
 const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOverrideSchema.optional()])) as {
   [K in (typeof RETRYABLE_CATEGORIES)[number]]: z.ZodOptional<typeof rowOverrideSchema>;
@@ -86,6 +107,14 @@ export const settingsSchema = z
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
           .strict(),
+      })
+      .strict(),
+    providers: z
+      .object({
+        /** Tried in order when a usage limit leaves the current provider without a usable key. */
+        fallback: fallbackListSchema,
+        /** A new session starts on the first choice again (else it keeps the model switched to). */
+        newSessionUsesFirstChoice: z.boolean(),
       })
       .strict(),
     ui: z
@@ -134,6 +163,7 @@ export const DEFAULT_SETTINGS: Settings = {
     baseUrl: '',
     baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
   },
+  providers: { fallback: [], newSessionUsesFirstChoice: true },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
   tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },

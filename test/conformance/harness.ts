@@ -102,6 +102,9 @@ export class ConformanceApp {
 
   private observe(event: SessionEvent): void {
     this.events.push(event);
+    // Each row starts as if the provider had said nothing before: a rate limit that the previous
+    // row's headers reported used up is not waited for (rate-limit pacing has its own tests).
+    if (event.type === 'rate_limit_wait') queueMicrotask(() => this.services.session.sendAnyway());
     const message = event.type === 'message_end' ? event.message : undefined;
     if (message?.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted')) {
       const contextWindow = this.services.session.model?.contextWindow;

@@ -70,11 +70,18 @@ describe('requests at the server per fault (defaults: maxRetries 3)', () => {
     else expect(ends).toEqual([expect.objectContaining({ outcome, success: outcome === 'recovered' })]);
   });
 
-  it('a Retry-After above maxDelayMs fails at once, naming the wait', async () => {
+  it('a Retry-After above maxDelayMs fails at once, naming the wait; the next prompt is paced', async () => {
     const { requests, ends } = await run('429:120');
     expect(requests).toBe(1);
     expect(ends[0]).toMatchObject({ success: false, attempt: 0 });
     expect((ends[0] as { finalError: string }).finalError).toMatch(/120 s/);
+    // The provider said when it would take requests again: the next prompt waits for it (or "Send anyway").
+    const from = events.length;
+    const prompt = services.session.prompt('after the 429');
+    await expect.poll(() => events.slice(from).find((e) => e.type === 'rate_limit_wait')).toBeTruthy();
+    expect(services.session.sendAnyway()).toBe(true);
+    await prompt;
+    expect(services.simulator!.requests).toHaveLength(2);
   });
 
   it('keeps every errored turn in SQLite and every decision in the JSON-lines log', async () => {

@@ -270,6 +270,28 @@ describe('protocol and framing', () => {
     expect([a.command, b.command]).toEqual(['get_messages', 'get_state']);
   });
 
+  it('a usage limit switches to the fallback model: get_state shows it, and set_model still chooses', async () => {
+    const fallback = JSON.stringify([{ provider: 'openai-compatible', model: 'resolute-sim-2' }]);
+    const client = await startClient({ set: [`providers.fallback=${fallback}`] });
+    sim.setScript('@resolute-sim-1 usage_limit:0*');
+    const events = await client.promptAndWait('over the limit');
+    expect(retryStarts(events)).toEqual([
+      expect.objectContaining({
+        delayMs: 0,
+        switchedModel: {
+          from: { provider: 'openai-compatible', model: 'resolute-sim-1' },
+          to: { provider: 'openai-compatible', model: 'resolute-sim-2' },
+        },
+      }),
+    ]);
+    expect(sim.requests.map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2']);
+    expect((await client.getState()).model).toMatchObject({ id: 'resolute-sim-2', baseUrl: simUrl });
+    await client.setModel('openai-compatible', 'resolute-sim-3');
+    expect((await client.getState()).model).toMatchObject({ id: 'resolute-sim-3' });
+    await client.promptAndWait('on the chosen model');
+    expect(sim.requests.at(-1)?.model).toBe('resolute-sim-3');
+  });
+
   it('model, session and compaction commands answer in pi shapes', async () => {
     const client = await startClient();
     const models = await client.getAvailableModels();
@@ -420,7 +442,7 @@ describe('shutdown', () => {
     expect(sim.requests).toHaveLength(2);
   });
 
-  it('SIGTERM during a backoff cancels the chain ("Retry cancelled" on stdout) and exits 0', async () => {
+  it('SIGTERM during a backoff keeps the chain as interrupted (to continue on the next start) and exits 0', async () => {
     sim.setScript('503*');
     const { child, lines, exit } = spawnCli(30_000);
     child.stdin.write(`${JSON.stringify({ type: 'prompt', message: 'Hello there' })}\n`);
@@ -428,7 +450,7 @@ describe('shutdown', () => {
     child.kill('SIGTERM');
     expect(await exit).toBe(0);
     expect(lines().filter((o) => o.type === 'auto_retry_end')).toEqual([
-      expect.objectContaining({ success: false, finalError: 'Retry cancelled' }),
+      expect.objectContaining({ success: false, outcome: 'interrupted' }),
     ]);
     await new Promise((r) => setTimeout(r, 200));
     expect(sim.requests).toHaveLength(1);

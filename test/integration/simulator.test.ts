@@ -100,8 +100,8 @@ describe('parseFaultScript', () => {
   });
 
   it('accepts an empty script and every step name', () => {
-    expect(parseFaultScript('')).toEqual({ ok: true, steps: [] });
-    expect(parseFaultScript(' , ')).toEqual({ ok: true, steps: [] });
+    expect(parseFaultScript('')).toEqual({ ok: true, steps: [], byModel: {} });
+    expect(parseFaultScript(' , ')).toEqual({ ok: true, steps: [], byModel: {} });
     const all = parseFaultScript(FAULT_KINDS.join(','));
     expect(all.ok && all.steps.map((step) => step.kind)).toEqual(FAULT_KINDS);
   });
@@ -319,7 +319,8 @@ describe('the simulator through pi-ai (maxRetries 0)', () => {
 
   // The provider.shape steps are driven through their own SDKs by the conformance suite.
   const faults = GENERIC_FAULTS.filter(
-    (kind): kind is Exclude<GenericFault, 'ok' | 'slow'> => kind !== 'ok' && kind !== 'slow',
+    (kind): kind is Exclude<GenericFault, 'ok' | 'slow' | 'ok_limited'> =>
+      kind !== 'ok' && kind !== 'slow' && kind !== 'ok_limited',
   );
 
   it('the fixture covers exactly the faults', () => {
@@ -385,7 +386,7 @@ describe('control routes and robustness', () => {
 
   it('serves /v1/models, the un-prefixed route, 404 JSON and 400 for a body that is not JSON', async () => {
     const models = (await (await fetch(`${baseUrl}/models`)).json()) as { data: { id: string }[] };
-    expect(models.data.map((model) => model.id)).toEqual(['resolute-sim-1']);
+    expect(models.data.map((model) => model.id)).toEqual(['resolute-sim-1', 'resolute-sim-2', 'resolute-sim-3']);
     const body = JSON.stringify({ messages: [USER_HELLO] });
     const unprefixed = await fetch(`${root()}/chat/completions`, { method: 'POST', body });
     expect(unprefixed.status).toBe(200);

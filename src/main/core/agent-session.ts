@@ -1,40 +1,34 @@
 // AgentSession: one conversation with the agent, shared by every host (Electron, browser, RPC).
 // It wraps pi-agent-core's Agent, persists every turn as it ends (errored turns included),
-// classifies failures, hands retryable ones to the RetryController and overflows to the
-// compaction path, and publishes everything as SessionEvents through subscribe().
+// classifies failures (a tool's too), hands retryable ones to the RetryController and overflows to
+// the compaction path, and publishes everything as SessionEvents through subscribe(). Its parts —
+// recorder, retry controller, compactor, tools, rate-limit pacing — come from session-parts.ts.
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
-import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot, ModelInfo } from '../../shared/events';
+import type {
+  InterruptedRetry,
+  PendingRetry,
+  SessionEvent,
+  SessionEventListener,
+  SessionSnapshot,
+} from '../../shared/events';
 import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
-import { Compactor } from './compaction';
 import type { ApprovalChoice } from '../../shared/tools';
-import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
-import { RetryController } from './retry-controller';
-import { createRetryHost } from './session-retry-host';
+import type { Compactor } from './compaction';
+import type { PromptPacing } from './rate-pacing';
+import { findInterruptedRetry, interruptedDecision } from './resume-state';
+import type { RetryController } from './retry-controller';
+import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
-import { TurnRecorder, type DecisionEntry } from './turn-recorder';
+import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 import { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
-import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
+import type { ToolCoordinator } from './tools/tool-coordinator';
 import { toolFaultOf } from './tools/tool-gate';
 
-export interface AgentSessionOptions {
-  agent: Agent;
-  history: HistoryWriter;
-  decisionLog: DecisionLogSink;
-  settings: SettingsStore;
-  credentials: CredentialStore;
-  /** The model the agent talks to now, for events, history and the decision log. */
-  modelInfo: () => ModelInfo;
-  sessionId: string;
-  title?: string;
-  clock?: Clock;
-  newId?: () => string;
-  /** The agent's tools (docs/tools.md); without them the agent only chats. */
-  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
-}
+export type { AgentSessionOptions };
 
 export class AgentSession {
   private readonly agent: Agent;
@@ -43,65 +37,29 @@ export class AgentSession {
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
   private readonly stops: StopHost;
-  private readonly clock: Clock;
-  private readonly newId: () => string;
+  private readonly pacing: PromptPacing;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
+  private shuttingDown = false;
   private unsubscribeAgent: () => void;
   private unsubscribeTools: () => void = () => undefined;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
     this.sessionIdValue = options.sessionId;
-    this.clock = options.clock ?? { now: () => Date.now() };
-    this.newId = options.newId ?? (() => globalThis.crypto.randomUUID());
-    this.recorder = new TurnRecorder({
-      history: options.history,
-      decisionLog: options.decisionLog,
-      modelInfo: options.modelInfo,
-      clock: this.clock,
-      newId: this.newId,
+    const parts = buildSessionParts(options, {
       emit: (event) => this.emit(event),
-      workspace: () => this.tools?.workspace ?? '',
-    });
-    this.recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-    this.retry = new RetryController(
-      createRetryHost({
-        ...options,
-        agent: this.agent,
-        recorder: this.recorder,
-        clock: this.clock,
-        newId: this.newId,
-        sessionId: () => this.sessionIdValue,
-        currentTurnId: () => this.currentTurnId(),
-        emit: (event) => this.emit(event),
-        recordDecision: (entry) => this.recordDecision(entry),
-      }),
-    );
-    this.stops = {
-      retry: this.retry,
-      recorder: this.recorder,
-      retrySettings: () => this.options.settings.get().retry,
-      newId: this.newId,
+      sessionId: () => this.sessionIdValue,
+      currentTurnId: () => this.currentTurnId(),
       recordDecision: (entry) => this.recordDecision(entry),
-    };
-    this.compactor = new Compactor({
-      agent: this.agent,
-      emit: (event) => this.emit(event),
-      now: () => this.clock.now(),
     });
-    this.tools = options.tools
-      ? new ToolCoordinator({
-          ...options.tools,
-          history: options.history,
-          settings: options.settings,
-          emit: (event) => this.emit(event),
-          sessionId: () => this.sessionIdValue,
-          newId: this.newId,
-          now: () => this.clock.now(),
-        })
-      : null;
+    this.recorder = parts.recorder;
+    this.retry = parts.retry;
+    this.stops = parts.stops;
+    this.compactor = parts.compactor;
+    this.tools = parts.tools;
+    this.pacing = parts.pacing;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -145,9 +103,9 @@ export class AgentSession {
     return this.agent.state.isStreaming;
   }
 
-  /** Busy: streaming, retrying or compacting; a new prompt must wait. */
+  /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
   get isBusy(): boolean {
-    return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning;
+    return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
 
   /** The agent's runtime context: errored turns trimmed as the retry controller leaves them. */
@@ -206,6 +164,8 @@ export class AgentSession {
    */
   async prompt(text: string): Promise<void> {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
+    if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     this.tools?.startRun();
@@ -253,6 +213,7 @@ export class AgentSession {
 
   /** Global abort: cancel a retry first (docs/retry-policy.md, "Cancel and abort"), then the active stream. */
   async abort(): Promise<void> {
+    this.pacing.cancel();
     this.abortRetry();
     this.compactor.abort();
     this.agent.abort();
@@ -265,6 +226,37 @@ export class AgentSession {
 
   retryNow(): boolean {
     return this.retry.retryNow();
+  }
+
+  /** "Send anyway": end the rate-limit wait of a held prompt now. */
+  sendAnyway(): boolean {
+    return this.pacing.sendAnyway();
+  }
+
+  /** "Retry now" on the interrupted-turn card: continue the chain with its counter. */
+  resumeInterruptedRetry(offer: InterruptedRetry): void {
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    this.tools?.startRun();
+    this.retry.resumeChain(offer);
+  }
+
+  /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */
+  discardInterruptedRetry(offer: InterruptedRetry): void {
+    this.recordDecision(interruptedDecision(offer, 'discard'));
+  }
+
+  /**
+   * The app is quitting: a chain that waits is closed as interrupted (offered again on the next
+   * start) instead of cancelled; a request in flight is stopped and its chain closed the same way.
+   */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    this.pacing.cancel();
+    if (!this.agent.state.isStreaming) this.retry.interrupt();
+    this.compactor.abort();
+    this.agent.abort();
+    await this.agent.waitForIdle();
+    this.retry.interrupt();
   }
 
   /** Manual compaction (RPC `compact`). */
@@ -308,6 +300,8 @@ export class AgentSession {
       model: this.options.modelInfo(),
       workspace: this.tools?.workspace ?? '',
       pendingApprovals: this.tools?.approvals.pending ?? [],
+      interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.options.settings.get().retry),
+      pacing: this.pacing.current,
     };
   }
 
@@ -340,7 +334,10 @@ export class AgentSession {
 
   private onMessageEnd(message: ChatMessage): void {
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
-    if (message.role === 'assistant' && !isToolUse(message)) this.retry.onAssistantMessageEnd(message);
+    if (message.role !== 'assistant') return;
+    this.pacing.observe(message);
+    // A reply that called tools is judged at turn_end, once its calls have run (onAgentEvent).
+    if (!isToolUse(message)) this.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -350,6 +347,8 @@ export class AgentSession {
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
+    // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
+    if (this.shuttingDown && last.stopReason === 'aborted' && this.retry.interrupt()) return;
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {

@@ -17,11 +17,15 @@ import type { RetrySettings } from '../../shared/settings';
 export interface DecisionContext {
   /** True when a usage limit was handled by switching to another credential or fallback model. */
   credentialSwitched?: boolean;
+  /** The switch was to another model of the fallback list: both named as "provider/model". */
+  modelSwitch?: { from: string; to: string };
   taskType?: string;
   modelId?: string;
   provider?: string;
   sessionId?: string;
   turnId?: string | null;
+  /** For the record: the fallback model a usage limit switched to. */
+  switchedTo?: { provider: string; modelId: string };
 }
 
 export interface RetryDecision {
@@ -129,12 +133,14 @@ function retryWithWait(
 ): RetryDecision {
   const next = `retry ${attempt} of ${row.maxAttempts - 1}`;
   if (typeof context === 'object' && context !== null && context.credentialSwitched === true) {
+    const model = context.modelSwitch;
+    const what = model ? `usage limit on ${model.from}, switched to ${model.to}` : 'switched credential';
     return {
       ...base,
       action: 'retry',
       shouldRetry: true,
       waitMs: 0,
-      reason: `${row.category}: switched credential, ${next} at once`,
+      reason: `${row.category}: ${what}, ${next} at once`,
     };
   }
   const backoffMs = computeBackoffMs(row, attempt, settings, random);

@@ -54,6 +54,7 @@ function recordContext(context: DecisionContext): RetryDecisionRecord['context']
     provider: c.provider ?? '',
     sessionId: c.sessionId ?? '',
     turnId: c.turnId ?? null,
+    ...(c.switchedTo ? { switchedTo: { provider: c.switchedTo.provider, modelId: c.switchedTo.modelId } } : {}),
   };
 }
 

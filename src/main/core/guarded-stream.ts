@@ -86,7 +86,8 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
           output.push(event);
           if (event.type === 'done') {
             cleanup();
-            observation?.finish();
+            // A success's rate-limit headers too: rate-limit pacing reads them (docs/retry-policy.md).
+            attachProviderFacts(event.message, observation?.finish());
             output.end(event.message);
             return;
           }

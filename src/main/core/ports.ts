@@ -11,7 +11,7 @@ import type {
   TurnRecord,
 } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
-import type { Settings } from '../../shared/settings';
+import type { ModelRef, Settings } from '../../shared/settings';
 import type { ApprovalPreview, SandboxAuditRecord, ToolName, ToolResultDetails } from '../../shared/tools';
 
 export interface NewSession {
@@ -29,6 +29,8 @@ export interface NewTurn {
   message: ChatMessage;
   errorCategory?: ErrorCategory | null;
   chainId?: string | null;
+  /** What the attempt cost in USD; null (or absent) when the model's price is unknown. */
+  costUsd?: number | null;
 }
 
 /** The write side of the history, used by AgentSession as turns end. Writes are synchronous and durable on return. */
@@ -45,6 +47,8 @@ export interface HistoryWriter {
   /** A sandbox_security refusal (docs/tools.md, "Audit"); written before the turn is ended. */
   recordAudit(record: SandboxAuditRecord): void;
   setSessionWorkspace(sessionId: string, workspace: string): void;
+  /** An interrupted chain is continued: it is pending again until it ends anew. */
+  reopenChain(chainId: string): void;
 }
 
 /** The read side, used by the host router for the history view and by resume. */
@@ -123,13 +127,29 @@ export interface UsageLimitResult {
   switched: boolean;
   /** When no credential is free: epoch ms when the earliest one frees up. */
   earliestFreeAt: number | null;
+  /** The switch was to the next model of the fallback list. */
+  model?: { from: ModelRef; to: ModelRef };
+  /** No key and no model of the fallback list is left: the chain ends with this message. */
+  exhausted?: string;
 }
 
 export interface CredentialStore {
   /** The credential to use now for a provider (the first one not blocked), or undefined. */
-  activeCredential(provider: string, sessionId?: string): Credential | undefined;
-  markUsageLimitReached(provider: string, sessionId: string, options: { retryAfterMs?: number }): UsageLimitResult;
+  activeCredential(provider: string, sessionId?: string, model?: string): Credential | undefined;
+  /**
+   * Block the key in use for `model` (every model when absent) and switch to another usable key.
+   * Blocks are per model: some providers limit each model on its own, and a model of the fallback
+   * list may still be usable with the same key.
+   */
+  markUsageLimitReached(
+    provider: string,
+    sessionId: string,
+    options: { retryAfterMs?: number; model?: string },
+  ): UsageLimitResult;
 }
+
+/** Can the provider at this base URL be reached? Resolves false when offline; never rejects. */
+export type NetworkCheck = (baseUrl: string) => Promise<boolean>;
 
 export interface Clock {
   now(): number;

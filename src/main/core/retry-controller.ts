@@ -1,43 +1,31 @@
 // The retry lifecycle (docs/retry-policy.md, "The retry lifecycle"), step by step, for one
 // AgentSession: the attempt counter, the chain promise, the abortable backoff and the
 // auto_retry_start/end events. The decision itself comes from the decision table (decideRetry);
-// this module only carries it out. AgentSession owns one RetryController and calls it from its
-// agent_end / message_end handlers.
-import type { ChainOutcome } from '../../shared/error-category';
+// this module only carries it out — with the step-5 switches (another key, the next fallback
+// model), the offline pause of `connection` failures and the continuation of an interrupted
+// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts.
+// AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
+import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
-import type { AutoRetryStartEvent, PendingRetry, RetryEvent } from '../../shared/events';
+import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../shared/events';
 import type { RetrySettings } from '../../shared/settings';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, settledDecision, type DecisionContext, type RetryDecision } from './decide-retry';
-import type { UsageLimitResult } from './ports';
+import { decideRetry, settledDecision, type RetryDecision } from './decide-retry';
+import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
+import { interruptedDecision } from './resume-state';
+import type { RetryHost } from './retry-host';
+import { usageLimitStep } from './usage-limit-step';
 
-/** What the controller needs from its session. */
-export interface RetryHost {
-  retrySettings(): RetrySettings;
-  emit(event: RetryEvent): void;
-  /** Lifecycle step 7: drop the trailing assistant error from the runtime context (history keeps it). */
-  trimTrailingError(): void;
-  /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
-  continueAgent(): Promise<void>;
-  markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult;
-  decisionContext(): DecisionContext;
-  chainOpened(chainId: string): void;
-  chainClosed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void;
-  decisionMade(entry: {
-    decision: RetryDecision;
-    classification: Classification;
-    errorMessage: string;
-    chainId: string | null;
-    finalDecision: 'abort' | 'success' | null;
-    /** The attempt this record is about, 1-based (the first try is 1). */
-    attempt: number;
-  }): void;
-  newId(): string;
-  now(): number;
-}
+/** The final error of a chain the app closed while it waited (it can be continued on the next start). */
+export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retrying';
 
-type Phase = 'idle' | 'sleeping' | 'scheduled' | 'running';
+export type { RetryHost };
+
+type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'scheduled' | 'running';
+
+/** What auto_retry_start announces, before the controller adds when and which chain. */
+type Announcement = Omit<AutoRetryStartEvent, 'type' | 'retryAt' | 'chainId'>;
 
 export class RetryController {
   // The lifecycle's four pieces of state, plus the bookkeeping that makes cancel races safe.
@@ -54,6 +42,8 @@ export class RetryController {
   private continueTimer: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
+  /** While paused offline: send the held retry now (the network is back, or "Retry now"). */
+  private goOnline: (() => void) | undefined;
 
   constructor(private readonly host: RetryHost) {}
 
@@ -81,31 +71,44 @@ export class RetryController {
 
   /**
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
-   * session then skips the compaction check for this turn).
+   * session then skips the compaction check for this turn) — or, for a `connection` failure with a
+   * network check, when the check runs first: then the chain pauses offline or goes on as usual.
    */
   handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
     const settings = this.host.retrySettings();
     if (!settings.enabled) return false; // step 1
+    const check = this.host.checkNetwork;
+    if (classification.category === 'connection' && check) {
+      this.probeBeforeCounting(message, classification, check);
+      return true;
+    }
     this.retryAttempt += 1; // step 2: increment before the max check
+    return this.decideAndStart(message, classification, settings);
+  }
+
+  private decideAndStart(
+    message: AssistantChatMessage,
+    classification: Classification,
+    settings: RetrySettings,
+  ): boolean {
     if (!this.retryPromise) this.openChain();
     const chainId = this.chainId ?? null;
     const errorMessage = message.errorMessage ?? '';
     this.lastClassification = classification;
 
-    let decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
-    if (decision.shouldRetry || decision.exceedsMaxDelay)
-      decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
+    const first = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
+    const { decision, switchedModel, finalReason } = usageLimitStep({
+      decision: first,
+      classification,
+      attempt: this.retryAttempt,
+      settings,
+      host: this.host,
+    }); // step 5
+    const attempt = this.retryAttempt;
     if (!decision.shouldRetry) {
-      this.host.decisionMade({
-        decision,
-        classification,
-        errorMessage,
-        chainId,
-        finalDecision: 'abort',
-        attempt: this.retryAttempt,
-      });
-      const finalError = decision.exceedsMaxDelay ? `${decision.reason}. ${errorMessage}` : errorMessage;
-      this.finishChain({ success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' });
+      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort', attempt });
+      const finalError = finalReason ? `${finalReason}. ${errorMessage}` : errorMessage;
+      this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' });
       return false;
     }
     this.host.decisionMade({
@@ -114,45 +117,120 @@ export class RetryController {
       errorMessage,
       chainId,
       finalDecision: null,
-      attempt: this.retryAttempt,
+      attempt,
+      switchedModel,
     });
-
-    const delayMs = decision.waitMs;
-    const start: AutoRetryStartEvent = {
-      type: 'auto_retry_start',
-      attempt: this.retryAttempt,
+    this.announce({
+      attempt,
       maxAttempts: decision.maxAttempts - 1,
-      delayMs,
+      delayMs: decision.waitMs,
       errorMessage,
       category: classification.category,
-      retryAt: this.host.now() + delayMs,
+      ...(switchedModel ? { switchedModel } : {}),
+    });
+    this.startBackoff(decision.waitMs); // steps 8–9
+    return true;
+  }
+
+  /** Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context. */
+  private announce(fields: Announcement): void {
+    const start: AutoRetryStartEvent = {
+      type: 'auto_retry_start',
+      ...fields,
+      retryAt: this.host.now() + fields.delayMs,
       chainId: this.chainId as string,
     };
     const { type: _type, ...pending } = start;
     this.pending = pending;
     this.retriesStarted += 1;
-    this.host.emit(start); // step 6
-    this.host.trimTrailingError(); // step 7
-    this.startBackoff(delayMs); // steps 8–9
-    return true;
+    this.host.emit(start);
+    this.host.trimTrailingError();
   }
 
-  /** Lifecycle step 5: a usage limit first tries another credential; a switch makes the delay 0. */
-  private tryCredentialSwitch(
-    decision: RetryDecision,
+  /**
+   * A `connection` failure: ask whether the provider can be reached before counting it. Online,
+   * the failure counts and the table decides as usual; offline, the chain pauses.
+   */
+  private probeBeforeCounting(
+    message: AssistantChatMessage,
     classification: Classification,
-    settings: RetrySettings,
-  ): RetryDecision {
-    if (classification.category !== 'usage_limit') return decision;
-    if (this.retryAttempt >= decision.maxAttempts) return decision;
-    const result = this.host.markUsageLimitReached({ retryAfterMs: classification.retryAfterMs });
-    if (!result.switched) return decision;
-    return decideRetry(
+    check: () => Promise<boolean>,
+  ): void {
+    if (!this.retryPromise) this.openChain();
+    const previous = this.retryAttempt;
+    const generation = ++this.generation;
+    this.phase = 'probing';
+    void isReachable(check).then((online) => {
+      if (generation !== this.generation || this.phase !== 'probing') return;
+      this.phase = 'idle';
+      this.retryAttempt = attemptAfterConnectionFailure(previous, !online);
+      const settings = this.host.retrySettings();
+      const decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings);
+      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings);
+      else this.pauseOffline(message, classification, decision, check);
+    });
+  }
+
+  /** Offline: keep the due retry, stop the countdown, and send it as soon as the network is back. */
+  private pauseOffline(
+    message: AssistantChatMessage,
+    classification: Classification,
+    decision: RetryDecision,
+    check: () => Promise<boolean>,
+  ): void {
+    const attempt = this.retryAttempt;
+    const maxAttempts = decision.maxAttempts - 1;
+    const errorMessage = message.errorMessage ?? '';
+    const chainId = this.chainId as string;
+    const reason = offlineReason(attempt, maxAttempts);
+    this.lastClassification = classification;
+    this.host.decisionMade({
+      decision: { ...decision, waitMs: 0, reason },
       classification,
-      this.retryAttempt,
-      { ...this.host.decisionContext(), credentialSwitched: true },
-      settings,
+      errorMessage,
+      chainId,
+      finalDecision: null,
+      attempt,
+    });
+    const fields = { attempt, maxAttempts, errorMessage, category: classification.category, chainId };
+    this.pending = { ...fields, delayMs: 0, retryAt: this.host.now(), offline: true };
+    this.host.emit({ type: 'auto_retry_paused', reason: 'offline', ...fields });
+    this.host.trimTrailingError();
+
+    const generation = ++this.generation;
+    this.phase = 'offline';
+    this.retryAbortController = new AbortController();
+    this.goOnline = () => {
+      if (generation !== this.generation || this.phase !== 'offline') return;
+      this.goOnline = undefined;
+      this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category: classification.category });
+      this.startBackoff(0);
+    };
+    waitUntilOnline(check, this.retryAbortController.signal, this.host.offlinePollMs).then(
+      () => this.goOnline?.(),
+      () => undefined, // cancelled: abortRetry() has ended the chain already
     );
+  }
+
+  /**
+   * Continue a chain that a quit or a crash interrupted (docs/retry-policy.md, "Resume after a
+   * restart"): the same chain id and counter, a decision record that says so, the retry at once.
+   */
+  resumeChain(offer: InterruptedRetry): void {
+    if (this.retryPromise) throw new Error('A retry chain is already running.');
+    this.retryPromise = new Promise<void>((resolve) => {
+      this.retryResolve = resolve;
+    });
+    this.chainId = offer.chainId;
+    this.retryAttempt = offer.attempt;
+    this.retriesStarted = offer.attempt - 1;
+    const entry = interruptedDecision(offer, 'resume');
+    this.lastClassification = entry.classification;
+    this.host.chainReopened(offer.chainId);
+    this.host.decisionMade(entry);
+    const { attempt, maxAttempts, errorMessage, category } = offer;
+    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true });
+    this.startBackoff(0);
   }
 
   private openChain(): void {
@@ -262,9 +340,31 @@ export class RetryController {
     });
   }
 
-  /** Skip the rest of the backoff ("Retry now"). */
+  /** Skip the rest of the backoff ("Retry now"); while offline, try the held retry now. */
   retryNow(): boolean {
+    if (this.phase === 'offline' && this.goOnline) {
+      this.goOnline();
+      return true;
+    }
     return this.phase === 'sleeping' && this.sleep !== undefined && this.sleep.skip();
+  }
+
+  /**
+   * The app is quitting: close the open chain as interrupted rather than cancelled, so the next
+   * start can offer to continue it. Returns false when no chain was open.
+   */
+  interrupt(): boolean {
+    if (!this.retryPromise) return false;
+    this.retryAbortController?.abort();
+    if (this.continueTimer) clearTimeout(this.continueTimer);
+    this.continueTimer = undefined;
+    this.finishChain({
+      success: false,
+      attempt: this.retryAttempt,
+      finalError: INTERRUPTED_FINAL_ERROR,
+      outcome: INTERRUPTED_OUTCOME,
+    });
+    return true;
   }
 
   private cancelChain(): void {
@@ -306,6 +406,7 @@ export class RetryController {
     this.chainId = undefined;
     this.retriesStarted = 0;
     this.lastClassification = undefined;
+    this.goOnline = undefined;
     const resolve = this.retryResolve;
     this.retryPromise = undefined;
     this.retryResolve = undefined;

@@ -173,6 +173,20 @@ function resetsOf(headers: Map<string, string>, now: number): Reset[] {
   return out;
 }
 
+/**
+ * Rate-limit pacing (docs/retry-policy.md, "Rate-limit pacing"): how long until every limit whose
+ * remaining count is 0 has reset, ms, from the same reset headers; undefined when none is used up.
+ */
+export function exhaustedLimitsResetMs(headers: Record<string, string> | undefined, now: number): number | undefined {
+  const resets = resetsOf(lowerHeaders(headers), now).filter((reset) => reset.exhausted);
+  return resets.length > 0 ? Math.max(...resets.map((reset) => reset.ms)) : undefined;
+}
+
+/** The retry-after-ms / retry-after header alone, ms; undefined when absent or implausible. */
+export function retryAfterHeaderMs(headers: Record<string, string> | undefined, now: number): number | undefined {
+  return explicitHeaderHint(lowerHeaders(headers), now);
+}
+
 /** Which limit the message says was hit ("… input tokens per minute", "(RPM)"), if it says. */
 function namedLimit(message: string): LimitKind | undefined {
   if (/input[ _-]tokens?/i.test(message)) return 'input-tokens';

@@ -1,33 +1,52 @@
 // The RetryHost an AgentSession gives its RetryController (docs/retry-policy.md, "The retry
-// lifecycle"): settings, events, trimming the failed reply from the runtime context, continuing
-// the agent, the credential switch, the decision context and the history writes. Built once by
-// AgentSession's constructor from the parts it owns.
+// lifecycle"): the retry settings and events, the runtime context (trim the failed reply — a
+// provider's or, through the tool gate, a tool's — and continue the agent), lifecycle step 5's two
+// switches (another key of the provider, then the next fallback model), the network check of the
+// offline pause, and the history's chain and decision records (a resumed chain reopens its row).
+// Built once, by buildSessionParts.
 import type { Agent } from '@mariozechner/pi-agent-core';
-import type { ModelInfo, SessionEvent } from '../../shared/events';
+import type { SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
-import type { Clock, CredentialStore, SettingsStore } from './ports';
-import type { RetryHost } from './retry-controller';
+import type { UsageLimitResult } from './ports';
+import type { RetryHost } from './retry-host';
+import type { AgentSessionOptions } from './session-parts';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 
-export interface RetryHostParts {
+export interface SessionRetryHostParts {
   agent: Agent;
-  settings: SettingsStore;
-  credentials: CredentialStore;
-  modelInfo: () => ModelInfo;
+  options: Pick<
+    AgentSessionOptions,
+    'settings' | 'credentials' | 'modelInfo' | 'fallback' | 'networkCheck' | 'offlinePollMs'
+  >;
   recorder: TurnRecorder;
-  clock: Clock;
-  newId: () => string;
   sessionId: () => string;
   currentTurnId: () => string | null;
   emit: (event: SessionEvent) => void;
   recordDecision: (entry: DecisionEntry) => void;
+  newId: () => string;
+  now: () => number;
 }
 
-export function createRetryHost(parts: RetryHostParts): RetryHost {
-  const { agent } = parts;
+/** Step 5: another key of the provider first, else the next model of the fallback list. */
+function markUsageLimitReached(parts: SessionRetryHostParts, retryAfterMs: number | undefined): UsageLimitResult {
+  const { options } = parts;
+  const model = options.modelInfo();
+  const result = options.credentials.markUsageLimitReached(model.provider, parts.sessionId(), {
+    retryAfterMs,
+    model: model.id,
+  });
+  const fallback = result.switched ? undefined : options.fallback?.();
+  if (fallback?.kind === 'switched')
+    return { switched: true, earliestFreeAt: null, model: { from: fallback.from, to: fallback.to } };
+  return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
+}
+
+export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
+  const { agent, options, recorder } = parts;
+  const network = options.networkCheck;
   return {
-    retrySettings: () => parts.settings.get().retry,
-    emit: (event) => parts.emit(event),
+    retrySettings: () => options.settings.get().retry,
+    emit: parts.emit,
     trimTrailingError: () => {
       const messages = agent.state.messages;
       const last = messages[messages.length - 1] as ChatMessage | undefined;
@@ -37,10 +56,11 @@ export function createRetryHost(parts: RetryHostParts): RetryHost {
       await agent.waitForIdle();
       await agent.continue();
     },
-    markUsageLimitReached: (opts) =>
-      parts.credentials.markUsageLimitReached(parts.modelInfo().provider, parts.sessionId(), opts),
+    markUsageLimitReached: ({ retryAfterMs }) => markUsageLimitReached(parts, retryAfterMs),
+    checkNetwork: network ? () => network(agent.state.model.baseUrl) : undefined,
+    offlinePollMs: options.offlinePollMs,
     decisionContext: () => {
-      const model = parts.modelInfo();
+      const model = options.modelInfo();
       return {
         taskType: 'chat',
         modelId: model.id,
@@ -49,10 +69,11 @@ export function createRetryHost(parts: RetryHostParts): RetryHost {
         turnId: parts.currentTurnId(),
       };
     },
-    chainOpened: (chainId) => parts.recorder.openChain(chainId),
-    chainClosed: (chainId, end) => parts.recorder.closeChain(chainId, end),
-    decisionMade: (entry) => parts.recordDecision(entry),
-    newId: () => parts.newId(),
-    now: () => parts.clock.now(),
+    chainOpened: (chainId) => recorder.openChain(chainId),
+    chainReopened: (chainId) => recorder.reopenChain(chainId),
+    chainClosed: (chainId, end) => recorder.closeChain(chainId, end),
+    decisionMade: parts.recordDecision,
+    newId: parts.newId,
+    now: parts.now,
   };
 }

@@ -6,11 +6,12 @@ import type { ChainOutcome } from '../../shared/error-category';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
+import { attemptCostUsd, type ModelPrice } from './attempt-cost';
 import { buildDecisionRecord } from './decision-log';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
-import type { RetryHost } from './retry-controller';
+import type { DecisionEntry } from './retry-host';
 
-export type DecisionEntry = Parameters<RetryHost['decisionMade']>[0];
+export type { DecisionEntry };
 
 export interface TurnRecorderOptions {
   history: HistoryWriter;
@@ -21,6 +22,8 @@ export interface TurnRecorderOptions {
   emit: (event: SessionEvent) => void;
   /** The session's workspace, recorded with its row. */
   workspace: () => string;
+  /** A model's list price; absent or null = unknown, and the attempt's cost is stored as unknown. */
+  priceOf?: (provider: string, modelId: string) => ModelPrice | null;
 }
 
 const TITLE_LENGTH = 60;
@@ -88,7 +91,17 @@ export class TurnRecorder {
     if (this.persisted.has(message)) return;
     try {
       if (!this.stored) this.ensureSession(messageText(message));
-      const turn = this.options.history.appendTurn({ sessionId: this.sessionId, message, errorCategory, chainId });
+      const costUsd =
+        message.role === 'assistant'
+          ? attemptCostUsd(message.usage, this.options.priceOf?.(message.provider, message.model) ?? null)
+          : null;
+      const turn = this.options.history.appendTurn({
+        sessionId: this.sessionId,
+        message,
+        errorCategory,
+        chainId,
+        costUsd,
+      });
       this.persisted.set(message, turn.id);
       this.lastPersisted = turn.id;
       // The composition root follows this with history_changed, carrying the session's new row.
@@ -109,6 +122,11 @@ export class TurnRecorder {
     });
   }
 
+  /** An interrupted chain is continued: pending again. */
+  reopenChain(chainId: string): void {
+    this.guard(() => this.options.history.reopenChain(chainId));
+  }
+
   /** Close a chain, linking the newest turn (the answer that recovered it, or the last failure). */
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
     this.guard(() => {
@@ -119,6 +137,16 @@ export class TurnRecorder {
 
   recordDecision(entry: DecisionEntry, turnId: string | null): void {
     const model = this.options.modelInfo();
+    // After a switch of model the record is about the model that hit the limit, and names the new one.
+    const switched = entry.switchedModel;
+    const context = {
+      taskType: 'chat',
+      modelId: switched?.from.model ?? model.id,
+      provider: switched?.from.provider ?? model.provider,
+      sessionId: this.sessionId,
+      turnId,
+      ...(switched ? { switchedTo: { provider: switched.to.provider, modelId: switched.to.model } } : {}),
+    };
     const record = buildDecisionRecord({
       id: this.options.newId(),
       now: this.options.clock.now(),
@@ -128,7 +156,7 @@ export class TurnRecorder {
       chainId: entry.chainId,
       finalDecision: entry.finalDecision,
       attempt: entry.attempt,
-      context: { taskType: 'chat', modelId: model.id, provider: model.provider, sessionId: this.sessionId, turnId },
+      context,
     });
     this.guard(() => this.options.history.recordDecision(record));
     this.options.decisionLog.write(record);

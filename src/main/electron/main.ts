@@ -10,12 +10,13 @@ import badgePath from '../../../resources/badge.png?asset&asarUnpack';
 import badge2xPath from '../../../resources/badge@2x.png?asset&asarUnpack';
 import iconPath from '../../../resources/icons/256x256.png?asset&asarUnpack';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
-import { resolveDataDir } from '../node/app-services';
+import { resolveDataDir } from '../node/app-options';
 import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
 import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import { installDesktopShell } from './desktop-shell';
+import { electronNetworkCheck } from './network';
 import { wireIpc } from './ipc-transport';
 import { chooseKeyStorage } from './key-storage';
 import { rendererSchemePrivileges, rendererUrl, serveRenderer, usesDevServer } from './renderer-protocol';
@@ -71,9 +72,9 @@ async function pickFolder(): Promise<string | null> {
 }
 
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
-  const cipher = await keyStorage(flags);
+  const parts = { cipher: await keyStorage(flags), pickFolder, networkCheck: electronNetworkCheck };
   try {
-    return await launchApp(flags, 'electron', cipher, pickFolder);
+    return await launchApp(flags, 'electron', parts);
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -85,7 +86,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', cipher, pickFolder);
+    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', parts);
   }
 }
 

@@ -4,6 +4,7 @@
 // what was wrong, never a throw.
 import type { AppInfo, CommandName, CommandParams, CommandResult, ProviderInfo } from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
+import type { FailureCostReport } from '../../shared/history';
 import type { ProviderId } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
@@ -30,6 +31,10 @@ export interface AppContext {
   pickWorkspace(): Promise<string | null>;
   /** Delete a stored conversation (history_changed says so); false when there was none. */
   deleteSession(sessionId: string): boolean;
+  /** The interrupted-turn card's two answers; false when the chain is not the one on offer. */
+  resumeInterrupted(chainId: string): boolean;
+  discardInterrupted(chainId: string): boolean;
+  failureCost(since: number | null): FailureCostReport;
   /** Reported when a prompt started by a command fails after its reply was sent. */
   report(message: string): void;
 }
@@ -84,6 +89,9 @@ export class CommandRouter {
       },
       'session.abortRetry': () => ({ aborted: ctx.session.abortRetry() }),
       'session.retryNow': () => ({ skipped: ctx.session.retryNow() }),
+      'session.sendAnyway': () => ({ sent: ctx.session.sendAnyway() }),
+      'session.resumeInterrupted': ({ chainId }) => ({ resumed: ctx.resumeInterrupted(chainId) }),
+      'session.discardInterrupted': ({ chainId }) => ({ discarded: ctx.discardInterrupted(chainId) }),
       'session.new': () => {
         ctx.newSession();
         return { sessionId: ctx.session.sessionId };
@@ -136,6 +144,7 @@ export class CommandRouter {
       },
       'history.export': ({ sessionId, format }) =>
         found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),
+      'history.failureCost': ({ since }) => ctx.failureCost(since ?? null),
     };
   }
 }

@@ -9,7 +9,7 @@ import type { AppInfo } from '../../shared/contract';
 import { CommandRouter } from '../host/command-router';
 import { EventHub } from '../host/event-hub';
 import { AppServices } from '../node/app-services';
-import type { SecretCipher } from '../node/credential-store';
+import type { AppServicesOptions } from '../node/app-options';
 
 export interface CommonFlags {
   mode: 'web' | 'rpc' | 'simulator';
@@ -188,11 +188,13 @@ export interface LaunchedApp {
   router: CommandRouter;
 }
 
+/** What only the desktop app provides: the keychain's cipher, the folder dialog, net.isOnline(). */
+export type HostParts = Pick<AppServicesOptions, 'cipher' | 'pickFolder' | 'networkCheck'>;
+
 export async function launchApp(
   flags: CommonFlags,
   host: AppInfo['host'],
-  cipher?: SecretCipher,
-  pickFolder?: () => Promise<string | null>,
+  parts: HostParts = {},
 ): Promise<LaunchedApp> {
   // Read by parseCommonFlags; the browsers and tools this process starts need not inherit it.
   delete process.env.RESOLUTE_API_KEY;
@@ -202,14 +204,13 @@ export async function launchApp(
     version,
     dataDir: flags.dataDir,
     workspace: flags.workspace,
-    pickFolder,
     overlay: flags.overlay,
     provider: flags.provider,
     model: flags.model,
     baseUrl: flags.baseUrl,
     apiKey: flags.apiKey,
     startFreshHistory: flags.resetDamagedHistory,
-    cipher,
+    ...parts,
     publish: hub.publish,
   });
   const router = new CommandRouter(services);

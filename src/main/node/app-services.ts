@@ -5,90 +5,36 @@
 // createAppServices; they differ only in transport.
 import { Agent } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
+import type { FailureCostReport } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { redactSecrets } from '../core/redact-secrets';
-import type { HistoryStore } from '../core/ports';
-import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
+import { ActiveModel } from './active-model';
+import { providerOverlay, resolveDataDir, type AppServicesOptions } from './app-options';
+import { CredentialVault, fileKeyCipher } from './credential-store';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
-import { openHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { interruptedNotice } from './history/interrupted-chains';
+import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
+import { BUILTIN_KEYS, PROVIDER_LABELS, checkFallbackModels, modelPrice, modelsFor } from './providers';
+import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
-import type { SandboxHost } from './tools/bash-sandbox';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
-import { checkWorkspaceChoice, defaultWorkspace } from './tools/workspace-fs';
+import { checkWorkspaceChoice, runWorkspace } from './tools/workspace-fs';
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
-export interface AppServicesOptions {
-  host: AppInfo['host'];
-  version: string;
-  /** Where settings, credentials and history live. Default: the OS user-data folder. */
-  dataDir?: string;
-  /** Run-only settings (`--set`), validated. */
-  overlay?: Record<string, unknown>;
-  /** `--provider`, `--model`, `--base-url`, `--api-key`: run-only provider choice. */
-  provider?: ProviderId;
-  model?: string;
-  baseUrl?: string;
-  apiKey?: string;
-  /** The person agreed to move a damaged history database aside and start a new one. */
-  startFreshHistory?: boolean;
-  /** Electron passes a safeStorage cipher; elsewhere a key file beside the data is used. */
-  cipher?: SecretCipher;
-  /** `--workspace`: the folder this run's sessions work in (created if missing). Default `<Documents or home>/Resolute`. */
-  workspace?: string;
-  /** Where the sandbox binaries are (tests point bwrap at a missing file). */
-  sandbox?: Partial<SandboxHost>;
-  /** The desktop app's native folder dialog; absent elsewhere (the browser mode offers a path field). */
-  pickFolder?: () => Promise<string | null>;
-  /** Receives every session event and settings change. */
-  publish: (event: SessionEvent) => void;
-}
-
-/** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
-export function resolveDataDir(dataDir?: string): string {
-  if (dataDir) return dataDir;
-  if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
-  const home = homedir();
-  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
-  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Resolute');
-  return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Resolute');
-}
-
-/**
- * Turn the provider flags into run-only settings. `--base-url` alone selects an OpenAI-compatible
- * server; with `--provider` it replaces that provider's base URL (validated in parseCommonFlags).
- */
-export function providerOverlay(
-  options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>,
-): Record<string, unknown> {
-  const provider: Record<string, unknown> = {};
-  const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
-  if (id) provider.id = id;
-  if (options.model) provider.model = options.model;
-  else if (id === 'openai-compatible') provider.model = 'default';
-  else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
-  if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
-  else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
-  return Object.keys(provider).length ? { provider } : {};
-}
-
 export class AppServices {
   readonly session: AgentSession;
-  readonly history: HistoryStore & { close(): void };
+  readonly history: SqliteHistoryStore;
   readonly settings: FileSettingsStore;
   readonly credentials: CredentialVault;
   readonly decisionLog: JsonlDecisionLog;
@@ -107,13 +53,14 @@ export class AppServices {
   private readonly startupNotices: StartupNotice[] = [];
   /** Makes a start-up notice's id unique across launches, so a window shows each once. */
   private readonly launchId = globalThis.crypto.randomUUID();
+  private readonly activeModel: ActiveModel;
 
   private constructor(
     private readonly options: AppServicesOptions,
     parts: {
       dataDir: string;
       settings: FileSettingsStore;
-      history: HistoryStore & { close(): void };
+      history: SqliteHistoryStore;
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
       lock: DataLock;
@@ -145,6 +92,13 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
+    this.activeModel = new ActiveModel({
+      settings: parts.settings,
+      credentials: this.credentials,
+      simulatorUrl: parts.simulatorUrl,
+      publish: options.publish,
+      session: () => this.session,
+    });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
@@ -170,11 +124,12 @@ export class AppServices {
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
     const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
-      return script.ok ? null : `simulator.script: ${script.error}`;
+      return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
     });
     const workspace = runWorkspace(options.workspace, dataDir);
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
-    // We hold the lock: a chain still pending was left by a process that is gone.
+    // We hold the lock: a chain still pending was left by a process that is gone (a crash, a kill).
+    // It is closed as interrupted, and can be continued (docs/retry-policy.md, "Resume after a restart").
     const interrupted = history.closeInterruptedChains(Date.now());
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
@@ -205,12 +160,14 @@ export class AppServices {
     if (options.cipher?.note) services.noteAtStart('warning', options.cipher.note);
     if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
+    // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
+    if (options.host !== 'rpc') services.openInterruptedSession();
     return services;
   }
 
   private createSession(): AgentSession {
-    const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
-    const agent = new Agent({
+    const resolved = this.activeModel.resolved();
+    const agent: Agent = new Agent({
       initialState: {
         systemPrompt: SYSTEM_PROMPT,
         model: resolved.model,
@@ -224,7 +181,7 @@ export class AppServices {
         facts: this.httpFacts,
         redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
       }),
-      getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
+      getApiKey: (provider) => this.credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey,
     });
     return new AgentSession({
       agent,
@@ -232,9 +189,13 @@ export class AppServices {
       decisionLog: this.decisionLog,
       settings: this.settings,
       credentials: this.credentials,
-      modelInfo: () => resolveModel(this.settings.get().provider, this.simulatorUrl).info,
+      modelInfo: () => this.activeModel.resolved().info,
       sessionId: globalThis.crypto.randomUUID(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
+      fallback: () => this.activeModel.onUsageLimit(),
+      networkCheck: this.options.networkCheck ?? headProbe(),
+      offlinePollMs: this.options.offlinePollMs,
+      priceOf: modelPrice,
     });
   }
 
@@ -251,7 +212,7 @@ export class AppServices {
   }
 
   private onSettingsChanged(settings: Settings): void {
-    this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
+    this.activeModel.settingsChanged(settings);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
@@ -309,6 +270,7 @@ export class AppServices {
   }
 
   newSession(): void {
+    this.activeModel.sessionChanging();
     // A new chat keeps working where the last one did.
     this.session.replaceConversation({
       sessionId: globalThis.crypto.randomUUID(),
@@ -323,6 +285,7 @@ export class AppServices {
   resumeSession(sessionId: string): void {
     const summary = this.history.sessionSummary(sessionId);
     if (!summary) throw new Error(`session ${sessionId} not found`);
+    this.activeModel.sessionChanging();
     this.session.replaceConversation({
       sessionId,
       title: summary.title,
@@ -358,6 +321,37 @@ export class AppServices {
     return true;
   }
 
+  /** "Retry now" on the interrupted-turn card of the current session. */
+  resumeInterrupted(chainId: string): boolean {
+    const offer = this.snapshot().interruptedRetry;
+    if (!offer || offer.chainId !== chainId) return false;
+    this.session.resumeInterruptedRetry(offer);
+    return true;
+  }
+
+  /** "Discard" on the card: the chain stays interrupted and is not offered again. */
+  discardInterrupted(chainId: string): boolean {
+    const offer = this.snapshot().interruptedRetry;
+    if (!offer || offer.chainId !== chainId) return false;
+    this.session.discardInterruptedRetry(offer);
+    this.publishSnapshot();
+    return true;
+  }
+
+  failureCost(since: number | null): FailureCostReport {
+    return this.history.failureCost(since);
+  }
+
+  /** Open the newest session whose interrupted chain can be continued, if there is one. */
+  private openInterruptedSession(): void {
+    for (const sessionId of this.history.interruptedSessions()) {
+      const stored = this.history.getSession(sessionId);
+      if (!stored || !this.session.snapshot(stored).interruptedRetry) continue;
+      this.resumeSession(sessionId);
+      return;
+    }
+  }
+
   private publishSnapshot(): void {
     this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
@@ -371,30 +365,13 @@ export class AppServices {
   }
 
   async dispose(): Promise<void> {
-    await this.session.abort().catch(() => undefined);
+    // A chain that is waiting is kept as interrupted, to be continued on the next start.
+    await this.session.shutdown().catch(() => undefined);
     this.session.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();
     this.history.close();
     this.lock.release();
-  }
-}
-
-function interruptedNotice(count: number): string {
-  return count === 1
-    ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
-    : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
-}
-
-/** The run's workspace: `--workspace` (created if missing, then checked), else the default folder. */
-function runWorkspace(flag: string | undefined, dataDir: string): string {
-  if (flag === undefined) return defaultWorkspace();
-  const path = resolve(flag);
-  mkdirSync(path, { recursive: true });
-  try {
-    return checkWorkspaceChoice(path, dataDir);
-  } catch (error) {
-    throw new Error(`--workspace: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 

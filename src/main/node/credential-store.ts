@@ -1,9 +1,10 @@
 // API keys per provider (several each), stored encrypted in <dataDir>/credentials.json, plus the
 // usage-limit bookkeeping of the retry lifecycle's step 5 (docs/retry-policy.md):
-// markUsageLimitReached blocks the key in use until it frees up and switches to the next usable
-// one. Keys never leave the main process: the renderer only ever sees masked hints. The cipher is
-// passed in (Electron: safeStorage). A file that cannot be read is set aside, never overwritten;
-// keys that cannot be decrypted stay in the file, unused, and the person is told (loadProblem).
+// markUsageLimitReached blocks the key in use — for the model that hit the limit, or for every
+// model — until it frees up and switches to the next usable one. Keys never leave the main process:
+// the renderer only ever sees masked hints. The cipher is passed in (Electron: safeStorage). A file
+// that cannot be read is set aside, never overwritten; keys that cannot be decrypted stay in the
+// file, unused, and the person is told (loadProblem).
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,6 +142,11 @@ export class CredentialVault implements CredentialStore {
     return out;
   }
 
+  /** A key of this provider that no usage limit blocks for this model (the fallback list asks). */
+  hasUsableKey(provider: string, model: string): boolean {
+    return this.keys(provider).some((key) => !this.isBlocked(provider, key.id, model));
+  }
+
   hints(provider: string): ProviderKeyHint[] {
     return this.keys(provider).map((key) => ({
       id: key.id,
@@ -184,40 +190,55 @@ export class CredentialVault implements CredentialStore {
     return true;
   }
 
-  activeCredential(provider: string): Credential | undefined {
+  activeCredential(provider: string, _sessionId?: string, model?: string): Credential | undefined {
     const keys = this.keys(provider);
     if (keys.length === 0) return undefined;
-    const sticky = keys.find((key) => key.id === this.current.get(provider) && !this.isBlocked(provider, key.id));
-    const usable = sticky ?? keys.find((key) => !this.isBlocked(provider, key.id));
+    const free = (key: LiveKey) => !this.isBlocked(provider, key.id, model);
+    const sticky = keys.find((key) => key.id === this.current.get(provider) && free(key));
+    const usable = sticky ?? keys.find(free);
     // All blocked: use the one that frees first rather than none (the provider will say so).
     const chosen =
-      usable ?? [...keys].sort((a, b) => this.blockedAt(provider, a.id)! - this.blockedAt(provider, b.id)!)[0];
+      usable ??
+      [...keys].sort((a, b) => this.blockedAt(provider, a.id, model)! - this.blockedAt(provider, b.id, model)!)[0];
     this.current.set(provider, chosen.id);
     return { id: chosen.id, apiKey: chosen.apiKey };
   }
 
-  markUsageLimitReached(provider: string, _sessionId: string, options: { retryAfterMs?: number }): UsageLimitResult {
+  markUsageLimitReached(
+    provider: string,
+    _sessionId: string,
+    options: { retryAfterMs?: number; model?: string },
+  ): UsageLimitResult {
     const keys = this.keys(provider);
-    const active = this.activeCredential(provider);
+    const model = options.model;
+    const active = this.activeCredential(provider, undefined, model);
     if (!active) return { switched: false, earliestFreeAt: null };
     const until = this.now() + (options.retryAfterMs ?? this.options.defaultBlockMs ?? 60_000);
-    this.blockedUntil.set(`${provider}\u0000${active.id}`, until);
-    const next = keys.find((key) => key.id !== active.id && !this.isBlocked(provider, key.id));
+    this.blockedUntil.set(blockKey(provider, active.id, model), until);
+    const next = keys.find((key) => key.id !== active.id && !this.isBlocked(provider, key.id, model));
     if (next) {
       this.current.set(provider, next.id);
       return { switched: true, earliestFreeAt: null };
     }
-    const frees = keys.map((key) => this.blockedAt(provider, key.id) ?? this.now());
+    const frees = keys.map((key) => this.blockedAt(provider, key.id, model) ?? this.now());
     return { switched: false, earliestFreeAt: Math.min(...frees) };
   }
 
-  private blockedAt(provider: string, keyId: string): number | null {
-    const until = this.blockedUntil.get(`${provider}\u0000${keyId}`);
-    return until !== undefined && until > this.now() ? until : null;
+  /** Until when a key is blocked for `model` (a block for every model counts too); absent model: any block. */
+  private blockedAt(provider: string, keyId: string, model?: string): number | null {
+    const prefix = blockKey(provider, keyId, '');
+    let latest: number | null = null;
+    for (const [key, until] of this.blockedUntil) {
+      if (!key.startsWith(prefix) || until <= this.now()) continue;
+      const blockedModel = key.slice(prefix.length);
+      if (model !== undefined && blockedModel !== ALL_MODELS && blockedModel !== model) continue;
+      latest = Math.max(latest ?? 0, until);
+    }
+    return latest;
   }
 
-  private isBlocked(provider: string, keyId: string): boolean {
-    return this.blockedAt(provider, keyId) !== null;
+  private isBlocked(provider: string, keyId: string, model?: string): boolean {
+    return this.blockedAt(provider, keyId, model ?? ALL_MODELS) !== null;
   }
 
   private save(): void {
@@ -241,6 +262,12 @@ function readStoredKeys(path: string): { stored: StoredKeys } | { problem: strin
       `The credentials file could not be read (${detail}); it was kept as ${aside} and a new one is started. ` +
       'Stored API keys are not in use: add them again in Settings → Provider.',
   };
+}
+
+const ALL_MODELS = '*';
+
+function blockKey(provider: string, keyId: string, model: string | undefined): string {
+  return `${provider}\u0000${keyId}\u0000${model ?? ALL_MODELS}`;
 }
 
 /** "sk-…a1b2": enough to tell keys apart, never enough to use one. */

@@ -4,7 +4,16 @@
 // LM Studio, vLLM). Used by the composition root whenever the provider settings change.
 import { getModels, type Api, type KnownProvider, type Model } from '@mariozechner/pi-ai';
 import type { ModelInfo } from '../../shared/events';
-import { SIMULATOR_MODEL_ID, type BaseUrlProvider, type ProviderId, type Settings } from '../../shared/settings';
+import {
+  PROVIDER_IDS,
+  SIMULATOR_MODEL_ID,
+  SIMULATOR_MODEL_IDS,
+  type BaseUrlProvider,
+  type ModelRef,
+  type ProviderId,
+  type Settings,
+} from '../../shared/settings';
+import type { ModelPrice } from '../core/attempt-cost';
 
 export const PROVIDER_LABELS: Record<ProviderId, string> = {
   simulator: 'Simulator (built in)',
@@ -88,8 +97,34 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   };
 }
 
+/** The settings of a provider/model pair of the fallback list: the first choice's, with this pair. */
+export function resolveRef(ref: ModelRef, provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
+  return resolveModel({ ...provider, id: ref.provider, model: ref.model }, simulatorUrl);
+}
+
+/**
+ * A model's list price from pi-ai's registry (USD per million tokens), or null when it is not
+ * known: the simulator, an OpenAI-compatible server, an id the registry does not list.
+ */
+export function modelPrice(provider: string, modelId: string): ModelPrice | null {
+  if (!(PROVIDER_IDS as readonly string[]).includes(provider)) return null;
+  if (provider === 'simulator' || provider === 'openai-compatible') return null;
+  const known = (getModels(provider as KnownProvider) as Model<Api>[]).find((m) => m.id === modelId);
+  return known ? { ...known.cost } : null;
+}
+
+/** A fallback entry's model must be one its provider offers (any id for an OpenAI-compatible server). */
+export function checkFallbackModels(fallback: readonly ModelRef[]): string | null {
+  for (const [i, ref] of fallback.entries()) {
+    const offered = modelsFor(ref.provider);
+    if (offered.length > 0 && !offered.includes(ref.model))
+      return `providers.fallback.${i}.model: ${PROVIDER_LABELS[ref.provider]} does not offer "${ref.model}"`;
+  }
+  return null;
+}
+
 export function modelsFor(provider: ProviderId): string[] {
-  if (provider === 'simulator') return [SIMULATOR_MODEL_ID];
+  if (provider === 'simulator') return [...SIMULATOR_MODEL_IDS];
   if (provider === 'openai-compatible') return [];
   return (getModels(provider as KnownProvider) as Model<Api>[]).map((m) => m.id);
 }

@@ -17,6 +17,7 @@ import './styles/chat.css';
 import './styles/settings.css';
 import './styles/history.css';
 import './styles/tools.css';
+import './styles/resilience.css';
 
 async function start(): Promise<void> {
   // Follow the system's light/dark until the settings arrive (they may choose one).

@@ -135,7 +135,7 @@ describe('AgentSession retry lifecycle', () => {
     });
     await h.session.prompt('hi');
     expect(retryOnly(h.events)[0]).toMatchObject({ type: 'auto_retry_start', attempt: 1, delayMs: 0 });
-    expect(h.credentials.marks).toEqual([{ retryAfterMs: 30_000 }]);
+    expect(h.credentials.marks).toEqual([{ retryAfterMs: 30_000, model: 'scripted-1' }]);
     expect(h.stream.calls.map((c) => c.apiKey)).toEqual(['key-a', 'key-b']);
   });
 

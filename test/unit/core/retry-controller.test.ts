@@ -2,98 +2,10 @@
 // the paths AgentSession's tests cannot pin down — when the retry fires relative to retryAt,
 // the credential switch for a usage limit above the max delay, the attempt numbers and turns of
 // the decision records, and every way a chain ends (docs/retry-policy.md describes the lifecycle).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../../src/main/core/classify-error';
-import type { UsageLimitResult } from '../../../src/main/core/ports';
-import { RetryController, type RetryHost } from '../../../src/main/core/retry-controller';
-import type { AutoRetryStartEvent, RetryEvent } from '../../../src/shared/events';
-import type { AssistantChatMessage } from '../../../src/shared/messages';
-import { DEFAULT_SETTINGS, type RetrySettings } from '../../../src/shared/settings';
-
-const T0 = Date.UTC(2025, 0, 1, 12);
-
-type DecisionEntry = Parameters<RetryHost['decisionMade']>[0];
-type ChainEnd = Parameters<RetryHost['chainClosed']>[1];
-
-/** The session's side of the controller, recorded: events, decisions (with the turn each was tied to), chains. */
-class FakeHost implements RetryHost {
-  settings: RetrySettings = { ...DEFAULT_SETTINGS.retry, baseDelayMs: 1000, jitterMaxMs: 0 };
-  events: RetryEvent[] = [];
-  /** Each decision with the newest turn of the runtime context when it was made (what the session ties it to). */
-  decisions: (DecisionEntry & { turn: string | null })[] = [];
-  /** The runtime context's turn ids, newest last. */
-  context: string[] = ['user-1'];
-  /** The order of the controller's calls into the host. */
-  calls: string[] = [];
-  usageResults: UsageLimitResult[] = [];
-  usageMarks: { retryAfterMs?: number }[] = [];
-  continueCalls = 0;
-  continueError: Error | undefined;
-  chains = new Map<string, ChainEnd | 'open'>();
-  private ids = 0;
-
-  retrySettings = () => this.settings;
-  emit = (event: RetryEvent) => {
-    this.events.push(event);
-    this.calls.push(event.type);
-  };
-  trimTrailingError = () => {
-    this.calls.push('trim');
-    this.context.pop();
-  };
-  continueAgent = () => {
-    this.continueCalls += 1;
-    this.calls.push('continue');
-    return this.continueError ? Promise.reject(this.continueError) : Promise.resolve();
-  };
-  markUsageLimitReached = (options: { retryAfterMs?: number }) => {
-    this.usageMarks.push(options);
-    return this.usageResults.shift() ?? { switched: false, earliestFreeAt: null };
-  };
-  decisionContext = () => ({ taskType: 'chat', sessionId: 's1', turnId: this.context.at(-1) ?? null });
-  chainOpened = (chainId: string) => {
-    this.chains.set(chainId, 'open');
-  };
-  chainClosed = (chainId: string, end: ChainEnd) => {
-    this.chains.set(chainId, end);
-  };
-  decisionMade = (entry: DecisionEntry) => {
-    this.decisions.push({ ...entry, turn: this.context.at(-1) ?? null });
-    this.calls.push('decision');
-  };
-  newId = () => `chain-${++this.ids}`;
-  now = () => Date.now();
-
-  starts = () => this.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
-  ends = () => this.events.filter((e) => e.type === 'auto_retry_end');
-}
-
-const SERVER_ERROR: Classification = { category: 'server_error', errorType: 'ModelServerError', source: 'pattern' };
-const usageLimit = (retryAfterMs: number): Classification => ({
-  category: 'usage_limit',
-  errorType: 'ModelUsageLimitError',
-  retryAfterMs,
-  source: 'pattern',
-});
-const rateLimit = (retryAfterMs: number): Classification => ({
-  category: 'rate_limit',
-  errorType: 'ModelRateLimitError',
-  retryAfterMs,
-  source: 'structured',
-});
-
-function assistant(stopReason: AssistantChatMessage['stopReason'], errorMessage?: string): AssistantChatMessage {
-  return {
-    role: 'assistant',
-    content: [],
-    provider: 'p',
-    model: 'm',
-    usage: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, totalTokens: 0 },
-    stopReason,
-    ...(errorMessage !== undefined ? { errorMessage } : {}),
-    timestamp: T0,
-  };
-}
+import { RetryController } from '../../../src/main/core/retry-controller';
+import { FakeHost, SERVER_ERROR, T0, assistant, rateLimit, usageLimit, useFakeClock } from './retry-host-fake';
 
 let host: FakeHost;
 let retry: RetryController;
@@ -124,14 +36,10 @@ async function settle(): Promise<void> {
   for (let i = 0; i < 5; i += 1) await Promise.resolve();
 }
 
+useFakeClock();
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-  vi.setSystemTime(T0);
   host = new FakeHost();
   retry = new RetryController(host);
-});
-afterEach(() => {
-  vi.useRealTimers();
 });
 
 describe('RetryController: when the retry goes out', () => {

@@ -5,6 +5,7 @@ import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
+import { attachProviderFacts } from '../../../src/main/core/provider-facts';
 import type {
   CredentialStore,
   DecisionLogSink,
@@ -37,12 +38,15 @@ export const MODEL: Model<Api> = {
 export const OVERFLOW_ERROR =
   "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
 
-/** One scripted reply: an error text, a successful text, a tool call, or a stream that never ends. */
+/**
+ * One scripted reply: an error text, a successful text, a tool call, or a stream that never ends.
+ * A tool call may carry the response's headers, as the HTTP observer would have attached them.
+ */
 export type Step =
   | { error: string }
   | { text: string }
   | { stall: true }
-  | { tool: string; args: Record<string, unknown>; id?: string }
+  | { tool: string; args: Record<string, unknown>; id?: string; headers?: Record<string, string> }
   | { tools: { name: string; args: Record<string, unknown> }[] };
 
 export interface ScriptedStream {
@@ -112,6 +116,7 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
           arguments: call.args,
         }));
         const done: AssistantMessage = { ...message({}, 'toolUse'), content };
+        if ('headers' in step) attachProviderFacts(done, { status: 200, headers: step.headers });
         stream.push({ type: 'start', partial: done });
         stream.push({ type: 'done', reason: 'toolUse', message: done });
         stream.end(done);
@@ -176,7 +181,8 @@ export class MemoryHistory implements HistoryWriter {
       errorCategory: turn.errorCategory ?? null,
       chainId: turn.chainId ?? null,
       createdAt: Date.now(),
-      usage: null,
+      usage: m.role === 'assistant' ? m.usage : null,
+      costUsd: turn.costUsd ?? null,
     };
     this.turns.push(record);
     return record;
@@ -186,6 +192,9 @@ export class MemoryHistory implements HistoryWriter {
   }
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
     this.chains.set(chainId, { outcome: end.outcome, attempts: end.attempts, finalError: end.finalError });
+  }
+  reopenChain(chainId: string): void {
+    this.chains.set(chainId, { outcome: 'open', attempts: 0, finalError: null });
   }
   linkTurnToChain(turnId: string, chainId: string): void {
     const turn = this.turns.find((t) => t.id === turnId);

@@ -2,14 +2,15 @@
 // scripted model at the stream boundary and an in-memory tool runtime: approvals (once, for the
 // session, deny, Stop), every tool failure ending the turn on the provider errors' path (classifier,
 // decision table, decision log, history) with the audit first for security, invalid calls as
-// invalid_output with a finite retry, and Continue. The real file system, sandbox and simulator are
-// in test/integration/tools-*.test.ts.
-import { describe, expect, it } from 'vitest';
+// invalid_output with a finite retry, Continue, and the rules for a waiting chain (rate-limit
+// pacing, a quit) with tools. The real file system, sandbox and simulator are in
+// test/integration/tools-*.test.ts.
+import { describe, expect, it, vi } from 'vitest';
 import { ToolFailure } from '../../../src/main/core/tools/tool-failure';
 import type { AuditSink, ToolCallContext, ToolOutcome, ToolRuntime } from '../../../src/main/core/ports';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { ApprovalPreview, SandboxAuditRecord, ToolName } from '../../../src/shared/tools';
-import { harness, type Harness, type Step } from './session-fakes';
+import { harness, waitForEvent, type Harness, type Step } from './session-fakes';
 
 class FakeRuntime implements ToolRuntime {
   readonly bashUnavailable: string | null = null;
@@ -239,6 +240,36 @@ describe('invalid calls are invalid_output, retried a finite number of times', (
       ['invalid_output', 'abort', 'abort'],
     ]);
     expect(h.retryEvents().at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, outcome: 'exhausted' });
+  });
+});
+
+describe('tools and the rules for a waiting chain', () => {
+  it('a reply that called tools teaches rate-limit pacing its used-up limit, like any reply', async () => {
+    const used = { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '30s' };
+    const { h } = setup([{ tool: 'read', args: { path: 'a' }, headers: used }, { text: 'read it' }], new FakeRuntime());
+    await h.session.prompt('read a');
+    expect(h.session.lastAssistantText()).toBe('read it');
+    const held = h.session.prompt('and again');
+    await vi.waitFor(() => expect(h.events.some((e) => e.type === 'rate_limit_wait')).toBe(true));
+    expect(h.session.snapshot({ turns: [], chains: [], decisions: [] }).pacing).toMatchObject({ text: 'and again' });
+    expect(h.stream.calls).toHaveLength(2);
+    expect(h.session.sendAnyway()).toBe(true);
+    await held;
+    expect(h.stream.calls).toHaveLength(3);
+  });
+
+  it('a quit while an invalid call waits for its retry closes the chain as interrupted; nothing runs', async () => {
+    const runtime = new FakeRuntime();
+    const { h } = setup([{ tool: 'nope', args: {} }, { text: 'never' }], runtime, {
+      retry: { policy: { invalid_output: { delayMs: 30_000 } } },
+    });
+    const turn = h.session.prompt('go');
+    await waitForEvent(h, 'auto_retry_start');
+    await h.session.shutdown();
+    await turn;
+    expect(h.retryEvents().at(-1)).toMatchObject({ type: 'auto_retry_end', success: false, outcome: 'interrupted' });
+    expect(h.stream.calls).toHaveLength(1);
+    expect(runtime.runs).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ourFlags, parseCommonFlags } from '../../../src/main/modes/launch';
-import { providerOverlay } from '../../../src/main/node/app-services';
+import { providerOverlay } from '../../../src/main/node/app-options';
 
 describe('parseCommonFlags', () => {
   it('reads every flag and merges repeated --set into one overlay', () => {

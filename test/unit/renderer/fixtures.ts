@@ -51,6 +51,7 @@ export function turn(seq: number, message: ChatMessage, extra: Partial<TurnRecor
     chainId: null,
     createdAt: message.timestamp,
     usage: null,
+    costUsd: null,
     ...extra,
   };
 }
@@ -96,6 +97,8 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     model: { provider: 'simulator', id: 'resolute-sim-1', label: 'Simulator', isSimulator: true },
     workspace: '/home/me/Resolute',
     pendingApprovals: [],
+    interruptedRetry: null,
+    pacing: null,
     ...extra,
   };
 }

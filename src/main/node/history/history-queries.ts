@@ -32,7 +32,7 @@ const SESSION_COLUMNS = `s.id, s.title, s.created_at, s.updated_at, s.model, s.p
   (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turn_count,
   (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error') AS errored_turn_count`;
 const TURN_COLUMNS = `t.id, t.session_id, t.seq, t.role, t.text, t.message_json, t.model, t.provider, t.stop_reason,
-  t.error_message, t.error_category, t.chain_id, t.created_at, t.usage_json`;
+  t.error_message, t.error_category, t.chain_id, t.created_at, t.usage_json, t.cost_usd`;
 
 interface SearchRow {
   turn_id: string;

@@ -26,6 +26,7 @@ export interface TurnRow {
   chain_id: string | null;
   created_at: number;
   usage_json: string | null;
+  cost_usd: number | null;
 }
 
 export interface ChainRow {
@@ -87,6 +88,7 @@ export function toTurnRecord(row: TurnRow): TurnRecord {
     chainId: row.chain_id,
     createdAt: row.created_at,
     usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as ChatUsage),
+    costUsd: row.cost_usd ?? null,
   };
 }
 

@@ -1,8 +1,11 @@
 // Retry chains a crash or a kill cut off: a chain is `pending` only while its process runs, so at
 // start every pending chain left in the history belongs to a process that is gone. They are closed
-// as `interrupted` (docs/retry-policy.md, "Chain outcomes") and returned, for the start-up notice —
-// and for resuming them after a restart, which can build on this list.
+// as `interrupted` (docs/retry-policy.md, "Chain outcomes") and returned, for the start-up notice;
+// the sessions of interrupted chains are where a window offers to continue one (docs/retry-policy.md,
+// "Resume after a restart"). AppServices calls these through SqliteHistoryStore.
 import type Database from 'better-sqlite3';
+import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
+import { INTERRUPTED_FINAL_ERROR } from '../../core/retry-controller';
 
 export interface InterruptedChain {
   id: string;
@@ -11,7 +14,10 @@ export interface InterruptedChain {
   attempts: number;
 }
 
-/** Close every pending chain as interrupted at `now` (one transaction); returns the chains closed. */
+/**
+ * Close every pending chain as interrupted at `now` (one transaction), with the final error a quit
+ * gives such a chain; returns the chains closed.
+ */
 export function closeInterruptedChains(db: Database.Database, now: number): InterruptedChain[] {
   const close = db.transaction(() => {
     const chains = db
@@ -19,8 +25,28 @@ export function closeInterruptedChains(db: Database.Database, now: number): Inte
         "SELECT id, session_id AS sessionId, attempts FROM retry_chains WHERE outcome = 'pending' ORDER BY n",
       )
       .all();
-    db.prepare("UPDATE retry_chains SET outcome = 'interrupted', ended_at = ? WHERE outcome = 'pending'").run(now);
+    db.prepare<[string, number, string]>(
+      "UPDATE retry_chains SET outcome = ?, ended_at = ?, final_error = coalesce(final_error, ?) WHERE outcome = 'pending'",
+    ).run(INTERRUPTED_OUTCOME, now, INTERRUPTED_FINAL_ERROR);
     return chains;
   });
   return close.immediate();
+}
+
+/** The sessions of interrupted chains, newest chain first (the start-up offers the newest one). */
+export function interruptedSessions(db: Database.Database, limit: number): string[] {
+  return db
+    .prepare<[string, number], { session_id: string }>(
+      `SELECT session_id FROM retry_chains WHERE outcome = ? GROUP BY session_id
+       ORDER BY max(started_at) DESC LIMIT ?`,
+    )
+    .all(INTERRUPTED_OUTCOME, limit)
+    .map((row) => row.session_id);
+}
+
+/** The start-up notice for the chains closed at start. */
+export function interruptedNotice(count: number): string {
+  return count === 1
+    ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
+    : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
 }

@@ -129,6 +129,11 @@ CREATE TABLE sandbox_audit (
 CREATE INDEX sandbox_audit_by_session ON sandbox_audit (session_id, n);
 `;
 
+// Version 3, what failures cost (docs/retry-policy.md): each attempt's cost in USD at its model's
+// list price, computed once as the turn is stored; NULL when the price is unknown (and for turns
+// stored before).
+const TURN_COST = 'ALTER TABLE turns ADD COLUMN cost_usd REAL;';
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -139,6 +144,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 2,
     description: "tools: each session's workspace, the sandbox audit",
     up: (db) => db.exec(SCHEMA_V2),
+  },
+  {
+    version: 3,
+    description: 'the cost of each attempt (turns.cost_usd)',
+    up: (db) => db.exec(TURN_COST),
   },
 ];
 

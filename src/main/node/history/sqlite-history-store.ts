@@ -9,6 +9,7 @@ import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type {
   ErroredTurn,
+  FailureCostReport,
   RetryDecisionRecord,
   SearchHit,
   SessionDetail,
@@ -19,10 +20,11 @@ import { messageText, type ChatMessage } from '../../../shared/messages';
 import type { SandboxAuditRecord } from '../../../shared/tools';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
 import { openHistoryDatabase } from './history-open';
-import { closeInterruptedChains, type InterruptedChain } from './interrupted-chains';
+import { closeInterruptedChains, interruptedSessions, type InterruptedChain } from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
 import { toDecisionRow, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
+import { failureCostReport } from './history-failures';
 
 export interface OpenHistoryStoreOptions {
   /**
@@ -64,12 +66,13 @@ const SQL = {
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
-      error_message, error_category, chain_id, created_at, usage_json)
+      error_message, error_category, chain_id, created_at, usage_json, cost_usd)
     VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
-      @error_message, @error_category, @chain_id, @created_at, @usage_json)`,
+      @error_message, @error_category, @chain_id, @created_at, @usage_json, @cost_usd)`,
   touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
   openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
   closeChain: 'UPDATE retry_chains SET outcome = ?, attempts = ?, final_error = ?, ended_at = ? WHERE id = ?',
+  reopenChain: `UPDATE retry_chains SET outcome = 'pending', final_error = NULL, ended_at = NULL WHERE id = ?`,
   linkTurn: 'UPDATE turns SET chain_id = ? WHERE id = ?',
   // A decision is a log line: the same record sent twice is stored once.
   insertDecision: `INSERT INTO retry_decisions (id, session_id, turn_id, chain_id, timestamp, level, error_type, category,
@@ -98,6 +101,7 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly openChainStmt: Database.Statement<[string, string, number]>;
   private readonly closeChainStmt: Database.Statement<[ChainOutcome, number, string | null, number, string]>;
   private readonly linkTurnStmt: Database.Statement<[string, string]>;
+  private readonly reopenChainStmt: Database.Statement<[string]>;
   private readonly insertDecisionStmt: Database.Statement<[DecisionRow]>;
   private readonly deleteSessionStmt: Database.Statement<[string]>;
   private readonly writeTurn: (turn: NewTurn) => TurnRecord;
@@ -118,6 +122,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.openChainStmt = db.prepare(SQL.openChain);
     this.closeChainStmt = db.prepare(SQL.closeChain);
     this.linkTurnStmt = db.prepare(SQL.linkTurn);
+    this.reopenChainStmt = db.prepare(SQL.reopenChain);
     this.insertDecisionStmt = db.prepare(SQL.insertDecision);
     this.deleteSessionStmt = db.prepare(SQL.deleteSession);
     this.setWorkspaceStmt = db.prepare(SQL.setWorkspace);
@@ -182,6 +187,20 @@ export class SqliteHistoryStore implements HistoryStore {
 
   linkTurnToChain(turnId: string, chainId: string): void {
     this.linkTurnStmt.run(chainId, turnId);
+  }
+
+  reopenChain(chainId: string): void {
+    this.reopenChainStmt.run(chainId);
+  }
+
+  /** The interrupted chains' sessions, newest chain first (the start-up offers the newest one). */
+  interruptedSessions(limit = 20): string[] {
+    return interruptedSessions(this.db, limit);
+  }
+
+  /** Failed attempts since `since` (epoch ms; null = all), totalled per session and per category. */
+  failureCost(since: number | null): FailureCostReport {
+    return failureCostReport(this.db, since);
   }
 
   recordDecision(record: RetryDecisionRecord): void {
@@ -259,6 +278,7 @@ export class SqliteHistoryStore implements HistoryStore {
       chainId: turn.chainId ?? null,
       createdAt,
       usage: isAssistant ? message.usage : null,
+      costUsd: isAssistant && typeof turn.costUsd === 'number' && Number.isFinite(turn.costUsd) ? turn.costUsd : null,
     };
     this.insertTurnStmt.run(toTurnRow(record));
     this.touchSessionStmt.run(createdAt, turn.sessionId);
@@ -295,5 +315,6 @@ function toTurnRow(record: TurnRecord): TurnRow {
     chain_id: record.chainId,
     created_at: record.createdAt,
     usage_json: record.usage === null ? null : JSON.stringify(record.usage),
+    cost_usd: record.costUsd,
   };
 }

@@ -8,7 +8,14 @@ import { faultBehaviour, type FaultStep, type ProviderFault } from './fault-scri
 import { shapeReply, shapeStreamError } from './provider-shapes';
 import { contentPieces, replyText, slowPieces } from './simulator-replies';
 import { toolResultReply } from './simulator-tools';
-import type { ErrorReply, ReplyContext, StatusFault, WireFormat, WireRequest } from './wire';
+import {
+  usedUpLimitHeaders,
+  type ErrorReply,
+  type ReplyContext,
+  type StatusFault,
+  type WireFormat,
+  type WireRequest,
+} from './wire';
 
 /** Content chunks a `reset` streams before it destroys the socket. */
 const RESET_AFTER_CHUNKS = 2;
@@ -109,14 +116,15 @@ function pieces(exchange: Exchange, isSlow: boolean): string[] {
 }
 
 async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
-  const { res, request, wire, context } = exchange;
+  const { res, request, wire, context, step } = exchange;
   const parts = pieces(exchange, isSlow);
   const fullText = parts.join('');
+  const headers = step.kind === 'ok_limited' ? usedUpLimitHeaders(wire.name, step, Date.now()) : {};
   if (!request.isStream) {
     if (isSlow) await sleep(exchange.slowChunkDelayMs * parts.length, undefined, { signal: exchange.signal });
-    return sendJson(res, 200, wire.completion(context, fullText));
+    return sendJson(res, 200, wire.completion(context, fullText), headers);
   }
-  openStream(exchange);
+  openStream(exchange, headers);
   await streamPieces(exchange, parts, isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs);
   for (const frame of wire.close(context, fullText)) write(exchange, frame);
   res.end();
@@ -180,11 +188,12 @@ async function streamError(exchange: Exchange): Promise<void> {
 }
 
 /** Sends the SSE headers and the frames every stream of this API starts with. */
-function openStream(exchange: Exchange): void {
+function openStream(exchange: Exchange, headers: Record<string, string> = {}): void {
   exchange.res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
+    ...headers,
   });
   for (const frame of exchange.wire.open(exchange.context)) write(exchange, frame);
 }

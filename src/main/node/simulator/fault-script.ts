@@ -4,13 +4,17 @@
 // validate a script with parseFaultScript.
 //
 // Grammar (the README quotes this block):
-//   script  := step ( sep step )*        sep := "," or whitespace; an empty script = always ok
+//   script  := part ( sep part )*        sep := "," or whitespace; an empty script = always ok
+//   part    := step | "@" model          "@model" sends the steps after it to that model's requests only
 //   step    := name [ ":" seconds ] [ "*" [ count ] ]
 //   name    := generic | provider "." shape      e.g. 503, stream_error, anthropic.spend_limit
 //   name*N  repeats the step N times;  name*  repeats it forever (nothing may follow it)
 //   seconds (only the steps that carry a retry hint) is a non-negative number, e.g. 429:2, 429:0.05
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
-//   Names are case-insensitive. Example: "429*2, ok" = rate-limited twice, then an answer.
+//   Each "@model" has its own list, consumed by the requests for that model; the steps before any
+//   "@model" serve every other model. Names are case-insensitive, model ids are not.
+//   Examples: "429*2, ok" = rate-limited twice, then an answer;
+//   "@resolute-sim-1 usage_limit*" = that model is over its usage limit, the others answer.
 //   tool:NAME:ARGS  the model calls tool NAME with the arguments ARGS, sent as written (JSON, or
 //   anything else to script invalid arguments); commas and spaces inside {…}, […] or "…" belong
 //   to ARGS. The next step answers once the tool result is in, e.g. 'tool:bash:{"command":"ls"}, ok'.
@@ -43,6 +47,7 @@ export const GENERIC_FAULTS = [
   'stream_error',
   'proxy_502',
   'proxy_503',
+  'ok_limited',
 ] as const;
 
 export const PROVIDER_FAULTS = [
@@ -80,6 +85,7 @@ export interface FaultStep {
 
 /** The steps that carry a retry hint, with the hint they use when none is written (seconds). */
 const DEFAULT_HINT_SECONDS: Partial<Record<FaultKind, number>> = {
+  ok_limited: 12,
   '429': 1,
   usage_limit: 30,
   'anthropic.rate_limit_reset': 4,
@@ -93,7 +99,7 @@ export type FaultBehaviour = 'reply' | 'slow' | 'status' | 'broken' | 'stream_er
 
 export function faultBehaviour(kind: StepKind): FaultBehaviour {
   if (kind === 'tool') return 'tool_call';
-  if (kind === 'ok') return 'reply';
+  if (kind === 'ok' || kind === 'ok_limited') return 'reply';
   if (kind === 'slow') return 'slow';
   if (kind === 'reset' || kind === 'drop' || kind === 'stall' || kind === 'malformed') return 'broken';
   if (kind === 'stream_error' || kind === 'openai.error_event') return 'stream_error';
@@ -197,36 +203,44 @@ function parseStep(token: string): ParseResult<FaultStep> {
   return { ok: true, value: { kind: name, label, retryAfterSeconds: seconds.value, times: times.value } };
 }
 
+/** A parsed script: the steps for every model, and the lists of the models named with "@model". */
+export interface ParsedScript {
+  steps: FaultStep[];
+  byModel: Record<string, FaultStep[]>;
+}
+
+const MODEL_TOKEN = /^@([A-Za-z0-9][\w.:/-]{0,199})$/;
+
 /** Parses a fault script; never throws. The error names the token it could not read. */
-export function parseFaultScript(script: string): { ok: true; steps: FaultStep[] } | { ok: false; error: string } {
+export function parseFaultScript(script: string): ({ ok: true } & ParsedScript) | { ok: false; error: string } {
   const tokens = scriptTokens(script);
-  const steps: FaultStep[] = [];
+  const parsed: ParsedScript = { steps: [], byModel: {} };
+  let list = parsed.steps;
   for (const token of tokens) {
-    const previous = steps.at(-1);
+    if (token.startsWith('@')) {
+      const model = MODEL_TOKEN.exec(token)?.[1];
+      if (!model) return { ok: false, error: `Cannot read "${token}": expected @model, e.g. "@resolute-sim-2".` };
+      list = parsed.byModel[model] ??= [];
+      continue;
+    }
+    const previous = list.at(-1);
     if (previous && previous.times === Infinity) {
       const error = `Step "${token}" comes after "${previous.label}*", which repeats forever, so it could never run.`;
       return { ok: false, error };
     }
     const step = parseStep(token);
     if (!step.ok) return step;
-    steps.push(step.value);
+    list.push(step.value);
   }
-  return { ok: true, steps };
+  return { ok: true, ...parsed };
 }
 
-/** Hands out the steps of a parsed script, one per request, then `ok` for ever. */
-export class FaultScript {
+/** One list of steps, handed out one per request, then `ok` for ever. */
+class StepCursor {
   private index = 0;
   private usedOfCurrent = 0;
 
-  constructor(readonly steps: readonly FaultStep[] = []) {}
-
-  /** Parses `script` and throws an Error carrying the parser's message when it is malformed. */
-  static fromScript(script: string): FaultScript {
-    const parsed = parseFaultScript(script);
-    if (!parsed.ok) throw new Error(parsed.error);
-    return new FaultScript(parsed.steps);
-  }
+  constructor(readonly steps: readonly FaultStep[]) {}
 
   next(): FaultStep {
     while (this.index < this.steps.length) {
@@ -244,5 +258,40 @@ export class FaultScript {
   reset(): void {
     this.index = 0;
     this.usedOfCurrent = 0;
+  }
+}
+
+/** Hands out the steps of a parsed script, one per request (a named model's from its own list). */
+export class FaultScript {
+  private readonly cursor: StepCursor;
+  private readonly modelCursors: Map<string, StepCursor>;
+
+  constructor(
+    readonly steps: readonly FaultStep[] = [],
+    byModel: Readonly<Record<string, readonly FaultStep[]>> = {},
+  ) {
+    this.cursor = new StepCursor(steps);
+    this.modelCursors = new Map(Object.entries(byModel).map(([model, list]) => [model, new StepCursor(list)]));
+  }
+
+  /** Parses `script` and throws an Error carrying the parser's message when it is malformed. */
+  static fromScript(script: string): FaultScript {
+    const parsed = parseFaultScript(script);
+    if (!parsed.ok) throw new Error(parsed.error);
+    return new FaultScript(parsed.steps, parsed.byModel);
+  }
+
+  /** How many steps the script lists, over every model. */
+  get stepCount(): number {
+    return [...this.modelCursors.values()].reduce((n, c) => n + c.steps.length, this.steps.length);
+  }
+
+  next(model?: string | null): FaultStep {
+    return ((model ? this.modelCursors.get(model) : undefined) ?? this.cursor).next();
+  }
+
+  reset(): void {
+    this.cursor.reset();
+    for (const cursor of this.modelCursors.values()) cursor.reset();
   }
 }

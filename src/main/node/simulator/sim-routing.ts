@@ -15,6 +15,9 @@ export type RouteResult =
 
 const CONTROL_PREFIX = '/__sim/';
 
+/** The simulator's own control routes (a resolved route): guarded here, and never cut by its offline switch. */
+export const isControlRoute = (route: string): boolean => route.startsWith(CONTROL_PREFIX);
+
 /**
  * Resolve a request's route and decide whether it may be served. Refused: a request target that
  * does not parse (400); a Host that does not name this server, i.e. a DNS-rebinding page (421);
@@ -34,10 +37,7 @@ export function routeRequest(req: IncomingMessage, port: number): RouteResult {
   // The version prefix is optional ("/v1/chat/completions", "/chat/completions"); Gemini's is "/v1beta".
   const route = path.replace(/^(?:\/(?:v1|v1beta))+(?=\/)/, '');
   const isJsonPost = String(req.headers['content-type'] ?? '').includes('application/json');
-  if (
-    route.startsWith(CONTROL_PREFIX) &&
-    (req.headers.origin !== undefined || (req.method === 'POST' && !isJsonPost))
-  ) {
+  if (isControlRoute(route) && (req.headers.origin !== undefined || (req.method === 'POST' && !isJsonPost))) {
     return {
       ok: false,
       status: 403,

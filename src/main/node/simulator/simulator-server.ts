@@ -3,13 +3,14 @@
 // Gemini (streaming and errors, including errors in the middle of a stream) — with deterministic
 // replies and scripted faults (fault-script.ts). The app uses it as the default provider and,
 // through a base URL, in place of a real provider; the tests drive it over real HTTP and count
-// what it saw through `requests` or GET /__sim/requests.
+// what it saw through `requests` or GET /__sim/requests. Its offline switch (POST /__sim/offline)
+// plays a network outage: every connection but the control routes' is dropped unanswered.
 import { Buffer } from 'node:buffer';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { respond, sendJson, type Exchange } from './exchange';
 import { FaultScript } from './fault-script';
-import { RequestLog, routeRequest } from './sim-routing';
+import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import { lastUserText, usageFor, replyText } from './simulator-replies';
@@ -114,6 +115,8 @@ export class SimulatorServer {
   private scriptText: string;
   private readonly recorded: RequestLog<RecordedRequest>;
   private baseUrl: string | null = null;
+  private offline = false;
+  private droppedWhileOffline = 0;
 
   constructor(options: SimulatorServerOptions = {}) {
     this.port = options.port ?? 0;
@@ -172,6 +175,17 @@ export class SimulatorServer {
 
   clearRequests(): void {
     this.recorded.clear();
+    this.droppedWhileOffline = 0;
+  }
+
+  /** The offline switch: while on, nothing but the control routes answers (a network outage). */
+  setOffline(offline: boolean): void {
+    this.offline = offline;
+  }
+
+  /** Model requests dropped while offline (they never reached the provider, so they are not in `requests`). */
+  get droppedRequests(): number {
+    return this.droppedWhileOffline;
   }
 
   /** Clears the recorded requests and rewinds the script to its first step. */
@@ -198,7 +212,19 @@ export class SimulatorServer {
     const routed = routeRequest(req, (this.server.address() as AddressInfo | null)?.port ?? 0);
     if (!routed.ok) return sendJson(res, routed.status, errorBody(routed.message, routed.type));
     const { route, path } = routed;
+    const isControl = isControlRoute(route);
     const model = req.method === 'POST' ? modelRoute(route) : undefined;
+    if (this.offline && !isControl) {
+      if (model) this.droppedWhileOffline += 1;
+      req.socket.destroy();
+      return;
+    }
+    // The app's reachability check (a HEAD to the host) is answered without touching the script.
+    if (req.method === 'HEAD' && !isControl) {
+      res.writeHead(204);
+      res.end();
+      return;
+    }
     if (model) return this.modelRequest(req, res, path, model);
     switch (`${req.method} ${route}`) {
       case 'GET /models':
@@ -212,6 +238,10 @@ export class SimulatorServer {
       case 'POST /__sim/reset':
         this.reset();
         return sendJson(res, 200, { ok: true });
+      case 'GET /__sim/offline':
+        return sendJson(res, 200, { offline: this.offline, dropped: this.droppedWhileOffline });
+      case 'POST /__sim/offline':
+        return this.offlineRoute(req, res);
       default:
         return sendJson(res, 404, errorBody(`No route for ${req.method} ${path}.`, 'not_found'));
     }
@@ -226,7 +256,15 @@ export class SimulatorServer {
     } catch (error) {
       throw new HttpError(400, (error as Error).message);
     }
-    sendJson(res, 200, { ok: true, script, steps: this.cursor.steps.length });
+    sendJson(res, 200, { ok: true, script, steps: this.cursor.stepCount });
+  }
+
+  private async offlineRoute(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readJsonBody(req);
+    const offline = typeof body === 'object' && body !== null ? (body as { offline?: unknown }).offline : undefined;
+    if (typeof offline !== 'boolean') throw new HttpError(400, 'The body must be {"offline": boolean}.');
+    this.setOffline(offline);
+    sendJson(res, 200, { ok: true, offline });
   }
 
   private async modelRequest(
@@ -238,7 +276,7 @@ export class SimulatorServer {
     const parsed = route.wire.parse(await readJsonBody(req), route.model);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
-    const step = this.cursor.next();
+    const step = this.cursor.next(request.model);
     const index = this.recorded.nextIndex;
     this.recorded.add({
       index,

@@ -3,7 +3,7 @@
 // (typed `event:` SSE, pi-ai's path for OpenAI). They share OpenAI's error bodies. Errors inside
 // a stream: a `data: {"error": …}` chunk (Chat Completions) and `response.failed` (Responses),
 // as https://platform.openai.com/docs/api-reference/responses-streaming describes them.
-import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
+import { SIMULATOR_MODEL_IDS } from '../../../shared/settings';
 import {
   MALFORMED_LINE,
   dataFrame,
@@ -172,7 +172,7 @@ function chunk(context: ReplyContext, delta: object, finishReason: 'stop' | 'too
 export function modelList(): object {
   return {
     object: 'list',
-    data: [{ id: SIMULATOR_MODEL_ID, object: 'model', created: 0, owned_by: 'resolute-simulator' }],
+    data: SIMULATOR_MODEL_IDS.map((id) => ({ id, object: 'model', created: 0, owned_by: 'resolute-simulator' })),
   };
 }
 

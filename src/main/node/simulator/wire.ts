@@ -42,7 +42,7 @@ export interface ReplyContext {
 /** The generic faults each provider answers with a status of its own instead of a reply. */
 export type StatusFault = Exclude<
   GenericFault,
-  'ok' | 'slow' | 'reset' | 'drop' | 'stall' | 'malformed' | 'stream_error' | 'proxy_502' | 'proxy_503'
+  'ok' | 'ok_limited' | 'slow' | 'reset' | 'drop' | 'stall' | 'malformed' | 'stream_error' | 'proxy_502' | 'proxy_503'
 >;
 
 /** Every generic status fault in one provider's words. */
@@ -100,4 +100,25 @@ export const retryAfterHeader = (step: FaultStep): Record<string, string> =>
 export function htmlPage(status: number, title: string): ErrorReply {
   const body = `<html>\r\n<head><title>${status} ${title}</title></head>\r\n<body>\r\n<center><h1>${status} ${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
   return { status, body, contentType: 'text/html' };
+}
+
+/**
+ * `ok_limited`: a normal reply whose rate-limit headers say no request is left until the reset in
+ * the step's seconds — Anthropic's names (an RFC 3339 reset time) on its route, OpenAI's (a
+ * duration) elsewhere; Gemini sends none of its own, so the simulator uses OpenAI's there.
+ */
+export function usedUpLimitHeaders(wire: WireName, step: FaultStep, now: number): Record<string, string> {
+  const seconds = step.retryAfterSeconds ?? 0;
+  if (wire === 'anthropic') {
+    return {
+      'anthropic-ratelimit-requests-limit': '50',
+      'anthropic-ratelimit-requests-remaining': '0',
+      'anthropic-ratelimit-requests-reset': new Date(now + seconds * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    };
+  }
+  return {
+    'x-ratelimit-limit-requests': '60',
+    'x-ratelimit-remaining-requests': '0',
+    'x-ratelimit-reset-requests': `${seconds}s`,
+  };
 }

@@ -86,6 +86,18 @@ export function checkWorkspaceChoice(path: string, dataDir: string): string {
   return real;
 }
 
+/** The run's workspace: `--workspace` (created if missing, then checked), else the default folder. */
+export function runWorkspace(flag: string | undefined, dataDir: string): string {
+  if (flag === undefined) return defaultWorkspace();
+  const path = resolve(flag);
+  mkdirSync(path, { recursive: true });
+  try {
+    return checkWorkspaceChoice(path, dataDir);
+  } catch (error) {
+    throw new Error(`--workspace: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  }
+}
+
 function lstatOrNull(path: string): Stats | null {
   try {
     return lstatSync(path);

@@ -4,7 +4,7 @@
 // share it and tests cover it.
 import type { ErrorCategory } from '../../../shared/error-category';
 import type { RetryDecisionRecord, TurnRecord } from '../../../shared/history';
-import { messageText, type ChatMessage, type StopReason } from '../../../shared/messages';
+import { messageText, type ChatMessage, type ChatUsage, type StopReason } from '../../../shared/messages';
 import type { ChainView } from '../store/state';
 import {
   assistantText,
@@ -25,6 +25,8 @@ export interface MessageItem {
   isStreaming: boolean;
   stopReason: StopReason | null;
   toolName: string | null;
+  /** The model that answered (assistant turns), so the chat marks it. */
+  model: string | null;
 }
 
 export interface ErroredAttempt {
@@ -32,6 +34,9 @@ export interface ErroredAttempt {
   errorMessage: string;
   category: ErrorCategory | null;
   createdAt: number;
+  /** What the attempt used and cost (null cost: unknown price, or not stored yet). */
+  usage: ChatUsage | null;
+  costUsd: number | null;
 }
 
 export interface ErroredChainItem {
@@ -92,6 +97,8 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
         errorMessage: turn.errorMessage ?? '',
         category: turn.errorCategory,
         createdAt: turn.createdAt,
+        usage: turn.usage,
+        costUsd: turn.costUsd ?? null,
       };
       const existing = turn.chainId ? cardByChain.get(turn.chainId) : undefined;
       if (existing) {
@@ -114,6 +121,8 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
         errorMessage: message.errorMessage ?? '',
         category: null,
         createdAt: message.timestamp,
+        usage: message.usage,
+        costUsd: null,
       };
       // During a chain the failed attempts are consecutive: join the card just above, so the
       // attempt does not flash as a separate card before its turn_persisted arrives.
@@ -159,6 +168,7 @@ function messageItem(key: string, message: ChatMessage, isStreaming: boolean): M
     isStreaming,
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,
+    model: message.role === 'assistant' ? message.model : null,
   };
 }
 

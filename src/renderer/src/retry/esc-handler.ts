@@ -34,7 +34,7 @@ export class EscHandlerStack {
 }
 
 /**
- * Swaps the Esc handler on retry events: auto_retry_start pushes `abortRetry` once per chain
+ * Swaps the Esc handler on retry events: auto_retry_start (or a pause offline) pushes `abortRetry` once per chain
  * (later attempts of the same chain keep it), auto_retry_end restores the previous handler.
  * A snapshot (session_changed) re-syncs, so a reconnect mid-backoff still gets the swap.
  */
@@ -47,7 +47,7 @@ export class RetryEscSwap {
   ) {}
 
   onEvent(event: SessionEvent): void {
-    if (event.type === 'auto_retry_start') this.#swapIn();
+    if (event.type === 'auto_retry_start' || event.type === 'auto_retry_paused') this.#swapIn();
     else if (event.type === 'auto_retry_end') this.#swapOut();
     else if (event.type === 'session_changed') {
       if (event.snapshot.pendingRetry) this.#swapIn();

@@ -111,16 +111,25 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     /** Send a prompt; false if the main process refused it (the composer then keeps the text). */
     async prompt(text: string): Promise<boolean> {
-      update((s) => (s.retry.banner?.kind === 'failed' ? { ...s, retry: { banner: null } } : s));
+      // A new prompt clears what the last chain left: its failure or the model it switched to.
+      update((s) =>
+        s.retry.banner && s.retry.banner.kind !== 'pending' ? { ...s, retry: { ...s.retry, banner: null } } : s,
+      );
       return (await attempt(bridge.call('session.prompt', { text }))) !== undefined;
     },
     abort: () => attempt(bridge.call('session.abort', {})),
     abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
+    sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
+    resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
+    discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
     newChat: () => openSession(bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(bridge.call('session.resume', { sessionId })),
     dismissRetryBanner(): void {
-      update((s) => ({ ...s, retry: { banner: s.retry.banner?.kind === 'failed' ? null : s.retry.banner } }));
+      update((s) => ({
+        ...s,
+        retry: { ...s.retry, banner: s.retry.banner?.kind === 'pending' ? s.retry.banner : null },
+      }));
     },
     dismissNotice(id: number): void {
       update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
@@ -185,6 +194,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       }
     },
     pickWorkspace: () => attempt(bridge.call('session.pickWorkspace', {})),
+    failureCost: (since: number | null) => attempt(bridge.call('history.failureCost', { since })),
   };
 }
 

@@ -35,15 +35,13 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return applyToolEvent(state, event);
     case 'auto_retry_start': {
       const { type: _type, ...pending } = event;
-      const chain: ChainView = { outcome: 'pending', attempts: event.attempt, finalError: null };
-      return {
-        ...patchSession(state, {
-          isRetrying: true,
-          retryAttempt: event.attempt,
-          chains: { ...state.session.chains, [event.chainId]: chain },
-        }),
-        retry: { banner: { kind: 'pending', ...pending } },
-      };
+      const switchedModel = event.switchedModel ?? state.retry.switchedModel;
+      return { ...retrying(state, event), retry: { banner: { kind: 'pending', ...pending }, switchedModel } };
+    }
+    case 'auto_retry_paused': {
+      const { type: _type, reason: _reason, ...fields } = event;
+      const banner = { kind: 'pending' as const, ...fields, delayMs: 0, retryAt: 0, offline: true };
+      return { ...retrying(state, event), retry: { ...state.retry, banner } };
     }
     case 'auto_retry_end': {
       const chain: ChainView = {
@@ -56,15 +54,28 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
         retryAttempt: 0,
         chains: { ...state.session.chains, [event.chainId]: chain },
       });
+      const switched = state.retry.switchedModel;
       const banner = event.success
-        ? null
+        ? switched && { kind: 'switched' as const, ...switched }
         : {
             kind: 'failed' as const,
             attempt: event.attempt,
             finalError: event.finalError ?? '',
             chainId: event.chainId,
           };
-      return { ...next, retry: { banner } };
+      return { ...next, retry: { banner, switchedModel: null } };
+    }
+    case 'rate_limit_wait': {
+      const { type: _type, ...pacing } = event;
+      return patchSession(state, { pacing });
+    }
+    case 'rate_limit_wait_end': {
+      const held = state.session.pacing;
+      const next = patchSession(state, { pacing: null });
+      // Stopped before it was sent: the composer gets the text back.
+      if (event.outcome !== 'cancelled' || !held) return next;
+      const returnedDraft = { text: held.text, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
+      return { ...next, ui: { ...next.ui, returnedDraft } };
     }
     case 'auto_compaction_start':
       return patchSession(state, { isCompacting: true });
@@ -82,6 +93,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return { ...state, settings: { ...state.settings, values: event.settings } };
     case 'history_changed':
       return applyHistoryChange(state, event);
+    case 'model_changed':
+      return patchSession(state, { model: event.model });
     case 'notice':
       return addNotice(state, event.level, event.message);
     default:
@@ -110,16 +123,31 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     isCompacting: isSameSession ? state.session.isCompacting : false,
     activeToolName: isSameSession ? state.session.activeToolName : null,
     model: snapshot.model,
+    interruptedRetry: snapshot.interruptedRetry ?? null,
+    pacing: snapshot.pacing ?? null,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
     workspace: snapshot.workspace,
     pendingApprovals: snapshot.pendingApprovals,
     toolRuns: isSameSession ? state.session.toolRuns : {},
   };
-  // A pending retry in the snapshot wins; a failure banner stays until dismissed, in its session.
-  const keptBanner = isSameSession && state.retry.banner?.kind === 'failed' ? state.retry.banner : null;
+  // A pending retry in the snapshot wins; a failure or switch banner stays until dismissed, in its session.
+  const kept = state.retry.banner;
+  const keptBanner = isSameSession && (kept?.kind === 'failed' || kept?.kind === 'switched') ? kept : null;
   const banner = snapshot.pendingRetry ? { kind: 'pending' as const, ...snapshot.pendingRetry } : keptBanner;
-  return { ...state, session, retry: { banner } };
+  return { ...state, session, retry: { banner, switchedModel: isSameSession ? state.retry.switchedModel : null } };
+}
+
+/** A chain is waiting (counting down or paused offline): no longer an interrupted one on offer. */
+function retrying(state: AppState, event: { attempt: number; chainId: string }): AppState {
+  const chain: ChainView = { outcome: 'pending', attempts: event.attempt, finalError: null };
+  const offered = state.session.interruptedRetry;
+  return patchSession(state, {
+    isRetrying: true,
+    retryAttempt: event.attempt,
+    chains: { ...state.session.chains, [event.chainId]: chain },
+    interruptedRetry: offered?.chainId === event.chainId ? null : offered,
+  });
 }
 
 function mergeChains(live: Record<string, ChainView>, stored: RetryChainRecord[]): Record<string, ChainView> {

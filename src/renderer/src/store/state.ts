@@ -3,9 +3,9 @@
 // the actions in actions.ts are the only writers.
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
-import type { ModelInfo, PendingRetry } from '../../../shared/events';
+import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry } from '../../../shared/events';
 import type { ChainOutcome } from '../../../shared/error-category';
-import type { Settings } from '../../../shared/settings';
+import type { ModelRef, Settings } from '../../../shared/settings';
 import type { ProviderInfo } from '../../../shared/contract';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 
@@ -49,13 +49,24 @@ export interface SessionSlice {
   pendingApprovals: ApprovalRequest[];
   /** Live tool calls by toolCallId. */
   toolRuns: Record<string, LiveToolRun>;
+  /** A chain a quit or a crash interrupted, offered to continue (the interrupted-turn card). */
+  interruptedRetry: InterruptedRetry | null;
+  /** A prompt held until a rate limit resets (the pacing notice). */
+  pacing: PacingWait | null;
 }
 
+export type ModelSwitch = { from: ModelRef; to: ModelRef };
+
 export type RetryBannerState =
-  ({ kind: 'pending' } & PendingRetry) | { kind: 'failed'; attempt: number; finalError: string; chainId: string };
+  | ({ kind: 'pending' } & PendingRetry)
+  | { kind: 'failed'; attempt: number; finalError: string; chainId: string }
+  /** The chain recovered on a fallback model: said until the next prompt or a dismiss. */
+  | ({ kind: 'switched' } & ModelSwitch);
 
 export interface RetrySlice {
   banner: RetryBannerState | null;
+  /** The model switch of the chain running now, kept for the banner once it recovers. */
+  switchedModel: ModelSwitch | null;
 }
 
 export interface SettingsSlice {
@@ -87,6 +98,8 @@ export interface Notice {
 
 export interface UiSlice {
   view: ViewName;
+  /** A prompt given back to the composer (a held prompt stopped before it was sent); `n` tells returns apart. */
+  returnedDraft: { text: string; n: number } | null;
   connection: ConnectionState;
   notices: Notice[];
   nextNoticeId: number;
@@ -121,11 +134,13 @@ export function initialState(): AppState {
       workspace: '',
       pendingApprovals: [],
       toolRuns: {},
+      interruptedRetry: null,
+      pacing: null,
     },
-    retry: { banner: null },
+    retry: { banner: null, switchedModel: null },
     settings: { values: null, fieldErrors: {}, providers: [] },
     history: { sessions: [], revision: 0 },
-    ui: { view: 'chat', connection: 'connecting', notices: [], nextNoticeId: 1 },
+    ui: { view: 'chat', returnedDraft: null, connection: 'connecting', notices: [], nextNoticeId: 1 },
   };
 }
 

@@ -1,5 +1,7 @@
-// The chat pane: header (title, model, Simulator badge), the transcript built by buildChatItems
-// (bubbles and one card per retry chain), a status line, the retry banner and the composer.
+// The chat pane: header (title, model, Simulator badge, workspace), the transcript built by
+// buildChatItems (bubbles, tool cards and one card per retry chain), a status line, the Continue
+// bar, the approval card, the interrupted-turn card, the pacing notice, the retry banner and the
+// composer.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -11,6 +13,8 @@ import { ApprovalCard } from '../tools/ApprovalCard';
 import { ContinueBar } from '../tools/ContinueBar';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { Composer } from './Composer';
+import { InterruptedTurnCard } from './InterruptedTurnCard';
+import { PacingNotice } from './PacingNotice';
 import { TranscriptItem } from './TranscriptItem';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
@@ -114,6 +118,8 @@ export function ChatView() {
       )}
       <ContinueBar />
       <ApprovalCard />
+      <InterruptedTurnCard />
+      <PacingNotice />
       <RetryBanner />
       <Composer />
     </section>

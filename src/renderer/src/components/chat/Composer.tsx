@@ -8,11 +8,20 @@ import { useActions, useAppState } from '../../store/app-store';
 export function Composer() {
   const { t } = useTranslation();
   const actions = useActions();
-  const isBusy = useAppState((s) => s.session.isStreaming || s.retry.banner?.kind === 'pending');
+  const isBusy = useAppState(
+    (s) => s.session.isStreaming || s.retry.banner?.kind === 'pending' || s.session.pacing !== null,
+  );
+  const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const canSend = isConnected && !isBusy && text.trim().length > 0;
+  // A prompt held for a rate limit and stopped before it was sent comes back here (once).
+  const [takenDraft, setTakenDraft] = useState(returnedDraft);
+  if (returnedDraft !== takenDraft) {
+    setTakenDraft(returnedDraft);
+    if (returnedDraft) setText((current) => current || returnedDraft.text);
+  }
 
   const send = async (): Promise<void> => {
     if (!canSend) return;

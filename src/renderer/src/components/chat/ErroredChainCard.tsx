@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { chainVerdict, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { formatSeconds } from '../../util/format';
+import { FailureCostLine } from './FailureCostLine';
 import { RetryTimeline } from './RetryTimeline';
 
 export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredChainItem; isExpanded?: boolean }) {
@@ -41,6 +42,7 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
           {verdict}
         </p>
       )}
+      <FailureCostLine attempts={item.attempts} />
       {hasDetails && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>

@@ -24,6 +24,11 @@ export function MessageBubble({ item }: { item: MessageItem }) {
       <span className="visually-hidden">{isUser ? t('chat.you') : t('chat.assistant')}: </span>
       <span className="bubble-text">{item.text || (item.isStreaming ? t('chat.writing') : '')}</span>
       {item.stopReason === 'aborted' && <span className="bubble-tag">{t('chat.stopped')}</span>}
+      {item.model && !item.isStreaming && (
+        <span className="bubble-model" data-testid="answered-by" title={t('chat.answeredBy', { model: item.model })}>
+          {item.model}
+        </span>
+      )}
     </li>
   );
 }

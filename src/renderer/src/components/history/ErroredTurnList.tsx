@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
+import { FailureCostLine } from '../chat/FailureCostLine';
 import { RetryTimeline } from '../chat/RetryTimeline';
 
 export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => void }) {
@@ -43,6 +44,7 @@ export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => voi
             </a>
           </div>
           <p className="errored-message">{turn.errorMessage}</p>
+          <FailureCostLine attempts={[turn]} />
           <h3 className="timeline-title">{t('history.timeline')}</h3>
           <RetryTimeline
             decisions={decisions}

@@ -1,8 +1,10 @@
 // The History view: a search box (history.search), an "Errored turns only" toggle
-// (history.erroredTurns) and the session list; opening a session shows it read-only.
+// (history.erroredTurns), what failures cost over a period, and the session list; opening a
+// session shows it read-only.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErroredTurnList } from './ErroredTurnList';
+import { FailureCostPanel } from './FailureCostPanel';
 import { SearchResults } from './SearchResults';
 import { SessionDetailView } from './SessionDetailView';
 import { SessionTable } from './SessionTable';
@@ -30,7 +32,10 @@ export function HistoryView() {
   ) : isErroredOnly ? (
     <ErroredTurnList onOpen={setOpenSessionId} />
   ) : (
-    <SessionTable onOpen={setOpenSessionId} />
+    <>
+      <FailureCostPanel onOpen={setOpenSessionId} />
+      <SessionTable onOpen={setOpenSessionId} />
+    </>
   );
 
   return (

@@ -1,10 +1,11 @@
-// The Settings pane: retries, the decision table, provider/model and keys, the simulator script,
+// The Settings pane: retries, the decision table, provider/model and keys, the fallback models, the simulator script,
 // language and theme. It renders the settings the store holds (settings.get on connect, then
 // settings_changed events); every control applies its change at once.
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../store/app-store';
 import { DecisionTable } from './DecisionTable';
 import { AppearanceSection, SimulatorSection } from './GeneralSection';
+import { FallbackListEditor } from './FallbackListEditor';
 import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
 import { ToolsSection } from './ToolsSection';
@@ -24,6 +25,7 @@ export function SettingsView() {
             <DecisionTable retry={settings.retry} />
             <ProvidersSection provider={settings.provider} />
             <ToolsSection tools={settings.tools} />
+            <FallbackListEditor settings={settings} />
             <SimulatorSection simulator={settings.simulator} />
             <AppearanceSection ui={settings.ui} />
           </>

@@ -1,0 +1,98 @@
+// The parts an AgentSession is made of, built and wired to each other once by its constructor:
+// the turn recorder (history and decision log), the retry controller with its RetryHost, the host
+// of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
+// (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
+// handling of the agent's events.
+import type { Agent } from '@mariozechner/pi-agent-core';
+import type { ModelInfo, SessionEvent } from '../../shared/events';
+import type { ModelPrice } from './attempt-cost';
+import { Compactor } from './compaction';
+import type { FallbackResult } from './model-fallback';
+import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, NetworkCheck, SettingsStore } from './ports';
+import { PromptPacing } from './rate-pacing';
+import { RetryController } from './retry-controller';
+import { sessionRetryHost } from './session-retry-host';
+import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
+import { TurnRecorder, type DecisionEntry } from './turn-recorder';
+import type { StopHost } from './turn-stops';
+
+export interface AgentSessionOptions {
+  agent: Agent;
+  history: HistoryWriter;
+  decisionLog: DecisionLogSink;
+  settings: SettingsStore;
+  credentials: CredentialStore;
+  /** The model the agent talks to now, for events, history and the decision log. */
+  modelInfo: () => ModelInfo;
+  sessionId: string;
+  title?: string;
+  clock?: Clock;
+  newId?: () => string;
+  /** The agent's tools (docs/tools.md); without them the agent only chats. */
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
+  /** Lifecycle step 5's second switch: the next model of the fallback list (it also points the agent at it). */
+  fallback?: () => FallbackResult;
+  /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */
+  networkCheck?: NetworkCheck;
+  /** How often a chain paused offline asks again, ms. */
+  offlinePollMs?: number;
+  /** A model's list price, for the cost of each stored attempt; null when unknown. */
+  priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+}
+
+/** What the parts call back into the session for. */
+export interface SessionHooks {
+  emit: (event: SessionEvent) => void;
+  sessionId: () => string;
+  /** The turn a decision is about (the newest stored message still in the runtime context). */
+  currentTurnId: () => string | null;
+  recordDecision: (entry: DecisionEntry) => void;
+}
+
+export interface SessionParts {
+  recorder: TurnRecorder;
+  retry: RetryController;
+  stops: StopHost;
+  compactor: Compactor;
+  /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
+  tools: ToolCoordinator | null;
+  pacing: PromptPacing;
+}
+
+export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
+  const { agent, settings } = options;
+  const clock = options.clock ?? { now: () => Date.now() };
+  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  const now = () => clock.now();
+  const tools = options.tools
+    ? new ToolCoordinator({
+        ...options.tools,
+        history: options.history,
+        settings,
+        emit: hooks.emit,
+        newId,
+        now,
+        sessionId: hooks.sessionId,
+      })
+    : null;
+  const recorder = new TurnRecorder({
+    history: options.history,
+    decisionLog: options.decisionLog,
+    modelInfo: options.modelInfo,
+    clock,
+    newId,
+    emit: hooks.emit,
+    workspace: () => tools?.workspace ?? '',
+    priceOf: options.priceOf,
+  });
+  recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
+  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, ...hooks, newId, now }));
+  return {
+    recorder,
+    retry,
+    stops: { retry, recorder, retrySettings: () => settings.get().retry, newId, recordDecision: hooks.recordDecision },
+    compactor: new Compactor({ agent, emit: hooks.emit, now }),
+    tools,
+    pacing: new PromptPacing(hooks.emit, now),
+  };
+}

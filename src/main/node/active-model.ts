@@ -1,0 +1,74 @@
+// The model the session talks to (docs/retry-policy.md, "Fallback models"): the first choice of
+// the settings, or the fallback a usage limit switched to, resolved with providers.ts and pointed
+// at the agent; clients hear a change as model_changed. Owned by AppServices, which asks it at
+// every switch: a usage limit, a change of settings, another session.
+import type { AgentSession } from '../core/agent-session';
+import { ModelRoute, sameModel, type FallbackResult } from '../core/model-fallback';
+import type { SessionEvent } from '../../shared/events';
+import type { Settings } from '../../shared/settings';
+import type { CredentialVault } from './credential-store';
+import { resolveRef, type ResolvedModel } from './providers';
+import type { FileSettingsStore } from './settings-file';
+
+export interface ActiveModelParts {
+  settings: FileSettingsStore;
+  credentials: CredentialVault;
+  simulatorUrl: string | null;
+  publish: (event: SessionEvent) => void;
+  /** The session whose agent follows the active model (built after this, hence a getter). */
+  session: () => AgentSession;
+}
+
+const chosen = (provider: Settings['provider']) => ({ provider: provider.id, model: provider.model });
+
+export class ActiveModel {
+  private readonly route: ModelRoute;
+  private firstChoice: Settings['provider'];
+
+  constructor(private readonly parts: ActiveModelParts) {
+    const { settings, credentials } = parts;
+    this.firstChoice = settings.get().provider;
+    this.route = new ModelRoute({
+      firstChoice: () => chosen(settings.get().provider),
+      fallbackList: () => settings.get().providers.fallback,
+      hasUsableKey: (ref) => credentials.hasUsableKey(ref.provider, ref.model),
+    });
+  }
+
+  /** The active model (the first choice, or the fallback a usage limit switched to), resolved. */
+  resolved(): ResolvedModel {
+    return resolveRef(this.route.current(), this.parts.settings.get().provider, this.parts.simulatorUrl);
+  }
+
+  /** Lifecycle step 5's second switch: the next model of the fallback list, applied at once. */
+  onUsageLimit(): FallbackResult {
+    const result = this.route.onUsageLimit();
+    if (result.kind === 'switched') this.apply();
+    return result;
+  }
+
+  /** A new first choice (settings, RPC set_model) applies at once; other changes keep a fallback switch. */
+  settingsChanged(settings: Settings): void {
+    const before = this.firstChoice;
+    this.firstChoice = settings.provider;
+    if (!sameModel(chosen(before), chosen(settings.provider))) this.route.firstChoiceChanged();
+    this.apply();
+  }
+
+  /** Another session: back to the first choice when the setting says so. */
+  sessionChanging(): void {
+    if (this.parts.session().isBusy) return; // replaceConversation refuses it with the reason
+    this.route.newSession(this.parts.settings.get().providers.newSessionUsesFirstChoice);
+    this.apply();
+  }
+
+  /** Point the agent at the active model; clients hear of a change as model_changed. */
+  private apply(): void {
+    const session = this.parts.session();
+    const before = session.model;
+    const { model, info } = this.resolved();
+    session.setModel(model);
+    if (before.id !== model.id || before.provider !== model.provider || before.baseUrl !== model.baseUrl)
+      this.parts.publish({ type: 'model_changed', model: info });
+  }
+}

@@ -1,0 +1,70 @@
+// What AppServices is started with (every host fills these from its flags), the data folder they
+// resolve to, and the provider flags turned into run-only settings. launch.ts builds the options;
+// the Electron host resolves the data folder before it starts, to take its single-instance lock.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { NetworkCheck } from '../core/ports';
+import type { AppInfo } from '../../shared/contract';
+import type { SessionEvent } from '../../shared/events';
+import type { ProviderId } from '../../shared/settings';
+import type { SecretCipher } from './credential-store';
+import { modelsFor } from './providers';
+import type { SandboxHost } from './tools/bash-sandbox';
+
+export interface AppServicesOptions {
+  host: AppInfo['host'];
+  version: string;
+  /** Where settings, credentials and history live. Default: the OS user-data folder. */
+  dataDir?: string;
+  /** Run-only settings (`--set`), validated. */
+  overlay?: Record<string, unknown>;
+  /** `--provider`, `--model`, `--base-url`, `--api-key`: run-only provider choice. */
+  provider?: ProviderId;
+  model?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  /** The person agreed to move a damaged history database aside and start a new one. */
+  startFreshHistory?: boolean;
+  /** Electron passes a safeStorage cipher; elsewhere a key file beside the data is used. */
+  cipher?: SecretCipher;
+  /** `--workspace`: the folder this run's sessions work in (created if missing). Default `<Documents or home>/Resolute`. */
+  workspace?: string;
+  /** Where the sandbox binaries are (tests point bwrap at a missing file). */
+  sandbox?: Partial<SandboxHost>;
+  /** The desktop app's native folder dialog; absent elsewhere (the browser mode offers a path field). */
+  pickFolder?: () => Promise<string | null>;
+  /** Receives every session event and settings change. */
+  publish: (event: SessionEvent) => void;
+  /** Offline-aware backoff: Electron passes net.isOnline(); the Node modes a HEAD to the provider's host. */
+  networkCheck?: NetworkCheck;
+  /** How often a chain paused offline checks again, ms (tests make it short). */
+  offlinePollMs?: number;
+}
+
+/** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
+export function resolveDataDir(dataDir?: string): string {
+  if (dataDir) return dataDir;
+  if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
+  const home = homedir();
+  if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
+  if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Resolute');
+  return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Resolute');
+}
+
+/**
+ * Turn the provider flags into run-only settings. `--base-url` alone selects an OpenAI-compatible
+ * server; with `--provider` it replaces that provider's base URL (validated in parseCommonFlags).
+ */
+export function providerOverlay(
+  options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>,
+): Record<string, unknown> {
+  const provider: Record<string, unknown> = {};
+  const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
+  if (id) provider.id = id;
+  if (options.model) provider.model = options.model;
+  else if (id === 'openai-compatible') provider.model = 'default';
+  else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
+  if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
+  else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
+  return Object.keys(provider).length ? { provider } : {};
+}

@@ -1,0 +1,31 @@
+// What a chain's failed attempts cost (docs/retry-policy.md, "What failures cost"): "3 failed
+// attempts used 1,240 input tokens (~$0.004)", or "(cost unknown)" where the model's price is not
+// known. Shown on the failed-chain card and in the history's retry timeline.
+import { useTranslation } from 'react-i18next';
+import { formatUsd, summarizeFailedAttempts, type CostedAttempt } from '../../../../shared/failure-cost';
+
+export function FailureCostLine({ attempts }: { attempts: readonly CostedAttempt[] }) {
+  const { t, i18n } = useTranslation();
+  if (attempts.length === 0) return null;
+  const totals = summarizeFailedAttempts(attempts);
+  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const values = { count: totals.attempts, input: number(totals.inputTokens), output: number(totals.outputTokens) };
+  const usage =
+    totals.inputTokens + totals.outputTokens === 0
+      ? t('cost.none', values)
+      : totals.outputTokens > 0
+        ? t('cost.inputOutput', values)
+        : t('cost.input', values);
+  const amount = formatUsd(totals.costUsd, i18n.language);
+  const price =
+    totals.unpricedAttempts === totals.attempts
+      ? t('cost.unknown')
+      : totals.unpricedAttempts > 0
+        ? t('cost.partial', { amount, count: totals.unpricedAttempts })
+        : t('cost.amount', { amount });
+  return (
+    <p className="failure-cost" data-testid="failure-cost">
+      {usage} {price}
+    </p>
+  );
+}

@@ -1,0 +1,171 @@
+// Beyond retrying, through the real UI (docs/retry-policy.md): a usage limit switches to the
+// fallback model chosen in Settings and the banner says so; offline, the countdown stops and the
+// retry goes as soon as the network is back; a kill -9 in the middle of a backoff leaves a card on
+// the next start whose Retry now finishes the same chain; a failed chain's card says what its
+// attempts cost. Each scenario also checks what the simulator received and what SQLite holds.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
+import { test, expect } from '../fixtures/app';
+import { erroredTurns } from '../fixtures/history-db';
+import { ChatPage } from '../pages/chat-page';
+import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+
+/** The fallback list as the app saved it in the data folder's settings.json. */
+function savedFallback(dataDir: string): string[] {
+  const saved = JSON.parse(readFileSync(join(dataDir, 'settings.json'), 'utf8')) as {
+    providers?: { fallback?: { model: string }[] };
+  };
+  return (saved.providers?.fallback ?? []).map((entry) => entry.model);
+}
+
+test.describe('fallback models', () => {
+  test.use({ appOptions: { script: '@resolute-sim-1 usage_limit:0*' } });
+
+  test('chosen in Settings (arrow keys or drag reorder), a usage limit switches to the next model and the banner says so', async ({
+    app,
+  }) => {
+    const page = app.page;
+    const settings = new SettingsPage(page);
+    await settings.open();
+    const editor = page.getByTestId('fallback-editor');
+    await editor.getByTestId('fallback-add').click();
+    await editor.getByTestId('fallback-add').click();
+    const rows = editor.getByTestId('fallback-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-1');
+    await rows.nth(0).getByTestId('fallback-model').fill('resolute-sim-3');
+    await rows.nth(0).getByTestId('fallback-model').press('Enter');
+    await rows.nth(1).getByTestId('fallback-model').fill('resolute-sim-2');
+    await rows.nth(1).getByTestId('fallback-model').press('Enter');
+    // sim-2 first: focus its handle and press the up arrow.
+    await rows.nth(1).getByTestId('fallback-handle').focus();
+    await page.keyboard.press('ArrowUp');
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
+    await expect(rows.nth(0).getByTestId('fallback-handle')).toBeFocused();
+    // Dragging a row reorders too: sim-3 onto the first row, then back below it.
+    await rows.nth(1).dragTo(rows.nth(0));
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-3');
+    await rows.nth(0).dragTo(rows.nth(1));
+    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
+    await expect(editor.getByTestId('fallback-error')).toHaveCount(0);
+    await expect.poll(() => savedFallback(app.dataDir)).toEqual(['resolute-sim-2', 'resolute-sim-3']);
+
+    await page.getByTestId('nav-chat').click();
+    const chat = new ChatPage(page);
+    const banner = new RetryBanner(page);
+    await chat.prompt('over the limit');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply');
+    await expect(banner.root).toContainText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
+    await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
+    await expect(page.getByTestId('model-label')).toHaveText('resolute-sim-2');
+    expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2']);
+
+    // The switch holds: the next prompt goes to sim-2 at once, and the banner clears.
+    await chat.prompt('still switched');
+    await expect(chat.assistantMessages).toHaveCount(2);
+    await expect(banner.root).toBeHidden();
+    expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2', 'resolute-sim-2']);
+  });
+});
+
+test.describe('offline', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=2000'] } });
+
+  test('a connection failure while offline stops the countdown, keeps the attempt, and retries when back', async ({
+    app,
+  }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await app.setOffline(true);
+    await chat.prompt('no network');
+    const text = app.page.getByTestId('retry-banner-text');
+    await expect(text).toHaveText('Offline — waiting for the network (attempt 1/2 kept)');
+    await expect(banner.cancel).toBeVisible();
+    // Nothing counts down: across longer than the backoff, the text stays and nothing is sent.
+    await app.page.waitForTimeout(2500);
+    await expect(text).toHaveText('Offline — waiting for the network (attempt 1/2 kept)');
+    expect(await app.requests()).toHaveLength(0);
+
+    await app.setOffline(false);
+    await expect(chat.lastAssistant()).toContainText('Simulated reply');
+    await expect(banner.root).toBeHidden();
+    expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
+    expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'connection', outcome: 'recovered' });
+  });
+});
+
+test.describe('resume after a restart', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=60000'], script: '503*' } });
+
+  test('kill -9 during a backoff, restart: the card offers the turn and Retry now finishes the same chain', async ({
+    app,
+  }) => {
+    test.skip(app.host !== 'browser', 'kill -9 of the browser-mode process');
+    const chat = new ChatPage(app.page);
+    await chat.prompt('survive a kill');
+    await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3) in');
+    const [before] = erroredTurns(app.dataDir);
+    expect(before).toMatchObject({ outcome: 'pending' });
+
+    const page = await app.crashAndRestart();
+    const card = page.getByTestId('interrupted-card');
+    await expect(card).toContainText('This turn was interrupted while retrying (attempt 1/3, 503');
+    await expect(page.getByTestId('message-user')).toContainText('survive a kill');
+    await page.getByTestId('interrupted-retry').click();
+    await expect(page.getByTestId('message-assistant').last()).toContainText('Simulated reply');
+    await expect(card).toBeHidden();
+    await expect
+      .poll(() => erroredTurns(app.dataDir)[0])
+      .toMatchObject({
+        session_id: before.session_id,
+        outcome: 'recovered',
+      });
+    expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
+  });
+});
+
+test.describe('what failures cost', () => {
+  const sim = new SimulatorServer({ script: 'stream_error*', chunkDelayMs: 1 });
+  let root = '';
+  test.beforeAll(async () => {
+    root = (await sim.start()).replace(/\/v1$/, '');
+  });
+  test.afterAll(() => sim.stop());
+  test.use({
+    // A function of the options, so it reads the simulator's address once beforeAll has started it.
+    appOptions: async ({ playwright: _unused }, use) => {
+      await use({
+        set: ['retry.baseDelayMs=50', 'retry.maxRetries=2'],
+        args: [
+          '--provider',
+          'anthropic',
+          '--model',
+          'claude-sonnet-4-5',
+          '--base-url',
+          root,
+          '--api-key',
+          'sk-ant-e2e',
+        ],
+      });
+    },
+  });
+
+  test('the failed card says how many tokens the attempts used and what they cost', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('this fails three times');
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-outcome', 'exhausted');
+    await expect(card.getByTestId('failure-cost')).toHaveText(
+      /^3 failed attempts used \d[\d,]* input and 3 output tokens \(~\$0\.\d+\)$/,
+    );
+    expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
+
+    await app.page.getByTestId('nav-history').click();
+    const total = app.page.getByTestId('failure-cost-total');
+    await expect(total).toContainText('3');
+    await expect(total).toContainText('$0.');
+    await expect(app.page.getByTestId('failure-cost-category')).toHaveAttribute('data-category', 'overloaded');
+  });
+});
