@@ -11,17 +11,23 @@ export const COMMAND_NAMES = [
   'session.new',
   'session.resume',
   'session.compact',
+  'session.edit',
+  'session.regenerate',
   'settings.get',
   'settings.update',
   'providers.list',
   'providers.addKey',
   'providers.removeKey',
+  'providers.test',
+  'simulator.setScript',
   'history.list',
   'history.get',
   'history.search',
   'history.erroredTurns',
   'history.delete',
   'history.export',
+  'history.rename',
+  'history.saveExport',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

@@ -16,6 +16,16 @@ import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import { recordInternalError, recordStop, type StopHost } from './turn-stops';
 
+/**
+ * Where an edit or a regenerate rewinds to: the runtime context before the replaced turn (the
+ * host reads it from the history), and the seq of that turn, which the new turns branch from
+ * (null: nothing is replaced, as when a failed reply is tried again).
+ */
+export interface Rewind {
+  messages: ChatMessage[];
+  branchFrom: number | null;
+}
+
 export interface AgentSessionOptions {
   agent: Agent;
   history: HistoryWriter;
@@ -176,6 +186,34 @@ export class AgentSession {
     this.compactor.resetForPrompt();
     await this.agent.prompt(text);
     await this.waitForPendingWork();
+  }
+
+  /** Edit and resend: rewind to before the edited message, then send the new text as a branch. */
+  async rewindAndPrompt(rewind: Rewind, text: string): Promise<void> {
+    this.rewind(rewind);
+    await this.agent.prompt(text);
+    await this.waitForPendingWork();
+  }
+
+  /** Regenerate (or try a failed reply again): rewind to the person's message and ask for a reply. */
+  async rewindAndContinue(rewind: Rewind): Promise<void> {
+    const last = rewind.messages[rewind.messages.length - 1];
+    if (last?.role !== 'user') throw new Error('There is no message of yours to answer.');
+    this.rewind(rewind);
+    await this.agent.continue();
+    await this.waitForPendingWork();
+  }
+
+  private rewind(rewind: Rewind): void {
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    this.compactor.resetForPrompt();
+    this.agent.state.messages = rewind.messages as AgentMessage[];
+    this.recorder.branchNext(rewind.branchFrom);
+  }
+
+  /** The person renamed this conversation. */
+  setTitle(title: string): void {
+    this.recorder.setTitle(title);
   }
 
   /** Wait until no retry chain, compaction or agent run is left. */

@@ -6,6 +6,7 @@ import type { ChainOutcome } from '../../shared/error-category';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
+import { titleFromText } from '../../shared/history';
 import { buildDecisionRecord } from './decision-log';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
 import type { RetryHost } from './retry-controller';
@@ -21,14 +22,14 @@ export interface TurnRecorderOptions {
   emit: (event: SessionEvent) => void;
 }
 
-const TITLE_LENGTH = 60;
-
 export class TurnRecorder {
   private readonly persisted = new WeakMap<object, string>();
   private lastPersisted: string | null = null;
   private sessionId = '';
   private stored = false;
   private titleValue = '';
+  /** The seq the next stored turn branches from (an edit or a regenerate), once. */
+  private nextBranchFrom: number | null = null;
 
   constructor(private readonly options: TurnRecorderOptions) {}
 
@@ -38,6 +39,17 @@ export class TurnRecorder {
     this.titleValue = title;
     this.stored = stored;
     this.lastPersisted = null;
+    this.nextBranchFrom = null;
+  }
+
+  /** The next turn stored starts a branch that replaces the turns from `seq` on (docs/architecture.md, "Branches"). */
+  branchNext(seq: number | null): void {
+    this.nextBranchFrom = seq;
+  }
+
+  /** The person renamed the session. */
+  setTitle(title: string): void {
+    this.titleValue = title;
   }
 
   get title(): string {
@@ -48,7 +60,7 @@ export class TurnRecorder {
   ensureSession(firstText: string): void {
     if (this.stored) return;
     const model = this.options.modelInfo();
-    this.titleValue = firstText.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH) || 'New chat';
+    this.titleValue = titleFromText(firstText) || 'New chat';
     this.options.history.ensureSession({
       id: this.sessionId,
       title: this.titleValue,
@@ -80,7 +92,15 @@ export class TurnRecorder {
     if (this.persisted.has(message)) return;
     try {
       if (!this.stored) this.ensureSession(messageText(message));
-      const turn = this.options.history.appendTurn({ sessionId: this.sessionId, message, errorCategory, chainId });
+      const branchFrom = this.nextBranchFrom;
+      const turn = this.options.history.appendTurn({
+        sessionId: this.sessionId,
+        message,
+        errorCategory,
+        chainId,
+        ...(branchFrom === null ? {} : { branchFrom }),
+      });
+      this.nextBranchFrom = null;
       this.persisted.set(message, turn.id);
       this.lastPersisted = turn.id;
       // The composition root follows this with history_changed, carrying the session's new row.

@@ -2,6 +2,7 @@
 // session events pushed to the window. All app logic comes from the shared start-up
 // (modes/launch.ts); this file only adapts Electron.
 import { app, BrowserWindow, dialog, ipcMain, safeStorage } from 'electron';
+import { writeFile } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
 import type { SecretCipher } from '../node/credential-store';
@@ -101,6 +102,14 @@ app.whenReady().then(async () => {
     return;
   }
   wireIpc(launched);
+  // History → Export: a save dialog says where the file goes.
+  launched.services.setSaveFile(async ({ filename, content }) => {
+    const options = { defaultPath: filename };
+    const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+    if (choice.canceled || !choice.filePath) return null;
+    await writeFile(choice.filePath, content);
+    return choice.filePath;
+  });
   mainWindow = createWindow();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow();

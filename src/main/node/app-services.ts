@@ -3,17 +3,21 @@
 // the Agent with the guarded stream and the AgentSession, and exposes what the command router
 // needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
 // createAppServices; they differ only in transport.
-import { Agent } from '@mariozechner/pi-agent-core';
+import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { AppInfo, ProviderInfo } from '../../shared/contract';
+import type { AppInfo, ConnectionTestResult, ProviderInfo } from '../../shared/contract';
+import type { SessionSummary } from '../../shared/history';
+import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import type { HistoryStore } from '../core/ports';
+import { testConnection } from './connection-test';
+import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
@@ -24,6 +28,9 @@ import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+
+/** Saves an export where the person chooses; the desktop host provides it (a save dialog). */
+export type SaveFile = (file: { filename: string; content: string }) => Promise<string | null>;
 
 export interface AppServicesOptions {
   host: AppInfo['host'];
@@ -65,8 +72,7 @@ export function providerOverlay(
   const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
   if (id) provider.id = id;
   if (options.model) provider.model = options.model;
-  else if (id === 'openai-compatible') provider.model = 'default';
-  else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
+  else if (id && id !== 'simulator') provider.model = defaultModelFor(id);
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
@@ -84,7 +90,9 @@ export class AppServices {
   private simulatorUrl: string | null;
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
+  private readonly streamFn: StreamFn;
   private appliedScript: string;
+  private saveFileHandler: SaveFile | null = null;
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -113,6 +121,11 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
+    this.streamFn = createGuardedStreamFn({
+      base: streamSimple,
+      timeoutMs: () => this.settings.get().retry.timeoutMs,
+      facts: this.httpFacts,
+    });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
@@ -155,11 +168,7 @@ export class AppServices {
         tools: [],
         messages: [],
       },
-      streamFn: createGuardedStreamFn({
-        base: streamSimple,
-        timeoutMs: () => this.settings.get().retry.timeoutMs,
-        facts: this.httpFacts,
-      }),
+      streamFn: this.streamFn,
       getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
     });
     return new AgentSession({
@@ -227,7 +236,57 @@ export class AppServices {
       keys: this.credentials.hints(id),
       hasEnvKey: this.credentials.hasEnvKey(id),
       models: modelsFor(id),
+      defaultModel: defaultModelFor(id),
+      takesKeys: id !== 'simulator',
     };
+  }
+
+  /** One minimal request with the current provider settings, classified; nothing is stored. */
+  testConnection(): Promise<ConnectionTestResult> {
+    const { model } = resolveModel(this.settings.get().provider, this.simulatorUrl);
+    const apiKey = this.credentials.activeCredential(model.provider)?.apiKey;
+    return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+  }
+
+  /** Edit and resend a message of the current conversation; resolves when the turn has ended. */
+  editTurn(turnId: string, text: string): Promise<void> {
+    const rewind = rewindForEdit(this.history, this.session.sessionId, turnId);
+    return this.session.rewindAndPrompt(rewind, text);
+  }
+
+  /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */
+  regenerate(): Promise<void> {
+    return this.session.rewindAndContinue(rewindForRegenerate(this.history, this.session.sessionId));
+  }
+
+  renameSession(sessionId: string, title: string): SessionSummary {
+    if (!this.history.renameSession(sessionId, title)) throw new CommandError('not_found', 'No such session');
+    if (sessionId === this.session.sessionId) this.session.setTitle(title);
+    const session = this.history.sessionSummary(sessionId) ?? null;
+    this.options.publish({ type: 'history_changed', sessionId, session });
+    if (!session) throw new CommandError('not_found', 'No such session');
+    return session;
+  }
+
+  /** The desktop host saves exports through its own dialog. */
+  setSaveFile(save: SaveFile): void {
+    this.saveFileHandler = save;
+  }
+
+  saveFile(file: { filename: string; content: string }): Promise<string | null> {
+    if (!this.saveFileHandler) throw new CommandError('failed', 'Saving to a chosen file needs the desktop app.');
+    return this.saveFileHandler(file);
+  }
+
+  /**
+   * Set the simulator's fault script; entering the same script again re-arms it from its first
+   * step (a settings change alone re-arms only when the text differs).
+   */
+  setSimulatorScript(script: string): Settings {
+    const unchanged = script === this.settings.get().simulator.script;
+    const settings = this.settings.update({ simulator: { script } });
+    if (unchanged) this.simulator?.setScript(script);
+    return settings;
   }
 
   addKey(provider: ProviderId, apiKey: string): ProviderInfo {
@@ -285,6 +344,10 @@ export class AppServices {
     await this.simulator?.stop();
     this.history.close();
   }
+}
+
+function defaultModelFor(id: ProviderId): string {
+  return modelsFor(id)[0] ?? 'default';
 }
 
 function safeScript(script: string): string {

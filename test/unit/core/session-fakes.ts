@@ -150,6 +150,7 @@ export class MemoryHistory implements HistoryWriter {
       chainId: turn.chainId ?? null,
       createdAt: Date.now(),
       usage: null,
+      branchFrom: turn.branchFrom ?? null,
     };
     this.turns.push(record);
     return record;

@@ -26,6 +26,7 @@ export interface TurnRow {
   chain_id: string | null;
   created_at: number;
   usage_json: string | null;
+  branch_from: number | null;
 }
 
 export interface ChainRow {
@@ -86,6 +87,7 @@ export function toTurnRecord(row: TurnRow): TurnRecord {
     chainId: row.chain_id,
     createdAt: row.created_at,
     usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as ChatUsage),
+    branchFrom: row.branch_from,
   };
 }
 

@@ -105,11 +105,25 @@ CREATE TRIGGER turns_fts_update AFTER UPDATE OF text ON turns BEGIN
 END;
 `;
 
+// Version 2: branches (docs/architecture.md, "Branches"). An edited and resent message or a
+// regenerated reply is stored as new turns after the old ones; its first turn names, in
+// branch_from, the seq of the first turn it replaces. Nothing is rewritten or deleted.
+// The index serves the errored filter, which shows each chain with all of its decisions.
+const SCHEMA_V2_BRANCHES = `
+ALTER TABLE turns ADD COLUMN branch_from INTEGER;
+CREATE INDEX decisions_by_chain ON retry_decisions (chain_id) WHERE chain_id IS NOT NULL;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search',
     up: (db) => db.exec(SCHEMA_V1),
+  },
+  {
+    version: 2,
+    description: 'turn branches (turns.branch_from); decisions by chain',
+    up: (db) => db.exec(SCHEMA_V2_BRANCHES),
   },
 ];
 

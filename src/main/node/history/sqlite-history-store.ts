@@ -60,10 +60,11 @@ const SQL = {
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
-      error_message, error_category, chain_id, created_at, usage_json)
+      error_message, error_category, chain_id, created_at, usage_json, branch_from)
     VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
-      @error_message, @error_category, @chain_id, @created_at, @usage_json)`,
+      @error_message, @error_category, @chain_id, @created_at, @usage_json, @branch_from)`,
   touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
+  renameSession: 'UPDATE sessions SET title = ? WHERE id = ?',
   openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
   closeChain: 'UPDATE retry_chains SET outcome = ?, attempts = ?, final_error = ?, ended_at = ? WHERE id = ?',
   linkTurn: 'UPDATE turns SET chain_id = ? WHERE id = ?',
@@ -92,6 +93,7 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly linkTurnStmt: Database.Statement<[string, string]>;
   private readonly insertDecisionStmt: Database.Statement<[DecisionRow]>;
   private readonly deleteSessionStmt: Database.Statement<[string]>;
+  private readonly renameSessionStmt: Database.Statement<[string, string]>;
   private readonly writeTurn: (turn: NewTurn) => TurnRecord;
   private readonly writeChain: (chain: { id: string; sessionId: string; startedAt: number }) => void;
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
@@ -110,6 +112,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.linkTurnStmt = db.prepare(SQL.linkTurn);
     this.insertDecisionStmt = db.prepare(SQL.insertDecision);
     this.deleteSessionStmt = db.prepare(SQL.deleteSession);
+    this.renameSessionStmt = db.prepare(SQL.renameSession);
     // IMMEDIATE: take the write lock up front, so that a read-then-write (the next seq) cannot
     // fail half-way with SQLITE_BUSY when another connection writes at the same moment.
     this.writeTurn = immediate(db, (turn: NewTurn) => this.insertTurn(turn));
@@ -185,6 +188,11 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.queries.erroredTurns(limit);
   }
 
+  /** Gives a session a title of the person's; false when there is no such session. */
+  renameSession(sessionId: string, title: string): boolean {
+    return this.renameSessionStmt.run(title, sessionId).changes > 0;
+  }
+
   /** Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE). */
   deleteSession(sessionId: string): boolean {
     return this.deleteSessionStmt.run(sessionId).changes > 0;
@@ -195,8 +203,8 @@ export class SqliteHistoryStore implements HistoryStore {
     return detail === undefined ? undefined : exportSessionDetail(detail, format);
   }
 
-  loadContext(sessionId: string): ChatMessage[] {
-    return this.queries.loadContext(sessionId);
+  loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[] {
+    return this.queries.loadContext(sessionId, options);
   }
 
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */
@@ -229,6 +237,7 @@ export class SqliteHistoryStore implements HistoryStore {
       chainId: turn.chainId ?? null,
       createdAt,
       usage: isAssistant ? message.usage : null,
+      branchFrom: turn.branchFrom ?? null,
     };
     this.insertTurnStmt.run(toTurnRow(record));
     this.touchSessionStmt.run(createdAt, turn.sessionId);
@@ -265,5 +274,6 @@ function toTurnRow(record: TurnRecord): TurnRow {
     chain_id: record.chainId,
     created_at: record.createdAt,
     usage_json: record.usage === null ? null : JSON.stringify(record.usage),
+    branch_from: record.branchFrom ?? null,
   };
 }
