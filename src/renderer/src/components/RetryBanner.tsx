@@ -1,8 +1,10 @@
 // The retry banner (docs/retry-policy.md, "The banner"): while a retry waits it counts down to
-// `retryAt` with Cancel and Retry now; a failed chain leaves "Retry failed after N attempts: …"
-// until dismissed. The live region stays mounted (hidden when idle) so screen readers announce the
-// first message too.
+// `retryAt` with Cancel and Retry now; a chain that failed leaves "Retry failed after N retries: …"
+// (or "Retry cancelled" after a cancel) until dismissed. The live region stays mounted (hidden when
+// idle) so screen readers announce the first message too. After Cancel or Retry now, focus goes to
+// the composer, never to the page body.
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { useCountdown } from '../retry/use-countdown';
@@ -27,6 +29,11 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   const { t } = useTranslation();
   const actions = useActions();
   const seconds = useCountdown(banner.retryAt);
+  // A chain that changed category counts on with one counter against the new row's budget: say so.
+  const changedCategory = useAppState((s) =>
+    s.session.decisions.some((d) => d.chainId === banner.chainId && d.category !== banner.category),
+  );
+  const thenComposer = (run: Promise<unknown>) => void run.then(() => actions.requestFocus('composer'));
   const values = { attempt: banner.attempt, maxAttempts: banner.maxAttempts, seconds };
   // At 0 the retry is going out: it can no longer be cancelled (Stop still stops the request).
   const firing = banner.delayMs === 0 || seconds === 0;
@@ -40,9 +47,19 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
         <span className="retry-banner-cause">
           {t('retry.cause', { category: t(`category.${banner.category}`), message: banner.errorMessage })}
         </span>
+        {changedCategory && (
+          <span className="retry-banner-cause" data-testid="retry-budget">
+            {t('retry.budget', { max: banner.maxAttempts, category: t(`category.${banner.category}`) })}
+          </span>
+        )}
       </div>
       <div className="retry-banner-actions" hidden={firing}>
-        <button type="button" className="button" data-testid="retry-now" onClick={() => void actions.retryNow()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="retry-now"
+          onClick={() => thenComposer(actions.retryNow())}
+        >
           {t('retry.retryNow')}
         </button>
         <button
@@ -50,13 +67,20 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           className="button button-danger"
           aria-label={t('retry.cancelLabel')}
           data-testid="retry-cancel"
-          onClick={() => void actions.abortRetry()}
+          onClick={() => thenComposer(actions.abortRetry())}
         >
           {t('retry.cancel')}
         </button>
       </div>
     </>
   );
+}
+
+/** One count with the chain's card: retries made (docs/retry-policy.md, "Counting"). */
+function failedText(t: TFunction, banner: Extract<RetryBannerState, { kind: 'failed' }>): string {
+  if (banner.outcome === 'cancelled') return t('retry.cancelled');
+  if (banner.retries === 0) return t('retry.notRetried', { finalError: banner.finalError });
+  return t('retry.failed', { count: banner.retries, finalError: banner.finalError });
 }
 
 function FailedRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'failed' }> }) {
@@ -66,11 +90,19 @@ function FailedRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'fa
     <>
       <div className="retry-banner-body">
         <span className="retry-banner-text" data-testid="retry-banner-text">
-          {t('retry.failed', { attempt: banner.attempt, finalError: banner.finalError })}
+          {failedText(t, banner)}
         </span>
       </div>
       <div className="retry-banner-actions">
-        <button type="button" className="button" data-testid="retry-dismiss" onClick={actions.dismissRetryBanner}>
+        <button
+          type="button"
+          className="button"
+          data-testid="retry-dismiss"
+          onClick={() => {
+            actions.dismissRetryBanner();
+            actions.requestFocus('composer');
+          }}
+        >
           {t('retry.dismiss')}
         </button>
       </div>

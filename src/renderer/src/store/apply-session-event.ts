@@ -1,10 +1,17 @@
 // The one pure reducer every SessionEvent goes through: (state, event) → new state. The event
 // pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
 // nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
-import type { HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
+import type { AutoRetryEndEvent, HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
-import { SESSION_LIST_LIMIT, addNotice, type AppState, type ChainView, type SessionSlice } from './state';
+import {
+  SESSION_LIST_LIMIT,
+  addNotice,
+  type AppState,
+  type ChainView,
+  type CompactionView,
+  type SessionSlice,
+} from './state';
 
 export function applySessionEvent(state: AppState, event: SessionEvent): AppState {
   switch (event.type) {
@@ -44,31 +51,18 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
         retry: { banner: { kind: 'pending', ...pending } },
       };
     }
-    case 'auto_retry_end': {
-      const chain: ChainView = {
-        outcome: event.outcome,
-        attempts: event.attempt,
-        finalError: event.finalError ?? null,
-      };
-      const next = patchSession(state, {
-        isRetrying: false,
-        retryAttempt: 0,
-        chains: { ...state.session.chains, [event.chainId]: chain },
-      });
-      const banner = event.success
-        ? null
-        : {
-            kind: 'failed' as const,
-            attempt: event.attempt,
-            finalError: event.finalError ?? '',
-            chainId: event.chainId,
-          };
-      return { ...next, retry: { banner } };
+    case 'auto_retry_end':
+      return applyRetryEnd(state, event);
+    case 'auto_compaction_start': {
+      const afterSeq = state.session.turns[state.session.turns.length - 1]?.seq ?? 0;
+      const compaction: CompactionView = { afterSeq, status: 'running', summary: null, error: null };
+      return patchSession(state, { isCompacting: true, compactions: [...state.session.compactions, compaction] });
     }
-    case 'auto_compaction_start':
-      return patchSession(state, { isCompacting: true });
     case 'auto_compaction_end': {
-      const next = patchSession(state, { isCompacting: false });
+      const compactions = state.session.compactions.map((c, i, all) =>
+        i === all.length - 1 && c.status === 'running' ? endCompaction(c, event) : c,
+      );
+      const next = patchSession(state, { isCompacting: false, compactions });
       return event.errorMessage ? addNotice(next, 'error', event.errorMessage) : next;
     }
     case 'turn_persisted':
@@ -86,6 +80,35 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     default:
       return ignoreUnknown(state, event);
   }
+}
+
+function applyRetryEnd(state: AppState, event: AutoRetryEndEvent): AppState {
+  const chain: ChainView = { outcome: event.outcome, attempts: event.attempt, finalError: event.finalError ?? null };
+  const next = patchSession(state, {
+    isRetrying: false,
+    retryAttempt: 0,
+    chains: { ...state.session.chains, [event.chainId]: chain },
+  });
+  if (event.success) return { ...next, retry: { banner: null } };
+  // Counted from the chain's failed turns, as its card counts them, so the two always agree.
+  const failed = state.session.turns.filter((t) => t.chainId === event.chainId && t.stopReason === 'error').length;
+  const banner = {
+    kind: 'failed' as const,
+    retries: failed > 0 ? failed - 1 : event.attempt,
+    outcome: event.outcome,
+    finalError: event.finalError ?? '',
+    chainId: event.chainId,
+  };
+  return { ...next, retry: { banner } };
+}
+
+function endCompaction(
+  compaction: CompactionView,
+  event: Extract<SessionEvent, { type: 'auto_compaction_end' }>,
+): CompactionView {
+  if (event.result && !event.aborted && !event.errorMessage)
+    return { ...compaction, status: 'done', summary: event.result.summary };
+  return { ...compaction, status: 'failed', error: event.errorMessage ?? (event.aborted ? 'Stopped' : null) };
 }
 
 /**
@@ -111,6 +134,7 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     model: snapshot.model,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
+    compactions: isSameSession ? state.session.compactions : [],
   };
   // A pending retry in the snapshot wins; a failure banner stays until dismissed, in its session.
   const keptBanner = isSameSession && state.retry.banner?.kind === 'failed' ? state.retry.banner : null;
@@ -138,7 +162,10 @@ function mergeDecisions(live: RetryDecisionRecord[], stored: RetryDecisionRecord
 function applyHistoryChange(state: AppState, event: HistoryChangedEvent): AppState {
   const others = state.history.sessions.filter((s) => s.id !== event.sessionId);
   const sessions = event.session ? sortSessions([event.session, ...others]).slice(0, SESSION_LIST_LIMIT) : others;
-  return { ...state, history: { sessions, revision: state.history.revision + 1 } };
+  // A rename of the open conversation retitles the chat too.
+  const renamed = event.session && event.sessionId === state.session.sessionId && event.session.title;
+  const session = renamed ? { ...state.session, title: renamed } : state.session;
+  return { ...state, session, history: { sessions, revision: state.history.revision + 1 } };
 }
 
 function sortSessions(sessions: SessionSummary[]): SessionSummary[] {

@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../../shared/messages';
 import type { ModelInfo, PendingRetry } from '../../../shared/events';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { Settings } from '../../../shared/settings';
-import type { ProviderInfo } from '../../../shared/contract';
+import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
 export interface ChainView {
@@ -14,6 +14,15 @@ export interface ChainView {
   /** Retries started so far (the last attempt number the main process reported). */
   attempts: number;
   finalError: string | null;
+}
+
+/** A compaction seen in this session: the chat shows a divider with its summary (live only; not stored). */
+export interface CompactionView {
+  /** The seq of the last turn before it: the divider goes after that turn. */
+  afterSeq: number;
+  status: 'running' | 'done' | 'failed';
+  summary: string | null;
+  error: string | null;
 }
 
 export interface SessionSlice {
@@ -32,10 +41,19 @@ export interface SessionSlice {
   model: ModelInfo | null;
   chains: Record<string, ChainView>;
   decisions: RetryDecisionRecord[];
+  compactions: CompactionView[];
 }
 
 export type RetryBannerState =
-  ({ kind: 'pending' } & PendingRetry) | { kind: 'failed'; attempt: number; finalError: string; chainId: string };
+  | ({ kind: 'pending' } & PendingRetry)
+  | {
+      kind: 'failed';
+      /** Retries made in the chain: the same count the chain's card shows (docs/retry-policy.md, "Counting"). */
+      retries: number;
+      outcome: ChainOutcome;
+      finalError: string;
+      chainId: string;
+    };
 
 export interface RetrySlice {
   banner: RetryBannerState | null;
@@ -67,11 +85,23 @@ export interface Notice {
   message: string;
 }
 
+/** Where focus goes next (a component with that target takes it): never left on the page body. */
+export type FocusTarget = 'composer' | 'history-search' | 'history-detail' | 'session-list';
+
 export interface UiSlice {
   view: ViewName;
   connection: ConnectionState;
   notices: Notice[];
   nextNoticeId: number;
+  /** Which host the page runs in (app.info), once known: exports save differently. */
+  host: AppInfo['host'] | null;
+  focus: { target: FocusTarget; n: number } | null;
+  /** Switching chats was refused because a turn runs; the sidebar says so until it is dismissed. */
+  isSwitchRefused: boolean;
+  /** Bumped by every settings change the main process accepted ("Saved"). */
+  savedCount: number;
+  /** The provider whose settings to show (the Authentication card's "Check your API key"). */
+  settingsProvider: string | null;
 }
 
 export interface AppState {
@@ -100,12 +130,29 @@ export function initialState(): AppState {
       model: null,
       chains: {},
       decisions: [],
+      compactions: [],
     },
     retry: { banner: null },
     settings: { values: null, fieldErrors: {}, providers: [] },
     history: { sessions: [], revision: 0 },
-    ui: { view: 'chat', connection: 'connecting', notices: [], nextNoticeId: 1 },
+    ui: {
+      view: 'chat',
+      connection: 'connecting',
+      notices: [],
+      nextNoticeId: 1,
+      host: null,
+      focus: null,
+      isSwitchRefused: false,
+      savedCount: 0,
+      settingsProvider: null,
+    },
   };
+}
+
+/** A turn streams, retries, waits for a retry or compacts: the conversation cannot be switched now. */
+export function isTurnRunning(state: AppState): boolean {
+  const { session, retry } = state;
+  return session.isStreaming || session.isRetrying || session.isCompacting || retry.banner?.kind === 'pending';
 }
 
 /** Append a notice, keeping only the newest MAX_NOTICES so a noisy main process cannot flood the UI. */

@@ -1,15 +1,16 @@
-// The chat pane: header (title, model, Simulator badge), the transcript built by buildChatItems
-// (bubbles and one card per retry chain), a status line, the retry banner and the composer.
+// The chat pane: header (title, the model picker, Simulator badge), the transcript built by
+// buildChatItems and rendered one row per item (ChatItemView), a status line, the retry banner and
+// the composer. Which row may offer which action is decided here, once, from the items.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { buildChatItems } from '../../chat/chat-items';
-import { useAppState } from '../../store/app-store';
-import type { AppState } from '../../store/state';
+import { buildChatItems, type ChatItem } from '../../chat/chat-items';
+import { useActions, useAppState } from '../../store/app-store';
+import { isTurnRunning, type AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
+import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
-import { ErroredChainCard } from './ErroredChainCard';
-import { MessageBubble } from './MessageBubble';
+import { ModelPicker } from './ModelPicker';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -21,6 +22,24 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const PIN_THRESHOLD_PX = 80;
 
+/** Edit any stored message of the person's; regenerate or retry only the last exchange; nothing while a turn runs. */
+function actionsFor(items: ChatItem[], isBusy: boolean): (item: ChatItem) => ItemActions {
+  if (isBusy) return () => READ_ONLY;
+  const last = items.findLast((i) => i.kind !== 'compaction');
+  return (item) => ({
+    canEdit: item.kind === 'message' && item.role === 'user' && item.turnId !== null,
+    canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
+    canRetry: item === last && item.kind === 'errored-chain',
+  });
+}
+
+/** After a failure the person's message goes back into the composer: the last card's prompt, once it failed for good. */
+function failedPrompt(items: ChatItem[]): { key: string; text: string } | null {
+  const last = items.findLast((i) => i.kind !== 'compaction');
+  if (last?.kind !== 'errored-chain' || last.status !== 'failed' || !last.prompt) return null;
+  return { key: last.key, text: last.prompt.text };
+}
+
 export function ChatView() {
   const { t } = useTranslation();
   const session = useAppState(
@@ -31,22 +50,15 @@ export function ChatView() {
       streamingMessage: s.session.streamingMessage,
       chains: s.session.chains,
       decisions: s.session.decisions,
+      compactions: s.session.compactions,
       isCompacting: s.session.isCompacting,
       activeToolName: s.session.activeToolName,
     })),
   );
+  const isBusy = useAppState(isTurnRunning);
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
-  const items = useMemo(
-    () =>
-      buildChatItems({
-        turns: session.turns,
-        pendingMessages: session.pendingMessages,
-        streamingMessage: session.streamingMessage,
-        chains: session.chains,
-        decisions: session.decisions,
-      }),
-    [session.turns, session.pendingMessages, session.streamingMessage, session.chains, session.decisions],
-  );
+  const items = useMemo(() => buildChatItems(session), [session]);
+  const actionsOf = useMemo(() => actionsFor(items, isBusy), [items, isBusy]);
   const transcriptRef = useRef<HTMLDivElement>(null);
   // Follow new content only while the reader is at the bottom; scrolling up to read stops it.
   const isPinnedRef = useRef(true);
@@ -56,17 +68,12 @@ export function ChatView() {
   }, [items]);
 
   return (
-    <section className="chat" aria-label={t('nav.chat')}>
+    <section className="chat" aria-labelledby="chat-title">
       <header className="pane-header">
-        <h1 className="pane-title" data-testid="chat-title">
+        <h1 className="pane-title" id="chat-title" data-testid="chat-title">
           {title || t('nav.untitled')}
         </h1>
-        {session.model && (
-          <span className="model-label" data-testid="model-label">
-            {/* The badge already says "Simulator": name the simulated model by its id instead. */}
-            {session.model.isSimulator ? session.model.id : session.model.label || session.model.id}
-          </span>
-        )}
+        {session.model && <ModelPicker model={session.model} />}
         {session.model?.isSimulator && (
           <span className="badge badge-simulator" data-testid="simulator-badge" title={t('app.simulatorHint')}>
             {t('app.simulator')}
@@ -83,16 +90,12 @@ export function ChatView() {
         }}
       >
         {items.length === 0 ? (
-          <p className="transcript-empty">{t('chat.empty')}</p>
+          <EmptyChat />
         ) : (
           <ol className="transcript-list" aria-label={t('chat.transcript')}>
-            {items.map((item) =>
-              item.kind === 'message' ? (
-                <MessageBubble key={item.key} item={item} />
-              ) : (
-                <ErroredChainCard key={item.key} item={item} />
-              ),
-            )}
+            {items.map((item) => (
+              <ChatItemView key={item.key} item={item} actions={actionsOf(item)} />
+            ))}
           </ol>
         )}
       </div>
@@ -102,7 +105,32 @@ export function ChatView() {
         </p>
       )}
       <RetryBanner />
-      <Composer />
+      <Composer restore={isBusy ? null : failedPrompt(items)} />
     </section>
+  );
+}
+
+/** A first-run hint: one click sends a prompt whose reply shows what the chat renders. */
+function EmptyChat() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const isSimulator = useAppState((s) => s.session.model?.isSimulator ?? false);
+  return (
+    <div className="transcript-empty">
+      <p>{t('chat.empty')}</p>
+      {isSimulator && (
+        <p>
+          {t('chat.emptyTry')}{' '}
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="suggestion"
+            onClick={() => void actions.prompt(t('chat.suggestion')).then(() => actions.requestFocus('composer'))}
+          >
+            {t('chat.suggestion')}
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

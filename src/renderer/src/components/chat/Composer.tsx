@@ -1,23 +1,44 @@
-// The plain composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button,
-// and a Stop button (global abort) while a turn streams or a retry waits. Enter during IME
-// composition (Japanese, Korean) confirms the conversion instead of sending.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
+// Stop button (global abort) while a turn streams or a retry waits. Enter during IME composition
+// (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
+// message is put back (`restore`), unless they have typed something else meanwhile.
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
+import { useFocusTarget } from '../../util/use-focus-target';
 
-export function Composer() {
+interface ComposerProps {
+  /** The message of an exchange that failed for good, keyed by its card. */
+  restore: { key: string; text: string } | null;
+}
+
+export function Composer({ restore }: ComposerProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState((s) => s.session.isStreaming || s.retry.banner?.kind === 'pending');
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const [text, setText] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
+  const restored = useRef<{ key: string; text: string } | null>(null);
   const canSend = isConnected && !isBusy && text.trim().length > 0;
+
+  useEffect(() => {
+    if (restore && restore.key !== restored.current?.key) {
+      restored.current = restore;
+      setText((current) => current || restore.text);
+    } else if (!restore && restored.current) {
+      // Retried or resent from the card: the text put back has done its job.
+      const done = restored.current.text;
+      restored.current = null;
+      setText((current) => (current === done ? '' : current));
+    }
+  }, [restore]);
 
   const send = async (): Promise<void> => {
     if (!canSend) return;
     const sent = text;
     setText('');
+    restored.current = null;
     // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
     if (!(await actions.prompt(sent))) setText((current) => current || sent);
     inputRef.current?.focus();
@@ -54,7 +75,7 @@ export function Composer() {
             className="button button-danger"
             data-testid="stop-button"
             aria-label={t('chat.stop')}
-            onClick={() => void actions.abort()}
+            onClick={() => void actions.abort().then(() => actions.requestFocus('composer'))}
           >
             {t('chat.stop')}
           </button>
