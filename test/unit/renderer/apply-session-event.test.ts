@@ -168,7 +168,7 @@ describe('applySessionEvent', () => {
     expect(s.session.chains.c1.outcome).toBe('recovered');
   });
 
-  it('auto_retry_end failure leaves "failed" with the attempt and final error until dismissed', () => {
+  it('auto_retry_end failure leaves "failed" with the retries made and the final error until dismissed', () => {
     const s = apply(connected(), retryStart(3), {
       type: 'auto_retry_end',
       success: false,
@@ -179,7 +179,8 @@ describe('applySessionEvent', () => {
     });
     expect(s.retry.banner).toEqual({
       kind: 'failed',
-      attempt: 3,
+      retries: 3,
+      outcome: 'exhausted',
       finalError: '503 Service Unavailable',
       chainId: 'c1',
     });
@@ -195,7 +196,35 @@ describe('applySessionEvent', () => {
       outcome: 'cancelled',
       chainId: 'c1',
     });
-    expect(s.retry.banner).toMatchObject({ kind: 'failed', finalError: 'Retry cancelled' });
+    expect(s.retry.banner).toMatchObject({ kind: 'failed', outcome: 'cancelled', finalError: 'Retry cancelled' });
+  });
+
+  it('counts the banner retries from the chain failed turns, as the card does', () => {
+    const failed = (seq: number) =>
+      ({ type: 'turn_persisted', turn: turn(seq, erroredMessage(`503 #${seq}`, seq), { chainId: 'c1' }) }) as const;
+    const s = apply(connected(), failed(1), failed(2), retryStart(1), {
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 7,
+      finalError: '503 #2',
+      outcome: 'exhausted',
+      chainId: 'c1',
+    });
+    expect(s.retry.banner).toMatchObject({ retries: 1 });
+  });
+
+  it('keeps a divider per compaction with its summary, or its failure', () => {
+    const s = apply(
+      connected(),
+      { type: 'auto_compaction_start', reason: 'overflow' },
+      { type: 'auto_compaction_end', result: { summary: 'short', tokensBefore: 9 }, aborted: false, willRetry: true },
+      { type: 'auto_compaction_start', reason: 'manual' },
+      { type: 'auto_compaction_end', aborted: false, willRetry: false, errorMessage: 'no model' },
+    );
+    expect(s.session.compactions.map((c) => [c.status, c.summary, c.error])).toEqual([
+      ['done', 'short', null],
+      ['failed', null, 'no model'],
+    ]);
   });
 
   it('auto_compaction_start / _end toggle compaction; an error becomes a notice', () => {

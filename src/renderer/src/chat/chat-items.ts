@@ -193,7 +193,7 @@ function chainStatus(card: ErroredChainItem): ChainStatus {
   if (!last) return card.chainId ? 'retrying' : 'unknown';
   if (last.finalDecision === 'success') return 'recovered';
   if (last.action === 'compact') return 'compacted';
-  return last.finalDecision === 'abort' ? 'failed' : 'retrying';
+  return last.action === 'abort' || last.finalDecision === 'abort' ? 'failed' : 'retrying';
 }
 
 function messageItem(key: string, turnId: string | null, message: ChatMessage, isStreaming: boolean): MessageItem {
