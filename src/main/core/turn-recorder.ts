@@ -127,6 +127,7 @@ export class TurnRecorder {
       if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
       this.options.history.closeChain(chainId, { ...end, endedAt: this.options.clock.now() });
     });
+    this.options.emit({ type: 'retry_chain_closed', sessionId: this.sessionId, chainId, ...end });
   }
 
   recordDecision(entry: DecisionEntry, turnId: string | null): void {

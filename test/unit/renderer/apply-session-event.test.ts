@@ -68,6 +68,14 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   auto_compaction_start: { type: 'auto_compaction_start', reason: 'overflow' },
   auto_compaction_end: { type: 'auto_compaction_end', aborted: false, willRetry: true },
   turn_persisted: { type: 'turn_persisted', turn: turn(1, userMessage('hi')) },
+  retry_chain_closed: {
+    type: 'retry_chain_closed',
+    sessionId: SESSION_ID,
+    chainId: 'c9',
+    outcome: 'disabled',
+    attempts: 0,
+    finalError: '503',
+  },
   retry_decision: { type: 'retry_decision', decision: decision('d1', 1) },
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
@@ -211,6 +219,18 @@ describe('applySessionEvent', () => {
       chainId: 'c1',
     });
     expect(s.retry.banner).toMatchObject({ retries: 1 });
+  });
+
+  it('settings_changed moves the shown model to the settings provider and model', () => {
+    const provider = { ...DEFAULT_SETTINGS.provider, id: 'openai-compatible' as const, model: 'llama3.2' };
+    const s = apply(connected(), { type: 'settings_changed', settings: { ...DEFAULT_SETTINGS, provider } });
+    expect(s.session.model).toMatchObject({ provider: 'openai-compatible', id: 'llama3.2', isSimulator: false });
+  });
+
+  it('retry_chain_closed gives a chain of this session its stored outcome; another session is ignored', () => {
+    const closed = { ...SAMPLES.retry_chain_closed };
+    const s = apply(connected(), closed, { ...closed, sessionId: 'other', chainId: 'c10' });
+    expect(s.session.chains).toEqual({ c9: { outcome: 'disabled', attempts: 0, finalError: '503' } });
   });
 
   it('keeps a divider per compaction with its summary, or its failure', () => {

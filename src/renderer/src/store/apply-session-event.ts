@@ -4,6 +4,7 @@
 import type { AutoRetryEndEvent, HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import type { Settings } from '../../../shared/settings';
 import {
   SESSION_LIST_LIMIT,
   addNotice,
@@ -67,12 +68,17 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     }
     case 'turn_persisted':
       return applyPersistedTurn(state, event.turn);
+    case 'retry_chain_closed': {
+      if (event.sessionId !== state.session.sessionId) return state;
+      const chain: ChainView = { outcome: event.outcome, attempts: event.attempts, finalError: event.finalError };
+      return patchSession(state, { chains: { ...state.session.chains, [event.chainId]: chain } });
+    }
     case 'retry_decision':
       return applyDecision(state, event.decision);
     case 'session_changed':
       return applySnapshot(state, event.snapshot);
     case 'settings_changed':
-      return { ...state, settings: { ...state.settings, values: event.settings } };
+      return applySettings(state, event.settings);
     case 'history_changed':
       return applyHistoryChange(state, event);
     case 'notice':
@@ -100,6 +106,16 @@ function applyRetryEnd(state: AppState, event: AutoRetryEndEvent): AppState {
     chainId: event.chainId,
   };
   return { ...next, retry: { banner } };
+}
+
+/** The session talks to the provider and model of the settings from its next request on: show that. */
+function applySettings(state: AppState, settings: Settings): AppState {
+  const next = { ...state, settings: { ...state.settings, values: settings } };
+  const { model } = state.session;
+  const { id: provider, model: id } = settings.provider;
+  if (!model || (model.provider === provider && model.id === id)) return next;
+  const isSimulator = provider === 'simulator';
+  return patchSession(next, { model: { provider, id, label: isSimulator ? 'Simulator' : id, isSimulator } });
 }
 
 function endCompaction(

@@ -70,7 +70,12 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
 function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpanded: boolean }) {
   const { t } = useTranslation();
   return (
-    <li className="recovered-note" data-testid="recovered-note" data-chain-id={item.chainId ?? undefined}>
+    <li
+      className="recovered-note"
+      data-testid="recovered-note"
+      data-chain-id={item.chainId ?? undefined}
+      data-outcome="recovered"
+    >
       <details open={isExpanded}>
         <summary>{t('outcome.recovered', { count: item.retries })}</summary>
         <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
