@@ -40,7 +40,8 @@ test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ a
 
 test('a long first message makes a title cut at a word, with an ellipsis', async ({ app }) => {
   const chat = new ChatPage(app.page);
-  await chatWith(chat, 'Why do retries need a decision table when every provider sends different errors anyway?');
+  await chat.prompt('Why do retries need a decision table when every provider sends different errors anyway?');
+  await expect(chat.lastAssistant()).toContainText('Simulated reply');
   await expect(app.page.getByTestId('sidebar-session')).toHaveText(
     'Why do retries need a decision table when every provider…',
   );
@@ -51,7 +52,7 @@ test.describe('while a retry waits', () => {
 
   test('switching chats is refused with a visible explanation, and Stop there ends the turn', async ({ app }) => {
     const chat = new ChatPage(app.page);
-    await chatWith(chat, 'first chat').catch(() => undefined);
+    await chat.prompt('first chat');
     await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3)');
     await app.page.getByTestId('new-chat').click();
     const refusal = app.page.getByTestId('switch-refused');

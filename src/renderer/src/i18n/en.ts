@@ -63,6 +63,8 @@ export const en = {
     emptyTry: 'New here? Try:',
     suggestion: 'Show me some Markdown',
     sentAt: 'Sent {{time}}',
+    taskDone: 'Done:',
+    taskOpen: 'Not done:',
   },
   actions: {
     copy: 'Copy',
@@ -96,9 +98,9 @@ export const en = {
     succeeded: 'Succeeded',
     categoriesMet: 'Errors met: {{list}}',
     retry: 'Retry',
-    retryLabel: 'Ask for this reply again',
+    retryLabel: 'Retry: ask for this reply again',
     resend: 'Resend',
-    resendLabel: 'Send your message again',
+    resendLabel: 'Resend your message',
     checkKey: 'Check your API key',
   },
   outcome: {

@@ -65,6 +65,8 @@ export const ja: Messages = {
     emptyTry: '初めてですか？ 次を試してください:',
     suggestion: 'Markdown の例を見せて',
     sentAt: '{{time}} に送信',
+    taskDone: '完了:',
+    taskOpen: '未完了:',
   },
   actions: {
     copy: 'コピー',
@@ -98,9 +100,9 @@ export const ja: Messages = {
     succeeded: '成功しました',
     categoriesMet: '発生したエラー: {{list}}',
     retry: '再試行',
-    retryLabel: 'この応答をもう一度求める',
+    retryLabel: '再試行（この応答をもう一度求める）',
     resend: '再送信',
-    resendLabel: 'メッセージをもう一度送信',
+    resendLabel: '再送信（メッセージをもう一度送る）',
     checkKey: 'API キーを確認',
   },
   outcome: {

@@ -65,6 +65,8 @@ export const ko: Messages = {
     emptyTry: '처음이신가요? 이렇게 해 보세요:',
     suggestion: 'Markdown 예시를 보여 줘',
     sentAt: '{{time}}에 보냄',
+    taskDone: '완료:',
+    taskOpen: '미완료:',
   },
   actions: {
     copy: '복사',
@@ -98,9 +100,9 @@ export const ko: Messages = {
     succeeded: '성공',
     categoriesMet: '발생한 오류: {{list}}',
     retry: '재시도',
-    retryLabel: '이 응답을 다시 요청',
+    retryLabel: '재시도(이 응답을 다시 요청)',
     resend: '다시 보내기',
-    resendLabel: '메시지를 다시 보내기',
+    resendLabel: '다시 보내기(메시지를 다시 보냄)',
     checkKey: 'API 키 확인',
   },
   outcome: {

@@ -55,12 +55,24 @@ const COMPONENTS: Components = {
       <span>{alt}</span>
     ),
   pre: ({ node, children }) => <CodeBlock node={node}>{children}</CodeBlock>,
+  // GFM task lists: a mark and its words for screen readers, not an unlabelled disabled checkbox.
+  input: ({ type, checked }) => (type === 'checkbox' ? <TaskMark checked={Boolean(checked)} /> : null),
   table: ({ children }) => (
     <div className="md-table-scroll">
       <table>{children}</table>
     </div>
   ),
 };
+
+function TaskMark({ checked }: { checked: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <span className="md-task">
+      <span aria-hidden="true">{checked ? '☑' : '☐'}</span>
+      <span className="visually-hidden">{checked ? t('chat.taskDone') : t('chat.taskOpen')}</span>{' '}
+    </span>
+  );
+}
 
 /** A fenced code block: its language, a Copy button (the code as written), the highlighted code. */
 function CodeBlock({ node, children }: { node: Element | undefined; children: ReactNode }) {
