@@ -31,6 +31,7 @@ test.describe('screenshots by language', () => {
       const chat = new ChatPage(app.page);
       await chat.prompt('Show me some Markdown');
       await expect(chat.lastAssistant().getByTestId('code-block')).toBeVisible();
+      await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming', 'true');
       await chat.lastAssistant().locator('h1').scrollIntoViewIfNeeded();
       await app.page.screenshot({ path: `${SCREENS}/chat-markdown-${language}-${scheme}.png` });
 

@@ -75,6 +75,14 @@ describe('buildChatItems', () => {
     expect(card).toMatchObject({ status: 'failed', retries: 3 });
   });
 
+  it('a reply keeps its key from streaming to stored, so its row is updated, not mounted again', () => {
+    const reply = assistantMessage('done', 77);
+    const streaming = buildChatItems({ ...base, turns: [turn(1, userMessage('q', 70))], streamingMessage: reply });
+    const stored = buildChatItems({ ...base, turns: [turn(1, userMessage('q', 70)), turn(2, reply)] });
+    expect(streaming[1].key).toBe(stored[1].key);
+    expect(new Set(stored.map((i) => i.key)).size).toBe(stored.length);
+  });
+
   it('shows only the active path: an edited message replaces what followed it', () => {
     const turns = [
       turn(1, userMessage('first')),

@@ -118,9 +118,26 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   });
 
   if (input.streamingMessage) items.push(messageItem('streaming', null, input.streamingMessage, true));
+  stableKeys(items);
   const compactions = input.compactions ?? [];
   for (const item of items) if (item.kind === 'errored-chain') settle(item, compactions);
   return placeCompactions(items, input.turns, compactions);
+}
+
+/**
+ * A message keeps one key from its first streamed token to its stored turn (its role and start
+ * time), so React updates the same row instead of mounting a new one, and its finished Markdown
+ * blocks are not parsed again when it is stored.
+ */
+function stableKeys(items: ChatItem[]): void {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    if (item.kind !== 'message') continue;
+    const base = `message-${item.role}-${item.createdAt}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    item.key = n === 0 ? base : `${base}-${n}`;
+  }
 }
 
 /** A divider after the turn each compaction followed (at the end when that turn is not shown). */

@@ -60,10 +60,15 @@ export function ChatView() {
   const items = useMemo(() => buildChatItems(session), [session]);
   const actionsOf = useMemo(() => actionsFor(items, isBusy), [items, isBusy]);
   const transcriptRef = useRef<HTMLDivElement>(null);
-  // Follow new content only while the reader is at the bottom; scrolling up to read stops it.
+  // Follow new content only while the reader is at the bottom; scrolling up to read stops it, and
+  // a message the person sends starts it again (they want to see the answer).
   const isPinnedRef = useRef(true);
+  const sentCountRef = useRef(0);
   useEffect(() => {
     const el = transcriptRef.current;
+    const sent = items.filter((i) => i.kind === 'message' && i.role === 'user').length;
+    if (sent > sentCountRef.current) isPinnedRef.current = true;
+    sentCountRef.current = sent;
     if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
   }, [items]);
 
