@@ -25,8 +25,15 @@ function remarkHtmlAsText() {
   return (tree: Root) => visit(tree);
 }
 
+/**
+ * react-markdown builds its processor on every render, which would call rehypeHighlight() each
+ * time — and that registers and compiles highlight.js's 37 grammars again. Build it once.
+ */
+const highlightTransform = rehypeHighlight();
+const cachedHighlight = () => highlightTransform;
+
 const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText];
-const REHYPE_PLUGINS = [rehypeHighlight];
+const REHYPE_PLUGINS = [cachedHighlight];
 
 function textOf(node: ElementContent | Element): string {
   if (node.type === 'text') return node.value;

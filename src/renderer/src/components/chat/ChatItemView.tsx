@@ -1,6 +1,7 @@
 // One row of the chat, by item kind: a message bubble, a retry chain's card (or quiet note), or the
 // divider of a compaction. The chat and the read-only history render their items through it, one
 // component per row, so a virtualised list can render any slice of the same items.
+import { memo } from 'react';
 import type { ChatItem } from '../../chat/chat-items';
 import { CompactionDivider } from './CompactionDivider';
 import { ErroredChainCard } from './ErroredChainCard';
@@ -22,7 +23,35 @@ interface ChatItemViewProps {
   isExpanded?: boolean;
 }
 
-export function ChatItemView({ item, actions = READ_ONLY, isExpanded = false }: ChatItemViewProps) {
+/**
+ * The items are built afresh on every change, so rows compare what they show: while a reply
+ * streams, only its own row renders again, not every message above it.
+ */
+function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
+  const [x, y] = [a.item, b.item];
+  if (x.kind !== 'message' || y.kind !== 'message') return false;
+  const sameActions = (a.actions ?? READ_ONLY) === (b.actions ?? READ_ONLY) || sameFlags(a.actions, b.actions);
+  return (
+    sameActions &&
+    a.isExpanded === b.isExpanded &&
+    x.key === y.key &&
+    x.text === y.text &&
+    x.turnId === y.turnId &&
+    x.isStreaming === y.isStreaming &&
+    x.stopReason === y.stopReason &&
+    x.createdAt === y.createdAt
+  );
+}
+
+function sameFlags(a: ItemActions = READ_ONLY, b: ItemActions = READ_ONLY): boolean {
+  return a.canEdit === b.canEdit && a.canRegenerate === b.canRegenerate && a.canRetry === b.canRetry;
+}
+
+export const ChatItemView = memo(function ChatItemView({
+  item,
+  actions = READ_ONLY,
+  isExpanded = false,
+}: ChatItemViewProps) {
   switch (item.kind) {
     case 'message':
       return <MessageBubble item={item} canEdit={actions.canEdit} canRegenerate={actions.canRegenerate} />;
@@ -31,4 +60,4 @@ export function ChatItemView({ item, actions = READ_ONLY, isExpanded = false }: 
     case 'compaction':
       return <CompactionDivider compaction={item.compaction} />;
   }
-}
+}, isSameRow);
