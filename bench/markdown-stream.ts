@@ -136,7 +136,7 @@ async function measure(browser: Browser, label: string, text: string): Promise<R
       new PerformanceObserver(
         (list) => list.getEntries().forEach((e) => store.longTasks.push({ start: e.startTime, ms: e.duration })),
         // The page's DOM knows "longtask"; this file is type-checked against Node's entry types.
-      ).observe({ type: 'longtask', buffered: true } as unknown as Parameters<PerformanceObserver['observe']>[0]);
+      ).observe({ type: 'longtask' as 'mark', buffered: true });
     });
     await page.goto(app.url);
     await page.getByTestId('chat-input').fill(`stream the ${label} reply`);
