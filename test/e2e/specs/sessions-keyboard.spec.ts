@@ -146,3 +146,53 @@ test('the session list is one Tab stop; arrow keys move inside it and Enter open
   await expect(app.page.getByTestId('chat-title')).toHaveText('alpha');
   await expect(chat.input).toBeFocused();
 });
+
+test('History: search finds a failed turn by its error text, and Export says where the file went', async ({ app }) => {
+  await app.setScript('503*');
+  await app.page.getByTestId('nav-settings').click();
+  await app.page.getByTestId('settings-auto-retry').uncheck();
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('a question that fails');
+  await expect(chat.erroredCards).toHaveCount(1);
+  await new HistoryPage(app.page).open();
+  await app.page.getByTestId('history-search').fill('unavailable');
+  const hit = app.page.getByTestId('history-search-hit');
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('mark')).toHaveText('Unavailable');
+  await hit.getByRole('link').click();
+  await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+  const download = app.page.waitForEvent('download');
+  await app.page.getByTestId('history-export-markdown').click();
+  const file = await download;
+  await expect(app.page.getByTestId('export-status')).toHaveText(
+    `Downloaded ${file.suggestedFilename()} to your browser’s download folder.`,
+  );
+});
+
+test('the settings index moves to a section and focuses its heading', async ({ app }) => {
+  await app.page.getByTestId('nav-settings').click();
+  await app.page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Simulator' })
+    .click();
+  await expect(app.page.getByRole('heading', { name: 'Simulator', level: 2 })).toBeFocused();
+});
+
+test.describe('when the context overflows', () => {
+  test.use({ appOptions: { script: 'ok,overflow' } });
+
+  test('the chat shows where earlier messages were summarised, with the summary behind a disclosure', async ({
+    app,
+  }) => {
+    const chat = new ChatPage(app.page);
+    await chatWith(chat, 'a first message');
+    await chat.prompt('a second message that overflows');
+    const divider = app.page.getByTestId('compaction-divider');
+    await expect(divider).toHaveAttribute('data-status', 'done');
+    await divider.locator('summary').click();
+    await expect(divider).toContainText('Summary:');
+    await expect(chat.erroredCards.last()).toContainText('earlier messages were summarised and the turn tried again');
+    await expect(chat.lastAssistant()).toContainText('a second message that overflows');
+  });
+});
