@@ -168,32 +168,50 @@ function SessionRow({ session, title, isActive, isCurrent, onOpen, onRename, onD
           </span>
         )}
       </a>
-      <button
-        type="button"
-        className="icon-button sidebar-row-action"
-        data-roving="rename"
-        data-testid="sidebar-rename"
-        tabIndex={-1}
-        aria-label={t('nav.renameLabel', { title })}
-        title={t('nav.rename')}
+      <RowAction
+        part="rename"
+        label={t('nav.renameLabel', { title })}
+        hint={t('nav.rename')}
+        mark="✎"
         onFocus={onFocus}
         onClick={onRename}
-      >
-        <span aria-hidden="true">✎</span>
-      </button>
-      <button
-        type="button"
-        className="icon-button sidebar-row-action"
-        data-roving="delete"
-        data-testid="sidebar-delete"
-        tabIndex={-1}
-        aria-label={t('nav.deleteLabel', { title })}
-        title={t('nav.delete')}
+      />
+      <RowAction
+        part="delete"
+        label={t('nav.deleteLabel', { title })}
+        hint={t('nav.delete')}
+        mark="×"
         onFocus={onFocus}
         onClick={onDelete}
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      />
     </>
+  );
+}
+
+interface RowActionProps {
+  part: 'rename' | 'delete';
+  label: string;
+  hint: string;
+  mark: string;
+  onFocus: () => void;
+  onClick: () => void;
+}
+
+/** A row's Rename or Delete: out of the Tab order (→ reaches it), shown on hover and focus. */
+function RowAction({ part, label, hint, mark, onFocus, onClick }: RowActionProps) {
+  return (
+    <button
+      type="button"
+      className="icon-button sidebar-row-action"
+      data-roving={part}
+      data-testid={`sidebar-${part}`}
+      tabIndex={-1}
+      aria-label={label}
+      title={hint}
+      onFocus={onFocus}
+      onClick={onClick}
+    >
+      <span aria-hidden="true">{mark}</span>
+    </button>
   );
 }
