@@ -3,7 +3,6 @@
 // that arrive while the snapshot is fetched are applied after it.
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge';
-import type { SessionEvent } from '../../../src/shared/events';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore } from '../../../src/renderer/src/store/app-store';
