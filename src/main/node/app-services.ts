@@ -182,11 +182,14 @@ export class AppServices {
     });
   }
 
-  /** Pass every session event on; a stored turn also changes its session's row in the lists. */
+  /**
+   * Pass every session event on; a stored turn or a closed chain also changes its session's row
+   * in the lists (its exchanges, and those that ended in an error).
+   */
   private onSessionEvent(event: SessionEvent): void {
     this.options.publish(event);
-    if (event.type !== 'turn_persisted') return;
-    const { sessionId } = event.turn;
+    if (event.type !== 'turn_persisted' && event.type !== 'retry_chain_closed') return;
+    const sessionId = event.type === 'turn_persisted' ? event.turn.sessionId : event.sessionId;
     this.options.publish({
       type: 'history_changed',
       sessionId,

@@ -143,5 +143,7 @@ test.describe('when every retry fails', () => {
     );
     await expect(chat.erroredCards).toHaveCount(1);
     expect(await app.requests()).toHaveLength(4);
+    // One exchange ended in an error: the sidebar says 1, at once.
+    await expect(app.page.getByTestId('sidebar-errored-badge')).toContainText('1');
   });
 });
