@@ -18,11 +18,15 @@ export const COMMAND_NAMES = [
   'session.approveTool',
   'session.setWorkspace',
   'session.pickWorkspace',
+  'session.edit',
+  'session.regenerate',
   'settings.get',
   'settings.update',
   'providers.list',
   'providers.addKey',
   'providers.removeKey',
+  'providers.test',
+  'simulator.setScript',
   'history.list',
   'history.get',
   'history.search',
@@ -30,6 +34,8 @@ export const COMMAND_NAMES = [
   'history.delete',
   'history.export',
   'history.failureCost',
+  'history.rename',
+  'history.saveExport',
 ] as const;
 
 export type CommandName = (typeof COMMAND_NAMES)[number];

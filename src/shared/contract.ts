@@ -3,6 +3,7 @@
 // WebSocket) and the renderer's bridges are typed by this file; the host router validates params
 // against it before anything runs.
 import { z } from 'zod';
+import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary } from './history';
 import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
@@ -14,11 +15,13 @@ export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } f
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
 const empty = z.object({}).strict();
+const promptText = z.string().trim().min(1, { error: 'must not be empty' }).max(200_000);
+const exportFormat = z.enum(['json', 'markdown']);
 
 export const commandParams = {
   'app.info': empty,
   'session.getState': empty,
-  'session.prompt': z.object({ text: z.string().trim().min(1, { error: 'must not be empty' }).max(200_000) }).strict(),
+  'session.prompt': z.object({ text: promptText }).strict(),
   'session.abort': empty,
   'session.abortRetry': empty,
   'session.retryNow': empty,
@@ -34,19 +37,27 @@ export const commandParams = {
     .object({ path: z.string().trim().min(1, { error: 'must not be empty' }).max(4096) })
     .strict(),
   'session.pickWorkspace': empty,
+  'session.edit': z.object({ turnId: id, text: promptText }).strict(),
+  'session.regenerate': empty,
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
   'providers.list': empty,
   'providers.addKey': z.object({ provider: z.enum(PROVIDER_IDS), apiKey: z.string().trim().min(1).max(4096) }).strict(),
   'providers.removeKey': z.object({ provider: z.enum(PROVIDER_IDS), keyId: id }).strict(),
+  'providers.test': empty,
+  'simulator.setScript': z.object({ script: z.string().max(2000) }).strict(),
   'history.list': z.object({ limit, offset: z.number().int().min(0).optional() }).strict(),
   'history.get': z.object({ sessionId: id }).strict(),
   'history.search': z.object({ query: z.string().trim().min(1).max(500), limit }).strict(),
   'history.erroredTurns': z.object({ limit }).strict(),
   'history.delete': z.object({ sessionId: id }).strict(),
-  'history.export': z.object({ sessionId: id, format: z.enum(['json', 'markdown']) }).strict(),
+  'history.export': z.object({ sessionId: id, format: exportFormat }).strict(),
   /** `since`: epoch ms the period starts at; null or absent for all of the history. */
   'history.failureCost': z.object({ since: z.number().int().min(0).nullable().optional() }).strict(),
+  'history.rename': z
+    .object({ sessionId: id, title: z.string().trim().min(1, { error: 'must not be empty' }).max(200) })
+    .strict(),
+  'history.saveExport': z.object({ sessionId: id, format: exportFormat }).strict(),
 } as const satisfies Record<CommandName, z.ZodType>;
 
 // Both directions: every name has a schema (satisfies above) and every schema a listed name.
@@ -93,6 +104,23 @@ export interface ProviderInfo {
   /** An environment variable provides a key too. */
   hasEnvKey: boolean;
   models: string[];
+  /** The model a newly chosen provider starts with. */
+  defaultModel: string;
+  /** Whether keys can be added (the simulator takes none). */
+  takesKeys: boolean;
+}
+
+/** What "Test connection" found: one minimal request through the real path, classified. */
+export interface ConnectionTestResult {
+  ok: boolean;
+  provider: string;
+  model: string;
+  /** From the request to its last byte, ms. */
+  latencyMs: number;
+  /** The error's category when it failed (the decision table's words), else null. */
+  category: ErrorCategory | null;
+  /** The reply's first words, or the provider's error message. */
+  message: string;
 }
 
 export interface CommandResults {
@@ -117,11 +145,16 @@ export interface CommandResults {
   'session.setWorkspace': { workspace: string };
   /** null when the person closed the dialog without choosing. */
   'session.pickWorkspace': { workspace: string | null };
+  /** The edited message is sent as a new branch; the turn streams as events. */
+  'session.edit': { accepted: true };
+  'session.regenerate': { accepted: true };
   'settings.get': Settings;
   'settings.update': Settings;
   'providers.list': ProviderInfo[];
   'providers.addKey': ProviderInfo;
   'providers.removeKey': ProviderInfo;
+  'providers.test': ConnectionTestResult;
+  'simulator.setScript': Settings;
   'history.list': SessionSummary[];
   'history.get': SessionDetail;
   'history.search': SearchHit[];
@@ -129,6 +162,9 @@ export interface CommandResults {
   'history.delete': { deleted: boolean };
   'history.export': { filename: string; mimeType: string; content: string };
   'history.failureCost': FailureCostReport;
+  'history.rename': SessionSummary;
+  /** Desktop only: saved through a save dialog; path null when the person cancelled it. */
+  'history.saveExport': { path: string | null };
 }
 
 export type CommandResult<N extends CommandName> = CommandResults[N];

@@ -158,9 +158,25 @@ export type ApprovalEvent =
   | { type: 'tool_approval_request'; request: ApprovalRequest }
   | { type: 'tool_approval_end'; id: string; choice: ApprovalChoice };
 
+/**
+ * A retry chain's row was closed in the history: every chain, including the one-off chain of a
+ * turn that was never retried (auto-retry off, a category that stops at once), so clients know
+ * each errored turn's outcome as soon as it is stored.
+ */
+export interface RetryChainClosedEvent {
+  type: 'retry_chain_closed';
+  sessionId: string;
+  chainId: string;
+  outcome: ChainOutcome;
+  /** Retries started in the chain (as stored). */
+  attempts: number;
+  finalError: string | null;
+}
+
 export type ResoluteEvent =
   | ApprovalEvent
   | { type: 'turn_persisted'; turn: TurnRecord }
+  | RetryChainClosedEvent
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }

@@ -37,6 +37,11 @@ export interface TurnRecord {
   usage: ChatUsage | null;
   /** What this attempt cost in USD at the model's list price; null when the price is unknown. */
   costUsd: number | null;
+  /**
+   * Set on the first turn of a branch (an edited and resent message, a regenerated reply): the seq
+   * of the first turn it replaces. The replaced turns stay in the history; activePath() leaves them out.
+   */
+  branchFrom?: number | null;
 }
 
 export type DecisionAction = 'retry' | 'abort' | 'skip' | 'compact';
@@ -109,11 +114,50 @@ export interface SessionDetail {
   decisions: RetryDecisionRecord[];
 }
 
+/** One errored exchange for the history's errored filter: one per retry chain, with its whole timeline. */
 export interface ErroredTurn {
+  /** The chain's latest failed attempt (the one the card headlines). */
   turn: TurnRecord;
+  /** Every failed attempt of the chain, oldest first (just `turn` when it had no chain). */
+  attempts: TurnRecord[];
   session: Pick<SessionSummary, 'id' | 'title'>;
   chain: RetryChainRecord | null;
   decisions: RetryDecisionRecord[];
+}
+
+/**
+ * The conversation as it stands, turns in order: a turn that starts a branch (branchFrom set)
+ * replaces the turns from that seq on. Pure; the chat, the resume context and regenerate use it.
+ */
+export function activePath<T extends Pick<TurnRecord, 'seq' | 'branchFrom'>>(turns: readonly T[]): T[] {
+  const path: T[] = [];
+  for (const turn of [...turns].sort((a, b) => a.seq - b.seq)) {
+    const from = turn.branchFrom;
+    if (typeof from === 'number') {
+      const cut = path.findIndex((t) => t.seq >= from);
+      if (cut >= 0) path.length = cut;
+    }
+    path.push(turn);
+  }
+  return path;
+}
+
+/** How long a session title made from its first message may be, in characters (ellipsis included). */
+export const TITLE_MAX_CHARS = 60;
+
+/**
+ * A title from a message: one line, cut at the last word that fits (CJK text, which has no spaces,
+ * is cut at the limit), with an ellipsis when something was cut.
+ */
+export function titleFromText(text: string, maxChars = TITLE_MAX_CHARS): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  if (chars.length <= maxChars) return line;
+  const head = chars.slice(0, maxChars - 1).join('');
+  const space = head.lastIndexOf(' ');
+  // Cut at a space only when it keeps most of the room (a long URL should not leave one word).
+  const cut = space >= (maxChars * 2) / 3 ? head.slice(0, space) : head;
+  return `${cut.replace(/[\s.,;:!?、。，]+$/u, '')}…`;
 }
 
 /**

@@ -55,25 +55,29 @@ const historyChanges = (seen: SessionEvent[]): HistoryChangedEvent[] =>
 describe('one path for session state', () => {
   let firstId = '';
 
-  it('every stored turn is followed by history_changed carrying its session row as the list shows it', async () => {
+  it('every stored turn and closed chain is followed by history_changed carrying its session row as the list shows it', async () => {
     services.simulator!.setScript('503,ok');
     const seen = await during(() => services.session.prompt('remember the lighthouse'));
     firstId = services.session.sessionId;
     const persisted = seen.filter((e) => e.type === 'turn_persisted');
+    const closed = seen.filter((e) => e.type === 'retry_chain_closed');
     const changes = historyChanges(seen);
     expect(persisted).toHaveLength(3);
-    expect(changes).toHaveLength(3);
-    // Each change comes right after the turn it follows.
-    for (const change of changes) expect(seen[seen.indexOf(change) - 1].type).toBe('turn_persisted');
+    expect(closed).toHaveLength(1);
+    expect(changes).toHaveLength(4);
+    // Each change comes right after the turn or the chain end it follows.
+    for (const change of changes)
+      expect(seen[seen.indexOf(change) - 1].type).toMatch(/^(turn_persisted|retry_chain_closed)$/);
     expect(changes.at(-1)).toEqual({
       type: 'history_changed',
       sessionId: firstId,
       session: services.history.listSessions()[0],
     });
+    // One exchange, which recovered: none ended in an error.
     expect(changes.at(-1)?.session).toMatchObject({
       title: 'remember the lighthouse',
-      turnCount: 3,
-      erroredTurnCount: 1,
+      turnCount: 1,
+      erroredTurnCount: 0,
     });
   });
 

@@ -30,6 +30,16 @@ import { toolFaultOf } from './tools/tool-gate';
 
 export type { AgentSessionOptions };
 
+/**
+ * Where an edit or a regenerate rewinds to: the runtime context before the replaced turn (the
+ * host reads it from the history), and the seq of that turn, which the new turns branch from
+ * (null: nothing is replaced, as when a failed reply is tried again).
+ */
+export interface Rewind {
+  messages: ChatMessage[];
+  branchFrom: number | null;
+}
+
 export class AgentSession {
   private readonly agent: Agent;
   private readonly listeners = new Set<SessionEventListener>();
@@ -198,6 +208,38 @@ export class AgentSession {
     if (this.isBusy) throw new Error('Cannot change the workspace while a turn is running; press Stop first.');
     this.tools.setWorkspace(workspace);
     this.recorder.workspaceChanged(workspace);
+  }
+
+  /** Edit and resend: rewind to before the edited message, then send the new text as a branch. */
+  async rewindAndPrompt(rewind: Rewind, text: string): Promise<void> {
+    if (!(await this.rewind(rewind, text))) return;
+    await this.agent.prompt(text);
+    await this.waitForPendingWork();
+  }
+
+  /** Regenerate (or try a failed reply again): rewind to the person's message and ask for a reply. */
+  async rewindAndContinue(rewind: Rewind): Promise<void> {
+    const last = rewind.messages[rewind.messages.length - 1];
+    if (last?.role !== 'user') throw new Error('There is no message of yours to answer.');
+    if (!(await this.rewind(rewind, messageText(last)))) return;
+    await this.agent.continue();
+    await this.waitForPendingWork();
+  }
+
+  /** Like a prompt, a rewound turn waits out a known rate limit first; false when Stop ended that wait. */
+  private async rewind(rewind: Rewind, text: string): Promise<boolean> {
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return false;
+    this.compactor.resetForPrompt();
+    this.tools?.startRun();
+    this.agent.state.messages = rewind.messages as AgentMessage[];
+    this.recorder.branchNext(rewind.branchFrom);
+    return true;
+  }
+
+  /** The person renamed this conversation. */
+  setTitle(title: string): void {
+    this.recorder.setTitle(title);
   }
 
   /** Wait until no retry chain, compaction or agent run is left. */

@@ -5,7 +5,7 @@
 // docs/retry-policy.md describes the table and the lifecycle around this call.
 import { isErrorCategory, type ErrorCategory } from '../../shared/error-category';
 import type { DecisionAction } from '../../shared/history';
-import { computeBackoffMs, formatSeconds } from '../../shared/retry-policy/backoff';
+import { computeBackoffMs, formatSeconds, waitTooLongReason } from '../../shared/retry-policy/backoff';
 import {
   clampRetrySettings,
   resolveRow,
@@ -158,8 +158,7 @@ function retryWithWait(
     };
   }
   if (hintMs > settings.maxDelayMs) {
-    const reason = `provider asked to wait ${formatSeconds(hintMs)}, above the ${formatSeconds(settings.maxDelayMs)} maximum delay`;
-    return stop(base, 'abort', reason, { hintMs, exceedsMaxDelay: true });
+    return stop(base, 'abort', waitTooLongReason(hintMs, settings.maxDelayMs), { hintMs, exceedsMaxDelay: true });
   }
   const waitMs = Math.max(backoffMs, hintMs);
   const why = hintMs > backoffMs ? 'as the provider asked' : `${row.backoff} backoff`;

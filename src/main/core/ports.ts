@@ -31,6 +31,8 @@ export interface NewTurn {
   chainId?: string | null;
   /** What the attempt cost in USD; null (or absent) when the model's price is unknown. */
   costUsd?: number | null;
+  /** The first turn of a branch: the seq of the first turn it replaces (docs/architecture.md, "Branches"). */
+  branchFrom?: number | null;
 }
 
 /** The write side of the history, used by AgentSession as turns end. Writes are synchronous and durable on return. */
@@ -60,12 +62,18 @@ export interface HistoryReader {
   search(query: string, limit?: number): SearchHit[];
   erroredTurns(limit?: number): ErroredTurn[];
   deleteSession(sessionId: string): boolean;
+  /** Give a session a title of the person's; false when there is no such session. */
+  renameSession(sessionId: string, title: string): boolean;
   exportSession(
     sessionId: string,
     format: 'json' | 'markdown',
   ): { filename: string; mimeType: string; content: string } | undefined;
-  /** The runtime context of a session as the retry controller would have left it: errored assistant turns removed (aborted ones stay, as they do at run time). */
-  loadContext(sessionId: string): ChatMessage[];
+  /**
+   * The runtime context of a session as the retry controller would have left it: the active path
+   * (replaced branches left out), errored assistant turns removed (aborted ones stay, as they do at
+   * run time); with `beforeSeq`, only the turns before that one (to rewind for an edit or regenerate).
+   */
+  loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[];
 }
 
 export type HistoryStore = HistoryWriter & HistoryReader;

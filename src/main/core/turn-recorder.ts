@@ -6,6 +6,7 @@ import type { ChainOutcome } from '../../shared/error-category';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
+import { titleFromText } from '../../shared/history';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
 import { buildDecisionRecord } from './decision-log';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
@@ -26,14 +27,14 @@ export interface TurnRecorderOptions {
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
 }
 
-const TITLE_LENGTH = 60;
-
 export class TurnRecorder {
   private readonly persisted = new WeakMap<object, string>();
   private lastPersisted: string | null = null;
   private sessionId = '';
   private stored = false;
   private titleValue = '';
+  /** The seq the next stored turn branches from (an edit or a regenerate), once. */
+  private nextBranchFrom: number | null = null;
 
   constructor(private readonly options: TurnRecorderOptions) {}
 
@@ -43,6 +44,17 @@ export class TurnRecorder {
     this.titleValue = title;
     this.stored = stored;
     this.lastPersisted = null;
+    this.nextBranchFrom = null;
+  }
+
+  /** The next turn stored starts a branch that replaces the turns from `seq` on (docs/architecture.md, "Branches"). */
+  branchNext(seq: number | null): void {
+    this.nextBranchFrom = seq;
+  }
+
+  /** The person renamed the session. */
+  setTitle(title: string): void {
+    this.titleValue = title;
   }
 
   get title(): string {
@@ -53,7 +65,7 @@ export class TurnRecorder {
   ensureSession(firstText: string): void {
     if (this.stored) return;
     const model = this.options.modelInfo();
-    this.titleValue = firstText.replace(/\s+/g, ' ').trim().slice(0, TITLE_LENGTH) || 'New chat';
+    this.titleValue = titleFromText(firstText) || 'New chat';
     this.options.history.ensureSession({
       id: this.sessionId,
       title: this.titleValue,
@@ -95,13 +107,16 @@ export class TurnRecorder {
         message.role === 'assistant'
           ? attemptCostUsd(message.usage, this.options.priceOf?.(message.provider, message.model) ?? null)
           : null;
+      const branchFrom = this.nextBranchFrom;
       const turn = this.options.history.appendTurn({
         sessionId: this.sessionId,
         message,
         errorCategory,
         chainId,
         costUsd,
+        ...(branchFrom === null ? {} : { branchFrom }),
       });
+      this.nextBranchFrom = null;
       this.persisted.set(message, turn.id);
       this.lastPersisted = turn.id;
       // The composition root follows this with history_changed, carrying the session's new row.
@@ -133,6 +148,7 @@ export class TurnRecorder {
       if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
       this.options.history.closeChain(chainId, { ...end, endedAt: this.options.clock.now() });
     });
+    this.options.emit({ type: 'retry_chain_closed', sessionId: this.sessionId, chainId, ...end });
   }
 
   recordDecision(entry: DecisionEntry, turnId: string | null): void {

@@ -4,6 +4,7 @@
 // only adapts Electron. The page is served from resolute://app/ (renderer-protocol.ts).
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen } from 'electron';
 import { existsSync, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import badgePath from '../../../resources/badge.png?asset&asarUnpack';
@@ -71,8 +72,17 @@ async function pickFolder(): Promise<string | null> {
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
+/** History → Export: a save dialog says where the file goes; null when cancelled. */
+async function saveFile({ filename, content }: { filename: string; content: string }): Promise<string | null> {
+  const options = { defaultPath: filename };
+  const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+  if (choice.canceled || !choice.filePath) return null;
+  await writeFile(choice.filePath, content);
+  return choice.filePath;
+}
+
 async function launch(flags: CommonFlags): Promise<LaunchedApp> {
-  const parts = { cipher: await keyStorage(flags), pickFolder, networkCheck: electronNetworkCheck };
+  const parts = { cipher: await keyStorage(flags), pickFolder, saveFile, networkCheck: electronNetworkCheck };
   try {
     return await launchApp(flags, 'electron', parts);
   } catch (error) {

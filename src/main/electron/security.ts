@@ -51,8 +51,8 @@ export function installGlobalGuards({ isDevServer }: { isDevServer: boolean }): 
       if (url !== contents.getURL()) event.preventDefault();
     });
     contents.setWindowOpenHandler(({ url }) => {
-      // External links open in the OS browser; the app never opens a second window.
-      if (/^https:\/\//.test(url)) void shell.openExternal(url);
+      // Links in replies (target=_blank) open in the OS browser, http(s) only; the app never opens a second window.
+      if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
       return { action: 'deny' };
     });
   });

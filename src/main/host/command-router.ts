@@ -2,10 +2,17 @@
 // IPC, the browser WebSocket, tests) hands it raw frames; it validates them against the shared
 // contract and always answers with a serialisable reply — a bad frame is an error reply naming
 // what was wrong, never a throw.
-import type { AppInfo, CommandName, CommandParams, CommandResult, ProviderInfo } from '../../shared/contract';
+import type {
+  AppInfo,
+  CommandName,
+  CommandParams,
+  CommandResult,
+  ConnectionTestResult,
+  ProviderInfo,
+} from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
-import type { FailureCostReport } from '../../shared/history';
-import type { ProviderId } from '../../shared/settings';
+import type { FailureCostReport, SessionSummary } from '../../shared/history';
+import type { ProviderId, Settings } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
 import type { HistoryReader, SettingsStore } from '../core/ports';
@@ -35,6 +42,17 @@ export interface AppContext {
   resumeInterrupted(chainId: string): boolean;
   discardInterrupted(chainId: string): boolean;
   failureCost(since: number | null): FailureCostReport;
+  /** Rename a stored conversation (history_changed says so). */
+  renameSession(sessionId: string, title: string): SessionSummary;
+  /** Edit and resend a message of the current conversation; resolves when that turn has ended. */
+  editTurn(turnId: string, text: string): Promise<void>;
+  /** Regenerate the last reply (or try a failed one again); resolves when that turn has ended. */
+  regenerate(): Promise<void>;
+  testConnection(): Promise<ConnectionTestResult>;
+  /** Set the simulator's fault script, re-arming it even when the text is unchanged. */
+  setSimulatorScript(script: string): Settings;
+  /** Save a file where the person chooses (desktop only); null when they cancelled. */
+  saveFile(file: { filename: string; content: string }): Promise<string | null>;
   /** Reported when a prompt started by a command fails after its reply was sent. */
   report(message: string): void;
 }
@@ -72,16 +90,36 @@ export class CommandRouter {
       if (value === undefined) throw new CommandError('not_found', `${what} not found`);
       return value;
     };
+    const busyCheck = (): void => {
+      if (ctx.session.isBusy) throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
+    };
+    // A turn started by a command runs on after its reply; a failure then arrives as a notice.
+    const runInBackground = (running: Promise<void>): { accepted: true } => {
+      running.catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
+      return { accepted: true };
+    };
+    const asInvalid = <T>(apply: () => T): T => {
+      try {
+        return apply();
+      } catch (error) {
+        throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
+      }
+    };
     return {
       'app.info': () => ctx.info(),
       'session.getState': () => ctx.snapshot(),
+      // Each checks before it starts, so a refusal (busy, a bad turn id) is an error reply, not a notice.
       'session.prompt': ({ text }) => {
-        if (ctx.session.isBusy)
-          throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
-        ctx.session
-          .prompt(text)
-          .catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
-        return { accepted: true };
+        busyCheck();
+        return runInBackground(ctx.session.prompt(text));
+      },
+      'session.edit': ({ turnId, text }) => {
+        busyCheck();
+        return runInBackground(ctx.editTurn(turnId, text));
+      },
+      'session.regenerate': () => {
+        busyCheck();
+        return runInBackground(ctx.regenerate());
       },
       'session.abort': async () => {
         await ctx.session.abort();
@@ -102,36 +140,18 @@ export class CommandRouter {
         return { sessionId };
       },
       'session.compact': () => ctx.session.compact(),
-      'session.continue': () => {
-        let run: Promise<void>;
-        try {
-          run = ctx.session.continueTurn();
-        } catch (error) {
-          throw new CommandError('failed', error instanceof Error ? error.message : String(error));
-        }
-        run.catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
-        return { accepted: true };
-      },
+      // continueTurn's own checks throw before it starts, so they too are an error reply ('failed').
+      'session.continue': () => runInBackground(ctx.session.continueTurn()),
       'session.approveTool': ({ id, choice }) => ({ answered: ctx.session.answerApproval(id, choice) }),
-      'session.setWorkspace': ({ path }) => {
-        try {
-          return { workspace: ctx.setWorkspace(path) };
-        } catch (error) {
-          throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
-        }
-      },
+      'session.setWorkspace': ({ path }) => asInvalid(() => ({ workspace: ctx.setWorkspace(path) })),
       'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),
       'settings.get': () => ctx.settings.get(),
-      'settings.update': ({ patch }) => {
-        try {
-          return ctx.settings.update(patch);
-        } catch (error) {
-          throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
-        }
-      },
+      'settings.update': ({ patch }) => asInvalid(() => ctx.settings.update(patch)),
+      'simulator.setScript': ({ script }) => asInvalid(() => ctx.setSimulatorScript(script)),
       'providers.list': () => ctx.providers(),
       'providers.addKey': ({ provider, apiKey }) => ctx.addKey(provider, apiKey),
       'providers.removeKey': ({ provider, keyId }) => ctx.removeKey(provider, keyId),
+      'providers.test': () => ctx.testConnection(),
       'history.list': (params) => ctx.history.listSessions(params),
       'history.get': ({ sessionId }) => found(ctx.history.getSession(sessionId), `session ${sessionId}`),
       'history.search': ({ query, limit }) => ctx.history.search(query, limit),
@@ -145,6 +165,11 @@ export class CommandRouter {
       'history.export': ({ sessionId, format }) =>
         found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`),
       'history.failureCost': ({ since }) => ctx.failureCost(since ?? null),
+      'history.rename': ({ sessionId, title }) => ctx.renameSession(sessionId, title),
+      'history.saveExport': async ({ sessionId, format }) => {
+        const file = found(ctx.history.exportSession(sessionId, format), `session ${sessionId}`);
+        return { path: await ctx.saveFile(file) };
+      },
     };
   }
 }

@@ -188,8 +188,8 @@ export interface LaunchedApp {
   router: CommandRouter;
 }
 
-/** What only the desktop app provides: the keychain's cipher, the folder dialog, net.isOnline(). */
-export type HostParts = Pick<AppServicesOptions, 'cipher' | 'pickFolder' | 'networkCheck'>;
+/** What only the desktop app provides: the keychain's cipher, the folder and save dialogs, net.isOnline(). */
+export type HostParts = Pick<AppServicesOptions, 'cipher' | 'pickFolder' | 'saveFile' | 'networkCheck'>;
 
 export async function launchApp(
   flags: CommonFlags,

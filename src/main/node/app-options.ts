@@ -8,8 +8,11 @@ import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import type { ProviderId } from '../../shared/settings';
 import type { SecretCipher } from './credential-store';
-import { modelsFor } from './providers';
+import { defaultModelFor } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
+
+/** Saves an export where the person chooses; the desktop host provides it (a save dialog). */
+export type SaveFile = (file: { filename: string; content: string }) => Promise<string | null>;
 
 export interface AppServicesOptions {
   host: AppInfo['host'];
@@ -33,6 +36,8 @@ export interface AppServicesOptions {
   sandbox?: Partial<SandboxHost>;
   /** The desktop app's native folder dialog; absent elsewhere (the browser mode offers a path field). */
   pickFolder?: () => Promise<string | null>;
+  /** The desktop app's save dialog for History → Export; null when cancelled. Absent elsewhere (a download). */
+  saveFile?: SaveFile;
   /** Receives every session event and settings change. */
   publish: (event: SessionEvent) => void;
   /** Offline-aware backoff: Electron passes net.isOnline(); the Node modes a HEAD to the provider's host. */
@@ -62,8 +67,7 @@ export function providerOverlay(
   const id = options.provider ?? (options.baseUrl ? 'openai-compatible' : undefined);
   if (id) provider.id = id;
   if (options.model) provider.model = options.model;
-  else if (id === 'openai-compatible') provider.model = 'default';
-  else if (id && id !== 'simulator') provider.model = modelsFor(id)[0] ?? 'default';
+  else if (id && id !== 'simulator') provider.model = defaultModelFor(id);
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};

@@ -3,25 +3,36 @@
 // the Agent with the guarded stream and the AgentSession, and exposes what the command router
 // needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
 // createAppServices; they differ only in transport.
-import { Agent } from '@mariozechner/pi-agent-core';
+import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
 import { join } from 'node:path';
-import type { AppInfo, ProviderInfo, StartupNotice } from '../../shared/contract';
+import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
+import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
-import type { FailureCostReport } from '../../shared/history';
+import type { FailureCostReport, SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { redactSecrets } from '../core/redact-secrets';
 import { ActiveModel } from './active-model';
 import { providerOverlay, resolveDataDir, type AppServicesOptions } from './app-options';
+import { testConnection } from './connection-test';
+import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { interruptedNotice } from './history/interrupted-chains';
 import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, PROVIDER_LABELS, checkFallbackModels, modelPrice, modelsFor } from './providers';
+import {
+  BUILTIN_KEYS,
+  PROVIDER_LABELS,
+  checkFallbackModels,
+  defaultModelFor,
+  modelPrice,
+  modelsFor,
+  resolveModel,
+} from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { FileSettingsStore } from './settings-file';
@@ -47,6 +58,7 @@ export class AppServices {
   private simulatorUrl: string | null;
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
+  private readonly streamFn: StreamFn;
   private appliedScript: string;
   private readonly lock: DataLock;
   /** Raised while starting, before anyone listened: every client is given them (app.info, RPC at start). */
@@ -92,6 +104,12 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
+    this.streamFn = createGuardedStreamFn({
+      base: streamSimple,
+      timeoutMs: () => this.settings.get().retry.timeoutMs,
+      facts: this.httpFacts,
+      redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
+    });
     this.activeModel = new ActiveModel({
       settings: parts.settings,
       credentials: this.credentials,
@@ -175,12 +193,7 @@ export class AppServices {
         tools: [],
         messages: [],
       },
-      streamFn: createGuardedStreamFn({
-        base: streamSimple,
-        timeoutMs: () => this.settings.get().retry.timeoutMs,
-        facts: this.httpFacts,
-        redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
-      }),
+      streamFn: this.streamFn,
       getApiKey: (provider) => this.credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey,
     });
     return new AgentSession({
@@ -199,11 +212,14 @@ export class AppServices {
     });
   }
 
-  /** Pass every session event on; a stored turn also changes its session's row in the lists. */
+  /**
+   * Pass every session event on; a stored turn or a closed chain also changes its session's row
+   * in the lists (its exchanges, and those that ended in an error).
+   */
   private onSessionEvent(event: SessionEvent): void {
     this.options.publish(event);
-    if (event.type !== 'turn_persisted') return;
-    const { sessionId } = event.turn;
+    if (event.type !== 'turn_persisted' && event.type !== 'retry_chain_closed') return;
+    const sessionId = event.type === 'turn_persisted' ? event.turn.sessionId : event.sessionId;
     this.options.publish({
       type: 'history_changed',
       sessionId,
@@ -256,7 +272,54 @@ export class AppServices {
       keys: this.credentials.hints(id),
       hasEnvKey: this.credentials.hasEnvKey(id),
       models: modelsFor(id),
+      defaultModel: defaultModelFor(id),
+      takesKeys: id !== 'simulator',
     };
+  }
+
+  /** One minimal request with the current provider settings, classified; nothing is stored. */
+  testConnection(): Promise<ConnectionTestResult> {
+    // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
+    const { model } = resolveModel(this.settings.get().provider, this.simulatorUrl);
+    const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
+    return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+  }
+
+  /** Edit and resend a message of the current conversation; resolves when the turn has ended. */
+  editTurn(turnId: string, text: string): Promise<void> {
+    const rewind = rewindForEdit(this.history, this.session.sessionId, turnId);
+    return this.session.rewindAndPrompt(rewind, text);
+  }
+
+  /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */
+  regenerate(): Promise<void> {
+    return this.session.rewindAndContinue(rewindForRegenerate(this.history, this.session.sessionId));
+  }
+
+  renameSession(sessionId: string, title: string): SessionSummary {
+    if (!this.history.renameSession(sessionId, title)) throw new CommandError('not_found', 'No such session');
+    if (sessionId === this.session.sessionId) this.session.setTitle(title);
+    const session = this.history.sessionSummary(sessionId) ?? null;
+    this.options.publish({ type: 'history_changed', sessionId, session });
+    if (!session) throw new CommandError('not_found', 'No such session');
+    return session;
+  }
+
+  /** History → Export in the desktop app: its save dialog says where the file goes. */
+  saveFile(file: { filename: string; content: string }): Promise<string | null> {
+    if (!this.options.saveFile) throw new CommandError('failed', 'Saving to a chosen file needs the desktop app.');
+    return this.options.saveFile(file);
+  }
+
+  /**
+   * Set the simulator's fault script; entering the same script again re-arms it from its first
+   * step (a settings change alone re-arms only when the text differs).
+   */
+  setSimulatorScript(script: string): Settings {
+    const unchanged = script === this.settings.get().simulator.script;
+    const settings = this.settings.update({ simulator: { script } });
+    if (unchanged) this.simulator?.setScript(script);
+    return settings;
   }
 
   addKey(provider: ProviderId, apiKey: string): ProviderInfo {

@@ -128,3 +128,8 @@ export function modelsFor(provider: ProviderId): string[] {
   if (provider === 'openai-compatible') return [];
   return (getModels(provider as KnownProvider) as Model<Api>[]).map((m) => m.id);
 }
+
+/** The model a provider starts on when it is chosen (Settings, `--provider` without `--model`). */
+export function defaultModelFor(provider: ProviderId): string {
+  return modelsFor(provider)[0] ?? 'default';
+}

@@ -1,5 +1,6 @@
 // Renderer entry: picks the bridge, creates the store and the actions, starts the event pump,
-// wires Esc through the handler stack and the theme/language to the settings, then renders <App>.
+// wires the shortcuts and Esc (through the handler stack) and the theme/language to the settings,
+// then renders <App>.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickBridge } from './bridge/pick-bridge';
@@ -10,6 +11,7 @@ import { createActions } from './store/actions';
 import { RuntimeContext, createAppStore } from './store/app-store';
 import { startEventPump } from './store/event-pump';
 import { ApprovalEscSwap } from './tools/approval-esc';
+import { handleShortcut } from './util/shortcuts';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
 import './styles/layout.css';
@@ -18,6 +20,7 @@ import './styles/settings.css';
 import './styles/history.css';
 import './styles/tools.css';
 import './styles/resilience.css';
+import './styles/markdown.css';
 
 async function start(): Promise<void> {
   // Follow the system's light/dark until the settings arrive (they may choose one).
@@ -41,8 +44,9 @@ async function start(): Promise<void> {
   const actions = createActions(bridge, store, { onEvent: (event) => retrySwap.onEvent(event) });
 
   window.addEventListener('keydown', (event) => {
+    if (event.defaultPrevented || handleShortcut(event, actions)) return;
     // Esc during IME composition cancels the conversion; an open dialog handles its own Esc.
-    if (event.key !== 'Escape' || event.defaultPrevented || event.isComposing) return;
+    if (event.key !== 'Escape' || event.shiftKey || event.isComposing) return;
     if (document.querySelector('dialog[open]')) return;
     escStack.handle();
   });

@@ -9,6 +9,21 @@ export function formatSeconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
+/**
+ * The reason a chain ends when the provider asks for a wait above retry.maxDelayMs. Written here,
+ * next to its reader, because the chat reads it back (readWaitTooLong) to say so in the person's
+ * language instead of "the retries are used up".
+ */
+export function waitTooLongReason(hintMs: number, maxDelayMs: number): string {
+  return `provider asked to wait ${formatSeconds(hintMs)}, above the ${formatSeconds(maxDelayMs)} maximum delay`;
+}
+
+/** The two waits of a waitTooLongReason found in a text (a decision's reason, a chain's final error), or null. */
+export function readWaitTooLong(text: string): { waitSeconds: number; maxSeconds: number } | null {
+  const match = /provider asked to wait ([\d.]+) s, above the ([\d.]+) s maximum delay/.exec(text);
+  return match ? { waitSeconds: Number(match[1]), maxSeconds: Number(match[2]) } : null;
+}
+
 /** Uniform draw in [0, 1); a broken random source counts as 0 so waits stay finite. */
 function safeRandom(random: () => number): number {
   const r = random();

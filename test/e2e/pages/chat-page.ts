@@ -27,4 +27,10 @@ export class ChatPage {
   lastAssistant(): Locator {
     return this.assistantMessages.last();
   }
+
+  /** The turn is over: its reply is stored (it offers Regenerate) and nothing streams or waits (no Stop). */
+  async waitForTurnEnd(): Promise<void> {
+    await expect(this.lastAssistant().getByTestId('regenerate')).toBeVisible();
+    await expect(this.stop).toBeHidden();
+  }
 }

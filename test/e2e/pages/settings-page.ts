@@ -1,5 +1,5 @@
-// Page object for the settings pane: navigation, the auto-retry switch, provider keys, language.
-import type { Locator, Page } from '@playwright/test';
+// Page object for the settings pane: navigation, the auto-retry switch, the provider, its keys, language.
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
   readonly autoRetry: Locator;
@@ -15,6 +15,15 @@ export class SettingsPage {
   async addKey(provider: string, key: string): Promise<void> {
     await this.page.getByTestId(`api-key-input-${provider}`).fill(key);
     await this.page.getByTestId(`api-key-add-${provider}`).click();
+  }
+
+  /** Point the app at an OpenAI-compatible server (the simulator's /v1 URL in tests). */
+  async useOpenAiCompatible(baseUrl: string): Promise<void> {
+    await this.page.getByTestId('settings-provider').selectOption('openai-compatible');
+    const field = this.page.getByTestId('settings-base-url');
+    await field.fill(baseUrl);
+    await field.press('Enter');
+    await expect(this.page.getByTestId('settings-saved')).toContainText('Saved');
   }
 
   async setLanguage(language: 'en' | 'ja' | 'ko' | 'system'): Promise<void> {

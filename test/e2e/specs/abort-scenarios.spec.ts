@@ -128,7 +128,7 @@ test.describe('counting through every attempt', () => {
     const banner = new RetryBanner(app.page);
     await chat.prompt('this will fail');
     for (const n of [1, 2, 3]) await expect(banner.root).toContainText(`Retrying (${n}/3)`);
-    await expect(banner.root).toContainText('Retry failed after 3 attempts: 503 Service Unavailable', {
+    await expect(banner.root).toContainText('Retry failed after 3 retries: 503 Service Unavailable', {
       timeout: 15_000,
     });
     const requests = await app.requests();
@@ -180,11 +180,13 @@ test.describe('with a 2 s maximum delay', () => {
 test('a usage limit with a second API key retries at once on the other key', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
+  // The simulator takes no keys: reach it as an OpenAI-compatible server, which does.
+  await settings.useOpenAiCompatible(app.simulatorUrl);
   // Two keys of the person's own: the built-in key is never a key to switch to.
-  await settings.addKey('simulator', 'sim-first-key-0001');
-  await expect(app.page.getByTestId('provider-simulator')).toContainText('0001');
-  await settings.addKey('simulator', 'sim-second-key-0002');
-  await expect(app.page.getByTestId('provider-simulator')).toContainText('0002');
+  await settings.addKey('openai-compatible', 'sim-first-key-0001');
+  await expect(app.page.getByTestId('provider-openai-compatible')).toContainText('0001');
+  await settings.addKey('openai-compatible', 'sim-second-key-0002');
+  await expect(app.page.getByTestId('provider-openai-compatible')).toContainText('0002');
   await app.setScript('usage_limit:30,ok');
   await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);

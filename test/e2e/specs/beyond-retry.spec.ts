@@ -59,13 +59,17 @@ test.describe('fallback models', () => {
     await expect(chat.lastAssistant()).toContainText('Simulated reply');
     await expect(banner.root).toContainText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
     await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
-    await expect(page.getByTestId('model-label')).toHaveText('resolute-sim-2');
+    // The header's model field shows the model the session talks to now; the switch is a row of the chat.
+    await expect(page.getByTestId('model-picker')).toHaveValue('resolute-sim-2');
+    const switchRow = page.getByTestId('model-switch-row');
+    await expect(switchRow).toHaveText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
     expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2']);
 
     // The switch holds: the next prompt goes to sim-2 at once, and the banner clears.
     await chat.prompt('still switched');
     await expect(chat.assistantMessages).toHaveCount(2);
     await expect(banner.root).toBeHidden();
+    await expect(switchRow).toHaveCount(1);
     expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2', 'resolute-sim-2']);
   });
 });
@@ -81,11 +85,11 @@ test.describe('offline', () => {
     await app.setOffline(true);
     await chat.prompt('no network');
     const text = app.page.getByTestId('retry-banner-text');
-    await expect(text).toHaveText('Offline — waiting for the network (attempt 1/2 kept)');
+    await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
     await expect(banner.cancel).toBeVisible();
     // Nothing counts down: across longer than the backoff, the text stays and nothing is sent.
     await app.page.waitForTimeout(2500);
-    await expect(text).toHaveText('Offline — waiting for the network (attempt 1/2 kept)');
+    await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
     expect(await app.requests()).toHaveLength(0);
 
     await app.setOffline(false);
@@ -111,8 +115,13 @@ test.describe('resume after a restart', () => {
 
     const page = await app.crashAndRestart();
     const card = page.getByTestId('interrupted-card');
-    await expect(card).toContainText('This turn was interrupted while retrying (attempt 1/3, 503');
+    await expect(card).toContainText('This turn was interrupted while retrying (retry 1/3, 503');
     await expect(page.getByTestId('message-user')).toContainText('survive a kill');
+    // The offer is the row right after the chain's own card, which offers no Retry or Resend meanwhile.
+    const chainCard = page.getByTestId('errored-turn-card').last();
+    await expect(page.locator('.transcript-list > li').last()).toContainText('Retry now');
+    await expect(chainCard).toHaveAttribute('data-outcome', 'interrupted');
+    await expect(chainCard.getByTestId('card-retry')).toHaveCount(0);
     await page.getByTestId('interrupted-retry').click();
     await expect(page.getByTestId('message-assistant').last()).toContainText('Simulated reply');
     await expect(card).toBeHidden();
@@ -158,7 +167,7 @@ test.describe('what failures cost', () => {
     const card = chat.erroredCards.last();
     await expect(card).toHaveAttribute('data-outcome', 'exhausted');
     await expect(card.getByTestId('failure-cost')).toHaveText(
-      /^3 failed attempts used \d[\d,]* input and 3 output tokens \(~\$0\.\d+\)$/,
+      /^The first try and 2 retries failed, using \d[\d,]* input and 3 output tokens \(~\$0\.\d+\)$/,
     );
     expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
 

@@ -78,16 +78,20 @@ test('a refused setting shows the main process message next to the field', async
 test.describe('history', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: '503,503,ok' } });
 
-  test('the history view shows an errored turn with its retry timeline', async ({ app }) => {
+  test('the history view shows a retry chain once, with its whole timeline', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('show me the timeline');
     await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
     const history = new HistoryPage(app.page);
     await history.open();
     await expect(history.sessions.first()).toContainText('show me the timeline');
-    await expect(history.sessions.first().getByTestId('history-errored-badge')).toContainText('2');
+    // One exchange, which recovered: "1 turn", and no exchange ended in an error.
+    await expect(history.sessions.first()).toContainText('1 turn');
+    await expect(history.sessions.first().getByTestId('history-errored-badge')).toHaveCount(0);
     await history.erroredOnly.click();
-    await expect(history.erroredTurns).toHaveCount(2);
+    // Two failed attempts of one chain: one entry.
+    await expect(history.erroredTurns).toHaveCount(1);
+    await expect(history.erroredTurns.first().getByTestId('timeline-entry')).toHaveCount(3);
     const timeline = history.erroredTurns.first().getByTestId('retry-timeline');
     await expect(timeline).toBeVisible();
     await expect(timeline.getByTestId('timeline-entry').first()).toContainText('503 Service Unavailable');

@@ -106,6 +106,10 @@ describe('AgentSession retry lifecycle', () => {
     expect(retryOnly(h.events)).toEqual([]);
     expect(h.stream.calls).toHaveLength(1);
     expect([...h.history.chains.values()][0]).toMatchObject({ outcome: 'disabled', attempts: 0 });
+    // Clients hear the stored outcome at once (the chat's card says "auto-retry is off").
+    expect(h.events.filter((e) => e.type === 'retry_chain_closed')).toEqual([
+      expect.objectContaining({ outcome: 'disabled', attempts: 0, finalError: '503 Service Unavailable' }),
+    ]);
   });
 
   it('setAutoRetryEnabled writes retry.enabled', async () => {

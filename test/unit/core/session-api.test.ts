@@ -2,7 +2,7 @@
 // get_session_stats, get_last_assistant_text, set_thinking_level): isCompacting during overflow and
 // manual compaction, the runtime context, stats, the last assistant text, model and thinking level.
 import { describe, expect, it } from 'vitest';
-import { MODEL, harness } from './session-fakes';
+import { MODEL, harness, waitForEvent } from './session-fakes';
 
 const OVERFLOW = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
 
@@ -59,5 +59,50 @@ describe('AgentSession API for the modes', () => {
     h.session.setThinkingLevel('high');
     expect(h.session.thinkingLevel).toBe('high');
     expect(h.session.queueModes).toEqual({ steeringMode: expect.any(String), followUpMode: expect.any(String) });
+  });
+});
+
+describe('AgentSession rewinds for message actions', () => {
+  it('edit and resend: the context is replaced, the new message is sent and marked as a branch', async () => {
+    const h = harness([{ text: 'one' }, { text: 'two' }, { text: 'two, edited' }]);
+    await h.session.prompt('first');
+    await h.session.prompt('second');
+    const before = h.session.messages.slice(0, 2);
+    await h.session.rewindAndPrompt({ messages: before, branchFrom: 3 }, 'second, edited');
+    expect(h.stream.calls.at(-1)?.messageCount).toBe(3);
+    expect(h.session.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+    expect(h.session.lastAssistantText()).toBe('two, edited');
+    expect(h.history.turns.slice(4).map((t) => [t.text, t.branchFrom])).toEqual([
+      ['second, edited', 3],
+      ['two, edited', null],
+    ]);
+  });
+
+  it('regenerate continues from the person message with one request; the reply is the branch', async () => {
+    const h = harness([{ text: 'one' }, { text: 'one again' }]);
+    await h.session.prompt('first');
+    await h.session.rewindAndContinue({ messages: h.session.messages.slice(0, 1), branchFrom: 2 });
+    expect(h.stream.calls).toHaveLength(2);
+    expect(h.history.turns.map((t) => [t.text, t.branchFrom])).toEqual([
+      ['first', null],
+      ['one', null],
+      ['one again', 2],
+    ]);
+  });
+
+  it('refuses to continue from a context that does not end with the person message, or while busy', async () => {
+    const h = harness([{ text: 'one' }, { error: '503 Service Unavailable' }], {
+      settings: { retry: { baseDelayMs: 60_000, maxDelayMs: 600_000 } },
+    });
+    await h.session.prompt('first');
+    await expect(h.session.rewindAndContinue({ messages: h.session.messages, branchFrom: null })).rejects.toThrow(
+      /no message of yours/,
+    );
+    const started = waitForEvent(h, 'auto_retry_start');
+    const running = h.session.prompt('second');
+    await started;
+    await expect(h.session.rewindAndPrompt({ messages: [], branchFrom: null }, 'x')).rejects.toThrow(/already running/);
+    h.session.abortRetry();
+    await running;
   });
 });

@@ -183,6 +183,7 @@ export class MemoryHistory implements HistoryWriter {
       createdAt: Date.now(),
       usage: m.role === 'assistant' ? m.usage : null,
       costUsd: turn.costUsd ?? null,
+      branchFrom: turn.branchFrom ?? null,
     };
     this.turns.push(record);
     return record;

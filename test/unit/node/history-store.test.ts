@@ -187,10 +187,11 @@ describe('SqliteHistoryStore: a recovered retry sequence', () => {
       [3, 'skip', turnIds[3], 'success'],
     ]);
     expect(detail.decisions[0]).toEqual(decision('s1', turnIds[1], 'c1', 1));
+    // One exchange, which recovered: no exchange ended in an error.
     expect(detail.session).toMatchObject({
       title: 'Weather in Lisbon',
-      turnCount: 4,
-      erroredTurnCount: 2,
+      turnCount: 1,
+      erroredTurnCount: 0,
       updatedAt: T0 + 9000,
     });
   });
@@ -234,10 +235,11 @@ describe('SqliteHistoryStore: a recovered retry sequence', () => {
       usage: null,
     });
     newSession(store, 'early', 'Filled in later');
+    // A tool result is part of an exchange, not one of its own.
     expect(store.getSession('early')?.session).toMatchObject({
       title: 'Filled in later',
       model: 'claude-test',
-      turnCount: 1,
+      turnCount: 0,
     });
   });
 });
@@ -315,7 +317,7 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
     newSession(store, 'c', 'Empty session', T0 - 60_000);
     expect(store.listSessions().map((s) => [s.id, s.title, s.turnCount, s.erroredTurnCount])).toEqual([
       ['b', 'Later session', 1, 0],
-      ['a', 'Weather in Lisbon', 4, 2],
+      ['a', 'Weather in Lisbon', 1, 0],
       ['c', 'Empty session', 0, 0],
     ]);
     // One row alone (what history_changed carries) is the same row the list shows.
@@ -388,6 +390,35 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
     expect(toFtsQuery(' - : ')).toBeNull();
   });
 
+  it('counts exchanges that ended in an error once per chain; recovered, pending and compacted chains do not count', () => {
+    const store = openStore();
+    newSession(store, 'e');
+    const failOnce = (chainId: string | null, at: number) =>
+      store.appendTurn({
+        sessionId: 'e',
+        message: assistant('', at, { message: '503' }),
+        errorCategory: 'server_error',
+        chainId,
+      });
+    for (const [chainId, outcome] of [
+      ['x1', 'exhausted'],
+      ['x2', 'recovered'],
+      ['x3', 'pending'],
+      ['x4', 'compacted'],
+      ['x5', 'cancelled'],
+    ] as const) {
+      store.appendTurn({ sessionId: 'e', message: user(`ask ${chainId}`, T0) });
+      store.openChain({ id: chainId, sessionId: 'e', startedAt: T0 });
+      failOnce(chainId, T0 + 1);
+      failOnce(chainId, T0 + 2);
+      if (outcome !== 'pending')
+        store.closeChain(chainId, { outcome, attempts: 1, finalError: '503', endedAt: T0 + 3 });
+    }
+    store.appendTurn({ sessionId: 'e', message: user('no chain', T0) });
+    failOnce(null, T0 + 4);
+    expect(store.sessionSummary('e')).toMatchObject({ turnCount: 6, erroredTurnCount: 3 });
+  });
+
   it('lists errored turns across sessions, newest first, with session title, chain and decisions', () => {
     const store = openStore();
     const { turnIds } = recordRecoveredSequence(store, 's1', 'c1');
@@ -401,12 +432,18 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
     });
     store.closeChain('c2', { outcome: 'exhausted', attempts: 3, finalError: '429 rate limited', endedAt: T0 + 60_000 });
     const errored = store.erroredTurns();
+    // One entry per chain, headed by its latest failure, with every attempt and every decision.
     expect(
-      errored.map((e) => [e.turn.id, e.session.title, e.chain?.outcome, e.decisions.map((d) => d.attempt)]),
+      errored.map((e) => [
+        e.turn.id,
+        e.session.title,
+        e.chain?.outcome,
+        e.attempts.map((a) => a.id),
+        e.decisions.map((d) => d.attempt),
+      ]),
     ).toEqual([
-      [late.id, 'Second', 'exhausted', []],
-      [turnIds[2], 'Weather in Lisbon', 'recovered', [2]],
-      [turnIds[1], 'Weather in Lisbon', 'recovered', [1]],
+      [late.id, 'Second', 'exhausted', [late.id], []],
+      [turnIds[2], 'Weather in Lisbon', 'recovered', [turnIds[1], turnIds[2]], [1, 2, 3]],
     ]);
     expect(errored[0].turn.errorCategory).toBe('rate_limit');
     expect(store.erroredTurns(1)).toHaveLength(1);
@@ -501,9 +538,9 @@ describe('migrations', () => {
     recordRecoveredSequence(store);
     store.close();
     const db = new Database(path);
+    const latest = LATEST_SCHEMA_VERSION;
     try {
-      const latest = LATEST_SCHEMA_VERSION;
-      const v2: Migration = {
+      const next: Migration = {
         version: latest + 1,
         description: 'test',
         up: (d) => d.exec('ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0'),
@@ -513,11 +550,11 @@ describe('migrations', () => {
         description: 'broken',
         up: (d) => d.exec('CREATE TABLE half (x); SELECT * FROM no_such_table'),
       };
-      expect(() => migrate(db, [...MIGRATIONS, v2, broken])).toThrow(/no_such_table/);
+      expect(() => migrate(db, [...MIGRATIONS, next, broken])).toThrow(/no_such_table/);
       expect(db.pragma('user_version', { simple: true })).toBe(latest);
       expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'half'").pluck().get()).toBe(0);
-      expect(migrate(db, [...MIGRATIONS, v2])).toEqual({ from: latest, to: latest + 1 });
-      expect(migrate(db, [...MIGRATIONS, v2])).toEqual({ from: latest + 1, to: latest + 1 });
+      expect(migrate(db, [...MIGRATIONS, next])).toEqual({ from: latest, to: latest + 1 });
+      expect(migrate(db, [...MIGRATIONS, next])).toEqual({ from: latest + 1, to: latest + 1 });
       expect(db.prepare("SELECT pinned FROM sessions WHERE id = 's1'").pluck().get()).toBe(0);
     } finally {
       db.close();

@@ -2,49 +2,12 @@
 // settings leave the main process's message on the field, failures become notices, and events
 // that arrive while the snapshot is fetched are applied after it.
 import { describe, expect, it } from 'vitest';
-import { BridgeError, type ResoluteBridge } from '../../../src/shared/bridge';
-import type { CommandName } from '../../../src/shared/contract';
-import type { SessionEvent } from '../../../src/shared/events';
+import { BridgeError } from '../../../src/shared/bridge';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore } from '../../../src/renderer/src/store/app-store';
 import { startEventPump } from '../../../src/renderer/src/store/event-pump';
-import { snapshot, turn, userMessage } from './fixtures';
-
-type Handler = (params: unknown) => unknown;
-
-function fakeBridge(handlers: Partial<Record<CommandName, Handler>> = {}, withConnection = false) {
-  const calls: { method: CommandName; params: unknown }[] = [];
-  const listeners = new Set<(e: SessionEvent) => void>();
-  const connection = new Set<(c: boolean) => void>();
-  const bridge: ResoluteBridge = {
-    host: 'browser',
-    call: (async (method: CommandName, params: unknown) => {
-      calls.push({ method, params });
-      const handler = handlers[method];
-      if (handler) return handler(params);
-      return method === 'app.info' ? { notices: [] } : {};
-    }) as ResoluteBridge['call'],
-    onEvent: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    ...(withConnection
-      ? {
-          onConnection: (l: (c: boolean) => void) => {
-            connection.add(l);
-            return () => connection.delete(l);
-          },
-        }
-      : {}),
-  };
-  return {
-    bridge,
-    calls,
-    emit: (e: SessionEvent) => listeners.forEach((l) => l(e)),
-    setConnected: (c: boolean) => connection.forEach((l) => l(c)),
-  };
-}
+import { fakeBridge, snapshot, turn, userMessage } from './fixtures';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 

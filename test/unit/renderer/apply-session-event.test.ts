@@ -86,6 +86,14 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   auto_compaction_start: { type: 'auto_compaction_start', reason: 'overflow' },
   auto_compaction_end: { type: 'auto_compaction_end', aborted: false, willRetry: true },
   turn_persisted: { type: 'turn_persisted', turn: turn(1, userMessage('hi')) },
+  retry_chain_closed: {
+    type: 'retry_chain_closed',
+    sessionId: SESSION_ID,
+    chainId: 'c9',
+    outcome: 'disabled',
+    attempts: 0,
+    finalError: '503',
+  },
   retry_decision: { type: 'retry_decision', decision: decision('d1', 1) },
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
@@ -202,7 +210,7 @@ describe('applySessionEvent', () => {
     expect(s.session.chains.c1.outcome).toBe('recovered');
   });
 
-  it('auto_retry_end failure leaves "failed" with the attempt and final error until dismissed', () => {
+  it('auto_retry_end failure leaves "failed" with the retries made and the final error until dismissed', () => {
     const s = apply(connected(), retryStart(3), {
       type: 'auto_retry_end',
       success: false,
@@ -213,7 +221,8 @@ describe('applySessionEvent', () => {
     });
     expect(s.retry.banner).toEqual({
       kind: 'failed',
-      attempt: 3,
+      retries: 3,
+      outcome: 'exhausted',
       finalError: '503 Service Unavailable',
       chainId: 'c1',
     });
@@ -229,7 +238,47 @@ describe('applySessionEvent', () => {
       outcome: 'cancelled',
       chainId: 'c1',
     });
-    expect(s.retry.banner).toMatchObject({ kind: 'failed', finalError: 'Retry cancelled' });
+    expect(s.retry.banner).toMatchObject({ kind: 'failed', outcome: 'cancelled', finalError: 'Retry cancelled' });
+  });
+
+  it('counts the banner retries from the chain failed turns, as the card does', () => {
+    const failed = (seq: number) =>
+      ({ type: 'turn_persisted', turn: turn(seq, erroredMessage(`503 #${seq}`, seq), { chainId: 'c1' }) }) as const;
+    const s = apply(connected(), failed(1), failed(2), retryStart(1), {
+      type: 'auto_retry_end',
+      success: false,
+      attempt: 7,
+      finalError: '503 #2',
+      outcome: 'exhausted',
+      chainId: 'c1',
+    });
+    expect(s.retry.banner).toMatchObject({ retries: 1 });
+  });
+
+  it('settings_changed moves the shown model to the settings provider and model', () => {
+    const provider = { ...DEFAULT_SETTINGS.provider, id: 'openai-compatible' as const, model: 'llama3.2' };
+    const s = apply(connected(), { type: 'settings_changed', settings: { ...DEFAULT_SETTINGS, provider } });
+    expect(s.session.model).toMatchObject({ provider: 'openai-compatible', id: 'llama3.2', isSimulator: false });
+  });
+
+  it('retry_chain_closed gives a chain of this session its stored outcome; another session is ignored', () => {
+    const closed = { ...SAMPLES.retry_chain_closed };
+    const s = apply(connected(), closed, { ...closed, sessionId: 'other', chainId: 'c10' });
+    expect(s.session.chains).toEqual({ c9: { outcome: 'disabled', attempts: 0, finalError: '503' } });
+  });
+
+  it('keeps a divider per compaction with its summary, or its failure', () => {
+    const s = apply(
+      connected(),
+      { type: 'auto_compaction_start', reason: 'overflow' },
+      { type: 'auto_compaction_end', result: { summary: 'short', tokensBefore: 9 }, aborted: false, willRetry: true },
+      { type: 'auto_compaction_start', reason: 'manual' },
+      { type: 'auto_compaction_end', aborted: false, willRetry: false, errorMessage: 'no model' },
+    );
+    expect(s.session.compactions.map((c) => [c.status, c.summary, c.error])).toEqual([
+      ['done', 'short', null],
+      ['failed', null, 'no model'],
+    ]);
   });
 
   it('auto_compaction_start / _end toggle compaction; an error becomes a notice', () => {

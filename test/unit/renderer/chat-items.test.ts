@@ -1,9 +1,11 @@
-// buildChatItems: bubbles for messages, ONE card per retry chain for its errored turns, pending
-// and streaming messages after the stored turns, and the verdict each card shows.
+// buildChatItems: bubbles for messages, ONE card per retry chain for its errored turns with its
+// status and retry count, pending and streaming messages after the stored turns, only the active
+// path of a branched conversation, and compaction dividers where they happened.
 import { describe, expect, it } from 'vitest';
 import {
   buildChatItems,
-  chainVerdict,
+  chainCategories,
+  erroredTurnItem,
   latestAttempt,
   type ErroredChainItem,
 } from '../../../src/renderer/src/chat/chat-items';
@@ -37,7 +39,9 @@ describe('buildChatItems', () => {
     expect(card.attempts.map((a) => a.errorMessage)).toEqual(['503 one', '503 two']);
     expect(latestAttempt(card).category).toBe('overloaded');
     expect(card.decisions.map((d) => d.id)).toEqual(['d1', 'd2']);
-    expect(chainVerdict(card)).toEqual({ kind: 'outcome', outcome: 'recovered', attempts: 2, finalError: null });
+    // Recovered after two failures: two retries were made, and the card knows the question it answered.
+    expect(card).toMatchObject({ status: 'recovered', retries: 2, prompt: { turnId: 't1', text: 'hi' } });
+    expect(chainCategories(card)).toEqual(['server_error', 'overloaded']);
   });
 
   it('gives separate chains separate cards, and an errored turn without a chain its own card', () => {
@@ -56,8 +60,87 @@ describe('buildChatItems', () => {
     expect(items).toHaveLength(3);
     const last = items[2] as ErroredChainItem;
     expect(last.chainId).toBeNull();
-    expect(chainVerdict(last)).toMatchObject({ kind: 'decision', decision: { action: 'abort' } });
-    expect(chainVerdict(items[0] as ErroredChainItem)).toEqual({ kind: 'unknown' });
+    // A final abort without a chain row is a failure; a chain whose outcome has not arrived still retries.
+    expect(last).toMatchObject({ status: 'failed', retries: 0 });
+    expect((items[0] as ErroredChainItem).status).toBe('retrying');
+  });
+
+  it('counts retries as the banner does: four failed attempts that ran out are three retries', () => {
+    const turns = [1, 2, 3, 4].map((n) => turn(n, erroredMessage(`503 #${n}`, n), { chainId: 'c' }));
+    const [card] = buildChatItems({
+      ...base,
+      turns,
+      chains: { c: { outcome: 'exhausted', attempts: 3, finalError: '503 #4' } },
+    }) as ErroredChainItem[];
+    expect(card).toMatchObject({ status: 'failed', retries: 3 });
+  });
+
+  it('a reply keeps its key from streaming to stored, so its row is updated, not mounted again', () => {
+    const reply = assistantMessage('done', 77);
+    const streaming = buildChatItems({ ...base, turns: [turn(1, userMessage('q', 70))], streamingMessage: reply });
+    const stored = buildChatItems({ ...base, turns: [turn(1, userMessage('q', 70)), turn(2, reply)] });
+    expect(streaming[1].key).toBe(stored[1].key);
+    expect(new Set(stored.map((i) => i.key)).size).toBe(stored.length);
+  });
+
+  it('shows only the active path: an edited message replaces what followed it', () => {
+    const turns = [
+      turn(1, userMessage('first')),
+      turn(2, assistantMessage('one')),
+      turn(3, userMessage('second')),
+      turn(4, assistantMessage('two')),
+      turn(5, userMessage('second, edited'), { branchFrom: 3 }),
+      turn(6, assistantMessage('two, again')),
+    ];
+    const items = buildChatItems({ ...base, turns });
+    expect(items.map((i) => (i.kind === 'message' ? i.text : i.kind))).toEqual([
+      'first',
+      'one',
+      'second, edited',
+      'two, again',
+    ]);
+  });
+
+  it('puts a compaction divider after the turn it followed, and links it to the overflow card', () => {
+    const turns = [
+      turn(1, userMessage('long')),
+      turn(2, erroredMessage('context too long', 2), { chainId: 'o', errorCategory: 'context_overflow' }),
+      turn(3, assistantMessage('short answer', 3)),
+    ];
+    const compaction = { afterSeq: 2, status: 'done' as const, summary: 'Summary', error: null };
+    const items = buildChatItems({
+      ...base,
+      turns,
+      chains: { o: { outcome: 'compacted', attempts: 0, finalError: null } },
+      compactions: [compaction],
+    });
+    expect(items.map((i) => i.kind)).toEqual(['message', 'errored-chain', 'compaction', 'message']);
+    expect(items[1]).toMatchObject({ status: 'compacted', compaction });
+  });
+
+  it('builds the history errored filter card of a whole chain', () => {
+    const attempts = [
+      turn(2, erroredMessage('503 one', 2), { chainId: 'c' }),
+      turn(3, erroredMessage('503 two', 3), { chainId: 'c' }),
+    ];
+    const chain = {
+      id: 'c',
+      sessionId: 's',
+      outcome: 'exhausted' as const,
+      attempts: 1,
+      finalError: '503 two',
+      startedAt: 1,
+      endedAt: 2,
+    };
+    const card = erroredTurnItem({
+      turn: attempts[1],
+      attempts,
+      session: { id: 's', title: 'S' },
+      chain,
+      decisions: [],
+    });
+    expect(card).toMatchObject({ status: 'failed', retries: 1, chainId: 'c' });
+    expect(card.attempts.map((a) => a.errorMessage)).toEqual(['503 one', '503 two']);
   });
 
   it('appends pending messages and the streaming message after the stored turns', () => {

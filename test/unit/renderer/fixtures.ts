@@ -1,6 +1,8 @@
 // Builders for the renderer unit tests: chat messages, stored turns, decision records and
-// snapshots with sensible defaults, so each test states only what it is about.
-import type { SessionSnapshot } from '../../../src/shared/events';
+// snapshots with sensible defaults, so each test states only what it is about, and a fake bridge.
+import type { ResoluteBridge } from '../../../src/shared/bridge';
+import type { CommandName } from '../../../src/shared/contract';
+import type { SessionEvent, SessionSnapshot } from '../../../src/shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../src/shared/history';
 import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
 
@@ -129,5 +131,41 @@ export function summary(id: string, updatedAt: number, extra: Partial<SessionSum
     erroredTurnCount: 0,
     workspace: '/home/me/Resolute',
     ...extra,
+  };
+}
+
+type Handler = (params: unknown) => unknown;
+
+/** A bridge whose commands answer from `handlers` ({} otherwise), recording every call; tests emit events into it. */
+export function fakeBridge(handlers: Partial<Record<CommandName, Handler>> = {}, withConnection = false) {
+  const calls: { method: CommandName; params: unknown }[] = [];
+  const listeners = new Set<(e: SessionEvent) => void>();
+  const connection = new Set<(c: boolean) => void>();
+  const bridge: ResoluteBridge = {
+    host: 'browser',
+    call: (async (method: CommandName, params: unknown) => {
+      calls.push({ method, params });
+      const handler = handlers[method];
+      if (handler) return handler(params);
+      return method === 'app.info' ? { notices: [] } : {};
+    }) as ResoluteBridge['call'],
+    onEvent: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    ...(withConnection
+      ? {
+          onConnection: (l: (c: boolean) => void) => {
+            connection.add(l);
+            return () => connection.delete(l);
+          },
+        }
+      : {}),
+  };
+  return {
+    bridge,
+    calls,
+    emit: (e: SessionEvent) => listeners.forEach((l) => l(e)),
+    setConnected: (c: boolean) => connection.forEach((l) => l(c)),
   };
 }

@@ -46,9 +46,11 @@ describe('i18n resources', () => {
     });
     const values = { attempt: 1, maxAttempts: 3, seconds: 2 };
     expect(i18n.t('retry.countdown', values)).toBe('Retrying (1/3) in 2s… (esc to cancel)');
-    expect(i18n.t('retry.failed', { attempt: 3, finalError: 'Retry cancelled' })).toBe(
-      'Retry failed after 3 attempts: Retry cancelled',
-    );
+    expect(i18n.t('retry.failed', { count: 3, finalError: '503' })).toBe('Retry failed after 3 retries: 503');
+    expect(i18n.t('retry.failed', { count: 1, finalError: '503' })).toBe('Retry failed after 1 retry: 503');
+    expect(i18n.t('outcome.recovered', { count: 2 })).toBe('Recovered after 2 retries');
+    expect(i18n.t('outcome.exhausted', { count: 3, lng: 'ja' })).toBe('3 回再試行した後、中止しました');
+    expect(i18n.t('outcome.exhausted', { count: 1, lng: 'ko' })).toBe('1회 재시도 후 중단함');
     expect(i18n.t('retry.now', values)).toContain('Retrying now');
     expect(i18n.t('retry.countdown', { ...values, lng: 'ja' })).toBe('再試行中 (1/3) あと 2 秒… (Esc でキャンセル)');
     expect(i18n.t('retry.countdown', { ...values, lng: 'ko' })).toBe('재시도 중 (1/3) 2초 후… (Esc로 취소)');

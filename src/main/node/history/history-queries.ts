@@ -11,7 +11,7 @@ import type {
   TurnRecord,
 } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
-import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../../shared/history';
+import { SNIPPET_CLOSE, SNIPPET_OPEN, activePath } from '../../../shared/history';
 import {
   toChainRecord,
   toDecisionRecord,
@@ -28,11 +28,33 @@ const MAX_LIST_LIMIT = 500;
 /** Words of a search beyond this many are ignored (a pasted page should not build a huge query). */
 const MAX_SEARCH_WORDS = 32;
 
+/**
+ * An errored turn that stands for its exchange: the chain's latest failed attempt, or a failure
+ * outside any chain. One per retry chain, so a chain of four failed attempts counts once.
+ */
+const CHAIN_HEAD = `(t.chain_id IS NULL OR t.n = (SELECT max(t2.n) FROM turns t2
+  WHERE t2.chain_id = t.chain_id AND t2.stop_reason = 'error'))`;
+
+// turn_count counts exchanges (the person's messages); errored_turn_count the exchanges that ended
+// in an error: a chain that recovered, is still retrying, or went to compaction did not.
 const SESSION_COLUMNS = `s.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace,
-  (SELECT count(*) FROM turns t WHERE t.session_id = s.id) AS turn_count,
-  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error') AS errored_turn_count`;
+  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.role = 'user') AS turn_count,
+  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error' AND ${CHAIN_HEAD}
+     AND NOT EXISTS (SELECT 1 FROM retry_chains c WHERE c.id = t.chain_id
+       AND c.outcome IN ('recovered', 'pending', 'compacted'))) AS errored_turn_count`;
 const TURN_COLUMNS = `t.id, t.session_id, t.seq, t.role, t.text, t.message_json, t.model, t.provider, t.stop_reason,
-  t.error_message, t.error_category, t.chain_id, t.created_at, t.usage_json, t.cost_usd`;
+  t.error_message, t.error_category, t.chain_id, t.created_at, t.usage_json, t.cost_usd, t.branch_from`;
+/** Errored turns looked at for a search of error text; their number is small next to all turns. */
+const ERROR_SEARCH_SCAN = 500;
+
+interface ErrorSearchRow {
+  turn_id: string;
+  session_id: string;
+  session_title: string;
+  role: string;
+  created_at: number;
+  error_message: string;
+}
 
 interface SearchRow {
   turn_id: string;
@@ -51,9 +73,15 @@ export class HistoryQueries {
   private readonly decisionsStmt: Database.Statement<[string], DecisionRow>;
   private readonly chainStmt: Database.Statement<[string], ChainRow>;
   private readonly turnDecisionsStmt: Database.Statement<[string], DecisionRow>;
+  private readonly chainDecisionsStmt: Database.Statement<[string], DecisionRow>;
+  private readonly chainAttemptsStmt: Database.Statement<[string], TurnRow>;
   private readonly erroredStmt: Database.Statement<[number], TurnRow & { session_title: string }>;
   private readonly searchStmt: Database.Statement<[string, number], SearchRow>;
-  private readonly contextStmt: Database.Statement<[string], { message_json: string }>;
+  private readonly errorSearchStmt: Database.Statement<[string, number], ErrorSearchRow>;
+  private readonly contextStmt: Database.Statement<
+    [string],
+    { seq: number; branch_from: number | null; stop_reason: string | null; message_json: string }
+  >;
   // Multi-statement reads run in one read transaction, so what they return is one snapshot.
   private readonly readSession: (sessionId: string) => SessionDetail | undefined;
   private readonly readErroredTurns: (limit: number) => ErroredTurn[];
@@ -69,9 +97,13 @@ export class HistoryQueries {
     this.decisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE session_id = ? ORDER BY n');
     this.chainStmt = db.prepare('SELECT * FROM retry_chains WHERE id = ?');
     this.turnDecisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE turn_id = ? ORDER BY n');
+    this.chainDecisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE chain_id = ? ORDER BY n');
+    this.chainAttemptsStmt = db.prepare(
+      `SELECT ${TURN_COLUMNS} FROM turns t WHERE t.chain_id = ? AND t.stop_reason = 'error' ORDER BY t.seq`,
+    );
     this.erroredStmt = db.prepare(
       `SELECT ${TURN_COLUMNS}, s.title AS session_title FROM turns t JOIN sessions s ON s.id = t.session_id
-       WHERE t.stop_reason = 'error' ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
+       WHERE t.stop_reason = 'error' AND ${CHAIN_HEAD} ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
     );
     this.searchStmt = db.prepare(
       `SELECT t.id AS turn_id, t.session_id, s.title AS session_title, t.role, t.created_at,
@@ -79,9 +111,16 @@ export class HistoryQueries {
        FROM turns_fts JOIN turns t ON t.n = turns_fts.rowid JOIN sessions s ON s.id = t.session_id
        WHERE turns_fts MATCH ? ORDER BY rank, t.created_at DESC LIMIT ?`,
     );
-    // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
+    // Error text is not in the full-text index (a failed turn has no text): errored turns are few,
+    // so a LIKE over them finds it (case-insensitive for ASCII, as LIKE is).
+    this.errorSearchStmt = db.prepare(
+      `SELECT t.id AS turn_id, t.session_id, s.title AS session_title, t.role, t.created_at, t.error_message
+       FROM turns t JOIN sessions s ON s.id = t.session_id
+       WHERE t.stop_reason = 'error' AND t.error_message LIKE ? ESCAPE '\\'
+       ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
+    );
     this.contextStmt = db.prepare(
-      `SELECT message_json FROM turns WHERE session_id = ? AND (stop_reason IS NULL OR stop_reason <> 'error') ORDER BY seq`,
+      'SELECT seq, branch_from, stop_reason, message_json FROM turns WHERE session_id = ? ORDER BY seq',
     );
     this.readSession = db.transaction((sessionId: string) => this.sessionDetail(sessionId));
     this.readErroredTurns = db.transaction((limit: number) => this.erroredTurnRows(limit));
@@ -106,11 +145,12 @@ export class HistoryQueries {
     return this.turnsStmt.all(sessionId).map(toTurnRecord);
   }
 
+  /** Full-text hits on what was said, then errored turns whose error text has every word. */
   search(query: string, limit?: number): SearchHit[] {
-    const match = toFtsQuery(query);
-    if (match === null) return [];
-    const rows = this.searchStmt.all(match, clampCount(limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT));
-    return rows.map((row) => ({
+    const words = searchWords(query);
+    if (words.length === 0) return [];
+    const max = clampCount(limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
+    const hits: SearchHit[] = this.searchStmt.all(toFtsMatch(words), max).map((row) => ({
       sessionId: row.session_id,
       sessionTitle: row.session_title,
       turnId: row.turn_id,
@@ -118,14 +158,34 @@ export class HistoryQueries {
       snippet: row.snippet,
       createdAt: row.created_at,
     }));
+    const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
+    for (const row of this.errorSearchStmt.all(`%${escapeLike(longest)}%`, ERROR_SEARCH_SCAN)) {
+      if (hits.length >= max) break;
+      const snippet = errorSnippet(row.error_message, words);
+      if (snippet === null || hits.some((hit) => hit.turnId === row.turn_id)) continue;
+      hits.push({
+        sessionId: row.session_id,
+        sessionTitle: row.session_title,
+        turnId: row.turn_id,
+        role: row.role as SearchHit['role'],
+        snippet,
+        createdAt: row.created_at,
+      });
+    }
+    return hits;
   }
 
   erroredTurns(limit?: number): ErroredTurn[] {
     return this.readErroredTurns(clampCount(limit, DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT));
   }
 
-  loadContext(sessionId: string): ChatMessage[] {
-    return this.contextStmt.all(sessionId).map((row) => JSON.parse(row.message_json) as ChatMessage);
+  loadContext(sessionId: string, options: { beforeSeq?: number } = {}): ChatMessage[] {
+    const rows = this.contextStmt.all(sessionId).map((row) => ({ ...row, branchFrom: row.branch_from }));
+    const before = options.beforeSeq ?? Infinity;
+    // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
+    return activePath(rows)
+      .filter((row) => row.seq < before && row.stop_reason !== 'error')
+      .map((row) => JSON.parse(row.message_json) as ChatMessage);
   }
 
   private chain(chainId: string): RetryChainRecord | undefined {
@@ -144,14 +204,38 @@ export class HistoryQueries {
     };
   }
 
+  /** One entry per chain (its latest failed attempt heads it), with every attempt and decision. */
   private erroredTurnRows(limit: number): ErroredTurn[] {
-    return this.erroredStmt.all(limit).map((row) => ({
-      turn: toTurnRecord(row),
-      session: { id: row.session_id, title: row.session_title },
-      chain: row.chain_id === null ? null : (this.chain(row.chain_id) ?? null),
-      decisions: this.turnDecisionsStmt.all(row.id).map(toDecisionRecord),
-    }));
+    return this.erroredStmt.all(limit).map((row) => {
+      const turn = toTurnRecord(row);
+      const chainId = row.chain_id;
+      return {
+        turn,
+        attempts: chainId === null ? [turn] : this.chainAttemptsStmt.all(chainId).map(toTurnRecord),
+        session: { id: row.session_id, title: row.session_title },
+        chain: chainId === null ? null : (this.chain(chainId) ?? null),
+        decisions: (chainId === null ? this.turnDecisionsStmt.all(row.id) : this.chainDecisionsStmt.all(chainId)).map(
+          toDecisionRecord,
+        ),
+      };
+    });
   }
+}
+
+/** The words of a search: double quotes dropped, words without a letter or digit left out. */
+function searchWords(input: string): string[] {
+  return (
+    input
+      .replace(/"/g, ' ')
+      .split(/\s+/u)
+      // A word with no letter or digit tokenizes to nothing; FTS5 would match nothing at all.
+      .filter((word) => /[\p{L}\p{N}]/u.test(word))
+      .slice(0, MAX_SEARCH_WORDS)
+  );
+}
+
+function toFtsMatch(words: string[]): string {
+  return words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' ');
 }
 
 /**
@@ -161,14 +245,30 @@ export class HistoryQueries {
  * escaped: `"exact phrase"` searches for the two words. Returns null when no word is left.
  */
 export function toFtsQuery(input: string): string | null {
-  const words = input
-    .replace(/"/g, ' ')
-    .split(/\s+/u)
-    // A word with no letter or digit tokenizes to nothing; FTS5 would match nothing at all.
-    .filter((word) => /[\p{L}\p{N}]/u.test(word))
-    .slice(0, MAX_SEARCH_WORDS);
-  if (words.length === 0) return null;
-  return words.map((word, index) => (index === words.length - 1 ? `"${word}"*` : `"${word}"`)).join(' ');
+  const words = searchWords(input);
+  return words.length === 0 ? null : toFtsMatch(words);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Characters of error text kept on each side of the first match in a snippet. */
+const SNIPPET_CONTEXT_CHARS = 60;
+
+/** The error text around its first match, every word marked; null unless it holds every word. */
+export function errorSnippet(text: string, words: string[]): string | null {
+  const lower = text.toLowerCase();
+  const positions = words.map((word) => lower.indexOf(word.toLowerCase()));
+  if (positions.some((at) => at < 0)) return null;
+  const start = Math.max(0, Math.min(...positions) - SNIPPET_CONTEXT_CHARS);
+  const end = Math.min(
+    text.length,
+    Math.max(...positions.map((at, i) => at + words[i].length)) + SNIPPET_CONTEXT_CHARS,
+  );
+  const pattern = new RegExp(words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'giu');
+  const marked = text.slice(start, end).replace(pattern, (m) => `${SNIPPET_OPEN}${m}${SNIPPET_CLOSE}`);
+  return `${start > 0 ? '…' : ''}${marked}${end < text.length ? '…' : ''}`;
 }
 
 function clampCount(value: number | undefined, fallback: number, min: number, max: number): number {

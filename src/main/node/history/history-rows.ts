@@ -27,6 +27,7 @@ export interface TurnRow {
   created_at: number;
   usage_json: string | null;
   cost_usd: number | null;
+  branch_from: number | null;
 }
 
 export interface ChainRow {
@@ -89,6 +90,7 @@ export function toTurnRecord(row: TurnRow): TurnRecord {
     createdAt: row.created_at,
     usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as ChatUsage),
     costUsd: row.cost_usd ?? null,
+    branchFrom: row.branch_from,
   };
 }
 

@@ -134,6 +134,15 @@ CREATE INDEX sandbox_audit_by_session ON sandbox_audit (session_id, n);
 // stored before).
 const TURN_COST = 'ALTER TABLE turns ADD COLUMN cost_usd REAL;';
 
+// Version 4: branches (docs/architecture.md, "Branches"). An edited and resent message or a
+// regenerated reply is stored as new turns after the old ones; its first turn names, in
+// branch_from, the seq of the first turn it replaces. Nothing is rewritten or deleted.
+// The index serves the errored filter, which shows each chain with all of its decisions.
+const BRANCHES = `
+ALTER TABLE turns ADD COLUMN branch_from INTEGER;
+CREATE INDEX decisions_by_chain ON retry_decisions (chain_id) WHERE chain_id IS NOT NULL;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -149,6 +158,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 3,
     description: 'the cost of each attempt (turns.cost_usd)',
     up: (db) => db.exec(TURN_COST),
+  },
+  {
+    version: 4,
+    description: 'turn branches (turns.branch_from); decisions by chain',
+    up: (db) => db.exec(BRANCHES),
   },
 ];
 

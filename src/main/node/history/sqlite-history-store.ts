@@ -66,10 +66,11 @@ const SQL = {
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
   insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
-      error_message, error_category, chain_id, created_at, usage_json, cost_usd)
+      error_message, error_category, chain_id, created_at, usage_json, cost_usd, branch_from)
     VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
-      @error_message, @error_category, @chain_id, @created_at, @usage_json, @cost_usd)`,
+      @error_message, @error_category, @chain_id, @created_at, @usage_json, @cost_usd, @branch_from)`,
   touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
+  renameSession: 'UPDATE sessions SET title = ? WHERE id = ?',
   openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
   closeChain: 'UPDATE retry_chains SET outcome = ?, attempts = ?, final_error = ?, ended_at = ? WHERE id = ?',
   reopenChain: `UPDATE retry_chains SET outcome = 'pending', final_error = NULL, ended_at = NULL WHERE id = ?`,
@@ -104,6 +105,7 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly reopenChainStmt: Database.Statement<[string]>;
   private readonly insertDecisionStmt: Database.Statement<[DecisionRow]>;
   private readonly deleteSessionStmt: Database.Statement<[string]>;
+  private readonly renameSessionStmt: Database.Statement<[string, string]>;
   private readonly writeTurn: (turn: NewTurn) => TurnRecord;
   private readonly writeChain: (chain: { id: string; sessionId: string; startedAt: number }) => void;
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
@@ -125,6 +127,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.reopenChainStmt = db.prepare(SQL.reopenChain);
     this.insertDecisionStmt = db.prepare(SQL.insertDecision);
     this.deleteSessionStmt = db.prepare(SQL.deleteSession);
+    this.renameSessionStmt = db.prepare(SQL.renameSession);
     this.setWorkspaceStmt = db.prepare(SQL.setWorkspace);
     const insertAudit = db.prepare(SQL.insertAudit);
     this.writeAudit = immediate(db, (record: SandboxAuditRecord) => {
@@ -229,6 +232,11 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.queries.erroredTurns(limit);
   }
 
+  /** Gives a session a title of the person's; false when there is no such session. */
+  renameSession(sessionId: string, title: string): boolean {
+    return this.renameSessionStmt.run(title, sessionId).changes > 0;
+  }
+
   /** Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE). */
   deleteSession(sessionId: string): boolean {
     return this.deleteSessionStmt.run(sessionId).changes > 0;
@@ -239,8 +247,8 @@ export class SqliteHistoryStore implements HistoryStore {
     return detail === undefined ? undefined : exportSessionDetail(detail, format);
   }
 
-  loadContext(sessionId: string): ChatMessage[] {
-    return this.queries.loadContext(sessionId);
+  loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[] {
+    return this.queries.loadContext(sessionId, options);
   }
 
   /** At start: the chains a stopped process left pending, closed as interrupted (interrupted-chains.ts). */
@@ -279,6 +287,7 @@ export class SqliteHistoryStore implements HistoryStore {
       createdAt,
       usage: isAssistant ? message.usage : null,
       costUsd: isAssistant && typeof turn.costUsd === 'number' && Number.isFinite(turn.costUsd) ? turn.costUsd : null,
+      branchFrom: turn.branchFrom ?? null,
     };
     this.insertTurnStmt.run(toTurnRow(record));
     this.touchSessionStmt.run(createdAt, turn.sessionId);
@@ -316,5 +325,6 @@ function toTurnRow(record: TurnRecord): TurnRow {
     created_at: record.createdAt,
     usage_json: record.usage === null ? null : JSON.stringify(record.usage),
     cost_usd: record.costUsd,
+    branch_from: record.branchFrom ?? null,
   };
 }

@@ -1,6 +1,8 @@
-// What the simulator says, whichever API was called: the deterministic reply text (or a
-// "Summary:" line when asked to summarise), how it is cut into stream pieces, and the token
-// counts. Pure; used by SimulatorServer and the wire formats (wire-*.ts).
+// What the simulator says, whichever API was called: the deterministic reply text (a "Summary:"
+// line when asked to summarise, a Markdown demo when asked for one — simulator-markdown.ts), how
+// it is cut into stream pieces, and the token counts. Pure; used by SimulatorServer and the wire
+// formats (wire-*.ts).
+import { markdownReplyFor } from './simulator-markdown';
 
 /** Chunks a `slow` reply is streamed in: long enough to press Stop in the middle of it. */
 export const SLOW_CHUNK_COUNT = 200;
@@ -50,6 +52,8 @@ export function replyText(messages: readonly WireMessage[]): string {
   if (/summar/i.test(systemText(messages)) || /summar/i.test(userText)) {
     return `Summary: ${messages.length} messages so far; the latest request began "${quote(userText, SUMMARY_QUOTE_CHARS)}".`;
   }
+  const markdown = markdownReplyFor(userText);
+  if (markdown) return markdown;
   return (
     `Simulated reply: I received "${quote(userText, QUOTE_CHARS)}". ` +
     "This answer comes from Resolute's built-in simulator. " +

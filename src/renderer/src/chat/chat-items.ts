@@ -1,11 +1,15 @@
-// Turns the session's transcript into what the chat renders: user/assistant bubbles, ONE card per
-// retry chain for errored turns (grouped by chainId) instead of one bubble per failed attempt, and
-// one card per tool call (tool-items.ts). Pure, so the chat view and the read-only history view
-// share it and tests cover it.
+// Turns the session's transcript into the flat list the chat renders, one component per item kind
+// (ChatItemView): message bubbles, one card per tool call (tool-items.ts), ONE card per retry chain
+// for its errored turns (a quiet note when it recovered), a notice where a usage limit switched to
+// a fallback model, and a divider where the conversation was summarised. Only the active path
+// shows (an edited message or a regenerated reply replaces what it branched from; the history
+// keeps all). Pure, so the chat and the read-only history share it and tests cover it; the live
+// chat adds its own rows with live-items.ts.
 import type { ErrorCategory } from '../../../shared/error-category';
-import type { RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import { activePath, type ErroredTurn, type RetryDecisionRecord, type TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage, type ChatUsage, type StopReason } from '../../../shared/messages';
-import type { ChainView } from '../store/state';
+import type { ChainView, CompactionView } from '../store/state';
+import type { LiveItem } from './live-items';
 import {
   assistantText,
   orphanResultItem,
@@ -20,6 +24,8 @@ import {
 export interface MessageItem {
   kind: 'message';
   key: string;
+  /** The stored turn, null while it is not stored yet (no actions on it then). */
+  turnId: string | null;
   role: ChatMessage['role'];
   text: string;
   isStreaming: boolean;
@@ -27,6 +33,7 @@ export interface MessageItem {
   toolName: string | null;
   /** The model that answered (assistant turns), so the chat marks it. */
   model: string | null;
+  createdAt: number;
 }
 
 export interface ErroredAttempt {
@@ -39,6 +46,12 @@ export interface ErroredAttempt {
   costUsd: number | null;
 }
 
+/**
+ * Where a chain stands: still retrying, recovered, handed to compaction, failed for good (the
+ * card offers Retry and Resend), or not known yet (its decision has not arrived).
+ */
+export type ChainStatus = 'retrying' | 'recovered' | 'compacted' | 'failed' | 'unknown';
+
 export interface ErroredChainItem {
   kind: 'errored-chain';
   key: string;
@@ -46,9 +59,32 @@ export interface ErroredChainItem {
   attempts: ErroredAttempt[];
   chain: ChainView | null;
   decisions: RetryDecisionRecord[];
+  status: ChainStatus;
+  /** Retries made: every failed attempt after the first, plus the one that recovered (docs/retry-policy.md, "Counting"). */
+  retries: number;
+  /** The person's message this chain answered (Resend sends it again), when stored. */
+  prompt: { turnId: string; text: string } | null;
+  /** The seq of its last stored attempt, to place what follows it (a compaction). */
+  lastSeq: number | null;
+  /** For an overflow handed to compaction: that compaction, when this window saw it. */
+  compaction: CompactionView | null;
 }
 
-export type ChatItem = MessageItem | ErroredChainItem | ToolCallItem;
+export interface CompactionItem {
+  kind: 'compaction';
+  key: string;
+  compaction: CompactionView;
+}
+
+/** A usage limit switched the session to the next model of the fallback list (docs/retry-policy.md, "Fallback models"). */
+export interface ModelSwitchItem {
+  kind: 'model-switch';
+  key: string;
+  from: { provider: string; model: string };
+  to: { provider: string; model: string };
+}
+
+export type ChatItem = MessageItem | ErroredChainItem | ToolCallItem | CompactionItem | ModelSwitchItem | LiveItem;
 export type { ToolCallItem } from './tool-items';
 
 export interface ChatItemsInput extends ToolContext {
@@ -57,73 +93,84 @@ export interface ChatItemsInput extends ToolContext {
   streamingMessage?: ChatMessage | null;
   chains: Record<string, ChainView>;
   decisions: RetryDecisionRecord[];
+  compactions?: CompactionView[];
+}
+
+const isErrored = (turn: TurnRecord): boolean =>
+  turn.stopReason === 'error' ||
+  (turn.role === 'assistant' && Boolean(turn.errorMessage) && turn.stopReason !== 'aborted');
+
+/** Where the tool cards find their results, and which calls already have a card. */
+interface ToolLookup {
+  results: Map<string, StoredResult>;
+  calledIds: Set<string>;
+  context: ToolContext;
 }
 
 /**
  * A message as items: a bubble, or — for a reply that called tools — its words (if any) and one
  * card per call; a tool result is shown inside its call's card, alone only when its call is missing.
  */
-function messageItems(
-  key: string,
-  message: ChatMessage,
-  results: Map<string, StoredResult>,
-  calledIds: Set<string>,
-  input: ChatItemsInput,
-): ChatItem[] {
+function messageItems(key: string, turnId: string | null, message: ChatMessage, tools: ToolLookup): ChatItem[] {
   if (message.role === 'toolResult') {
-    const result = results.get(message.toolCallId);
-    return calledIds.has(message.toolCallId) || !result ? [] : [orphanResultItem(result)];
+    const result = tools.results.get(message.toolCallId);
+    return tools.calledIds.has(message.toolCallId) || !result ? [] : [orphanResultItem(result)];
   }
   const calls = toolCallsOf(message);
-  if (calls.length === 0) return [messageItem(key, message, false)];
-  for (const call of calls) calledIds.add(call.id);
-  const bubble = assistantText(message) ? [messageItem(key, message, false)] : [];
-  return [...bubble, ...calls.map((call) => toolCallItem(call, results.get(call.id), input))];
+  if (calls.length === 0) return [messageItem(key, turnId, message, false)];
+  for (const call of calls) tools.calledIds.add(call.id);
+  const bubble = assistantText(message) ? [messageItem(key, turnId, message, false)] : [];
+  return [...bubble, ...calls.map((call) => toolCallItem(call, tools.results.get(call.id), tools.context))];
+}
+
+function attemptOf(
+  key: string,
+  turn: { errorMessage?: string | null; createdAt: number; usage: ChatUsage | null },
+): ErroredAttempt {
+  return {
+    key,
+    errorMessage: turn.errorMessage ?? '',
+    category: null,
+    createdAt: turn.createdAt,
+    usage: turn.usage,
+    costUsd: null,
+  };
 }
 
 export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   const items: ChatItem[] = [];
   const cardByChain = new Map<string, ErroredChainItem>();
-  const results = resultsByCall(input.turns, input.pendingMessages);
-  const calledIds = new Set<string>();
+  const tools: ToolLookup = {
+    results: resultsByCall(input.turns, input.pendingMessages),
+    calledIds: new Set<string>(),
+    context: input,
+  };
+  let prompt: ErroredChainItem['prompt'] = null;
 
-  for (const turn of input.turns) {
-    if (
-      turn.stopReason === 'error' ||
-      (turn.role === 'assistant' && turn.errorMessage && turn.stopReason !== 'aborted')
-    ) {
-      const attempt: ErroredAttempt = {
-        key: turn.id,
-        errorMessage: turn.errorMessage ?? '',
-        category: turn.errorCategory,
-        createdAt: turn.createdAt,
-        usage: turn.usage,
-        costUsd: turn.costUsd ?? null,
-      };
-      const existing = turn.chainId ? cardByChain.get(turn.chainId) : undefined;
-      if (existing) {
-        existing.attempts.push(attempt);
-        continue;
-      }
-      const card = newCard(`chain-${turn.chainId ?? turn.id}`, turn.chainId, attempt, input, turn.id);
-      if (turn.chainId) cardByChain.set(turn.chainId, card);
-      items.push(card);
+  for (const turn of activePath(input.turns)) {
+    if (!isErrored(turn)) {
+      if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text };
+      items.push(...messageItems(turn.id, turn.id, turn.message, tools));
       continue;
     }
-    items.push(...messageItems(turn.id, turn.message, results, calledIds, input));
+    const attempt = { ...attemptOf(turn.id, turn), category: turn.errorCategory, costUsd: turn.costUsd ?? null };
+    const existing = turn.chainId ? cardByChain.get(turn.chainId) : undefined;
+    if (existing) {
+      existing.attempts.push(attempt);
+      existing.lastSeq = turn.seq;
+      continue;
+    }
+    const card = newCard(`chain-${turn.chainId ?? turn.id}`, turn.chainId, attempt, input, turn.id);
+    card.prompt = prompt;
+    card.lastSeq = turn.seq;
+    if (turn.chainId) cardByChain.set(turn.chainId, card);
+    items.push(card);
   }
 
   (input.pendingMessages ?? []).forEach((message, i) => {
     const key = `pending-${message.role}-${message.timestamp}-${i}`;
     if (message.role === 'assistant' && message.stopReason === 'error') {
-      const attempt: ErroredAttempt = {
-        key,
-        errorMessage: message.errorMessage ?? '',
-        category: null,
-        createdAt: message.timestamp,
-        usage: message.usage,
-        costUsd: null,
-      };
+      const attempt = attemptOf(key, { ...message, createdAt: message.timestamp });
       // During a chain the failed attempts are consecutive: join the card just above, so the
       // attempt does not flash as a separate card before its turn_persisted arrives.
       const last = items[items.length - 1];
@@ -131,11 +178,76 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
       else items.push(newCard(key, null, attempt, input, null));
       return;
     }
-    items.push(...messageItems(key, message, results, calledIds, input));
+    items.push(...messageItems(key, null, message, tools));
   });
 
-  if (input.streamingMessage) items.push(messageItem('streaming', input.streamingMessage, true));
-  return items;
+  if (input.streamingMessage) items.push(messageItem('streaming', null, input.streamingMessage, true));
+  stableKeys(items);
+  const compactions = input.compactions ?? [];
+  for (const item of items) if (item.kind === 'errored-chain') settle(item, compactions);
+  return placeCompactions(withModelSwitches(items), input.turns, compactions);
+}
+
+/**
+ * A message keeps one key from its first streamed token to its stored turn (its role and start
+ * time), so React updates the same row instead of mounting a new one, and its finished Markdown
+ * blocks are not parsed again when it is stored.
+ */
+function stableKeys(items: ChatItem[]): void {
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    if (item.kind !== 'message') continue;
+    const base = `message-${item.role}-${item.createdAt}`;
+    const n = seen.get(base) ?? 0;
+    seen.set(base, n + 1);
+    item.key = n === 0 ? base : `${base}-${n}`;
+  }
+}
+
+/** After a chain's card, a notice for each switch to a fallback model its decisions record. */
+function withModelSwitches(items: ChatItem[]): ChatItem[] {
+  return items.flatMap((item): ChatItem[] => {
+    if (item.kind !== 'errored-chain') return [item];
+    const switches = item.decisions.flatMap((d): ModelSwitchItem[] => {
+      const to = d.context.switchedTo;
+      if (!to) return [];
+      return [
+        {
+          kind: 'model-switch',
+          key: `switch-${d.id}`,
+          from: { provider: d.context.provider, model: d.context.modelId },
+          to: { provider: to.provider, model: to.modelId },
+        },
+      ];
+    });
+    return [item, ...switches];
+  });
+}
+
+/** A divider after the turn each compaction followed (at the end when that turn is not shown). */
+function placeCompactions(items: ChatItem[], turns: TurnRecord[], compactions: CompactionView[]): ChatItem[] {
+  if (compactions.length === 0) return items;
+  const seqOf = new Map(turns.map((t) => [t.id, t.seq]));
+  const out: ChatItem[] = [];
+  const left = compactions.map((compaction, i) => ({
+    kind: 'compaction' as const,
+    key: `compaction-${i}`,
+    compaction,
+  }));
+  const itemSeq = (item: ChatItem): number | null =>
+    item.kind === 'message'
+      ? item.turnId
+        ? (seqOf.get(item.turnId) ?? null)
+        : null
+      : item.kind === 'errored-chain'
+        ? item.lastSeq
+        : null;
+  for (const item of items) {
+    const seq = itemSeq(item);
+    while (seq !== null && left.length > 0 && left[0].compaction.afterSeq < seq) out.push(left.shift()!);
+    out.push(item);
+  }
+  return [...out, ...left];
 }
 
 function newCard(
@@ -155,13 +267,41 @@ function newCard(
     attempts: [attempt],
     chain: chainId ? (input.chains[chainId] ?? null) : null,
     decisions,
+    status: 'unknown',
+    retries: 0,
+    prompt: null,
+    lastSeq: null,
+    compaction: null,
   };
 }
 
-function messageItem(key: string, message: ChatMessage, isStreaming: boolean): MessageItem {
+/** Fill in the status and the retry count once all of the chain's attempts are in. */
+function settle(card: ErroredChainItem, compactions: CompactionView[]): void {
+  card.status = chainStatus(card);
+  card.retries = Math.max(0, card.attempts.length - (card.status === 'recovered' ? 0 : 1));
+  if (card.status === 'compacted' && card.lastSeq !== null) {
+    const after = card.lastSeq;
+    card.compaction = compactions.find((c) => c.afterSeq >= after) ?? null;
+  }
+}
+
+function chainStatus(card: ErroredChainItem): ChainStatus {
+  const outcome = card.chain?.outcome;
+  if (outcome === 'recovered' || outcome === 'compacted') return outcome;
+  if (outcome === 'pending') return 'retrying';
+  if (outcome) return 'failed';
+  const last = card.decisions[card.decisions.length - 1];
+  if (!last) return card.chainId ? 'retrying' : 'unknown';
+  if (last.finalDecision === 'success') return 'recovered';
+  if (last.action === 'compact') return 'compacted';
+  return last.action === 'abort' || last.finalDecision === 'abort' ? 'failed' : 'retrying';
+}
+
+function messageItem(key: string, turnId: string | null, message: ChatMessage, isStreaming: boolean): MessageItem {
   return {
     kind: 'message',
     key,
+    turnId,
     role: message.role,
     // A reply's tool calls are cards of their own: its bubble holds only its words.
     text: message.role === 'assistant' ? assistantText(message) : messageText(message),
@@ -169,7 +309,21 @@ function messageItem(key: string, message: ChatMessage, isStreaming: boolean): M
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,
     model: message.role === 'assistant' ? message.model : null,
+    createdAt: message.timestamp,
   };
+}
+
+/** The card of one entry of the history's errored filter: a whole chain, as the chat shows it. */
+export function erroredTurnItem(entry: ErroredTurn): ErroredChainItem {
+  const { chain } = entry;
+  const chains: Record<string, ChainView> = chain
+    ? { [chain.id]: { outcome: chain.outcome, attempts: chain.attempts, finalError: chain.finalError } }
+    : {};
+  const item = buildChatItems({ turns: entry.attempts, chains, decisions: entry.decisions }).find(
+    (i): i is ErroredChainItem => i.kind === 'errored-chain',
+  );
+  if (!item) throw new Error(`errored entry ${entry.turn.id} holds no failed attempt`);
+  return item;
 }
 
 /** The latest attempt of a card (the one whose error and category the card headlines). */
@@ -177,20 +331,11 @@ export function latestAttempt(item: ErroredChainItem): ErroredAttempt {
   return item.attempts[item.attempts.length - 1];
 }
 
-export type ChainVerdict =
-  | { kind: 'outcome'; outcome: ChainView['outcome']; attempts: number; finalError: string | null }
-  | { kind: 'decision'; decision: RetryDecisionRecord }
-  | { kind: 'unknown' };
-
-/** What the app decided for a card: the chain's outcome if known, else the last decision record. */
-export function chainVerdict(item: ErroredChainItem): ChainVerdict {
-  if (item.chain)
-    return {
-      kind: 'outcome',
-      outcome: item.chain.outcome,
-      attempts: item.chain.attempts,
-      finalError: item.chain.finalError,
-    };
-  const last = item.decisions[item.decisions.length - 1];
-  return last ? { kind: 'decision', decision: last } : { kind: 'unknown' };
+/** The categories a chain met, in order, each once (a chain can change category mid-way). */
+export function chainCategories(item: ErroredChainItem): ErrorCategory[] {
+  const seen: ErrorCategory[] = [];
+  for (const category of [...item.attempts.map((a) => a.category), ...item.decisions.map((d) => d.category)]) {
+    if (category && !seen.includes(category)) seen.push(category);
+  }
+  return seen;
 }

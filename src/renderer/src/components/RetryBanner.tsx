@@ -1,9 +1,12 @@
 // The retry banner (docs/retry-policy.md, "The banner"): while a retry waits it counts down to
-// `retryAt` with Cancel and Retry now — or, paused offline, says so without counting; a failed
-// chain leaves "Retry failed after N attempts: …", a switch of model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so screen readers announce the
-// first message too.
+// `retryAt` with Cancel and Retry now — or, paused offline, says so without counting; a chain that
+// failed leaves "Retry failed after N retries: …" (or "Retry cancelled" after a cancel), a switch of
+// model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so
+// screen readers announce the first message too. After Cancel, Retry now or Dismiss, focus goes to
+// the composer, never to the page body.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { useCountdown } from '../retry/use-countdown';
@@ -31,6 +34,11 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   const { t } = useTranslation();
   const actions = useActions();
   const seconds = useCountdown(banner.retryAt);
+  // A chain that changed category counts on with one counter against the new row's budget: say so.
+  const changedCategory = useAppState((s) =>
+    s.session.decisions.some((d) => d.chainId === banner.chainId && d.category !== banner.category),
+  );
+  const thenComposer = (run: Promise<unknown>) => void run.then(() => actions.requestFocus('composer'));
   const values = { attempt: banner.attempt, maxAttempts: banner.maxAttempts, seconds };
   // At 0 the retry is going out: it can no longer be cancelled (Stop still stops the request).
   // Paused offline, nothing counts down and the retry waits for the network (Cancel and Retry now work).
@@ -50,9 +58,19 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
         <span className="retry-banner-cause">
           {t('retry.cause', { category: t(`category.${banner.category}`), message: banner.errorMessage })}
         </span>
+        {changedCategory && (
+          <span className="retry-banner-cause" data-testid="retry-budget">
+            {t('retry.budget', { max: banner.maxAttempts, category: t(`category.${banner.category}`) })}
+          </span>
+        )}
       </div>
       <div className="retry-banner-actions" hidden={firing}>
-        <button type="button" className="button" data-testid="retry-now" onClick={() => void actions.retryNow()}>
+        <button
+          type="button"
+          className="button"
+          data-testid="retry-now"
+          onClick={() => thenComposer(actions.retryNow())}
+        >
           {t('retry.retryNow')}
         </button>
         <button
@@ -60,7 +78,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           className="button button-danger"
           aria-label={t('retry.cancelLabel')}
           data-testid="retry-cancel"
-          onClick={() => void actions.abortRetry()}
+          onClick={() => thenComposer(actions.abortRetry())}
         >
           {t('retry.cancel')}
         </button>
@@ -69,9 +87,16 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   );
 }
 
+/** One count with the chain's card: retries made (docs/retry-policy.md, "Counting"). */
+function failedText(t: TFunction, banner: Extract<RetryBannerState, { kind: 'failed' }>): string {
+  if (banner.outcome === 'cancelled') return t('retry.cancelled');
+  if (banner.retries === 0) return t('retry.notRetried', { finalError: banner.finalError });
+  return t('retry.failed', { count: banner.retries, finalError: banner.finalError });
+}
+
 function FailedRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'failed' }> }) {
   const { t } = useTranslation();
-  return <DismissibleText text={t('retry.failed', { attempt: banner.attempt, finalError: banner.finalError })} />;
+  return <DismissibleText text={failedText(t, banner)} />;
 }
 
 /** What a chain left behind (its failure, or the model it switched to), until Dismiss or the next prompt. */
@@ -86,7 +111,15 @@ function DismissibleText({ text }: { text: ReactNode }) {
         </span>
       </div>
       <div className="retry-banner-actions">
-        <button type="button" className="button" data-testid="retry-dismiss" onClick={actions.dismissRetryBanner}>
+        <button
+          type="button"
+          className="button"
+          data-testid="retry-dismiss"
+          onClick={() => {
+            actions.dismissRetryBanner();
+            actions.requestFocus('composer');
+          }}
+        >
           {t('retry.dismiss')}
         </button>
       </div>

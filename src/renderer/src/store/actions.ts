@@ -8,7 +8,15 @@ import { applySettingsPatch, type ProviderId, type Settings } from '../../../sha
 import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import { applySessionEvent } from './apply-session-event';
-import { SESSION_LIST_LIMIT, addNotice, type AppState, type ConnectionState, type ViewName } from './state';
+import {
+  SESSION_LIST_LIMIT,
+  addNotice,
+  isTurnRunning,
+  type AppState,
+  type ConnectionState,
+  type FocusTarget,
+  type ViewName,
+} from './state';
 import type { AppStore } from './app-store';
 
 export interface ActionOptions {
@@ -44,10 +52,33 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     if (sessions) update((s) => ({ ...s, history: { ...s.history, sessions } }));
   }
 
-  /** New or resumed: the session itself arrives as session_changed; here only the chat is shown. */
-  async function openSession(call: Promise<{ sessionId: string }>): Promise<boolean> {
-    if (!(await attempt(call))) return false;
+  function requestFocus(target: FocusTarget): void {
+    update((s) => ({ ...s, ui: { ...s.ui, focus: { target, n: (s.ui.focus?.n ?? 0) + 1 } } }));
+  }
+
+  function setSwitchRefused(isSwitchRefused: boolean): void {
+    update((s) => ({ ...s, ui: { ...s.ui, isSwitchRefused } }));
+  }
+
+  /**
+   * New or resumed: the session itself arrives as session_changed; here the chat is shown and the
+   * composer focused. While a turn runs the switch is refused, and the sidebar says why.
+   */
+  async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
+    if (isTurnRunning(store.getState())) {
+      setSwitchRefused(true);
+      return false;
+    }
+    try {
+      await call();
+    } catch (error) {
+      if (isTurnRunning(store.getState())) setSwitchRefused(true);
+      else report(error);
+      return false;
+    }
+    setSwitchRefused(false);
     showView('chat');
+    requestFocus('composer');
     return true;
   }
 
@@ -79,6 +110,12 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     };
   }
 
+  function confirmSaved(fieldPath: string, settings: Settings): void {
+    setFieldError(fieldPath, null);
+    dispatch({ type: 'settings_changed', settings });
+    update((s) => ({ ...s, ui: { ...s.ui, savedCount: s.ui.savedCount + 1 } }));
+  }
+
   function setFieldError(fieldPath: string, message: string | null): void {
     update((s) => {
       const fieldErrors = { ...s.settings.fieldErrors };
@@ -88,11 +125,22 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     });
   }
 
+  /** A message action that starts a turn; false (with a notice) when the main process refused it. */
+  async function startTurn(call: Promise<{ accepted: true }>): Promise<boolean> {
+    // A new turn clears what the last chain left: its failure or the model it switched to.
+    update((s) =>
+      s.retry.banner && s.retry.banner.kind !== 'pending' ? { ...s, retry: { ...s.retry, banner: null } } : s,
+    );
+    return (await attempt(call)) !== undefined;
+  }
+
   return {
     dispatch,
     report,
     refreshHistory,
     showView,
+    requestFocus,
+    dismissSwitchRefused: () => setSwitchRefused(false),
     /** Fetch the snapshot, the settings and the start-up notices (on connect and after every reconnect). */
     async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent; startupNotices: StartupNotice[] }> {
       const [snapshot, settings, info] = await Promise.all([
@@ -100,6 +148,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         bridge.call('settings.get', {}),
         bridge.call('app.info', {}),
       ]);
+      update((s) => ({ ...s, ui: { ...s.ui, host: info.host } }));
       return {
         snapshot: applySnapshotEvent(snapshot),
         settings: { type: 'settings_changed', settings },
@@ -110,21 +159,26 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       update((s) => ({ ...s, ui: { ...s.ui, connection } }));
     },
     /** Send a prompt; false if the main process refused it (the composer then keeps the text). */
-    async prompt(text: string): Promise<boolean> {
-      // A new prompt clears what the last chain left: its failure or the model it switched to.
-      update((s) =>
-        s.retry.banner && s.retry.banner.kind !== 'pending' ? { ...s, retry: { ...s.retry, banner: null } } : s,
-      );
-      return (await attempt(bridge.call('session.prompt', { text }))) !== undefined;
-    },
+    prompt: (text: string) => startTurn(bridge.call('session.prompt', { text })),
+    /** Edit and resend a message of the person's: a new branch from that message on. */
+    edit: (turnId: string, text: string) => startTurn(bridge.call('session.edit', { turnId, text })),
+    /** Regenerate the last reply, or (after a failure) ask for it again: one new request. */
+    regenerate: () => startTurn(bridge.call('session.regenerate', {})),
     abort: () => attempt(bridge.call('session.abort', {})),
     abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
     sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
     resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
     discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
-    newChat: () => openSession(bridge.call('session.new', {})),
-    resume: (sessionId: string) => openSession(bridge.call('session.resume', { sessionId })),
+    newChat: () => openSession(() => bridge.call('session.new', {})),
+    resume: (sessionId: string) => openSession(() => bridge.call('session.resume', { sessionId })),
+    /** Settings → Provider, scrolled to one provider (the Authentication card's "Check your API key"). */
+    openProviderSettings(provider: string): void {
+      update((s) => ({ ...s, ui: { ...s.ui, view: 'settings', settingsProvider: provider } }));
+    },
+    providerSettingsShown(): void {
+      update((s) => ({ ...s, ui: { ...s.ui, settingsProvider: null } }));
+    },
     dismissRetryBanner(): void {
       update((s) => ({
         ...s,
@@ -139,8 +193,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       const undo = applyOptimistic(patch);
       try {
         const settings = await bridge.call('settings.update', { patch });
-        setFieldError(fieldPath, null);
-        dispatch({ type: 'settings_changed', settings });
+        confirmSaved(fieldPath, settings);
         return true;
       } catch (error) {
         undo();
@@ -148,6 +201,17 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         return false;
       }
     },
+    /** Set the simulator's fault script; the same script entered again starts over. */
+    async setSimulatorScript(script: string): Promise<boolean> {
+      try {
+        confirmSaved('simulator.script', await bridge.call('simulator.setScript', { script }));
+        return true;
+      } catch (error) {
+        setFieldError('simulator.script', errorText(error));
+        return false;
+      }
+    },
+    testConnection: () => bridge.call('providers.test', {}),
     async loadProviders(): Promise<void> {
       const providers = await attempt(bridge.call('providers.list', {}));
       if (providers) update((s) => ({ ...s, settings: { ...s.settings, providers } }));
@@ -195,6 +259,10 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     pickWorkspace: () => attempt(bridge.call('session.pickWorkspace', {})),
     failureCost: (since: number | null) => attempt(bridge.call('history.failureCost', { since })),
+    /** Desktop: through a save dialog; the path, or null when the person cancelled. */
+    saveExport: (sessionId: string, format: 'json' | 'markdown') =>
+      attempt(bridge.call('history.saveExport', { sessionId, format })),
+    renameSession: (sessionId: string, title: string) => attempt(bridge.call('history.rename', { sessionId, title })),
   };
 }
 

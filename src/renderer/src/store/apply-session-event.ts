@@ -1,11 +1,19 @@
 // The one pure reducer every SessionEvent goes through: (state, event) → new state. The event
 // pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
 // nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
-import type { HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
+import type { AutoRetryEndEvent, HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import type { Settings } from '../../../shared/settings';
 import { applyToolEvent } from './apply-tool-event';
-import { SESSION_LIST_LIMIT, addNotice, type AppState, type ChainView, type SessionSlice } from './state';
+import {
+  SESSION_LIST_LIMIT,
+  addNotice,
+  type AppState,
+  type ChainView,
+  type CompactionView,
+  type SessionSlice,
+} from './state';
 
 export function applySessionEvent(state: AppState, event: SessionEvent): AppState {
   switch (event.type) {
@@ -43,28 +51,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       const banner = { kind: 'pending' as const, ...fields, delayMs: 0, retryAt: 0, offline: true };
       return { ...retrying(state, event), retry: { ...state.retry, banner } };
     }
-    case 'auto_retry_end': {
-      const chain: ChainView = {
-        outcome: event.outcome,
-        attempts: event.attempt,
-        finalError: event.finalError ?? null,
-      };
-      const next = patchSession(state, {
-        isRetrying: false,
-        retryAttempt: 0,
-        chains: { ...state.session.chains, [event.chainId]: chain },
-      });
-      const switched = state.retry.switchedModel;
-      const banner = event.success
-        ? switched && { kind: 'switched' as const, ...switched }
-        : {
-            kind: 'failed' as const,
-            attempt: event.attempt,
-            finalError: event.finalError ?? '',
-            chainId: event.chainId,
-          };
-      return { ...next, retry: { banner, switchedModel: null } };
-    }
+    case 'auto_retry_end':
+      return applyRetryEnd(state, event);
     case 'rate_limit_wait': {
       const { type: _type, ...pacing } = event;
       return patchSession(state, { pacing });
@@ -77,20 +65,31 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       const returnedDraft = { text: held.text, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
       return { ...next, ui: { ...next.ui, returnedDraft } };
     }
-    case 'auto_compaction_start':
-      return patchSession(state, { isCompacting: true });
+    case 'auto_compaction_start': {
+      const afterSeq = state.session.turns[state.session.turns.length - 1]?.seq ?? 0;
+      const compaction: CompactionView = { afterSeq, status: 'running', summary: null, error: null };
+      return patchSession(state, { isCompacting: true, compactions: [...state.session.compactions, compaction] });
+    }
     case 'auto_compaction_end': {
-      const next = patchSession(state, { isCompacting: false });
+      const compactions = state.session.compactions.map((c, i, all) =>
+        i === all.length - 1 && c.status === 'running' ? endCompaction(c, event) : c,
+      );
+      const next = patchSession(state, { isCompacting: false, compactions });
       return event.errorMessage ? addNotice(next, 'error', event.errorMessage) : next;
     }
     case 'turn_persisted':
       return applyPersistedTurn(state, event.turn);
+    case 'retry_chain_closed': {
+      if (event.sessionId !== state.session.sessionId) return state;
+      const chain: ChainView = { outcome: event.outcome, attempts: event.attempts, finalError: event.finalError };
+      return patchSession(state, { chains: { ...state.session.chains, [event.chainId]: chain } });
+    }
     case 'retry_decision':
       return applyDecision(state, event.decision);
     case 'session_changed':
       return applySnapshot(state, event.snapshot);
     case 'settings_changed':
-      return { ...state, settings: { ...state.settings, values: event.settings } };
+      return applySettings(state, event.settings);
     case 'history_changed':
       return applyHistoryChange(state, event);
     case 'model_changed':
@@ -100,6 +99,54 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     default:
       return ignoreUnknown(state, event);
   }
+}
+
+function applyRetryEnd(state: AppState, event: AutoRetryEndEvent): AppState {
+  const chain: ChainView = { outcome: event.outcome, attempts: event.attempt, finalError: event.finalError ?? null };
+  const next = patchSession(state, {
+    isRetrying: false,
+    retryAttempt: 0,
+    chains: { ...state.session.chains, [event.chainId]: chain },
+  });
+  // Recovered on a fallback model: the switch is said until the next prompt (or a dismiss).
+  const switched = state.retry.switchedModel;
+  if (event.success)
+    return { ...next, retry: { banner: switched && { kind: 'switched', ...switched }, switchedModel: null } };
+  // Counted from the chain's failed turns, as its card counts them, so the two always agree.
+  const failed = state.session.turns.filter((t) => t.chainId === event.chainId && t.stopReason === 'error').length;
+  const banner = {
+    kind: 'failed' as const,
+    retries: failed > 0 ? failed - 1 : event.attempt,
+    outcome: event.outcome,
+    finalError: event.finalError ?? '',
+    chainId: event.chainId,
+  };
+  return { ...next, retry: { banner, switchedModel: null } };
+}
+
+/**
+ * A new first choice in the settings is what the session talks to from its next request on: show
+ * it. Any other change keeps the model shown, which may be a fallback a usage limit switched to
+ * (model_changed tells of those).
+ */
+function applySettings(state: AppState, settings: Settings): AppState {
+  const next = { ...state, settings: { ...state.settings, values: settings } };
+  const { model } = state.session;
+  const before = state.settings.values?.provider;
+  const { id: provider, model: id } = settings.provider;
+  if (before && before.id === provider && before.model === id) return next;
+  if (!model || (model.provider === provider && model.id === id)) return next;
+  const isSimulator = provider === 'simulator';
+  return patchSession(next, { model: { provider, id, label: isSimulator ? 'Simulator' : id, isSimulator } });
+}
+
+function endCompaction(
+  compaction: CompactionView,
+  event: Extract<SessionEvent, { type: 'auto_compaction_end' }>,
+): CompactionView {
+  if (event.result && !event.aborted && !event.errorMessage)
+    return { ...compaction, status: 'done', summary: event.result.summary };
+  return { ...compaction, status: 'failed', error: event.errorMessage ?? (event.aborted ? 'Stopped' : null) };
 }
 
 /**
@@ -130,6 +177,7 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     workspace: snapshot.workspace,
     pendingApprovals: snapshot.pendingApprovals,
     toolRuns: isSameSession ? state.session.toolRuns : {},
+    compactions: isSameSession ? state.session.compactions : [],
   };
   // A pending retry in the snapshot wins; a failure or switch banner stays until dismissed, in its session.
   const kept = state.retry.banner;
@@ -170,7 +218,10 @@ function mergeDecisions(live: RetryDecisionRecord[], stored: RetryDecisionRecord
 function applyHistoryChange(state: AppState, event: HistoryChangedEvent): AppState {
   const others = state.history.sessions.filter((s) => s.id !== event.sessionId);
   const sessions = event.session ? sortSessions([event.session, ...others]).slice(0, SESSION_LIST_LIMIT) : others;
-  return { ...state, history: { sessions, revision: state.history.revision + 1 } };
+  // A rename of the open conversation retitles the chat too.
+  const renamed = event.session && event.sessionId === state.session.sessionId && event.session.title;
+  const session = renamed ? { ...state.session, title: renamed } : state.session;
+  return { ...state, session, history: { sessions, revision: state.history.revision + 1 } };
 }
 
 function sortSessions(sessions: SessionSummary[]): SessionSummary[] {

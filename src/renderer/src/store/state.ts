@@ -6,7 +6,7 @@ import type { ChatMessage } from '../../../shared/messages';
 import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry } from '../../../shared/events';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
-import type { ProviderInfo } from '../../../shared/contract';
+import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
@@ -25,6 +25,15 @@ export interface LiveToolRun {
   output: string;
   status: 'running' | 'done' | 'error';
   details: ToolResultDetails;
+}
+
+/** A compaction seen in this session: the chat shows a divider with its summary (live only; not stored). */
+export interface CompactionView {
+  /** The seq of the last turn before it: the divider goes after that turn. */
+  afterSeq: number;
+  status: 'running' | 'done' | 'failed';
+  summary: string | null;
+  error: string | null;
 }
 
 export interface SessionSlice {
@@ -53,13 +62,21 @@ export interface SessionSlice {
   interruptedRetry: InterruptedRetry | null;
   /** A prompt held until a rate limit resets (the pacing notice). */
   pacing: PacingWait | null;
+  compactions: CompactionView[];
 }
 
 export type ModelSwitch = { from: ModelRef; to: ModelRef };
 
 export type RetryBannerState =
   | ({ kind: 'pending' } & PendingRetry)
-  | { kind: 'failed'; attempt: number; finalError: string; chainId: string }
+  | {
+      kind: 'failed';
+      /** Retries made in the chain: the same count the chain's card shows (docs/retry-policy.md, "Counting"). */
+      retries: number;
+      outcome: ChainOutcome;
+      finalError: string;
+      chainId: string;
+    }
   /** The chain recovered on a fallback model: said until the next prompt or a dismiss. */
   | ({ kind: 'switched' } & ModelSwitch);
 
@@ -96,6 +113,9 @@ export interface Notice {
   message: string;
 }
 
+/** Where focus goes next (a component with that target takes it): never left on the page body. */
+export type FocusTarget = 'composer' | 'history-search' | 'history-detail' | 'session-list';
+
 export interface UiSlice {
   view: ViewName;
   /** A prompt given back to the composer (a held prompt stopped before it was sent); `n` tells returns apart. */
@@ -103,6 +123,15 @@ export interface UiSlice {
   connection: ConnectionState;
   notices: Notice[];
   nextNoticeId: number;
+  /** Which host the page runs in (app.info), once known: exports save differently. */
+  host: AppInfo['host'] | null;
+  focus: { target: FocusTarget; n: number } | null;
+  /** Switching chats was refused because a turn runs; the sidebar says so until it is dismissed. */
+  isSwitchRefused: boolean;
+  /** Bumped by every settings change the main process accepted ("Saved"). */
+  savedCount: number;
+  /** The provider whose settings to show (the Authentication card's "Check your API key"). */
+  settingsProvider: string | null;
 }
 
 export interface AppState {
@@ -136,12 +165,36 @@ export function initialState(): AppState {
       toolRuns: {},
       interruptedRetry: null,
       pacing: null,
+      compactions: [],
     },
     retry: { banner: null, switchedModel: null },
     settings: { values: null, fieldErrors: {}, providers: [] },
     history: { sessions: [], revision: 0 },
-    ui: { view: 'chat', returnedDraft: null, connection: 'connecting', notices: [], nextNoticeId: 1 },
+    ui: {
+      view: 'chat',
+      returnedDraft: null,
+      connection: 'connecting',
+      notices: [],
+      nextNoticeId: 1,
+      host: null,
+      focus: null,
+      isSwitchRefused: false,
+      savedCount: 0,
+      settingsProvider: null,
+    },
   };
+}
+
+/** A turn streams, retries, waits for a retry or a rate limit, or compacts: the conversation cannot be switched now. */
+export function isTurnRunning(state: AppState): boolean {
+  const { session, retry } = state;
+  return (
+    session.isStreaming ||
+    session.isRetrying ||
+    session.isCompacting ||
+    session.pacing !== null ||
+    retry.banner?.kind === 'pending'
+  );
 }
 
 /** Append a notice, keeping only the newest MAX_NOTICES so a noisy main process cannot flood the UI. */

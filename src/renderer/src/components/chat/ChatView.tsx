@@ -1,21 +1,19 @@
-// The chat pane: header (title, model, Simulator badge, workspace), the transcript built by
-// buildChatItems (bubbles, tool cards and one card per retry chain), a status line, the Continue
-// bar, the approval card, the interrupted-turn card, the pacing notice, the retry banner and the
-// composer.
+// The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
+// one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
+// interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) — a status
+// line, the retry banner and the composer. Which row may offer which action is decided here, once.
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { buildChatItems } from '../../chat/chat-items';
-import { useAppState } from '../../store/app-store';
-import type { AppState } from '../../store/state';
+import { buildChatItems, type ChatItem } from '../../chat/chat-items';
+import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
+import { useActions, useAppState } from '../../store/app-store';
+import { isTurnRunning, type AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
-import { ApprovalCard } from '../tools/ApprovalCard';
-import { ContinueBar } from '../tools/ContinueBar';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
+import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
-import { InterruptedTurnCard } from './InterruptedTurnCard';
-import { PacingNotice } from './PacingNotice';
-import { TranscriptItem } from './TranscriptItem';
+import { ModelPicker } from './ModelPicker';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -27,6 +25,27 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const PIN_THRESHOLD_PX = 80;
 
+/**
+ * Edit any stored message of the person's; regenerate or retry only the last exchange; nothing
+ * while a turn runs. A chain offered to continue after a restart is answered on its own card.
+ */
+function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => ItemActions {
+  if (isBusy) return () => READ_ONLY;
+  const last = items.findLast(isExchangeItem);
+  return (item) => ({
+    canEdit: item.kind === 'message' && item.role === 'user' && item.turnId !== null,
+    canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
+    canRetry: item === last && item.kind === 'errored-chain' && item.chainId !== offeredChain,
+  });
+}
+
+/** After a failure the person's message goes back into the composer: the last card's prompt, once it failed for good. */
+function failedPrompt(items: ChatItem[], offeredChain: string | null): { key: string; text: string } | null {
+  const last = items.findLast(isExchangeItem);
+  if (last?.kind !== 'errored-chain' || last.status !== 'failed' || !last.prompt) return null;
+  return last.chainId !== null && last.chainId === offeredChain ? null : { key: last.key, text: last.prompt.text };
+}
+
 export function ChatView() {
   const { t } = useTranslation();
   const session = useAppState(
@@ -37,54 +56,47 @@ export function ChatView() {
       streamingMessage: s.session.streamingMessage,
       chains: s.session.chains,
       decisions: s.session.decisions,
+      compactions: s.session.compactions,
       isCompacting: s.session.isCompacting,
       activeToolName: s.session.activeToolName,
       toolRuns: s.session.toolRuns,
       pendingApprovals: s.session.pendingApprovals,
     })),
   );
-  const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
-  const items = useMemo(
-    () =>
-      buildChatItems({
-        turns: session.turns,
-        pendingMessages: session.pendingMessages,
-        streamingMessage: session.streamingMessage,
-        chains: session.chains,
-        decisions: session.decisions,
-        toolRuns: session.toolRuns,
-        pendingApprovals: session.pendingApprovals,
-      }),
-    [
-      session.turns,
-      session.pendingMessages,
-      session.streamingMessage,
-      session.chains,
-      session.decisions,
-      session.toolRuns,
-      session.pendingApprovals,
-    ],
+  const live = useAppState(
+    useShallow((s) => ({
+      approval: s.session.pendingApprovals[0] ?? null,
+      interrupted: s.session.interruptedRetry,
+      canContinue: canContinue(s),
+      pacing: s.session.pacing,
+    })),
   );
+  const isBusy = useAppState(isTurnRunning);
+  const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
+  const transcript = useMemo(() => buildChatItems(session), [session]);
+  const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
+  const offeredChain = live.interrupted?.chainId ?? null;
+  const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
   const transcriptRef = useRef<HTMLDivElement>(null);
-  // Follow new content only while the reader is at the bottom; scrolling up to read stops it.
+  // Follow new content only while the reader is at the bottom; scrolling up to read stops it, and
+  // a message the person sends starts it again (they want to see the answer).
   const isPinnedRef = useRef(true);
+  const sentCountRef = useRef(0);
   useEffect(() => {
     const el = transcriptRef.current;
+    const sent = items.filter((i) => i.kind === 'message' && i.role === 'user').length;
+    if (sent > sentCountRef.current) isPinnedRef.current = true;
+    sentCountRef.current = sent;
     if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
   }, [items]);
 
   return (
-    <section className="chat" aria-label={t('nav.chat')}>
+    <section className="chat" aria-labelledby="chat-title">
       <header className="pane-header">
-        <h1 className="pane-title" data-testid="chat-title">
+        <h1 className="pane-title" id="chat-title" data-testid="chat-title">
           {title || t('nav.untitled')}
         </h1>
-        {session.model && (
-          <span className="model-label" data-testid="model-label">
-            {/* The badge already says "Simulator": name the simulated model by its id instead. */}
-            {session.model.isSimulator ? session.model.id : session.model.label || session.model.id}
-          </span>
-        )}
+        {session.model && <ModelPicker model={session.model} />}
         {session.model?.isSimulator && (
           <span className="badge badge-simulator" data-testid="simulator-badge" title={t('app.simulatorHint')}>
             {t('app.simulator')}
@@ -102,11 +114,11 @@ export function ChatView() {
         }}
       >
         {items.length === 0 ? (
-          <p className="transcript-empty">{t('chat.empty')}</p>
+          <EmptyChat />
         ) : (
           <ol className="transcript-list" aria-label={t('chat.transcript')}>
             {items.map((item) => (
-              <TranscriptItem key={item.key} item={item} />
+              <ChatItemView key={item.key} item={item} actions={actionsOf(item)} />
             ))}
           </ol>
         )}
@@ -116,12 +128,33 @@ export function ChatView() {
           {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}
         </p>
       )}
-      <ContinueBar />
-      <ApprovalCard />
-      <InterruptedTurnCard />
-      <PacingNotice />
       <RetryBanner />
-      <Composer />
+      <Composer restore={isBusy ? null : failedPrompt(items, offeredChain)} />
     </section>
+  );
+}
+
+/** A first-run hint: one click sends a prompt whose reply shows what the chat renders. */
+function EmptyChat() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const isSimulator = useAppState((s) => s.session.model?.isSimulator ?? false);
+  return (
+    <div className="transcript-empty">
+      <p>{t('chat.empty')}</p>
+      {isSimulator && (
+        <p>
+          {t('chat.emptyTry')}{' '}
+          <button
+            type="button"
+            className="button button-small"
+            data-testid="suggestion"
+            onClick={() => void actions.prompt(t('chat.suggestion')).then(() => actions.requestFocus('composer'))}
+          >
+            {t('chat.suggestion')}
+          </button>
+        </p>
+      )}
+    </div>
   );
 }

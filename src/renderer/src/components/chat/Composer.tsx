@@ -1,11 +1,18 @@
-// The plain composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button,
-// and a Stop button (global abort) while a turn streams or a retry waits. Enter during IME
-// composition (Japanese, Korean) confirms the conversion instead of sending.
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
+// Stop button (global abort) while a turn streams or a retry waits. Enter during IME composition
+// (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
+// message is put back (`restore`), unless they have typed something else meanwhile.
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
+import { useFocusTarget } from '../../util/use-focus-target';
 
-export function Composer() {
+interface ComposerProps {
+  /** The message of an exchange that failed for good, keyed by its card. */
+  restore: { key: string; text: string } | null;
+}
+
+export function Composer({ restore }: ComposerProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState(
@@ -14,7 +21,8 @@ export function Composer() {
   const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const [text, setText] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
+  const restored = useRef<{ key: string; text: string } | null>(null);
   const canSend = isConnected && !isBusy && text.trim().length > 0;
   // A prompt held for a rate limit and stopped before it was sent comes back here (once).
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
@@ -23,10 +31,23 @@ export function Composer() {
     if (returnedDraft) setText((current) => current || returnedDraft.text);
   }
 
+  useEffect(() => {
+    if (restore && restore.key !== restored.current?.key) {
+      restored.current = restore;
+      setText((current) => current || restore.text);
+    } else if (!restore && restored.current) {
+      // Retried or resent from the card: the text put back has done its job.
+      const done = restored.current.text;
+      restored.current = null;
+      setText((current) => (current === done ? '' : current));
+    }
+  }, [restore]);
+
   const send = async (): Promise<void> => {
     if (!canSend) return;
     const sent = text;
     setText('');
+    restored.current = null;
     // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
     if (!(await actions.prompt(sent))) setText((current) => current || sent);
     inputRef.current?.focus();
@@ -63,7 +84,7 @@ export function Composer() {
             className="button button-danger"
             data-testid="stop-button"
             aria-label={t('chat.stop')}
-            onClick={() => void actions.abort()}
+            onClick={() => void actions.abort().then(() => actions.requestFocus('composer'))}
           >
             {t('chat.stop')}
           </button>

@@ -1,22 +1,36 @@
-// ONE compact card per retry chain: the latest error, its category, how many attempts failed and
-// what the app decided (retrying, recovered, gave up, cancelled, not retried), with the attempts
-// behind a disclosure. Shared by the chat and the read-only history transcript.
+// ONE element per retry chain. A chain that recovered is a quiet note ("Recovered after 2
+// retries", its timeline and cost behind a disclosure); one still retrying is a neutral card; one that
+// failed is the red Error card: the latest error, each category the chain met, what the app
+// decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
+// failed attempts cost, and Retry / Resend — with "Check your API key" for an authentication error.
+// Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { chainVerdict, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
+import { readWaitTooLong } from '../../../../shared/retry-policy/backoff';
+import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
+import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
 import { FailureCostLine } from './FailureCostLine';
 import { RetryTimeline } from './RetryTimeline';
 
-export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredChainItem; isExpanded?: boolean }) {
+interface CardProps {
+  item: ErroredChainItem;
+  /** Retry and Resend: the live chat's last exchange while nothing runs. */
+  canRetry: boolean;
+  isExpanded?: boolean;
+}
+
+export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
+  if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   const latest = latestAttempt(item);
+  const categories = chainCategories(item);
   const verdict = verdictText(t, item);
-  const hasDetails = item.attempts.length > 1 || item.decisions.length > 0;
   return (
     <li
-      className="errored-card"
+      className={`errored-card errored-card-${item.status}`}
       data-testid="errored-turn-card"
+      data-status={item.status}
       data-chain-id={item.chainId ?? undefined}
       data-category={latest.category ?? undefined}
       data-outcome={item.chain?.outcome}
@@ -25,17 +39,19 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
         <span className="errored-icon" aria-hidden="true">
           !
         </span>
-        <span className="errored-title">{t('errored.title')}</span>
+        <span className="errored-title">{item.status === 'retrying' ? t('errored.retrying') : t('errored.title')}</span>
         <span className="badge badge-error" data-testid="errored-category">
           {latest.category ? t(`category.${latest.category}`) : t('errored.unknownCategory')}
         </span>
-        {item.attempts.length > 1 && (
-          <span className="errored-count">{t('errored.attempts', { count: item.attempts.length })}</span>
-        )}
       </div>
       <p className="errored-message" data-testid="errored-message">
         {latest.errorMessage}
       </p>
+      {categories.length > 1 && (
+        <p className="errored-categories">
+          {t('errored.categoriesMet', { list: categories.map((c) => t(`category.${c}`)).join(' → ') })}
+        </p>
+      )}
       {verdict && (
         <p className="errored-decision" data-testid="errored-decision">
           <span className="errored-decision-label">{t('errored.decision')}: </span>
@@ -43,7 +59,8 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {hasDetails && (
+      {item.status === 'failed' && <FailedActions item={item} canRetry={canRetry} />}
+      {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
           <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
@@ -53,19 +70,102 @@ export function ErroredChainCard({ item, isExpanded = false }: { item: ErroredCh
   );
 }
 
+function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpanded: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      className="recovered-note"
+      data-testid="recovered-note"
+      data-chain-id={item.chainId ?? undefined}
+      data-outcome="recovered"
+    >
+      <details open={isExpanded}>
+        <summary>{t('outcome.recovered', { count: item.retries })}</summary>
+        <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
+        <FailureCostLine attempts={item.attempts} />
+      </details>
+    </li>
+  );
+}
+
+function FailedActions({ item, canRetry }: { item: ErroredChainItem; canRetry: boolean }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const provider = useAppState((s) => s.session.model?.provider ?? null);
+  const isAuth = latestAttempt(item).category === 'auth';
+  if (!canRetry && !isAuth) return null;
+  return (
+    <div className="errored-actions">
+      {isAuth && provider && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="check-api-key"
+          onClick={() => actions.openProviderSettings(provider)}
+        >
+          {t('errored.checkKey')}
+        </button>
+      )}
+      {canRetry && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="card-retry"
+          aria-label={t('errored.retryLabel')}
+          onClick={() => void actions.regenerate().then(() => actions.requestFocus('composer'))}
+        >
+          {t('errored.retry')}
+        </button>
+      )}
+      {canRetry && item.prompt && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="card-resend"
+          aria-label={t('errored.resendLabel')}
+          onClick={() => {
+            const prompt = item.prompt!;
+            void actions.edit(prompt.turnId, prompt.text).then(() => actions.requestFocus('composer'));
+          }}
+        >
+          {t('errored.resend')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** What the app decided, in the count the banner uses (retries). */
 function verdictText(t: TFunction, item: ErroredChainItem): string {
-  const verdict = chainVerdict(item);
-  switch (verdict.kind) {
-    case 'outcome':
-      return t(`outcome.${verdict.outcome}`, { count: verdict.attempts });
-    case 'decision': {
-      const { action, waitSeconds, reason } = verdict.decision;
-      const text = t(`decisionAction.${action}`, { seconds: formatSeconds(waitSeconds) });
-      // For a stop, the main process's reason ("auto-retry is turned off") is the useful part.
-      return action !== 'retry' && reason ? `${text} — ${reason}` : text;
-    }
+  const finalDecision = item.decisions.findLast((d) => d.finalDecision === 'abort');
+  const tooLong = readWaitTooLong(item.chain?.finalError ?? finalDecision?.reason ?? '');
+  switch (item.status) {
+    case 'retrying':
+      return t('outcome.pending');
+    case 'compacted':
+      // A failed compaction is never "handled": only a summary that was made says so.
+      if (item.compaction?.status === 'done') return t('outcome.compactedDone');
+      if (item.compaction?.status === 'failed') return t('outcome.compactedFailed');
+      return t('outcome.compacted');
+    case 'recovered':
+      return t('outcome.recovered', { count: item.retries });
+    case 'failed':
     case 'unknown':
-      // Without a chain the turn was never retried; with one, its outcome has not arrived yet.
-      return item.chainId ? '' : t('errored.notRetried');
+      if (tooLong)
+        return t('outcome.waitTooLong', {
+          wait: formatSeconds(tooLong.waitSeconds),
+          max: formatSeconds(tooLong.maxSeconds),
+        });
+      return failedText(t, item, finalDecision?.reason ?? '');
   }
+}
+
+function failedText(t: TFunction, item: ErroredChainItem, reason: string): string {
+  const outcome = item.chain?.outcome;
+  if (outcome === 'exhausted') return t('outcome.exhausted', { count: item.retries });
+  if (outcome === 'cancelled' || outcome === 'disabled' || outcome === 'not_retryable' || outcome === 'interrupted')
+    return t(`outcome.${outcome}`);
+  if (!reason) return item.status === 'unknown' ? t('errored.notRetried') : '';
+  // No chain row yet (a stop of its own): the main process's reason ("auto-retry is turned off").
+  return `${t('decisionAction.abort')} — ${reason}`;
 }

@@ -1,6 +1,7 @@
-// What a chain's failed attempts cost (docs/retry-policy.md, "What failures cost"): "3 failed
-// attempts used 1,240 input tokens (~$0.004)", or "(cost unknown)" where the model's price is not
-// known. Shown on the failed-chain card and in the history's retry timeline.
+// What a chain's failed attempts cost (docs/retry-policy.md, "What failures cost"): "The first try
+// and 2 retries failed, using 1,240 input tokens (~$0.004)" — counted in retries, as the banner and
+// the card count ("Counting") — or "(cost unknown)" where the model's price is not known. Shown on
+// the chain's card, in the chat and in the history.
 import { useTranslation } from 'react-i18next';
 import { formatUsd, summarizeFailedAttempts, type CostedAttempt } from '../../../../shared/failure-cost';
 
@@ -9,7 +10,8 @@ export function FailureCostLine({ attempts }: { attempts: readonly CostedAttempt
   if (attempts.length === 0) return null;
   const totals = summarizeFailedAttempts(attempts);
   const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
-  const values = { count: totals.attempts, input: number(totals.inputTokens), output: number(totals.outputTokens) };
+  // The first failed attempt is the first try; every later one a retry that failed.
+  const values = { count: totals.attempts - 1, input: number(totals.inputTokens), output: number(totals.outputTokens) };
   const usage =
     totals.inputTokens + totals.outputTokens === 0
       ? t('cost.none', values)

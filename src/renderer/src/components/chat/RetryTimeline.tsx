@@ -1,6 +1,7 @@
-// The retry timeline of one errored turn or chain: each failed attempt with its category, error
-// text and the decision taken (retry after a wait, stop, compact), then the chain's outcome.
-// Used inside the chat's errored card and in the history view.
+// The retry timeline of one chain: the first try and each retry with its category, error text and
+// the decision taken (retry after a wait, stop, compact), then the chain's outcome. A chain can
+// change category mid-way, so every entry names its own; the attempt that succeeded carries no
+// error badge. Used inside the chat's cards and in the history view.
 import { useTranslation } from 'react-i18next';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import type { ErroredAttempt } from '../../chat/chat-items';
@@ -21,28 +22,40 @@ function showsFinalError(outcome: ChainView['outcome']): boolean {
 
 export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimelineProps) {
   const { t } = useTranslation();
+  // Attempt 1 is the first try; attempt n + 1 is retry n (decision records count attempts from 1).
+  const label = (attempt: number) => (attempt <= 1 ? t('errored.firstTry') : t('errored.retryN', { n: attempt - 1 }));
   return (
     <div className="timeline" data-testid="retry-timeline">
       {decisions.length > 0 ? (
         <ol className="timeline-list">
-          {decisions.map((d) => (
-            <li key={d.id} className="timeline-entry" data-testid="timeline-entry" data-action={d.action}>
-              <span className="timeline-attempt">{t('errored.attempt', { n: d.attempt })}</span>
-              <span className="badge">{t(`category.${d.category}`)}</span>
-              {d.errorMessage && <span className="timeline-error">{d.errorMessage}</span>}
-              <span className="timeline-decision">
-                {d.finalDecision === 'success'
-                  ? t('errored.succeeded')
-                  : t(`decisionAction.${d.action}`, { seconds: formatSeconds(d.waitSeconds) })}
-              </span>
-            </li>
-          ))}
+          {decisions.map((d) =>
+            d.finalDecision === 'success' ? (
+              <li
+                key={d.id}
+                className="timeline-entry timeline-success"
+                data-testid="timeline-entry"
+                data-action="success"
+              >
+                <span className="timeline-attempt">{label(d.attempt)}</span>
+                <span className="timeline-decision">{t('errored.succeeded')}</span>
+              </li>
+            ) : (
+              <li key={d.id} className="timeline-entry" data-testid="timeline-entry" data-action={d.action}>
+                <span className="timeline-attempt">{label(d.attempt)}</span>
+                <span className="badge">{t(`category.${d.category}`)}</span>
+                {d.errorMessage && <span className="timeline-error">{d.errorMessage}</span>}
+                <span className="timeline-decision">
+                  {t(`decisionAction.${d.action}`, { seconds: formatSeconds(d.waitSeconds) })}
+                </span>
+              </li>
+            ),
+          )}
         </ol>
       ) : attempts.length > 0 ? (
         <ol className="timeline-list">
           {attempts.map((a, i) => (
             <li key={a.key} className="timeline-entry" data-testid="timeline-entry">
-              <span className="timeline-attempt">{t('errored.attempt', { n: i + 1 })}</span>
+              <span className="timeline-attempt">{label(i + 1)}</span>
               <span className="badge">{a.category ? t(`category.${a.category}`) : t('errored.unknownCategory')}</span>
               <span className="timeline-error">{a.errorMessage}</span>
             </li>
@@ -51,12 +64,18 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
       ) : (
         <p className="timeline-empty">{t('history.noDecisions')}</p>
       )}
-      {chain && (
+      {chain && chain.outcome !== 'pending' && (
         <p className="timeline-outcome" data-testid="timeline-outcome" data-outcome={chain.outcome}>
-          {t('history.outcomeLabel', { outcome: t(`outcome.${chain.outcome}`, { count: chain.attempts }) })}
+          {t('history.outcomeLabel', { outcome: outcomeText(t, chain, attempts.length) })}
           {chain.finalError && showsFinalError(chain.outcome) ? ` — ${chain.finalError}` : ''}
         </p>
       )}
     </div>
   );
+}
+
+function outcomeText(t: ReturnType<typeof useTranslation>['t'], chain: ChainView, failed: number): string {
+  if (chain.outcome === 'recovered') return t('outcome.recovered', { count: failed });
+  if (chain.outcome === 'exhausted') return t('outcome.exhausted', { count: Math.max(0, failed - 1) });
+  return t(`outcome.${chain.outcome}`);
 }

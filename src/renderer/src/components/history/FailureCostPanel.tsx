@@ -48,7 +48,7 @@ export function FailureCostPanel({ onOpen }: { onOpen: (sessionId: string) => vo
         <table className="history-table cost-table" data-testid="failure-cost-table">
           <thead>
             <tr>
-              <th scope="col" />
+              <th scope="col">{t('history.cost.rowLabel')}</th>
               <th scope="col">{t('history.cost.attempts')}</th>
               <th scope="col">{t('history.cost.inputTokens')}</th>
               <th scope="col">{t('history.cost.outputTokens')}</th>

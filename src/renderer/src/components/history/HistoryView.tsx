@@ -1,8 +1,10 @@
-// The History view: a search box (history.search), an "Errored turns only" toggle
-// (history.erroredTurns), what failures cost over a period, and the session list; opening a
-// session shows it read-only.
+// The History view: a search box (history.search; Ctrl/Cmd+K comes here), an "Errored turns only"
+// toggle (history.erroredTurns), what failures cost over a period, and the session list; opening a
+// session shows it read-only with focus on its heading, and Back returns focus to the search box.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useActions } from '../../store/app-store';
+import { useFocusTarget } from '../../util/use-focus-target';
 import { ErroredTurnList } from './ErroredTurnList';
 import { FailureCostPanel } from './FailureCostPanel';
 import { SearchResults } from './SearchResults';
@@ -19,6 +21,12 @@ export function HistoryView() {
   const [isErroredOnly, setIsErroredOnly] = useState(false);
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
+  const actions = useActions();
+  const searchRef = useFocusTarget<HTMLInputElement>('history-search');
+  const open = (sessionId: string | null): void => {
+    setOpenSessionId(sessionId);
+    actions.requestFocus(sessionId ? 'history-detail' : 'history-search');
+  };
 
   useEffect(() => {
     const timer = setTimeout(() => setQuery(draft.trim()), SEARCH_PAUSE_MS);
@@ -26,15 +34,15 @@ export function HistoryView() {
   }, [draft]);
 
   const body = openSessionId ? (
-    <SessionDetailView sessionId={openSessionId} onBack={() => setOpenSessionId(null)} />
+    <SessionDetailView sessionId={openSessionId} onBack={() => open(null)} />
   ) : query ? (
-    <SearchResults query={query} onOpen={setOpenSessionId} />
+    <SearchResults query={query} onOpen={open} />
   ) : isErroredOnly ? (
-    <ErroredTurnList onOpen={setOpenSessionId} />
+    <ErroredTurnList onOpen={open} />
   ) : (
     <>
-      <FailureCostPanel onOpen={setOpenSessionId} />
-      <SessionTable onOpen={setOpenSessionId} />
+      <FailureCostPanel onOpen={open} />
+      <SessionTable onOpen={open} />
     </>
   );
 
@@ -43,38 +51,40 @@ export function HistoryView() {
       <header className="pane-header">
         <h1 className="pane-title">{t('history.title')}</h1>
       </header>
-      {!openSessionId && (
-        <form
-          className="history-toolbar"
-          role="search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setQuery(draft.trim());
+      <form
+        className="history-toolbar"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(draft.trim());
+        }}
+      >
+        <label htmlFor={`${id}-search`} className="visually-hidden">
+          {t('history.search')}
+        </label>
+        <input
+          id={`${id}-search`}
+          className="input"
+          type="search"
+          data-testid="history-search"
+          placeholder={t('history.searchPlaceholder')}
+          ref={searchRef}
+          value={draft}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setOpenSessionId(null);
           }}
-        >
-          <label htmlFor={`${id}-search`} className="visually-hidden">
-            {t('history.search')}
-          </label>
+        />
+        <label className="toggle">
           <input
-            id={`${id}-search`}
-            className="input"
-            type="search"
-            data-testid="history-search"
-            placeholder={t('history.searchPlaceholder')}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
+            type="checkbox"
+            data-testid="history-errored-only"
+            checked={isErroredOnly}
+            onChange={(event) => setIsErroredOnly(event.target.checked)}
           />
-          <label className="toggle">
-            <input
-              type="checkbox"
-              data-testid="history-errored-only"
-              checked={isErroredOnly}
-              onChange={(event) => setIsErroredOnly(event.target.checked)}
-            />
-            {t('history.erroredOnly')}
-          </label>
-        </form>
-      )}
+          {t('history.erroredOnly')}
+        </label>
+      </form>
       <div className="pane-scroll">{body}</div>
     </section>
   );

@@ -1,5 +1,6 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
-// timeline open), and Resume, Delete (after a confirmation) and Export JSON / Markdown.
+// timeline open), and Resume, Delete (after a confirmation) and Export JSON / Markdown, which says
+// where the file went (the desktop app asks with a save dialog). Opening it focuses its heading.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionDetail } from '../../../../shared/history';
@@ -9,7 +10,8 @@ import type { ChainView } from '../../store/state';
 import { downloadText } from '../../util/download';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
-import { TranscriptItem } from '../chat/TranscriptItem';
+import { useFocusTarget } from '../../util/use-focus-target';
+import { ChatItemView } from '../chat/ChatItemView';
 import { ConfirmDialog } from './ConfirmDialog';
 
 export function SessionDetailView({ sessionId, onBack }: { sessionId: string; onBack: () => void }) {
@@ -36,6 +38,9 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const [isConfirming, setIsConfirming] = useState(false);
+  const [exported, setExported] = useState('');
+  const host = useAppState((s) => s.ui.host);
+  const heading = useFocusTarget<HTMLHeadingElement>('history-detail');
   const title = detail.session.title || t('nav.untitled');
   const items = useMemo(() => {
     const chains: Record<string, ChainView> = {};
@@ -45,8 +50,15 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
   }, [detail]);
 
   const exportAs = async (format: 'json' | 'markdown'): Promise<void> => {
+    if (host === 'electron') {
+      const saved = await actions.saveExport(detail.session.id, format);
+      if (saved) setExported(saved.path ? t('history.savedTo', { path: saved.path }) : t('history.saveCancelled'));
+      return;
+    }
     const file = await actions.exportSession(detail.session.id, format);
-    if (file) downloadText(file.filename, file.mimeType, file.content);
+    if (!file) return;
+    downloadText(file.filename, file.mimeType, file.content);
+    setExported(t('history.downloaded', { filename: file.filename }));
   };
   const confirmDelete = async (): Promise<void> => {
     setIsConfirming(false);
@@ -56,7 +68,9 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
   return (
     <>
       <header className="detail-header">
-        <h2 className="detail-title">{title}</h2>
+        <h2 className="detail-title" ref={heading} tabIndex={-1} data-testid="history-detail-title">
+          {title}
+        </h2>
         <span className="badge">{t('history.readOnly')}</span>
         <span className="muted">
           {formatDateTime(detail.session.createdAt, i18n.language)} ·{' '}
@@ -98,9 +112,12 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
           {t('history.delete')}
         </button>
       </div>
+      <p className="export-status" role="status" data-testid="export-status">
+        {exported}
+      </p>
       <ol className="transcript-list" aria-label={t('chat.transcript')}>
         {items.map((item) => (
-          <TranscriptItem key={item.key} item={item} isReadOnly />
+          <ChatItemView key={item.key} item={item} isExpanded />
         ))}
       </ol>
       <ConfirmDialog

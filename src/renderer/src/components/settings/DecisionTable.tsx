@@ -7,7 +7,7 @@ import type { RetryableCategory } from '../../../../shared/error-category';
 import { describeTable, type BackoffKind, type DescribedRow } from '../../../../shared/retry-policy/decision-table';
 import type { RetrySettings, RowOverride } from '../../../../shared/settings';
 import { useActions } from '../../store/app-store';
-import { CommitField, SelectField } from './fields';
+import { CommitField, SelectField, SettingsSection } from './fields';
 
 type Field = keyof RowOverride;
 
@@ -19,13 +19,10 @@ export function DecisionTable({ retry }: { retry: RetrySettings }) {
   const { t } = useTranslation();
   const rows = describeTable(retry);
   return (
-    <section className="settings-section">
-      <h2 className="section-title" id="decision-table-title">
-        {t('settings.sections.table')}
-      </h2>
+    <SettingsSection id="settings-table" title={t('settings.sections.table')}>
       <p className="section-hint">{t('settings.tableHint')}</p>
       <div className="table-scroll">
-        <table className="decision-table" data-testid="decision-table" aria-labelledby="decision-table-title">
+        <table className="decision-table" data-testid="decision-table" aria-labelledby="settings-table-title">
           <thead>
             <tr>
               <th scope="col">{t('settings.column.category')}</th>
@@ -43,7 +40,7 @@ export function DecisionTable({ retry }: { retry: RetrySettings }) {
           </tbody>
         </table>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent 
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_IDS, type ModelRef, type ProviderId, type Settings } from '../../../../shared/settings';
 import { useActions, useAppState } from '../../store/app-store';
-import { FieldError } from './fields';
+import { FieldError, SettingsSection } from './fields';
 
 const FIELD = 'providers.fallback';
 
@@ -78,8 +78,7 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
   };
 
   return (
-    <section className="settings-section" data-testid="fallback-editor">
-      <h2 className="section-title">{t('settings.sections.fallback')}</h2>
+    <SettingsSection id="settings-fallback" title={t('settings.sections.fallback')} testId="fallback-editor">
       <p className="section-hint">{t('settings.fallback.hint')}</p>
       <p className="fallback-first">{t('settings.fallback.first', { model: settings.provider.model })}</p>
       {rows.length === 0 ? (
@@ -140,7 +139,12 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
           ))}
         </ol>
       )}
-      <FieldError fieldPath={FIELD} testId="fallback" errorId="fallback-error" />
+      <FieldError
+        fieldPath={FIELD}
+        label={t('settings.sections.fallback')}
+        testId="fallback"
+        errorId="fallback-error"
+      />
       <div className="fallback-actions">
         <button type="button" className="button" data-testid="fallback-add" onClick={addRow}>
           {t('settings.fallback.add')}
@@ -159,7 +163,7 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
           {t('settings.fallback.newSessionFirst')}
         </label>
       </div>
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,17 +1,19 @@
-// The simulator's fault script (settings.simulator.script) and the language and theme choices
-// (settings.ui); every change applies at once through settings.update.
+// The simulator's fault script (simulator.setScript: Enter re-arms it even when unchanged), the
+// language and theme choices (settings.ui, applied at once through settings.update) and the list
+// of keyboard shortcuts.
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Settings } from '../../../../shared/settings';
 import { useActions } from '../../store/app-store';
-import { CommitField, SelectField } from './fields';
+import { shortcutList } from '../../util/shortcuts';
+import { CommitField, SelectField, SettingsSection } from './fields';
 
 const THEMES = ['system', 'light', 'dark'] as const;
 
 export function SimulatorSection({ simulator }: { simulator: Settings['simulator'] }) {
   const { t } = useTranslation();
+  const actions = useActions();
   return (
-    <section className="settings-section">
-      <h2 className="section-title">{t('settings.sections.simulator')}</h2>
+    <SettingsSection id="settings-simulator" title={t('settings.sections.simulator')}>
       <CommitField
         label={t('settings.simulatorScript')}
         fieldPath="simulator.script"
@@ -19,9 +21,17 @@ export function SimulatorSection({ simulator }: { simulator: Settings['simulator
         kind="text"
         value={simulator.script}
         toPatch={(script) => ({ simulator: { script } })}
-        hint={t('settings.simulatorHint')}
+        apply={(script) => void actions.setSimulatorScript(String(script))}
+        isEnterAlwaysApplied
+        hint={
+          <>
+            {t('settings.simulatorHint')}
+            <br />
+            {t('settings.simulatorRearm')}
+          </>
+        }
       />
-    </section>
+    </SettingsSection>
   );
 }
 
@@ -29,8 +39,7 @@ export function AppearanceSection({ ui }: { ui: Settings['ui'] }) {
   const { t } = useTranslation();
   const actions = useActions();
   return (
-    <section className="settings-section">
-      <h2 className="section-title">{t('settings.sections.appearance')}</h2>
+    <SettingsSection id="settings-appearance" title={t('settings.sections.appearance')}>
       <div className="field-grid">
         <SelectField
           label={t('settings.language')}
@@ -49,6 +58,24 @@ export function AppearanceSection({ ui }: { ui: Settings['ui'] }) {
           onSelect={(theme) => void actions.updateSettings('ui.theme', { ui: { theme } })}
         />
       </div>
-    </section>
+    </SettingsSection>
+  );
+}
+
+export function ShortcutsSection() {
+  const { t } = useTranslation();
+  return (
+    <SettingsSection id="settings-shortcuts" title={t('settings.sections.shortcuts')}>
+      <dl className="shortcut-list" data-testid="shortcut-list">
+        {shortcutList().map(({ what, keys }) => (
+          <div key={what} className="shortcut-row">
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{t(`shortcuts.${what}`)}</dd>
+          </div>
+        ))}
+      </dl>
+    </SettingsSection>
   );
 }

@@ -1,6 +1,8 @@
-// Provider and model choice (settings.provider) and API keys per provider via providers.list /
-// addKey / removeKey. A key is only ever sent: the list shows the masked hint the main process
-// returns, never the key.
+// Provider and model choice (settings.provider: a new provider starts on its default model; the
+// model is a searchable list with free text allowed), Test connection (one real request,
+// classified), and API keys per provider via providers.list / addKey / removeKey — not for the
+// simulator, which takes none. A key is only ever sent: the list shows the masked hint the main
+// process returns, never the key. "Check your API key" on an Authentication card lands here.
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderInfo } from '../../../../shared/contract';
@@ -14,22 +16,35 @@ import {
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useNow } from '../../util/use-now';
-import { CommitField, FieldError, SelectField } from './fields';
+import { ModelPicker } from '../chat/ModelPicker';
+import { goToSection } from '../../util/go-to-section';
+import { ConnectionTest } from './ConnectionTest';
+import { CommitField, FieldError, SelectField, SettingsSection } from './fields';
 
 export function ProvidersSection({ provider }: { provider: Settings['provider'] }) {
   const { t } = useTranslation();
   const actions = useActions();
   const providers = useAppState((s) => s.settings.providers);
+  const target = useAppState((s) => s.ui.settingsProvider);
   useEffect(() => {
     void actions.loadProviders();
   }, [actions]);
+  useEffect(() => {
+    // "Check your API key": show that provider's keys once they are on the page.
+    if (!target || providers.length === 0) return;
+    goToSection(`provider-${target}`);
+    actions.providerSettingsShown();
+  }, [actions, target, providers.length]);
 
   const labelOf = (id: ProviderId) => providers.find((p) => p.id === id)?.label ?? id;
-  const models = providers.find((p) => p.id === provider.id)?.models ?? [];
+  // A new provider starts on its own default model (the old provider's model means nothing there).
+  const selectProvider = (id: ProviderId): void => {
+    const model = providers.find((p) => p.id === id)?.defaultModel;
+    void actions.updateSettings('provider.id', { provider: model ? { id, model } : { id } });
+  };
   return (
     <>
-      <section className="settings-section">
-        <h2 className="section-title">{t('settings.sections.model')}</h2>
+      <SettingsSection id="settings-model" title={t('settings.sections.model')}>
         <div className="field-grid">
           <SelectField
             label={t('settings.provider')}
@@ -37,16 +52,13 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
             testId="settings-provider"
             value={provider.id}
             options={PROVIDER_IDS.map((id) => ({ value: id, label: labelOf(id) }))}
-            onSelect={(id) => void actions.updateSettings('provider.id', { provider: { id } })}
+            onSelect={selectProvider}
           />
-          <CommitField
-            label={t('settings.model')}
-            fieldPath="provider.model"
+          <ModelPicker
+            key={provider.id}
+            model={{ id: provider.model, provider: provider.id }}
             testId="settings-model"
-            kind="text"
-            value={provider.model}
-            toPatch={(model) => ({ provider: { model } })}
-            hint={modelHint(models)}
+            isLabelVisible
           />
           {provider.id === 'openai-compatible' && (
             <CommitField
@@ -70,15 +82,14 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
             />
           )}
         </div>
-      </section>
-      <section className="settings-section">
-        <h2 className="section-title">{t('settings.sections.keys')}</h2>
+        <ConnectionTest />
+      </SettingsSection>
+      <SettingsSection id="settings-keys" title={t('settings.sections.keys')}>
         <p className="section-hint">{t('settings.keysHint')}</p>
-        {/* The simulator takes keys too: a second key lets a usage limit switch credentials. */}
         {providers.map((info) => (
           <ProviderKeys key={info.id} info={info} />
         ))}
-      </section>
+      </SettingsSection>
     </>
   );
 }
@@ -94,16 +105,19 @@ const DEFAULT_BASE_URLS: Record<BaseUrlProvider, string> = {
   openrouter: 'https://openrouter.ai/api/v1',
 };
 
-/** A few of the provider's model ids as examples (OpenRouter alone lists hundreds). */
-function modelHint(models: string[]): string | undefined {
-  if (models.length === 0) return undefined;
-  const shown = models.slice(0, MODEL_HINT_COUNT).join(', ');
-  return models.length > MODEL_HINT_COUNT ? `${shown}, … (+${models.length - MODEL_HINT_COUNT})` : shown;
+function ProviderKeys({ info }: { info: ProviderInfo }) {
+  const { t } = useTranslation();
+  return (
+    <div className="provider-keys" id={`provider-${info.id}`} data-testid={`provider-${info.id}`}>
+      <h3 className="provider-name" tabIndex={-1}>
+        {info.label}
+      </h3>
+      {info.takesKeys ? <KeyList info={info} /> : <p className="field-hint">{t('settings.noKeysNeeded')}</p>}
+    </div>
+  );
 }
 
-const MODEL_HINT_COUNT = 6;
-
-function ProviderKeys({ info }: { info: ProviderInfo }) {
+function KeyList({ info }: { info: ProviderInfo }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const id = useId();
@@ -118,8 +132,7 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
   };
 
   return (
-    <div className="provider-keys" data-testid={`provider-${info.id}`}>
-      <h3 className="provider-name">{info.label}</h3>
+    <>
       {info.keys.length === 0 ? (
         <p className="field-hint">{t('settings.noKeys')}</p>
       ) : (
@@ -168,7 +181,12 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
           {t('settings.addKey')}
         </button>
       </form>
-      <FieldError fieldPath={`providers.${info.id}`} testId={`api-key-input-${info.id}`} errorId={`${id}-error`} />
-    </div>
+      <FieldError
+        fieldPath={`providers.${info.id}`}
+        label={t('settings.apiKey', { provider: info.label })}
+        testId={`api-key-input-${info.id}`}
+        errorId={`${id}-error`}
+      />
+    </>
   );
 }

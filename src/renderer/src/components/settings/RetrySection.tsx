@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetrySettings } from '../../../../shared/settings';
 import { useActions, useAppState } from '../../store/app-store';
-import { CommitField, FieldError } from './fields';
+import { CommitField, FieldError, SettingsSection } from './fields';
 
 type NumericKey = 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'jitterMaxMs' | 'timeoutMs';
 
@@ -23,8 +23,7 @@ export function RetrySection({ retry }: { retry: RetrySettings }) {
   const id = useId();
   const hasError = useAppState((s) => Boolean(s.settings.fieldErrors['retry.enabled']));
   return (
-    <section className="settings-section">
-      <h2 className="section-title">{t('settings.sections.retry')}</h2>
+    <SettingsSection id="settings-retry" title={t('settings.sections.retry')}>
       <div className="field field-switch">
         <input
           id={id}
@@ -43,7 +42,12 @@ export function RetrySection({ retry }: { retry: RetrySettings }) {
         <p className="field-hint" id={`${id}-hint`}>
           {t('settings.autoRetryHint')}
         </p>
-        <FieldError fieldPath="retry.enabled" testId="settings-auto-retry" errorId={`${id}-error`} />
+        <FieldError
+          fieldPath="retry.enabled"
+          label={t('settings.autoRetry')}
+          testId="settings-auto-retry"
+          errorId={`${id}-error`}
+        />
       </div>
       <div className="field-grid">
         {NUMERIC_FIELDS.map(({ key, labelKey, testId }) => (
@@ -58,6 +62,6 @@ export function RetrySection({ retry }: { retry: RetrySettings }) {
           />
         ))}
       </div>
-    </section>
+    </SettingsSection>
   );
 }

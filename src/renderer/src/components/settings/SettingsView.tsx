@@ -1,38 +1,103 @@
-// The Settings pane: retries, the decision table, provider/model and keys, the fallback models, the simulator script,
-// language and theme. It renders the settings the store holds (settings.get on connect, then
-// settings_changed events); every control applies its change at once.
+// The Settings pane: a left-hand index of its sections (retries, the decision table, provider and
+// model, keys, the fallback models, the agent's tools, the simulator, language and theme, keyboard
+// shortcuts) and the sections themselves. It renders the settings the store holds (settings.get on
+// connect, then settings_changed); every control applies its change at once, and an accepted
+// change is confirmed by a quiet "Saved".
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../store/app-store';
+import { goToSection } from '../../util/go-to-section';
 import { DecisionTable } from './DecisionTable';
-import { AppearanceSection, SimulatorSection } from './GeneralSection';
+import { AppearanceSection, ShortcutsSection, SimulatorSection } from './GeneralSection';
 import { FallbackListEditor } from './FallbackListEditor';
 import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
 import { ToolsSection } from './ToolsSection';
 
+/** Each section's anchor id and the i18n key of its title, in page order. */
+export const SETTINGS_SECTIONS = [
+  ['settings-retry', 'settings.sections.retry'],
+  ['settings-table', 'settings.sections.table'],
+  ['settings-model', 'settings.sections.model'],
+  ['settings-keys', 'settings.sections.keys'],
+  ['settings-fallback', 'settings.sections.fallback'],
+  ['settings-tools', 'settings.sections.tools'],
+  ['settings-simulator', 'settings.sections.simulator'],
+  ['settings-appearance', 'settings.sections.appearance'],
+  ['settings-shortcuts', 'settings.sections.shortcuts'],
+] as const;
+
+/** How long "Saved" shows after a change, ms. */
+const SAVED_MS = 2000;
+
 export function SettingsView() {
   const { t } = useTranslation();
   const settings = useAppState((s) => s.settings.values);
   return (
-    <section className="settings" aria-label={t('settings.title')}>
+    <section className="settings" aria-labelledby="settings-title">
       <header className="pane-header">
-        <h1 className="pane-title">{t('settings.title')}</h1>
+        <h1 className="pane-title" id="settings-title">
+          {t('settings.title')}
+        </h1>
+        <SavedStatus />
       </header>
-      <div className="pane-scroll">
-        {settings ? (
-          <>
-            <RetrySection retry={settings.retry} />
-            <DecisionTable retry={settings.retry} />
-            <ProvidersSection provider={settings.provider} />
-            <ToolsSection tools={settings.tools} />
-            <FallbackListEditor settings={settings} />
-            <SimulatorSection simulator={settings.simulator} />
-            <AppearanceSection ui={settings.ui} />
-          </>
-        ) : (
-          <p className="pane-empty">{t('history.loading')}</p>
-        )}
+      <div className="settings-body">
+        <nav className="settings-index" aria-label={t('settings.index')}>
+          <ul>
+            {SETTINGS_SECTIONS.map(([id, key]) => (
+              <li key={id}>
+                <a
+                  href={`#${id}`}
+                  className="link"
+                  onClick={(event) => {
+                    event.preventDefault();
+                    goToSection(id);
+                  }}
+                >
+                  {t(key)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="pane-scroll" data-testid="settings-scroll">
+          {settings ? (
+            <>
+              <RetrySection retry={settings.retry} />
+              <DecisionTable retry={settings.retry} />
+              <ProvidersSection provider={settings.provider} />
+              <FallbackListEditor settings={settings} />
+              <ToolsSection tools={settings.tools} />
+              <SimulatorSection simulator={settings.simulator} />
+              <AppearanceSection ui={settings.ui} />
+              <ShortcutsSection />
+            </>
+          ) : (
+            <p className="pane-empty">{t('history.loading')}</p>
+          )}
+        </div>
       </div>
     </section>
+  );
+}
+
+/** "Saved" for a moment after each accepted change; a polite status, so it is announced but never steals focus. */
+function SavedStatus() {
+  const { t } = useTranslation();
+  const savedCount = useAppState((s) => s.ui.savedCount);
+  const [shownFor, setShownFor] = useState(0);
+  useEffect(() => {
+    if (savedCount === 0) return;
+    const show = setTimeout(() => setShownFor(savedCount), 0);
+    const hide = setTimeout(() => setShownFor(0), SAVED_MS);
+    return () => {
+      clearTimeout(show);
+      clearTimeout(hide);
+    };
+  }, [savedCount]);
+  return (
+    <span className="saved-status" role="status" data-testid="settings-saved">
+      {shownFor > 0 ? `✓ ${t('settings.saved')}` : ''}
+    </span>
   );
 }

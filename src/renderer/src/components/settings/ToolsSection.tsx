@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { TOOL_TIMEOUT_RANGE } from '../../../../shared/tools';
 import type { Settings } from '../../../../shared/settings';
 import { useActions } from '../../store/app-store';
-import { CommitField, SelectField } from './fields';
+import { CommitField, SelectField, SettingsSection } from './fields';
 
 export function ToolsSection({ tools }: { tools: Settings['tools'] }) {
   const { t } = useTranslation();
@@ -16,8 +16,7 @@ export function ToolsSection({ tools }: { tools: Settings['tools'] }) {
   const toggle = (key: 'enabled' | 'network', value: 'on' | 'off') =>
     void actions.updateSettings(`tools.${key}`, { tools: { [key]: value === 'on' } });
   return (
-    <section className="settings-section">
-      <h2 className="section-title">{t('settings.toolsSection')}</h2>
+    <SettingsSection id="settings-tools" title={t('settings.sections.tools')}>
       <p className="muted">{t('settings.toolsEnabledHint')}</p>
       <div className="field-grid">
         <SelectField
@@ -57,6 +56,6 @@ export function ToolsSection({ tools }: { tools: Settings['tools'] }) {
           hint={`${TOOL_TIMEOUT_RANGE.min}–${TOOL_TIMEOUT_RANGE.max} ${TOOL_TIMEOUT_RANGE.unit}`}
         />
       </div>
-    </section>
+    </SettingsSection>
   );
 }

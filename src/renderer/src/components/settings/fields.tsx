@@ -2,25 +2,55 @@
 // after a short pause in typing; a select commits on change. A value the main process refuses
 // keeps the typed text and shows its message next to the field (from settings.fieldErrors).
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
+
+/** One section of the pane: an anchor for the index, a heading that can take focus. */
+interface SectionProps {
+  id: string;
+  title: string;
+  testId?: string;
+  children: ReactNode;
+}
+
+export function SettingsSection({ id, title, testId, children }: SectionProps) {
+  return (
+    <section className="settings-section" id={id} aria-labelledby={`${id}-title`} data-testid={testId}>
+      <h2 className="section-title" id={`${id}-title`} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** Pause after the last keystroke before a typed value is applied, ms. */
 const COMMIT_PAUSE_MS = 700;
 
-interface FieldShellProps {
+interface FieldErrorProps {
   fieldPath: string;
+  /** The field's label: the message names the field by it, not by its settings key. */
+  label: string;
   testId: string;
   errorId: string;
-  children: ReactNode;
 }
 
-/** The error line under a field; its id is the field's aria-describedby. */
-export function FieldError({ fieldPath, testId, errorId }: Omit<FieldShellProps, 'children'>) {
+/** The main process names fields by their settings key ("retry.maxRetries: must be …"): keep only the words. */
+function withoutKeys(message: string): string {
+  return message
+    .split('; ')
+    .map((part) => part.replace(/^[\w.-]+: /, ''))
+    .join('; ');
+}
+
+/** The error line under a field, worded with its label; its id is the field's aria-describedby. */
+export function FieldError({ fieldPath, label, testId, errorId }: FieldErrorProps) {
+  const { t } = useTranslation();
   const error = useAppState((s) => s.settings.fieldErrors[fieldPath]);
   if (!error) return null;
   return (
     <p className="field-error" id={errorId} role="alert" data-testid={`${testId}-error`}>
-      {error}
+      {t('settings.fieldError', { label, message: withoutKeys(error) })}
     </p>
   );
 }
@@ -38,6 +68,10 @@ export interface CommitFieldProps {
   toPatch: (value: unknown) => Record<string, unknown>;
   hint?: ReactNode;
   suffix?: ReactNode;
+  /** Instead of settings.update: how to apply the value (the simulator script re-arms through its own command). */
+  apply?: (value: unknown) => void;
+  /** Enter applies the value even when it is unchanged (entering the same script again re-arms it). */
+  isEnterAlwaysApplied?: boolean;
 }
 
 export function CommitField(props: CommitFieldProps) {
@@ -59,12 +93,14 @@ export function CommitField(props: CommitFieldProps) {
   }, [shown]);
   useEffect(() => () => clearPending(timer), []);
 
-  const commit = (text: string): void => {
+  const commit = (text: string, force = false): void => {
     clearPending(timer);
-    if (text === shown && !hasError) return;
-    if (text === lastSent.current && hasError) return;
+    if (!force && text === shown && !hasError) return;
+    if (!force && text === lastSent.current && hasError) return;
     lastSent.current = text;
-    void actions.updateSettings(fieldPath, toPatch(parseDraft(text, kind, isClearable)));
+    const parsed = parseDraft(text, kind, isClearable);
+    if (props.apply) props.apply(parsed);
+    else void actions.updateSettings(fieldPath, toPatch(parsed));
   };
 
   return (
@@ -92,7 +128,7 @@ export function CommitField(props: CommitFieldProps) {
           }}
           onBlur={() => commit(draft)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') commit(draft);
+            if (event.key === 'Enter') commit(draft, props.isEnterAlwaysApplied);
           }}
         />
         {suffix}
@@ -102,7 +138,7 @@ export function CommitField(props: CommitFieldProps) {
           {hint}
         </p>
       )}
-      <FieldError fieldPath={fieldPath} testId={testId} errorId={errorId} />
+      <FieldError fieldPath={fieldPath} label={label} testId={testId} errorId={errorId} />
     </div>
   );
 }
@@ -153,7 +189,7 @@ export function SelectField<V extends string>(props: SelectFieldProps<V>) {
           </option>
         ))}
       </select>
-      <FieldError fieldPath={props.fieldPath} testId={props.testId} errorId={`${id}-error`} />
+      <FieldError fieldPath={props.fieldPath} label={props.label} testId={props.testId} errorId={`${id}-error`} />
     </div>
   );
 }

@@ -1,17 +1,15 @@
 // The app's sidebar: New chat, the views (Chat, History, Settings) and the recent sessions from
-// history.list (a link each: opening one resumes it in the chat).
+// history.list. While a turn runs, switching chats is refused and the sidebar says why (with
+// Stop). The session list is one Tab stop (SessionList: arrow keys inside, F2 renames, Delete deletes).
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import type { ViewName } from '../../store/state';
-
-const RECENT_SESSIONS = 30;
+import { SessionList } from './SessionList';
 
 export function Sidebar() {
   const { t } = useTranslation();
   const actions = useActions();
   const view = useAppState((s) => s.ui.view);
-  const sessions = useAppState((s) => s.history.sessions);
-  const currentId = useAppState((s) => s.session.sessionId);
 
   const navButton = (name: ViewName, label: string) => (
     <button
@@ -36,6 +34,7 @@ export function Sidebar() {
       >
         {t('nav.newChat')}
       </button>
+      <SwitchRefused />
       <div className="nav-group">
         {navButton('chat', t('nav.chat'))}
         {navButton('history', t('nav.history'))}
@@ -44,33 +43,44 @@ export function Sidebar() {
       <h2 className="sidebar-heading" id="sidebar-sessions">
         {t('nav.sessions')}
       </h2>
-      {sessions.length === 0 ? (
-        <p className="sidebar-empty">{t('nav.noSessions')}</p>
-      ) : (
-        <ul className="sidebar-sessions" aria-labelledby="sidebar-sessions">
-          {sessions.slice(0, RECENT_SESSIONS).map((session) => (
-            <li key={session.id}>
-              <a
-                href={`#session-${session.id}`}
-                className="sidebar-session"
-                data-testid="sidebar-session"
-                aria-current={session.id === currentId ? 'true' : undefined}
-                onClick={(event) => {
-                  event.preventDefault();
-                  void actions.resume(session.id);
-                }}
-              >
-                <span className="sidebar-session-title">{session.title || t('nav.untitled')}</span>
-                {session.erroredTurnCount > 0 && (
-                  <span className="badge badge-error" aria-hidden="true">
-                    {session.erroredTurnCount}
-                  </span>
-                )}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
+      <SessionList />
     </nav>
+  );
+}
+
+/** Why New chat or another session did nothing: a turn runs here. Stop it, or wait. */
+function SwitchRefused() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const isRefused = useAppState((s) => s.ui.isSwitchRefused);
+  if (!isRefused) return null;
+  return (
+    <div className="switch-refused" role="alert" data-testid="switch-refused">
+      <p>{t('nav.switchRefused')}</p>
+      <div className="switch-refused-actions">
+        <button
+          type="button"
+          className="button button-small button-danger"
+          data-testid="switch-refused-stop"
+          onClick={() => {
+            actions.dismissSwitchRefused();
+            void actions.abort().then(() => actions.requestFocus('session-list'));
+          }}
+        >
+          {t('nav.stopTurn')}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="switch-refused-dismiss"
+          onClick={() => {
+            actions.dismissSwitchRefused();
+            actions.requestFocus('session-list');
+          }}
+        >
+          {t('nav.dismiss')}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 // The approval card (docs/tools.md, "Approvals"): a tool call that writes, edits or runs a command
 // waits here — the command, or the change as a diff — for Allow once, Allow for this session or
 // Deny. Keyboard-first: it takes the focus when it appears, A / S / D choose, Esc denies (the Esc
-// stack, tools/approval-esc.ts). Shown above the composer while a request waits.
+// stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalChoice, ApprovalRequest } from '../../../../shared/tools';
-import { useActions, useAppState } from '../../store/app-store';
+import { useActions } from '../../store/app-store';
 import { DiffView } from './DiffView';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
@@ -36,18 +36,16 @@ function Preview({ request }: { request: ApprovalRequest }) {
   );
 }
 
-export function ApprovalCard() {
+export function ApprovalCard({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
   const actions = useActions();
-  const request = useAppState((s) => s.session.pendingApprovals[0]);
   const firstButton = useRef<HTMLButtonElement>(null);
-  const requestId = request?.id;
+  const requestId = request.id;
 
   useEffect(() => {
-    if (requestId) firstButton.current?.focus();
+    firstButton.current?.focus();
   }, [requestId]);
 
-  if (!request) return null;
   const answer = (choice: ApprovalChoice) => void actions.approveTool(request.id, choice);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const choice = KEYS[event.key.toLowerCase()];
@@ -57,44 +55,51 @@ export function ApprovalCard() {
   };
   const titleId = `approval-title-${request.id}`;
   return (
-    <section
-      className="approval-card"
-      data-testid="approval-card"
-      data-tool={request.toolName}
-      role="alertdialog"
-      aria-labelledby={titleId}
-      onKeyDown={onKeyDown}
-    >
-      <h2 className="approval-title" id={titleId}>
-        {t('tools.approvalTitle', { name: request.toolName })}
-      </h2>
-      <p className="muted">{t('tools.approvalHint')}</p>
-      <div className="approval-preview">
-        <Preview request={request} />
-      </div>
-      <div className="approval-actions">
-        <button
-          ref={firstButton}
-          type="button"
-          className="button button-primary"
-          data-testid="approval-allow-once"
-          onClick={() => answer('once')}
-        >
-          {t('tools.allowOnce')}
-        </button>
-        <button type="button" className="button" data-testid="approval-allow-session" onClick={() => answer('session')}>
-          {t('tools.allowSession')}
-        </button>
-        <button
-          type="button"
-          className="button button-danger"
-          data-testid="approval-deny"
-          onClick={() => answer('deny')}
-        >
-          {t('tools.deny')}
-        </button>
-      </div>
-      <p className="approval-keys muted">{t('tools.keys')}</p>
-    </section>
+    <li className="chat-aid">
+      <section
+        className="approval-card"
+        data-testid="approval-card"
+        data-tool={request.toolName}
+        role="alertdialog"
+        aria-labelledby={titleId}
+        onKeyDown={onKeyDown}
+      >
+        <h2 className="approval-title" id={titleId}>
+          {t('tools.approvalTitle', { name: request.toolName })}
+        </h2>
+        <p className="muted">{t('tools.approvalHint')}</p>
+        <div className="approval-preview">
+          <Preview request={request} />
+        </div>
+        <div className="approval-actions">
+          <button
+            ref={firstButton}
+            type="button"
+            className="button button-primary"
+            data-testid="approval-allow-once"
+            onClick={() => answer('once')}
+          >
+            {t('tools.allowOnce')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            data-testid="approval-allow-session"
+            onClick={() => answer('session')}
+          >
+            {t('tools.allowSession')}
+          </button>
+          <button
+            type="button"
+            className="button button-danger"
+            data-testid="approval-deny"
+            onClick={() => answer('deny')}
+          >
+            {t('tools.deny')}
+          </button>
+        </div>
+        <p className="approval-keys muted">{t('tools.keys')}</p>
+      </section>
+    </li>
   );
 }

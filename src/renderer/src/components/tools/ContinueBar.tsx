@@ -1,22 +1,15 @@
 // "Continue" after a stopped turn (docs/tools.md, "Continue"): when the newest turn ended in an
-// error or was stopped and nothing runs, the person may let the model try again — a new attempt by
-// the person, not a retry.
+// error or was stopped after the model used tools, and nothing runs, the person may let the model
+// try again — a new attempt by the person, not a retry. The last row of the chat's list
+// (live-items.ts decides when).
 import { useTranslation } from 'react-i18next';
-import { useActions, useAppState } from '../../store/app-store';
+import { useActions } from '../../store/app-store';
 
 export function ContinueBar() {
   const { t } = useTranslation();
   const actions = useActions();
-  const canContinue = useAppState((s) => {
-    const { session, retry } = s;
-    if (session.isStreaming || session.isRetrying || retry.banner?.kind === 'pending') return false;
-    if (session.pendingMessages.length > 0) return false;
-    const last = session.turns[session.turns.length - 1];
-    return last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
-  });
-  if (!canContinue) return null;
   return (
-    <div className="continue-bar" data-testid="continue-bar">
+    <li className="continue-bar" data-testid="continue-bar">
       <span>{t('tools.stopped')}</span>
       <button
         type="button"
@@ -26,6 +19,6 @@ export function ContinueBar() {
       >
         {t('tools.continue')}
       </button>
-    </div>
+    </li>
   );
 }

@@ -1,0 +1,91 @@
+// The live chat's own rows, placed into the flat list buildChatItems made (ChatView), each rendered
+// by its own component like every other item: the approval card after the tool call it asks about
+// (docs/tools.md, "Approvals"), the interrupted-turn card after its chain's card (docs/retry-policy.md,
+// "Resume after a restart"), and at the end Continue after a stopped turn that used tools
+// (docs/tools.md, "Continue") and the notice of a prompt held for a rate limit ("Rate-limit
+// pacing"). The read-only history has none of them. Pure.
+import type { InterruptedRetry, PacingWait } from '../../../shared/events';
+import { activePath } from '../../../shared/history';
+import type { ApprovalRequest } from '../../../shared/tools';
+import type { AppState } from '../store/state';
+import type { ChatItem } from './chat-items';
+
+export interface ApprovalItem {
+  kind: 'approval';
+  key: string;
+  request: ApprovalRequest;
+}
+
+export interface InterruptedItem {
+  kind: 'interrupted';
+  key: string;
+  offer: InterruptedRetry;
+}
+
+export interface ContinueItem {
+  kind: 'continue';
+  key: string;
+}
+
+export interface PacingItem {
+  kind: 'pacing';
+  key: string;
+  pacing: PacingWait;
+}
+
+export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | PacingItem;
+
+export interface LiveState {
+  /** Only the oldest waiting request is asked at a time (its card takes the focus). */
+  approval: ApprovalRequest | null;
+  interrupted: InterruptedRetry | null;
+  canContinue: boolean;
+  pacing: PacingWait | null;
+}
+
+const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set(['approval', 'interrupted', 'continue', 'pacing']);
+
+/** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */
+export function isExchangeItem(item: ChatItem): boolean {
+  return !LIVE_KINDS.has(item.kind) && item.kind !== 'compaction' && item.kind !== 'model-switch';
+}
+
+/** Put each live row after the item it is about (at the end when that item is not shown). */
+export function withLiveItems(items: ChatItem[], live: LiveState): ChatItem[] {
+  let out = items;
+  if (live.interrupted) {
+    const { chainId } = live.interrupted;
+    const row: InterruptedItem = { kind: 'interrupted', key: `interrupted-${chainId}`, offer: live.interrupted };
+    out = insertAfter(out, (i) => i.kind === 'errored-chain' && i.chainId === chainId, row);
+  }
+  if (live.approval) {
+    const { toolCallId, id } = live.approval;
+    const row: ApprovalItem = { kind: 'approval', key: `approval-${id}`, request: live.approval };
+    out = insertAfter(out, (i) => i.kind === 'tool-call' && i.toolCallId === toolCallId, row);
+  }
+  const tail: LiveItem[] = [];
+  if (live.canContinue) tail.push({ kind: 'continue', key: 'continue' });
+  if (live.pacing) tail.push({ kind: 'pacing', key: `pacing-${live.pacing.until}`, pacing: live.pacing });
+  return tail.length > 0 ? [...out, ...tail] : out;
+}
+
+function insertAfter(items: ChatItem[], isTarget: (item: ChatItem) => boolean, row: LiveItem): ChatItem[] {
+  const at = items.findIndex(isTarget);
+  return at < 0 ? [...items, row] : [...items.slice(0, at + 1), row, ...items.slice(at + 1)];
+}
+
+/**
+ * Continue is offered when nothing runs and the newest turn failed or was stopped after the model
+ * used tools in that exchange: the model may try again with what the tools did. Without tools the
+ * card's Retry (or a stopped reply's Regenerate) asks for the same thing.
+ */
+export function canContinue(state: Pick<AppState, 'session' | 'retry'>): boolean {
+  const { session, retry } = state;
+  if (session.isStreaming || session.isRetrying || retry.banner?.kind === 'pending') return false;
+  if (session.pendingMessages.length > 0 || session.pacing) return false;
+  const path = activePath(session.turns);
+  const last = path[path.length - 1];
+  if (last?.role !== 'assistant' || (last.stopReason !== 'error' && last.stopReason !== 'aborted')) return false;
+  const exchange = path.slice(path.findLastIndex((t) => t.role === 'user') + 1);
+  return exchange.some((t) => t.role === 'toolResult');
+}

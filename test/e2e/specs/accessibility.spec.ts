@@ -1,0 +1,54 @@
+// axe-core on every view in light and dark: the chat (a Markdown reply, a recovered chain's note,
+// a failed card with its actions, the failure banner), Settings, and the History (the session list,
+// the errored filter, a session's detail) — zero violations of any rule axe runs by default.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+
+/** Every violation as "rule: the elements", so a failure says what to fix. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test.describe('axe-core', () => {
+  // A Markdown reply, then a chain that recovers, then one whose retries all fail (fast backoff).
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: 'ok,503,ok,503*' } });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`chat, settings and history have no violations in ${scheme}`, async ({ app }) => {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      const chat = new ChatPage(app.page);
+      await chat.prompt('Show me some Markdown');
+      await expect(chat.lastAssistant().locator('h1')).toBeVisible();
+      await chat.prompt('wobble then answer');
+      await expect(app.page.getByTestId('recovered-note')).toBeVisible();
+      await chat.prompt('this one fails');
+      await expect(new RetryBanner(app.page).root).toContainText('Retry failed after 3 retries', { timeout: 15_000 });
+      await app.page.getByTestId('recovered-note').locator('summary').click();
+      await chat.erroredCards.last().locator('summary').click();
+      expect(await violations(app.page), 'chat').toEqual([]);
+
+      await new SettingsPage(app.page).open();
+      await app.page.getByTestId('test-connection').click();
+      await expect(app.page.getByTestId('test-connection-result')).not.toBeEmpty();
+      expect(await violations(app.page), 'settings').toEqual([]);
+
+      const history = new HistoryPage(app.page);
+      await history.open();
+      await expect(history.sessions).toHaveCount(1);
+      expect(await violations(app.page), 'history').toEqual([]);
+      await history.erroredOnly.check();
+      await expect(history.erroredTurns).toHaveCount(2);
+      expect(await violations(app.page), 'history, errored only').toEqual([]);
+      await history.erroredOnly.uncheck();
+      await app.page.getByTestId('history-open').click();
+      await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+      expect(await violations(app.page), 'history, a session').toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,200 @@
+// Sessions and the keyboard, through the real UI: rename and delete from the sidebar (stored in
+// SQLite), switching chats refused with a visible reason while a turn runs, the session list as
+// one Tab stop, and focus that never falls to the page body — after Cancel and Retry now, after
+// New chat (button and Ctrl+N), on a history session's heading, through the skip link, Ctrl+K and
+// Shift+Esc.
+import { test, expect } from '../fixtures/app';
+import { sessionTitles } from '../fixtures/history-db';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
+
+/** A whole exchange: switching chats is refused until its turn has ended, so wait for that, not for the first words. */
+async function chatWith(chat: ChatPage, text: string): Promise<void> {
+  await chat.prompt(text);
+  await expect(chat.lastAssistant()).toContainText(text);
+  await chat.waitForTurnEnd();
+}
+
+test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await chatWith(chat, 'a chat to rename and then to delete');
+  const row = app.page.getByTestId('sidebar-session');
+  await row.focus();
+  await app.page.keyboard.press('F2');
+  const input = app.page.getByTestId('rename-input');
+  await expect(input).toBeFocused();
+  await input.fill('My renamed chat');
+  await input.press('Enter');
+  await expect(row).toHaveText('My renamed chat');
+  await expect(row).toBeFocused();
+  await expect(app.page.getByTestId('chat-title')).toHaveText('My renamed chat');
+  expect(sessionTitles(app.dataDir)).toEqual(['My renamed chat']);
+
+  await app.page.keyboard.press('Delete');
+  const dialog = app.page.getByTestId('confirm-dialog');
+  await expect(dialog).toContainText('“My renamed chat” and its turns will be deleted');
+  await dialog.getByTestId('confirm-ok').click();
+  await expect(row).toHaveCount(0);
+  expect(sessionTitles(app.dataDir)).toEqual([]);
+  await expect(chat.input).toBeFocused();
+});
+
+test('a long first message makes a title cut at a word, with an ellipsis', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await chat.prompt('Why do retries need a decision table when every provider sends different errors anyway?');
+  await expect(chat.lastAssistant()).toContainText('Simulated reply');
+  await expect(app.page.getByTestId('sidebar-session')).toHaveText(
+    'Why do retries need a decision table when every provider…',
+  );
+});
+
+test.describe('while a retry waits', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=20000', 'retry.maxDelayMs=600000'], script: '503*' } });
+
+  test('switching chats is refused with a visible explanation, and Stop there ends the turn', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('first chat');
+    await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3)');
+    await app.page.getByTestId('new-chat').click();
+    const refusal = app.page.getByTestId('switch-refused');
+    await expect(refusal).toContainText('Stop it, or let it finish, before you switch chats.');
+    await expect(app.page.getByTestId('chat-title')).toHaveText('first chat');
+    await refusal.getByTestId('switch-refused-stop').click();
+    await expect(new RetryBanner(app.page).root).toContainText('Retry cancelled');
+    await expect(app.page.getByTestId('sidebar-session')).toBeFocused();
+    await app.page.getByTestId('new-chat').click();
+    await expect(chat.input).toBeFocused();
+    await expect(chat.userMessages).toHaveCount(0);
+  });
+
+  test('focus goes to the composer after Cancel and after Retry now', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('cancel then retry');
+    await banner.cancel.click();
+    await expect(banner.root).toContainText('Retry cancelled');
+    await expect(chat.input).toBeFocused();
+    await app.setScript('503,ok');
+    await chat.input.fill('now retry now');
+    await chat.send.click();
+    await banner.retryNow.click();
+    await expect(chat.input).toBeFocused();
+    await expect(chat.lastAssistant()).toContainText('now retry now');
+  });
+});
+
+test('New chat, by button or Ctrl+N, focuses the composer', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await chatWith(chat, 'one');
+  await app.page.getByTestId('new-chat').click();
+  await expect(chat.input).toBeFocused();
+  await expect(chat.userMessages).toHaveCount(0);
+  await chatWith(chat, 'two');
+  await app.page.getByTestId('nav-settings').click();
+  await app.page.keyboard.press('Control+n');
+  await expect(chat.input).toBeFocused();
+  await expect(chat.userMessages).toHaveCount(0);
+  await expect(app.page.getByTestId('sidebar-session')).toHaveCount(2);
+});
+
+test('opening a session in History focuses its heading; Back returns to the search box', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await chatWith(chat, 'open me in history');
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await app.page.getByTestId('history-open').click();
+  await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+  await app.page.getByTestId('history-back').click();
+  await expect(app.page.getByTestId('history-search')).toBeFocused();
+});
+
+test('the skip link, Ctrl+K and Shift+Esc move focus where they say', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await app.page.keyboard.press('Tab');
+  const skip = app.page.getByTestId('skip-link');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await app.page.keyboard.press('Enter');
+  await expect(app.page.locator('main')).toBeFocused();
+  await app.page.keyboard.press('Control+k');
+  await expect(app.page.getByTestId('history-search')).toBeFocused();
+  await app.page.keyboard.press('Shift+Escape');
+  await expect(chat.input).toBeFocused();
+});
+
+test('the session list is one Tab stop; arrow keys move inside it and Enter opens', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  for (const text of ['alpha', 'beta', 'gamma']) {
+    await chatWith(chat, text);
+    await app.page.getByTestId('new-chat').click();
+  }
+  const rows = app.page.getByTestId('sidebar-session');
+  await expect(rows).toHaveCount(3);
+  await app.page.getByTestId('nav-settings').focus();
+  await app.page.keyboard.press('Tab');
+  await expect(rows.nth(0)).toBeFocused();
+  await app.page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await app.page.keyboard.press('End');
+  await expect(rows.nth(2)).toBeFocused();
+  // One Tab leaves the whole list.
+  await app.page.keyboard.press('Tab');
+  await expect(rows.nth(0)).not.toBeFocused();
+  await expect(rows.nth(2)).not.toBeFocused();
+  await app.page.keyboard.press('Shift+Tab');
+  await expect(rows.nth(2)).toBeFocused();
+  await app.page.keyboard.press('Enter');
+  await expect(app.page.getByTestId('chat-title')).toHaveText('alpha');
+  await expect(chat.input).toBeFocused();
+});
+
+test('History: search finds a failed turn by its error text, and Export says where the file went', async ({ app }) => {
+  await app.setScript('503*');
+  await app.page.getByTestId('nav-settings').click();
+  await app.page.getByTestId('settings-auto-retry').uncheck();
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('a question that fails');
+  await expect(chat.erroredCards).toHaveCount(1);
+  await new HistoryPage(app.page).open();
+  await app.page.getByTestId('history-search').fill('unavailable');
+  const hit = app.page.getByTestId('history-search-hit');
+  await expect(hit).toHaveCount(1);
+  await expect(hit.locator('mark')).toHaveText('Unavailable');
+  await hit.getByRole('link').click();
+  await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+  const download = app.page.waitForEvent('download');
+  await app.page.getByTestId('history-export-markdown').click();
+  const file = await download;
+  await expect(app.page.getByTestId('export-status')).toHaveText(
+    `Downloaded ${file.suggestedFilename()} to your browser’s download folder.`,
+  );
+});
+
+test('the settings index moves to a section and focuses its heading', async ({ app }) => {
+  await app.page.getByTestId('nav-settings').click();
+  await app.page
+    .getByRole('navigation', { name: 'Settings sections' })
+    .getByRole('link', { name: 'Simulator' })
+    .click();
+  await expect(app.page.getByRole('heading', { name: 'Simulator', level: 2 })).toBeFocused();
+});
+
+test.describe('when the context overflows', () => {
+  test.use({ appOptions: { script: 'ok,overflow' } });
+
+  test('the chat shows where earlier messages were summarised, with the summary behind a disclosure', async ({
+    app,
+  }) => {
+    const chat = new ChatPage(app.page);
+    await chatWith(chat, 'a first message');
+    await chat.prompt('a second message that overflows');
+    const divider = app.page.getByTestId('compaction-divider');
+    await expect(divider).toHaveAttribute('data-status', 'done');
+    await divider.locator('summary').click();
+    await expect(divider).toContainText('Summary:');
+    await expect(chat.erroredCards.last()).toContainText('earlier messages were summarised and the turn tried again');
+    await expect(chat.lastAssistant()).toContainText('a second message that overflows');
+  });
+});

@@ -1,0 +1,81 @@
+// The chat's actions and the event pump's pacing against a fake bridge: switching chats while a
+// turn runs is refused with a visible flag (and no call), a switch that goes through asks for the
+// composer's focus, message actions call their commands, and a fast stream's updates are applied
+// once per frame while every other event passes at once, in order.
+import { describe, expect, it } from 'vitest';
+import type { SessionEvent } from '../../../src/shared/events';
+import { createActions } from '../../../src/renderer/src/store/actions';
+import { createAppStore } from '../../../src/renderer/src/store/app-store';
+import { startEventPump } from '../../../src/renderer/src/store/event-pump';
+import { assistantMessage, fakeBridge, snapshot } from './fixtures';
+
+const frame = () => new Promise((resolve) => setTimeout(resolve, 40));
+
+describe('switching chats', () => {
+  it('is refused while a turn runs: no call, the sidebar flag says why; once idle it switches and focuses the composer', async () => {
+    const { bridge, calls } = fakeBridge({ 'session.new': () => ({ sessionId: 's2' }) });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({ type: 'agent_start' });
+    expect(await actions.newChat()).toBe(false);
+    expect(await actions.resume('old')).toBe(false);
+    expect(calls).toEqual([]);
+    expect(store.getState().ui.isSwitchRefused).toBe(true);
+
+    actions.dispatch({ type: 'agent_end', messages: [] });
+    expect(await actions.newChat()).toBe(true);
+    expect(calls.map((c) => c.method)).toEqual(['session.new']);
+    expect(store.getState().ui).toMatchObject({ isSwitchRefused: false, view: 'chat', focus: { target: 'composer' } });
+  });
+});
+
+describe('message actions', () => {
+  it('edit, regenerate and rename call their commands; Test connection returns the main process answer', async () => {
+    const result = { ok: true, provider: 'simulator', model: 'm', latencyMs: 3, category: null, message: 'OK' };
+    const { bridge, calls } = fakeBridge({
+      'session.edit': () => ({ accepted: true }),
+      'session.regenerate': () => ({ accepted: true }),
+      'providers.test': () => result,
+    });
+    const actions = createActions(bridge, createAppStore());
+    expect(await actions.edit('t3', 'again')).toBe(true);
+    expect(await actions.regenerate()).toBe(true);
+    await actions.renameSession('s1', 'Mine');
+    expect(await actions.testConnection()).toEqual(result);
+    expect(calls).toEqual([
+      { method: 'session.edit', params: { turnId: 't3', text: 'again' } },
+      { method: 'session.regenerate', params: {} },
+      { method: 'history.rename', params: { sessionId: 's1', title: 'Mine' } },
+      { method: 'providers.test', params: {} },
+    ]);
+  });
+});
+
+describe('the event pump paces a fast stream', () => {
+  it('applies a burst of message_update events once, and flushes it before the next other event', async () => {
+    const { bridge, emit } = fakeBridge({ 'session.getState': () => snapshot(), 'settings.get': () => ({}) });
+    const store = createAppStore();
+    const seen: SessionEvent['type'][] = [];
+    const actions = createActions(bridge, store, { onEvent: (event) => seen.push(event.type) });
+    startEventPump(bridge, actions);
+    await frame();
+    seen.length = 0;
+    let text = '';
+    for (let i = 0; i < 200; i += 1) {
+      text += `w${i} `;
+      emit({ type: 'message_update', message: assistantMessage(text), assistantMessageEvent: { type: 'text_delta' } });
+    }
+    expect(seen).toEqual([]);
+    await frame();
+    expect(seen).toEqual(['message_update']);
+    expect(store.getState().session.streamingMessage).toEqual(assistantMessage(text));
+
+    emit({
+      type: 'message_update',
+      message: assistantMessage(`${text}end`),
+      assistantMessageEvent: { type: 'text_delta' },
+    });
+    emit({ type: 'message_end', message: assistantMessage(`${text}end`) });
+    expect(seen).toEqual(['message_update', 'message_update', 'message_end']);
+  });
+});
