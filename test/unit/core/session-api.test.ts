@@ -1,7 +1,7 @@
 // The AgentSession methods every mode reads instead of the agent's state (the RPC mode's get_state,
 // get_session_stats, get_last_assistant_text, set_thinking_level): isCompacting during overflow and
 // manual compaction, the runtime context, stats, the last assistant text, model and thinking level.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MODEL, harness, waitForEvent } from './session-fakes';
 
 const OVERFLOW = "400 This model's maximum context length is 8192 tokens. However, you requested 9000 tokens.";
@@ -87,6 +87,32 @@ describe('AgentSession rewinds for message actions', () => {
       ['first', null],
       ['one', null],
       ['one again', 2],
+    ]);
+  });
+
+  it('an edit or a regenerate waits out a used-up rate limit like a prompt; Stop sends nothing', async () => {
+    const used = { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': '30s' };
+    const h = harness([{ text: 'one', headers: used }, { text: 'first, answered again' }]);
+    await h.session.prompt('first');
+    const waits = () => h.events.filter((e) => e.type === 'rate_limit_wait');
+    const regenerate = h.session.rewindAndContinue({ messages: h.session.messages.slice(0, 1), branchFrom: 2 });
+    await vi.waitFor(() => expect(waits()).toHaveLength(1));
+    expect(waits()[0]).toMatchObject({ text: 'first' });
+    expect(h.session.isBusy).toBe(true);
+    await h.session.abort();
+    await regenerate;
+    // Stopped while held: no request, and the conversation is as it was.
+    expect(h.stream.calls).toHaveLength(1);
+    expect(h.session.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+
+    const edit = h.session.rewindAndPrompt({ messages: [], branchFrom: 1 }, 'first, edited');
+    await vi.waitFor(() => expect(waits()).toHaveLength(2));
+    expect(h.session.sendAnyway()).toBe(true);
+    await edit;
+    expect(h.stream.calls).toHaveLength(2);
+    expect(h.history.turns.slice(2).map((t) => [t.text, t.branchFrom])).toEqual([
+      ['first, edited', 1],
+      ['first, answered again', null],
     ]);
   });
 

@@ -40,11 +40,11 @@ export const OVERFLOW_ERROR =
 
 /**
  * One scripted reply: an error text, a successful text, a tool call, or a stream that never ends.
- * A tool call may carry the response's headers, as the HTTP observer would have attached them.
+ * A text or a tool call may carry the response's headers, as the HTTP observer would have attached them.
  */
 export type Step =
   | { error: string }
-  | { text: string }
+  | { text: string; headers?: Record<string, string> }
   | { stall: true }
   | { tool: string; args: Record<string, unknown>; id?: string; headers?: Record<string, string> }
   | { tools: { name: string; args: Record<string, unknown> }[] };
@@ -127,6 +127,7 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
       stream.push({ type: 'text_start', contentIndex: 0, partial });
       stream.push({ type: 'text_delta', contentIndex: 0, delta: step.text, partial });
       const done = message({ text: step.text }, 'stop');
+      if (step.headers) attachProviderFacts(done, { status: 200, headers: step.headers });
       stream.push({ type: 'text_end', contentIndex: 0, content: step.text, partial: done });
       stream.push({ type: 'done', reason: 'stop', message: done });
       stream.end(done);

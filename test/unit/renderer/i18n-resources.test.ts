@@ -55,6 +55,21 @@ describe('i18n resources', () => {
     expect(i18n.t('retry.countdown', { ...values, lng: 'ja' })).toBe('再試行中 (1/3) あと 2 秒… (Esc でキャンセル)');
     expect(i18n.t('retry.countdown', { ...values, lng: 'ko' })).toBe('재시도 중 (1/3) 2초 후… (Esc로 취소)');
     expect(i18n.t('history.turns', { count: 1 })).toBe('1 turn');
+    // The cost line counts in retries too (docs/retry-policy.md, "What failures cost").
+    const cost = { input: '1,240' };
+    expect(i18n.t('cost.input', { ...cost, count: 2 })).toBe(
+      'The first try and 2 retries failed, using 1,240 input tokens',
+    );
+    expect(i18n.t('cost.input', { ...cost, count: 1 })).toBe(
+      'The first try and 1 retry failed, using 1,240 input tokens',
+    );
+    expect(i18n.t('cost.input', { ...cost, count: 0 })).toBe('The first try failed, using 1,240 input tokens');
+    expect(i18n.t('cost.input', { ...cost, count: 0, lng: 'ja' })).toBe(
+      '最初の試行が失敗し、入力トークン 1,240 を使用',
+    );
+    expect(i18n.t('retry.offline', { ...values, lng: 'en' })).toBe(
+      'Offline — waiting for the network (retry 1/3 kept)',
+    );
     expect(i18n.t('history.turns', { count: 4, lng: 'ja' })).toBe('4 ターン');
   });
 });
