@@ -119,7 +119,7 @@ test.describe('resume after a restart', () => {
     await expect(page.getByTestId('message-user')).toContainText('survive a kill');
     // The offer is the row right after the chain's own card, which offers no Retry or Resend meanwhile.
     const chainCard = page.getByTestId('errored-turn-card').last();
-    await expect(page.locator('.transcript-list > li').last()).toContainText('Retry now');
+    await expect(page.locator('.transcript-list > li > *').last()).toContainText('Retry now');
     await expect(chainCard).toHaveAttribute('data-outcome', 'interrupted');
     await expect(chainCard.getByTestId('card-retry')).toHaveCount(0);
     await page.getByTestId('interrupted-retry').click();

@@ -20,7 +20,7 @@ test('an approval card, allowed from the keyboard, writes the file and the model
   await expect(tools.approval).toContainText('hello.txt');
   await expect(app.page.getByTestId('approval-diff')).toContainText('+Hello, tools!');
   // A row of the chat's list, right under the card of the call it asks about.
-  const rows = app.page.locator('.transcript-list > li');
+  const rows = app.page.locator('.transcript-list > li > *');
   await expect(rows.last().getByTestId('approval-card')).toBeVisible();
   await expect(rows.nth(-2)).toHaveAttribute('data-testid', 'tool-card');
   // Keyboard-first: the card has the focus; A allows once.
@@ -78,7 +78,7 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
   await expect(tools.card('read')).toHaveAttribute('data-category', 'sandbox_security');
   expect(await app.requests()).toHaveLength(1);
   await expect(tools.continueButton).toBeVisible();
-  await expect(app.page.locator('.transcript-list > li').last()).toHaveAttribute('data-testid', 'continue-bar');
+  await expect(app.page.locator('.transcript-list > li > *').last()).toHaveAttribute('data-testid', 'continue-bar');
 
   const history = new HistoryPage(app.page);
   await history.open();

@@ -1,8 +1,9 @@
 // The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
-// interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) — a status
-// line, the retry banner and the composer. Which row may offer which action is decided here, once.
-import { useEffect, useMemo, useRef } from 'react';
+// interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
+// the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
+// offer which action is decided here, once.
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
@@ -14,6 +15,7 @@ import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
 import { ModelPicker } from './ModelPicker';
+import { TranscriptList } from './TranscriptList';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -21,9 +23,6 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
   const stored = sessions.find((s) => s.id === session.sessionId)?.title;
   return stored || (session.turns.find((t) => t.role === 'user')?.text.split('\n')[0] ?? '');
 }
-
-/** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
-const PIN_THRESHOLD_PX = 80;
 
 /**
  * Edit any stored message of the person's; regenerate or retry only the last exchange; nothing
@@ -37,6 +36,16 @@ function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | n
     canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
     canRetry: item === last && item.kind === 'errored-chain' && item.chainId !== offeredChain,
   });
+}
+
+/**
+ * Follow new content only while the reader is at the bottom; scrolling up to read stops it. A
+ * message the person sends brings the bottom back (they want to see the answer), and so does an
+ * approval being asked (its card takes the focus and the keys).
+ */
+function followKey(items: ChatItem[], approvalId: string | undefined): string {
+  const sent = items.findLast((i) => i.kind === 'message' && i.role === 'user');
+  return `${sent?.key ?? ''}:${approvalId ?? ''}`;
 }
 
 /** After a failure the person's message goes back into the composer: the last card's prompt, once it failed for good. */
@@ -77,18 +86,7 @@ export function ChatView() {
   const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
   const offeredChain = live.interrupted?.chainId ?? null;
   const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
-  const transcriptRef = useRef<HTMLDivElement>(null);
-  // Follow new content only while the reader is at the bottom; scrolling up to read stops it, and
-  // a message the person sends starts it again (they want to see the answer).
-  const isPinnedRef = useRef(true);
-  const sentCountRef = useRef(0);
-  useEffect(() => {
-    const el = transcriptRef.current;
-    const sent = items.filter((i) => i.kind === 'message' && i.role === 'user').length;
-    if (sent > sentCountRef.current) isPinnedRef.current = true;
-    sentCountRef.current = sent;
-    if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
-  }, [items]);
+  const sessionId = useAppState((s) => s.session.sessionId);
 
   return (
     <section className="chat" aria-labelledby="chat-title">
@@ -104,25 +102,19 @@ export function ChatView() {
         )}
         <WorkspacePicker />
       </header>
-      <div
-        ref={transcriptRef}
-        className="transcript"
-        data-testid="transcript"
-        onScroll={(event) => {
-          const el = event.currentTarget;
-          isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX;
-        }}
-      >
-        {items.length === 0 ? (
+      {items.length === 0 ? (
+        <div className="transcript" data-testid="transcript">
           <EmptyChat />
-        ) : (
-          <ol className="transcript-list" aria-label={t('chat.transcript')}>
-            {items.map((item) => (
-              <ChatItemView key={item.key} item={item} actions={actionsOf(item)} />
-            ))}
-          </ol>
-        )}
-      </div>
+        </div>
+      ) : (
+        <TranscriptList
+          key={sessionId ?? ''}
+          items={items}
+          label={t('chat.transcript')}
+          renderItem={(item) => <ChatItemView item={item} actions={actionsOf(item)} />}
+          followKey={followKey(items, live.approval?.id)}
+        />
+      )}
       {(session.isCompacting || (session.activeToolName && session.pendingApprovals.length === 0)) && (
         <p className="chat-status" data-testid="chat-status">
           {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}

@@ -6,7 +6,7 @@ import type { CompactionView } from '../../store/state';
 export function CompactionDivider({ compaction }: { compaction: CompactionView }) {
   const { t } = useTranslation();
   return (
-    <li className="compaction-divider" data-testid="compaction-divider" data-status={compaction.status}>
+    <div className="compaction-divider" data-testid="compaction-divider" data-status={compaction.status}>
       {compaction.status === 'running' && <p className="compaction-label">{t('compaction.running')}</p>}
       {compaction.status === 'failed' && (
         <p className="compaction-label compaction-failed">
@@ -21,6 +21,6 @@ export function CompactionDivider({ compaction }: { compaction: CompactionView }
           <p className="compaction-summary">{compaction.summary}</p>
         </details>
       )}
-    </li>
+    </div>
   );
 }

@@ -27,7 +27,7 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
   const categories = chainCategories(item);
   const verdict = verdictText(t, item);
   return (
-    <li
+    <div
       className={`errored-card errored-card-${item.status}`}
       data-testid="errored-turn-card"
       data-status={item.status}
@@ -66,14 +66,14 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
           <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
         </details>
       )}
-    </li>
+    </div>
   );
 }
 
 function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpanded: boolean }) {
   const { t } = useTranslation();
   return (
-    <li
+    <div
       className="recovered-note"
       data-testid="recovered-note"
       data-chain-id={item.chainId ?? undefined}
@@ -84,7 +84,7 @@ function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
         <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
         <FailureCostLine attempts={item.attempts} />
       </details>
-    </li>
+    </div>
   );
 }
 

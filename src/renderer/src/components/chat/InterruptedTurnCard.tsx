@@ -9,7 +9,7 @@ export function InterruptedTurnCard({ offer }: { offer: InterruptedRetry }) {
   const { t } = useTranslation();
   const actions = useActions();
   return (
-    <li className="chat-aid">
+    <div className="chat-aid">
       <div
         className="retry-banner interrupted-card"
         role="status"
@@ -38,6 +38,6 @@ export function InterruptedTurnCard({ offer }: { offer: InterruptedRetry }) {
           </button>
         </div>
       </div>
-    </li>
+    </div>
   );
 }

@@ -30,16 +30,16 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
   };
   if (item.role === 'toolResult') {
     return (
-      <li className="bubble bubble-tool" data-testid="message-tool">
+      <div className="bubble bubble-tool" data-testid="message-tool">
         <span className="bubble-role">{t('chat.tool', { name: item.toolName ?? '' })}</span>
         <span className="bubble-text">{item.text}</span>
-      </li>
+      </div>
     );
   }
   const isUser = item.role === 'user';
   const time = Number.isFinite(item.createdAt) ? formatDateTime(item.createdAt, i18n.language) : '';
   return (
-    <li
+    <div
       className={`bubble ${isUser ? 'bubble-user' : 'bubble-assistant'}`}
       data-testid={isUser ? 'message-user' : 'message-assistant'}
       data-streaming={item.isStreaming ? 'true' : undefined}
@@ -97,6 +97,6 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
           )}
         </div>
       )}
-    </li>
+    </div>
   );
 }

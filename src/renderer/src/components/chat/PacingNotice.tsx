@@ -11,7 +11,7 @@ export function PacingNotice({ pacing }: { pacing: PacingWait }) {
   const actions = useActions();
   const seconds = useCountdown(pacing.until);
   return (
-    <li className="chat-aid">
+    <div className="chat-aid">
       <div className="retry-banner pacing-notice" role="status" aria-live="polite" data-testid="pacing-notice">
         <span className="pacing-text" data-testid="pacing-text">
           {seconds > 0 ? t('pacing.waiting', { seconds }) : t('pacing.sending')}
@@ -25,6 +25,6 @@ export function PacingNotice({ pacing }: { pacing: PacingWait }) {
           {t('pacing.sendAnyway')}
         </button>
       </div>
-    </li>
+    </div>
   );
 }

@@ -35,7 +35,9 @@ export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => voi
             </a>
           </p>
           <ul className="transcript-list">
-            <ErroredChainCard item={item} canRetry={false} isExpanded />
+            <li className="transcript-row">
+              <ErroredChainCard item={item} canRetry={false} isExpanded />
+            </li>
           </ul>
         </li>
       ))}

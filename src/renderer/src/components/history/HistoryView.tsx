@@ -18,6 +18,8 @@ export function HistoryView() {
   const { t } = useTranslation();
   const id = useId();
   const [openSessionId, setOpenSessionId] = useState<string | null>(null);
+  // A stored session's transcript scrolls with the pane (its header goes away as the reader reads on).
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [isErroredOnly, setIsErroredOnly] = useState(false);
   const [draft, setDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -34,7 +36,7 @@ export function HistoryView() {
   }, [draft]);
 
   const body = openSessionId ? (
-    <SessionDetailView sessionId={openSessionId} onBack={() => open(null)} />
+    <SessionDetailView sessionId={openSessionId} scrollParent={scroller} onBack={() => open(null)} />
   ) : query ? (
     <SearchResults query={query} onOpen={open} />
   ) : isErroredOnly ? (
@@ -85,7 +87,9 @@ export function HistoryView() {
           {t('history.erroredOnly')}
         </label>
       </form>
-      <div className="pane-scroll">{body}</div>
+      <div className="pane-scroll" ref={setScroller}>
+        {body}
+      </div>
     </section>
   );
 }

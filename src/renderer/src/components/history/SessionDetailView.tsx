@@ -1,6 +1,7 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
-// timeline open), and Resume, Delete (after a confirmation) and Export JSON / Markdown, which says
-// where the file went (the desktop app asks with a save dialog). Opening it focuses its heading.
+// timeline open; a long one virtualised by TranscriptList, scrolling with the history pane), and
+// Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
+// (the desktop app asks with a save dialog). Opening it focuses its heading.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionDetail } from '../../../../shared/history';
@@ -12,9 +13,17 @@ import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { ChatItemView } from '../chat/ChatItemView';
+import { TranscriptList } from '../chat/TranscriptList';
 import { ConfirmDialog } from './ConfirmDialog';
 
-export function SessionDetailView({ sessionId, onBack }: { sessionId: string; onBack: () => void }) {
+interface DetailProps {
+  sessionId: string;
+  /** The history pane's scroller, which the transcript scrolls with (null until it is mounted). */
+  scrollParent: HTMLElement | null;
+  onBack: () => void;
+}
+
+export function SessionDetailView({ sessionId, scrollParent, onBack }: DetailProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const revision = useAppState((s) => s.history.revision);
@@ -26,7 +35,7 @@ export function SessionDetailView({ sessionId, onBack }: { sessionId: string; on
         {t('history.back')}
       </button>
       {data ? (
-        <DetailBody detail={data} onDeleted={onBack} />
+        <DetailBody detail={data} scrollParent={scrollParent} onDeleted={onBack} />
       ) : (
         <p className="pane-empty">{isLoading ? t('history.loading') : ''}</p>
       )}
@@ -34,7 +43,13 @@ export function SessionDetailView({ sessionId, onBack }: { sessionId: string; on
   );
 }
 
-function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: () => void }) {
+interface BodyProps {
+  detail: SessionDetail;
+  scrollParent: HTMLElement | null;
+  onDeleted: () => void;
+}
+
+function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -115,11 +130,15 @@ function DetailBody({ detail, onDeleted }: { detail: SessionDetail; onDeleted: (
       <p className="export-status" role="status" data-testid="export-status">
         {exported}
       </p>
-      <ol className="transcript-list" aria-label={t('chat.transcript')}>
-        {items.map((item) => (
-          <ChatItemView key={item.key} item={item} isExpanded />
-        ))}
-      </ol>
+      {scrollParent && (
+        <TranscriptList
+          key={detail.session.id}
+          items={items}
+          label={t('chat.transcript')}
+          renderItem={(item) => <ChatItemView item={item} isExpanded />}
+          scrollParent={scrollParent}
+        />
+      )}
       <ConfirmDialog
         isOpen={isConfirming}
         title={t('history.confirmTitle')}

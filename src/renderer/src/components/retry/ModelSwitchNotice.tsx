@@ -22,8 +22,8 @@ export function ModelSwitchLine({ switched }: { switched: SwitchNames }) {
 export function ModelSwitchRow({ switched }: { switched: SwitchNames }) {
   const { t } = useTranslation();
   return (
-    <li className="model-switch-row" data-testid="model-switch-row" data-model={switched.to.model}>
+    <div className="model-switch-row" data-testid="model-switch-row" data-model={switched.to.model}>
       {t('retry.switched', { to: switched.to.model, from: switched.from.model })}
-    </li>
+    </div>
   );
 }

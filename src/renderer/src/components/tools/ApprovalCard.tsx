@@ -9,6 +9,11 @@ import { useActions } from '../../store/app-store';
 import { DiffView } from './DiffView';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
+/**
+ * The request whose card already took the focus: a long chat's virtualised list unmounts rows
+ * scrolled far away and mounts them again, and coming back into view must not take the focus again.
+ */
+let focusedRequest: string | null = null;
 
 function Preview({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
@@ -43,6 +48,8 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
   const requestId = request.id;
 
   useEffect(() => {
+    if (focusedRequest === requestId) return;
+    focusedRequest = requestId;
     firstButton.current?.focus();
   }, [requestId]);
 
@@ -55,7 +62,7 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
   };
   const titleId = `approval-title-${request.id}`;
   return (
-    <li className="chat-aid">
+    <div className="chat-aid">
       <section
         className="approval-card"
         data-testid="approval-card"
@@ -100,6 +107,6 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
         </div>
         <p className="approval-keys muted">{t('tools.keys')}</p>
       </section>
-    </li>
+    </div>
   );
 }

@@ -9,7 +9,7 @@ export function ContinueBar() {
   const { t } = useTranslation();
   const actions = useActions();
   return (
-    <li className="continue-bar" data-testid="continue-bar">
+    <div className="continue-bar" data-testid="continue-bar">
       <span>{t('tools.stopped')}</span>
       <button
         type="button"
@@ -19,6 +19,6 @@ export function ContinueBar() {
       >
         {t('tools.continue')}
       </button>
-    </li>
+    </div>
   );
 }

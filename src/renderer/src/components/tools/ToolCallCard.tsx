@@ -45,7 +45,7 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
   const shown = new Set(['path', 'content', ...(isBash ? ['command'] : []), ...(diff ? ['edits'] : [])]);
   const otherArgs = Object.fromEntries(Object.entries(item.args).filter(([key]) => !shown.has(key)));
   return (
-    <li
+    <div
       className={`tool-card tool-${item.status}`}
       data-testid="tool-card"
       data-tool={item.toolName}
@@ -90,6 +90,6 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
           </pre>
         </div>
       </details>
-    </li>
+    </div>
   );
 }

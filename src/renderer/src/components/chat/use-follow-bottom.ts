@@ -1,0 +1,49 @@
+// Stick to the bottom of the live chat's virtualised transcript (TranscriptList) while the reader
+// is there: react-virtuoso follows rows that are added (followOutput); the newest row growing as a
+// reply streams in is followed here, and so is the first open (scrolled to the newest row).
+import { useCallback, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
+import type { VirtuosoHandle } from 'react-virtuoso';
+
+/** How close to the bottom (px) still counts as "at the bottom". */
+const PIN_THRESHOLD_PX = 80;
+/** A scroll this soon after the person's own input on the transcript (wheel, key, pointer, touch, focus) is theirs, ms. */
+const INTENT_MS = 800;
+
+/**
+ * Only the person scrolls the reader away from the bottom: a reply growing moves the bottom
+ * without a scroll event, and react-virtuoso's own corrections (rows measured above the viewport)
+ * scroll without the person's input, so neither counts as scrolling up. Coming back to the bottom
+ * starts following again; each new `followKey` (a message sent, an approval asked) brings the
+ * bottom back into view.
+ */
+export function useFollowBottom(followKey: string | undefined) {
+  const handle = useRef<VirtuosoHandle>(null);
+  const isPinned = useRef(true);
+  const intentAt = useRef(Number.NEGATIVE_INFINITY);
+  // Not react-virtuoso's initialTopMostItemIndex: it hides the list until it is in place, and a
+  // card that takes the focus as it appears (the approval) cannot take it while hidden.
+  const lastKey = useRef<string | null>(null);
+  const toBottom = useCallback(() => handle.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER }), []);
+  useLayoutEffect(() => {
+    if (followKey === undefined || followKey === lastKey.current) return;
+    lastKey.current = followKey;
+    isPinned.current = true;
+    toBottom();
+  }, [followKey, toBottom]);
+  return {
+    handle,
+    followOutput: useCallback(() => (isPinned.current ? ('auto' as const) : false), []),
+    onHeightChanged: useCallback(() => {
+      if (isPinned.current) toBottom();
+    }, [toBottom]),
+    onScroll: useCallback((el: HTMLElement) => {
+      if (el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX) isPinned.current = true;
+      else if (performance.now() - intentAt.current < INTENT_MS) isPinned.current = false;
+    }, []),
+    onIntent: useCallback((event: SyntheticEvent) => {
+      intentAt.current = performance.now();
+      // A wheel turned up leaves at once, before its scroll lands behind a streamed update.
+      if (event.type === 'wheel' && (event.nativeEvent as WheelEvent).deltaY < 0) isPinned.current = false;
+    }, []),
+  };
+}
