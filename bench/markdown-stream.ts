@@ -1,26 +1,34 @@
 // Benchmark: a 20 kB Markdown reply streamed at 2,000 tokens/s must keep every main-thread task
 // of the page under 50 ms. The real app (browser mode, built out/) talks to a local
 // OpenAI-compatible server of this script that streams the reply at that rate (a token counted as
-// 4 characters, as the simulator counts them); the page runs in Chromium with a DevTools trace,
-// whose RunTask events give every main-thread task, in wall time and in the thread's CPU time
-// (on a shared, loaded machine a task's wall time also counts the time it waited for a CPU), and a
+// 4 characters, as the simulator counts them); the page runs in Chromium with a DevTools trace
+// (bench/browser.ts reads every main-thread task from it, in wall and CPU time) and a
 // PerformanceObserver('longtask') for the tasks over 50 ms of wall time while the reply streamed.
 // The baseline, in the same run: plain prose of the same size at the same rate.
 // Run: npm run bench:markdown (out/ is rebuilt first when it is stale).
-import { chromium, type Browser } from '@playwright/test';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { rebuildIfStale } from '../scripts/ensure-build.js';
+import {
+  LONG_TASK_MS,
+  TASK_CATEGORIES,
+  launchChromium,
+  longTasksSince,
+  mainThreadTasks,
+  startWebApp,
+  summarise,
+  watchLongTasks,
+  type TaskSummary,
+} from './browser';
 
 const TARGET_BYTES = 20 * 1024;
 const TOKENS_PER_SECOND = 2000;
 const CHARS_PER_TOKEN = 4;
 const TICK_MS = 10;
 const CHARS_PER_TICK = (TOKENS_PER_SECOND * CHARS_PER_TOKEN * TICK_MS) / 1000;
-const LONG_TASK_MS = 50;
 
 function markdownDocument(): string {
   const parts: string[] = ['# Streaming benchmark\n\nA reply with every kind of block the chat renders.\n'];
@@ -77,70 +85,21 @@ function startProvider(reply: () => string): Promise<{ server: Server; url: stri
   );
 }
 
-function startApp(baseUrl: string, dataDir: string): Promise<{ url: string; stop: () => void }> {
-  const cli = join(import.meta.dirname, '..', 'out', 'main', 'cli.js');
-  const args = [cli, '--mode', 'web', '--no-open', '--port', '0', '--data-dir', dataDir, '--base-url', baseUrl];
-  const child = spawn(process.execPath, [...args, '--model', 'bench'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  return new Promise((resolve, reject) => {
-    child.stdout.on('data', (data: Buffer) => {
-      out += data.toString();
-      const url = /running at (\S+)/.exec(out)?.[1];
-      if (url) resolve({ url, stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`the app exited with ${code}: ${out}`)));
-  });
-}
-
-interface RunResult {
+interface RunResult extends TaskSummary {
   streamMs: number;
-  tasks: number;
-  longestWallMs: number;
-  longestCpuMs: number;
-  overTargetCpu: number;
   longTasks: number;
-}
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  /** Wall time, µs. */
-  dur?: number;
-  /** The thread's CPU time, µs. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
-
-/** Every task on the page's main thread (CrRendererMain) from the trace: wall and CPU time, ms. */
-function mainThreadTasks(trace: Buffer): { wallMs: number; cpuMs: number }[] {
-  const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = new Set(
-    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`),
-  );
-  return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`))
-    .map((e) => ({ wallMs: (e.dur ?? 0) / 1000, cpuMs: (e.tdur ?? e.dur ?? 0) / 1000 }));
 }
 
 async function measure(browser: Browser, label: string, text: string): Promise<RunResult> {
   const provider = await startProvider(() => text);
   const dataDir = mkdtempSync(join(tmpdir(), 'resolute-bench-md-'));
-  const app = await startApp(provider.url, dataDir);
+  const app = await startWebApp(dataDir, ['--base-url', provider.url, '--model', 'bench']);
   const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
   try {
-    await page.addInitScript(() => {
-      const store = globalThis as unknown as { longTasks: { start: number; ms: number }[] };
-      store.longTasks = [];
-      new PerformanceObserver(
-        (list) => list.getEntries().forEach((e) => store.longTasks.push({ start: e.startTime, ms: e.duration })),
-        // The page's DOM knows "longtask"; this file is type-checked against Node's entry types.
-      ).observe({ type: 'longtask' as 'mark', buffered: true });
-    });
+    await watchLongTasks(page);
     await page.goto(app.url);
     await page.getByTestId('chat-input').fill(`stream the ${label} reply`);
-    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await browser.startTracing(page, { categories: TASK_CATEGORIES });
     // The page's own clock at the send: long tasks of the page load before it do not count.
     const sentAt = await page.evaluate(() => performance.now());
     const started = performance.now();
@@ -148,20 +107,8 @@ async function measure(browser: Browser, label: string, text: string): Promise<R
     const done = page.locator('[data-testid="message-assistant"]:not([data-streaming])');
     await done.waitFor({ timeout: 60_000 });
     const streamMs = performance.now() - started;
-    const tasks = mainThreadTasks(await browser.stopTracing());
-    const longTasks = await page.evaluate(
-      (from) =>
-        (globalThis as unknown as { longTasks: { start: number }[] }).longTasks.filter((t) => t.start >= from).length,
-      sentAt,
-    );
-    return {
-      streamMs,
-      tasks: tasks.length,
-      longestWallMs: Math.max(...tasks.map((t) => t.wallMs)),
-      longestCpuMs: Math.max(...tasks.map((t) => t.cpuMs)),
-      overTargetCpu: tasks.filter((t) => t.cpuMs >= LONG_TASK_MS).length,
-      longTasks,
-    };
+    const tasks = summarise(mainThreadTasks(await browser.stopTracing()));
+    return { streamMs, ...tasks, longTasks: await longTasksSince(page, sentAt) };
   } finally {
     await page.close();
     app.stop();
@@ -171,8 +118,7 @@ async function measure(browser: Browser, label: string, text: string): Promise<R
 }
 
 rebuildIfStale();
-const executablePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
-const browser = await chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
 try {
   const markdown = markdownDocument();
   const prose = proseDocument();

@@ -10,9 +10,9 @@ import { prependedCount } from '../../chat/prepended';
 import { useFollowBottom } from './use-follow-bottom';
 
 /** Up to this many rows all stay rendered (the browser's find-in-page sees a whole short chat). */
-export const VIRTUALISE_ABOVE = 150;
+export const VIRTUALISE_ABOVE = 60;
 /** Rendered beyond each edge of the viewport when virtualised, px: keyboard focus and fast wheels find rows there. */
-const OVERSCAN_PX = 1200;
+const OVERSCAN_PX = 800;
 const ALL_ROWS_PX = 1e9;
 /** react-virtuoso counts rows joining the front down from here (it must stay positive). */
 const FIRST_INDEX = 1_000_000_000;
@@ -63,6 +63,7 @@ export function TranscriptList(props: TranscriptListProps) {
       firstItemIndex={firstItemIndex}
       increaseViewportBy={overscan}
       customScrollParent={scrollParent}
+      initialTopMostItemIndex={isFollowing ? { index: 'LAST', align: 'end' } : 0}
       followOutput={isFollowing ? followOutput : false}
       totalListHeightChanged={isFollowing ? onHeightChanged : undefined}
       onScroll={(event) => {

@@ -1,6 +1,6 @@
 // Stick to the bottom of the live chat's virtualised transcript (TranscriptList) while the reader
 // is there: react-virtuoso follows rows that are added (followOutput); the newest row growing as a
-// reply streams in is followed here, and so is the first open (scrolled to the newest row).
+// reply streams in is followed here.
 import { useCallback, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 
@@ -20,12 +20,11 @@ export function useFollowBottom(followKey: string | undefined) {
   const handle = useRef<VirtuosoHandle>(null);
   const isPinned = useRef(true);
   const intentAt = useRef(Number.NEGATIVE_INFINITY);
-  // Not react-virtuoso's initialTopMostItemIndex: it hides the list until it is in place, and a
-  // card that takes the focus as it appears (the approval) cannot take it while hidden.
-  const lastKey = useRef<string | null>(null);
+  // The first open is react-virtuoso's (initialTopMostItemIndex): it renders only the newest rows.
+  const lastKey = useRef(followKey);
   const toBottom = useCallback(() => handle.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER }), []);
   useLayoutEffect(() => {
-    if (followKey === undefined || followKey === lastKey.current) return;
+    if (followKey === lastKey.current) return;
     lastKey.current = followKey;
     isPinned.current = true;
     toBottom();

@@ -1,6 +1,6 @@
 // The approval card (docs/tools.md, "Approvals"): a tool call that writes, edits or runs a command
 // waits here — the command, or the change as a diff — for Allow once, Allow for this session or
-// Deny. Keyboard-first: it takes the focus when it appears, A / S / D choose, Esc denies (the Esc
+// Deny. Keyboard-first: it takes the focus when it appears (once), A / S / D choose, Esc denies (the Esc
 // stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,21 @@ const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny
  * scrolled far away and mounts them again, and coming back into view must not take the focus again.
  */
 let focusedRequest: string | null = null;
+/** A list that has just opened stays hidden until it has scrolled into place: try for up to this many frames. */
+const FOCUS_FRAMES = 120;
+
+/** Focus the button once it can take the focus; returns a cancel for the frames still waiting. */
+function focusWhenShown(button: () => HTMLButtonElement | null, onFocused: () => void): () => void {
+  let frame = 0;
+  const attempt = (left: number): void => {
+    const target = button();
+    target?.focus();
+    if (target && document.activeElement === target) onFocused();
+    else if (left > 0) frame = requestAnimationFrame(() => attempt(left - 1));
+  };
+  attempt(FOCUS_FRAMES);
+  return () => cancelAnimationFrame(frame);
+}
 
 function Preview({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
@@ -49,8 +64,10 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
 
   useEffect(() => {
     if (focusedRequest === requestId) return;
-    focusedRequest = requestId;
-    firstButton.current?.focus();
+    return focusWhenShown(
+      () => firstButton.current,
+      () => (focusedRequest = requestId),
+    );
   }, [requestId]);
 
   const answer = (choice: ApprovalChoice) => void actions.approveTool(request.id, choice);

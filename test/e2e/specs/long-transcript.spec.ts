@@ -1,0 +1,87 @@
+// A long stored session (1,200+ turns, written through the history store before the app starts)
+// in the virtualised chat: only the rows near the viewport are in the DOM, the keyboard reaches
+// its first turn, and a new reply streams pinned to the bottom — unless the reader scrolled up,
+// who is then left where they are. No timings: each step waits on what the page shows.
+import type { Locator, Page } from '@playwright/test';
+import { writeLongSession } from '../../fixtures/long-session';
+import { test, expect, type AppHandle } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+
+const EXCHANGES = 600;
+/** Well above what a viewport and its overscan hold, well below the session's rows. */
+const MAX_ROWS = 80;
+
+async function openLongSession(app: AppHandle): Promise<Page> {
+  await app.stop();
+  writeLongSession(`${app.dataDir}/history.db`, EXCHANGES);
+  const page = await app.restart();
+  await page.getByTestId('sidebar-session').first().click();
+  await expect(new ChatPage(page).assistantMessages.last()).toContainText(`answer ${EXCHANGES}:`);
+  return page;
+}
+
+/** Pixels between the bottom of what the transcript shows and the end of its content. */
+function fromBottom(transcript: Locator): Promise<number> {
+  return transcript.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight);
+}
+
+test('a long session keeps only the rows near the viewport in the DOM, and Home reaches its first turn', async ({
+  app,
+}) => {
+  const page = await openLongSession(app);
+  const chat = new ChatPage(page);
+  const rows = page.locator('.transcript-list > li');
+  const transcript = page.getByTestId('transcript');
+  expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
+  // Each row says where it stands in the whole transcript, as most rows are not in the DOM.
+  const size = Number(await rows.last().getAttribute('aria-setsize'));
+  expect(size).toBeGreaterThan(2 * EXCHANGES);
+  await expect(rows.last()).toHaveAttribute('aria-posinset', String(size));
+  expect(await fromBottom(transcript)).toBeLessThan(80);
+
+  // The transcript takes the focus and scrolls by keyboard; older pages, where the session is
+  // paged, come in as it reaches the top.
+  await transcript.focus();
+  await expect(async () => {
+    await page.keyboard.press('Home');
+    await expect(chat.userMessages.first()).toContainText('question 1:', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
+  expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
+  await expect(chat.assistantMessages.getByText(`answer ${EXCHANGES}:`)).toHaveCount(0);
+});
+
+test('a new reply streams pinned to the bottom; scrolling up while it streams leaves the reader there', async ({
+  app,
+}) => {
+  const page = await openLongSession(app);
+  const chat = new ChatPage(page);
+  const transcript = page.getByTestId('transcript');
+  await app.setScript('slow');
+  // Sending from higher up brings the bottom back: the person wants to see the answer.
+  await transcript.evaluate((el) => el.scrollBy({ top: -3000 }));
+  await chat.prompt('a question at the end of a long session');
+  const streaming = page.locator('[data-testid="message-assistant"][data-streaming]');
+  const streamedLength = () => streaming.evaluate((el) => el.textContent?.length ?? 0);
+  const height = () => transcript.evaluate((el) => el.scrollHeight);
+  await expect.poll(streamedLength).toBeGreaterThan(200);
+  const before = await height();
+  await expect.poll(height).toBeGreaterThan(before + 40);
+  expect(await fromBottom(transcript)).toBeLessThan(80);
+  await expect(streaming).toBeInViewport();
+
+  // Up by less than the rows rendered below the viewport: the reply keeps growing there, measured.
+  const box = await transcript.boundingBox();
+  if (!box) throw new Error('the transcript is not on screen');
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -600);
+  await expect.poll(() => fromBottom(transcript)).toBeGreaterThan(400);
+  const readingAt = await transcript.evaluate((el) => el.scrollTop);
+  const [lengthThen, heightThen] = [await streamedLength(), await height()];
+  await expect.poll(streamedLength).toBeGreaterThan(lengthThen + 150);
+  await expect.poll(height).toBeGreaterThan(heightThen + 20);
+  expect(Math.abs((await transcript.evaluate((el) => el.scrollTop)) - readingAt)).toBeLessThan(40);
+  // Nor when the reply ends and is stored.
+  await expect(chat.stop).toBeHidden({ timeout: 30_000 });
+  expect(Math.abs((await transcript.evaluate((el) => el.scrollTop)) - readingAt)).toBeLessThan(40);
+});
