@@ -1,19 +1,12 @@
 // axe-core on every view in light and dark: the chat (a Markdown reply, a recovered chain's note,
 // a failed card with its actions, the failure banner), Settings, and the History (the session list,
 // the errored filter, a session's detail) — zero violations of any rule axe runs by default.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { axeViolations as violations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
-
-/** Every violation as "rule: the elements", so a failure says what to fix. */
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test.describe('axe-core', () => {
   // A Markdown reply, then a chain that recovers, then one whose retries all fail (fast backoff).

@@ -5,7 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { writeLongSession } from '../../fixtures/long-session';
 import { test, expect, type AppHandle } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 
 const EXCHANGES = 600;
 /** Well above what a viewport and its overscan hold, well below the session's rows. */
@@ -84,4 +86,24 @@ test('a new reply streams pinned to the bottom; scrolling up while it streams le
   // Nor when the reply ends and is stored.
   await expect(chat.stop).toBeHidden({ timeout: 30_000 });
   expect(Math.abs((await transcript.evaluate((el) => el.scrollTop)) - readingAt)).toBeLessThan(40);
+});
+
+test('the session in History is virtualised too, scrolling with its pane; axe finds nothing in either list', async ({
+  app,
+}) => {
+  const page = await openLongSession(app);
+  expect(await axeViolations(page), 'the chat').toEqual([]);
+  await new HistoryPage(page).open();
+  await page.getByTestId('history-open').click();
+  await expect(page.getByTestId('history-detail-title')).toBeFocused();
+  const rows = page.locator('.transcript-list > li');
+  await expect(rows.first()).toBeVisible();
+  expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
+  // The detail opens at its top; the pane's own scrolling brings the newest answer.
+  await expect(async () => {
+    await page.locator('.pane-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await expect(page.getByTestId('message-assistant').last()).toContainText(`answer ${EXCHANGES}:`, { timeout: 1000 });
+  }).toPass({ timeout: 20_000 });
+  expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
+  expect(await axeViolations(page), 'a session in History').toEqual([]);
 });
