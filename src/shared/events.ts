@@ -30,6 +30,11 @@ export interface SessionSnapshot {
   chains: RetryChainRecord[];
   /** The session's stored retry decisions (each errored turn's "what the app decided"). */
   decisions: RetryDecisionRecord[];
+  /**
+   * `turns` is the newest page only (TURN_PAGE_SIZE in src/shared/history.ts), with the chains and
+   * decisions it needs; when this is true, older turns come from history.turns.
+   */
+  hasOlderTurns: boolean;
   /** The agent's runtime context (errored turns removed, as the retry controller leaves it). */
   messages: ChatMessage[];
   isStreaming: boolean;

@@ -221,7 +221,7 @@ export class AgentSession {
   }
 
   /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
-  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions'>): SessionSnapshot {
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions' | 'hasOlderTurns'>): SessionSnapshot {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
@@ -229,6 +229,7 @@ export class AgentSession {
       turns: stored.turns,
       chains: stored.chains,
       decisions: stored.decisions,
+      hasOlderTurns: stored.hasOlderTurns,
       messages: this.messages,
       isStreaming: state.isStreaming,
       streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,

@@ -8,6 +8,7 @@ import type {
   SearchHit,
   SessionDetail,
   SessionSummary,
+  TurnPage,
   TurnRecord,
 } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
@@ -39,12 +40,20 @@ export interface HistoryWriter {
   ): void;
   linkTurnToChain(turnId: string, chainId: string): void;
   recordDecision(record: RetryDecisionRecord): void;
+  /**
+   * Run `writes` (calls of the methods above) as one transaction: one commit, one fsync, all or
+   * nothing. The retry path writes an event's chain, link and decision this way.
+   */
+  batch(writes: () => void): void;
 }
 
 /** The read side, used by the host router for the history view and by resume. */
 export interface HistoryReader {
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[];
-  getSession(sessionId: string): SessionDetail | undefined;
+  /** Every turn of a session, or with `limit` only its newest `limit` turns (hasOlderTurns says if more exist). */
+  getSession(sessionId: string, limit?: number): SessionDetail | undefined;
+  /** The `limit` turns (TURN_PAGE_SIZE by default) before seq `beforeSeq`, oldest first. */
+  sessionTurns(sessionId: string, beforeSeq: number, limit?: number): TurnPage | undefined;
   /** A session's row as the lists show it, or undefined when there is none. */
   sessionSummary(sessionId: string): SessionSummary | undefined;
   search(query: string, limit?: number): SearchHit[];

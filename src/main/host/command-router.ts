@@ -102,7 +102,9 @@ export class CommandRouter {
       'providers.addKey': ({ provider, apiKey }) => ctx.addKey(provider, apiKey),
       'providers.removeKey': ({ provider, keyId }) => ctx.removeKey(provider, keyId),
       'history.list': (params) => ctx.history.listSessions(params),
-      'history.get': ({ sessionId }) => found(ctx.history.getSession(sessionId), `session ${sessionId}`),
+      'history.get': ({ sessionId, limit }) => found(ctx.history.getSession(sessionId, limit), `session ${sessionId}`),
+      'history.turns': ({ sessionId, beforeSeq, limit }) =>
+        found(ctx.history.sessionTurns(sessionId, beforeSeq, limit), `session ${sessionId}`),
       'history.search': ({ query, limit }) => ctx.history.search(query, limit),
       'history.erroredTurns': ({ limit }) => ctx.history.erroredTurns(limit),
       'history.delete': ({ sessionId }) => {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import type { AppInfo, ProviderInfo } from '../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
+import { TURN_PAGE_SIZE } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { createGuardedStreamFn } from '../core/guarded-stream';
@@ -208,8 +209,9 @@ export class AppServices {
   }
 
   snapshot(): SessionSnapshot {
-    const stored = this.history.getSession(this.session.sessionId);
-    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [] });
+    // The newest page only: a long session opens at once, and the client pages back (history.turns).
+    const stored = this.history.getSession(this.session.sessionId, TURN_PAGE_SIZE);
+    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
   }
 
   providers(): ProviderInfo[] {

@@ -130,6 +130,7 @@ export class MemoryHistory implements HistoryWriter {
   decisions: RetryDecisionRecord[] = [];
   ensureSession(): void {}
   appendTurn(turn: NewTurn): TurnRecord {
+    this.countWrite();
     const m = turn.message;
     const record: TurnRecord = {
       id: `t${this.turns.length + 1}`,
@@ -151,17 +152,36 @@ export class MemoryHistory implements HistoryWriter {
     return record;
   }
   openChain(chain: { id: string }): void {
+    this.countWrite();
     this.chains.set(chain.id, { outcome: 'open', attempts: 0, finalError: null });
   }
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
+    this.countWrite();
     this.chains.set(chainId, { outcome: end.outcome, attempts: end.attempts, finalError: end.finalError });
   }
   linkTurnToChain(turnId: string, chainId: string): void {
+    this.countWrite();
     const turn = this.turns.find((t) => t.id === turnId);
     if (turn) turn.chainId = chainId;
   }
   recordDecision(record: RetryDecisionRecord): void {
+    this.countWrite();
     this.decisions.push(record);
+  }
+  /** How many transactions the writes took: one per batch, one per write outside a batch. */
+  transactions = 0;
+  private inBatch = false;
+  private countWrite(): void {
+    if (!this.inBatch) this.transactions += 1;
+  }
+  batch(writes: () => void): void {
+    this.transactions += 1;
+    this.inBatch = true;
+    try {
+      writes();
+    } finally {
+      this.inBatch = false;
+    }
   }
 }
 

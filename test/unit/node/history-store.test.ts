@@ -493,28 +493,29 @@ describe('migrations', () => {
     expect(openStore(nested).schemaVersion).toBe(LATEST_SCHEMA_VERSION);
   });
 
-  it('apply an appended version on top of version 1 and keep data; a failing one rolls back entirely', () => {
+  it('apply an appended version on top of the latest and keep data; a failing one rolls back entirely', () => {
     const path = freshPath();
     const store = openStore(path);
     recordRecoveredSequence(store);
     store.close();
     const db = new Database(path);
     try {
-      const v2: Migration = {
-        version: 2,
+      const latest = LATEST_SCHEMA_VERSION;
+      const next: Migration = {
+        version: latest + 1,
         description: 'test',
         up: (d) => d.exec('ALTER TABLE sessions ADD COLUMN pinned INTEGER NOT NULL DEFAULT 0'),
       };
       const broken: Migration = {
-        version: 3,
+        version: latest + 2,
         description: 'broken',
         up: (d) => d.exec('CREATE TABLE half (x); SELECT * FROM no_such_table'),
       };
-      expect(() => migrate(db, [...MIGRATIONS, v2, broken])).toThrow(/no_such_table/);
-      expect(db.pragma('user_version', { simple: true })).toBe(1);
+      expect(() => migrate(db, [...MIGRATIONS, next, broken])).toThrow(/no_such_table/);
+      expect(db.pragma('user_version', { simple: true })).toBe(latest);
       expect(db.prepare("SELECT count(*) FROM sqlite_schema WHERE name = 'half'").pluck().get()).toBe(0);
-      expect(migrate(db, [...MIGRATIONS, v2])).toEqual({ from: 1, to: 2 });
-      expect(migrate(db, [...MIGRATIONS, v2])).toEqual({ from: 2, to: 2 });
+      expect(migrate(db, [...MIGRATIONS, next])).toEqual({ from: latest, to: latest + 1 });
+      expect(migrate(db, [...MIGRATIONS, next])).toEqual({ from: latest + 1, to: latest + 1 });
       expect(db.prepare("SELECT pinned FROM sessions WHERE id = 's1'").pluck().get()).toBe(0);
     } finally {
       db.close();

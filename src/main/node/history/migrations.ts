@@ -3,6 +3,7 @@
 // To change the schema, append `{ version: N + 1, ... }` to MIGRATIONS — never edit a shipped one,
 // since files already at that version will not run it again.
 import type Database from 'better-sqlite3';
+import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 
 export interface Migration {
   version: number;
@@ -111,6 +112,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'initial schema: sessions, turns, retry chains, retry decisions, turn search',
     up: (db) => db.exec(SCHEMA_V1),
   },
+  TEXT_ONCE_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -13,13 +13,14 @@ import type {
   SearchHit,
   SessionDetail,
   SessionSummary,
+  TurnPage,
   TurnRecord,
 } from '../../../shared/history';
-import { messageText, type ChatMessage } from '../../../shared/messages';
+import type { ChatMessage } from '../../../shared/messages';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
 import { openHistoryDatabase } from './history-open';
 import { HistoryQueries } from './history-queries';
-import { toDecisionRow, type DecisionRow, type TurnRow } from './history-rows';
+import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 
 export interface OpenHistoryStoreOptions {
@@ -59,10 +60,8 @@ const SQL = {
       provider = CASE WHEN sessions.provider = '' THEN excluded.provider ELSE sessions.provider END,
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
-  insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
-      error_message, error_category, chain_id, created_at, usage_json)
-    VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
-      @error_message, @error_category, @chain_id, @created_at, @usage_json)`,
+  insertTurn: `INSERT INTO turns (id, session_id, seq, role, message_json, stop_reason, error_category, chain_id, created_at)
+    VALUES (@id, @session_id, @seq, @role, @message_json, @stop_reason, @error_category, @chain_id, @created_at)`,
   touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
   openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
   closeChain: 'UPDATE retry_chains SET outcome = ?, attempts = ?, final_error = ?, ended_at = ? WHERE id = ?',
@@ -95,6 +94,7 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly writeTurn: (turn: NewTurn) => TurnRecord;
   private readonly writeChain: (chain: { id: string; sessionId: string; startedAt: number }) => void;
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
+  private readonly writeBatch: (writes: () => void) => void;
 
   constructor(db: Database.Database, movedAsideTo: string | null = null) {
     this.db = db;
@@ -127,6 +127,8 @@ export class SqliteHistoryStore implements HistoryStore {
       );
       this.insertDecisionStmt.run(toDecisionRow(record));
     });
+    // The writes inside nest as savepoints of this one transaction: a single commit.
+    this.writeBatch = immediate(db, (writes: () => void) => writes());
   }
 
   /** The schema version of the open file (LATEST_SCHEMA_VERSION after a successful open). */
@@ -163,14 +165,22 @@ export class SqliteHistoryStore implements HistoryStore {
     this.writeDecision(record);
   }
 
+  batch(writes: () => void): void {
+    this.writeBatch(writes);
+  }
+
   // ---- HistoryReader ----
 
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[] {
     return this.queries.listSessions(options);
   }
 
-  getSession(sessionId: string): SessionDetail | undefined {
-    return this.queries.getSession(sessionId);
+  getSession(sessionId: string, limit?: number): SessionDetail | undefined {
+    return this.queries.getSession(sessionId, limit);
+  }
+
+  sessionTurns(sessionId: string, beforeSeq: number, limit?: number): TurnPage | undefined {
+    return this.queries.sessionTurns(sessionId, beforeSeq, limit);
   }
 
   sessionSummary(sessionId: string): SessionSummary | undefined {
@@ -214,22 +224,14 @@ export class SqliteHistoryStore implements HistoryStore {
       isAssistant ? message.model : '',
       isAssistant ? message.provider : '',
     );
-    const record: TurnRecord = {
+    const record = turnRecord(message, {
       id: randomUUID(),
       sessionId: turn.sessionId,
       seq: this.nextSeqStmt.get(turn.sessionId) ?? 1,
-      role: message.role,
-      text: messageText(message),
-      message,
-      model: isAssistant ? message.model : null,
-      provider: isAssistant ? message.provider : null,
-      stopReason: isAssistant ? message.stopReason : null,
-      errorMessage: isAssistant ? (message.errorMessage ?? null) : null,
       errorCategory: turn.errorCategory ?? null,
       chainId: turn.chainId ?? null,
       createdAt,
-      usage: isAssistant ? message.usage : null,
-    };
+    });
     this.insertTurnStmt.run(toTurnRow(record));
     this.touchSessionStmt.run(createdAt, turn.sessionId);
     return record;
@@ -247,23 +249,4 @@ export class SqliteHistoryStore implements HistoryStore {
 function immediate<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
   const transaction = db.transaction(fn);
   return (...args: A) => transaction.immediate(...args);
-}
-
-function toTurnRow(record: TurnRecord): TurnRow {
-  return {
-    id: record.id,
-    session_id: record.sessionId,
-    seq: record.seq,
-    role: record.role,
-    text: record.text,
-    message_json: JSON.stringify(record.message),
-    model: record.model,
-    provider: record.provider,
-    stop_reason: record.stopReason,
-    error_message: record.errorMessage,
-    error_category: record.errorCategory,
-    chain_id: record.chainId,
-    created_at: record.createdAt,
-    usage_json: record.usage === null ? null : JSON.stringify(record.usage),
-  };
 }
