@@ -18,11 +18,15 @@ import type { HistoryStore } from '../core/ports';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
-import { openHistoryStore } from './history/sqlite-history-store';
+import { describeDamageFoundInUse } from './history/history-errors';
+import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
+
+/** How long after start-up the background integrity check begins: the first answers go out first. */
+const INTEGRITY_CHECK_DELAY_MS = 300;
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
@@ -71,7 +75,7 @@ export function providerOverlay(
 
 export class AppServices {
   readonly session: AgentSession;
-  readonly history: HistoryStore & { close(): void };
+  readonly history: SqliteHistoryStore;
   readonly settings: FileSettingsStore;
   readonly credentials: CredentialVault;
   readonly decisionLog: JsonlDecisionLog;
@@ -88,7 +92,7 @@ export class AppServices {
     parts: {
       dataDir: string;
       settings: FileSettingsStore;
-      history: HistoryStore & { close(): void };
+      history: SqliteHistoryStore;
       simulator: SimulatorServer | null;
       simulatorUrl: string | null;
     },
@@ -139,7 +143,25 @@ export class AppServices {
     const services = new AppServices(options, { dataDir, settings, history, simulator, simulatorUrl });
     if (settings.loadProblem) services.report(settings.loadProblem);
     if (services.credentials.loadProblem) services.report(services.credentials.loadProblem);
+    services.checkHistoryLater();
     return services;
+  }
+
+  /**
+   * The integrity check the open left to the background (history-integrity.ts) starts once start-up
+   * is over, in a worker thread; damage found is reported like any other problem.
+   */
+  private checkHistoryLater(): void {
+    const timer = setTimeout(() => {
+      void this.history.checkIntegrity().then((damage) => {
+        if (!damage) return;
+        const message = describeDamageFoundInUse(damage);
+        process.stderr.write(`resolute: ${message}\n`);
+        this.report(message);
+      });
+    }, INTEGRITY_CHECK_DELAY_MS);
+    timer.unref();
+    this.disposers.push(() => clearTimeout(timer));
   }
 
   private createSession(): AgentSession {

@@ -554,7 +554,8 @@ describe('opening a file it must not touch', () => {
     expect(sha256(path)).toBe(before);
   });
 
-  it('refuses a valid database with a corrupted page and leaves it byte-identical', () => {
+  /** A store of 200 long turns, closed cleanly, whose turns b-tree root page is then overwritten. */
+  function damagedFile(): string {
     const path = freshPath();
     const store = openStore(path);
     newSession(store, 's');
@@ -569,9 +570,46 @@ describe('opening a file it must not touch', () => {
     // The root of the turns b-tree (pages are numbered from 1): a page every read of turns needs.
     bytes.fill(0xab, (rootPage - 1) * pageSize, rootPage * pageSize);
     writeFileSync(path, bytes);
+    return path;
+  }
+
+  it('after a clean shutdown opens at once, finds a corrupted page in the background, and refuses it on the next start', async () => {
+    const path = damagedFile();
+    const before = sha256(path);
+    const store = openHistoryStore(path);
+    const damage = await store.checkIntegrity();
+    store.close();
+    expect(damage).toBeInstanceOf(HistoryDatabaseError);
+    expect(damage!.kind).toBe('damaged');
+    expect(damage!.message).toMatch(/is damaged \(integrity check: .+\)/);
+    expect(sha256(path)).toBe(before);
+    // The next start checks before opening, and refuses the file untouched — as a damaged file always was.
+    expectHistoryError(() => openHistoryStore(path), 'damaged');
+    expect(sha256(path)).toBe(before);
+    // Agreeing to start fresh moves the file and the marker aside; the new history needs no check.
+    const fresh = openHistoryStore(path, { startFresh: true });
+    open.push(fresh);
+    expect(existsSync(`${fresh.movedAsideTo}-integrity`)).toBe(true);
+    expect(await fresh.checkIntegrity()).toBeNull();
+    expect(readdirSync(join(path, '..')).filter((name) => name === 'history.db-integrity')).toEqual([]);
+  });
+
+  it('after an unclean shutdown (a -wal file with frames left) checks before opening and refuses a damaged file', () => {
+    const path = damagedFile();
+    writeFileSync(`${path}-wal`, Buffer.alloc(64, 7));
     const before = sha256(path);
     expectHistoryError(() => openHistoryStore(path), 'damaged');
     expect(sha256(path)).toBe(before);
+  });
+
+  it('finds a sound file sound in the background and leaves no marker', async () => {
+    const path = freshPath();
+    const store = openStore(path);
+    recordRecoveredSequence(store);
+    store.close();
+    const reopened = openStore(path);
+    expect(await reopened.checkIntegrity()).toBeNull();
+    expect(existsSync(`${path}-integrity`)).toBe(false);
   });
 
   it('with startFresh, moves a damaged file and its -wal aside and starts an empty history', () => {

@@ -18,7 +18,9 @@ import type {
 } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
-import { openHistoryDatabase } from './history-open';
+import type { HistoryDatabaseError } from './history-errors';
+import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
+import { nativeBinding, openHistoryDatabase } from './history-open';
 import { HistoryQueries } from './history-queries';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
@@ -37,8 +39,8 @@ export interface OpenHistoryStoreOptions {
  * untouched — when it was written by a newer Resolute, is damaged, or cannot be read.
  */
 export function openHistoryStore(path: string, options: OpenHistoryStoreOptions = {}): SqliteHistoryStore {
-  const { db, movedAsideTo } = openHistoryDatabase(path, options);
-  return new SqliteHistoryStore(db, movedAsideTo);
+  const { db, movedAsideTo, checked } = openHistoryDatabase(path, options);
+  return new SqliteHistoryStore(db, movedAsideTo, checked);
 }
 
 interface SessionParams {
@@ -96,8 +98,12 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
   private readonly writeBatch: (writes: () => void) => void;
 
-  constructor(db: Database.Database, movedAsideTo: string | null = null) {
+  private readonly checkedAtOpen: boolean;
+  private background: BackgroundCheck | undefined;
+
+  constructor(db: Database.Database, movedAsideTo: string | null = null, checkedAtOpen = true) {
     this.db = db;
+    this.checkedAtOpen = checkedAtOpen;
     this.path = db.name;
     this.movedAsideTo = movedAsideTo;
     this.queries = new HistoryQueries(db);
@@ -209,8 +215,20 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.queries.loadContext(sessionId);
   }
 
+  /**
+   * The integrity check the open left to the background: quick_check in a worker thread, on its
+   * own read-only connection. Resolves with the damage found (and marks the file, so the next start
+   * refuses it before opening), or null — at once when the open already checked the file.
+   */
+  checkIntegrity(): Promise<HistoryDatabaseError | null> {
+    if (this.checkedAtOpen || !this.db.open) return Promise.resolve(null);
+    this.background ??= checkIntegrityInBackground(this.path, nativeBinding());
+    return this.background.result;
+  }
+
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */
   close(): void {
+    this.background?.stop();
     if (this.db.open) this.db.close();
   }
 
