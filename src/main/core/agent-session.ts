@@ -10,14 +10,15 @@ import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
-import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
+import type { AgentPort, Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
 import { RetryController, type RetryHost } from './retry-controller';
 import { sessionStats, type SessionStats } from './session-stats';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import { recordInternalError, recordStop, type StopHost } from './turn-stops';
 
 export interface AgentSessionOptions {
-  agent: Agent;
+  /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
+  agent: AgentPort;
   history: HistoryWriter;
   decisionLog: DecisionLogSink;
   settings: SettingsStore;
@@ -31,7 +32,7 @@ export interface AgentSessionOptions {
 }
 
 export class AgentSession {
-  private readonly agent: Agent;
+  private readonly agent: AgentPort;
   private readonly listeners = new Set<SessionEventListener>();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;

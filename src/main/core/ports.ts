@@ -1,6 +1,7 @@
 // What the core needs from the outside world, as interfaces: the history store, the decision
 // log, the settings store and the credential store. src/main/node implements them; tests pass
 // in-memory versions. The core never imports Node I/O.
+import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
 import type {
   ErroredTurn,
@@ -98,6 +99,25 @@ export interface CredentialStore {
   activeCredential(provider: string, sessionId?: string): Credential | undefined;
   markUsageLimitReached(provider: string, sessionId: string, options: { retryAfterMs?: number }): UsageLimitResult;
 }
+
+/**
+ * The part of pi-agent-core's Agent that the session and compaction use. The Agent fits it, and so
+ * does DeferredAgent (deferred-agent.ts), which builds the Agent on first use.
+ */
+export type AgentPort = Pick<
+  Agent,
+  | 'state'
+  | 'steeringMode'
+  | 'followUpMode'
+  | 'subscribe'
+  | 'prompt'
+  | 'continue'
+  | 'abort'
+  | 'waitForIdle'
+  | 'reset'
+  | 'getApiKey'
+  | 'streamFn'
+>;
 
 export interface Clock {
   now(): number;

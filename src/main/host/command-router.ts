@@ -17,9 +17,9 @@ export interface AppContext {
   info(): AppInfo;
   /** The current session with what the history holds for it. */
   snapshot(): SessionSnapshot;
-  providers(): ProviderInfo[];
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo;
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo;
+  providers(): Promise<ProviderInfo[]>;
+  addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo>;
+  removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo>;
   /** Start a new conversation; its snapshot goes out as session_changed. */
   newSession(): void;
   /** Switch to a stored conversation; its snapshot goes out as session_changed. */

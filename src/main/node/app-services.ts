@@ -3,8 +3,8 @@
 // the Agent with the guarded stream and the AgentSession, and exposes what the command router
 // needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
 // createAppServices; they differ only in transport.
-import { Agent } from '@mariozechner/pi-agent-core';
-import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
+import type { Agent } from '@mariozechner/pi-agent-core';
+import type { Api, Model } from '@mariozechner/pi-ai';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -13,13 +13,14 @@ import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { TURN_PAGE_SIZE } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
-import { createGuardedStreamFn } from '../core/guarded-stream';
+import { DeferredAgent, type AgentInitialState } from '../core/deferred-agent';
+import { isPiRuntimeLoaded, loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { CredentialVault, fileKeyCipher, type SecretCipher } from './credential-store';
 import { JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import { describeDamageFoundInUse } from './history/history-errors';
 import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, PROVIDER_LABELS, modelsFor, resolveModel } from './providers';
+import { BUILTIN_KEYS, PROVIDER_LABELS, describeModel, modelsFor, needsCatalogue, resolveModel } from './providers';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
@@ -58,7 +59,10 @@ function defaultDataDir(): string {
   return join(process.env.XDG_CONFIG_HOME ?? join(home, '.config'), 'Resolute');
 }
 
-/** Turn the provider flags into run-only settings: `--base-url` alone selects an OpenAI-compatible server. */
+/**
+ * Turn the provider flags into run-only settings: `--base-url` alone selects an OpenAI-compatible
+ * server. A real provider without `--model` gets its first catalogue model: pi-ai must be loaded.
+ */
 export function providerOverlay(
   options: Pick<AppServicesOptions, 'provider' | 'model' | 'baseUrl'>,
 ): Record<string, unknown> {
@@ -107,8 +111,11 @@ export class AppServices {
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
+      // Asked only when a request goes out or the provider list is built, both after pi-ai is loaded.
       envKey: (provider) =>
-        provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider),
+        provider === 'simulator' || provider === 'openai-compatible'
+          ? undefined
+          : piRuntime().piAi.getEnvApiKey(provider),
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
@@ -123,11 +130,15 @@ export class AppServices {
     process.env.OPENAI_LOG ??= 'off';
     const dataDir = options.dataDir ?? defaultDataDir();
     mkdirSync(dataDir, { recursive: true });
+    // A provider from the flags picks its first catalogue model: that needs pi-ai now.
+    if (options.provider && needsCatalogue(options.provider) && !options.model) await loadPiRuntime();
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
     const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
       return script.ok ? null : `simulator.script: ${script.error}`;
     });
+    // The agent's first model comes from the catalogue when the provider is a real one.
+    if (needsCatalogue(settings.get().provider.id)) await loadPiRuntime();
     const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
     let simulator: SimulatorServer | null = null;
     let simulatorUrl: string | null = null;
@@ -164,31 +175,49 @@ export class AppServices {
   }
 
   private createSession(): AgentSession {
-    const resolved = resolveModel(this.settings.get().provider, this.simulatorUrl);
-    const agent = new Agent({
-      initialState: {
-        systemPrompt: SYSTEM_PROMPT,
-        model: resolved.model,
-        thinkingLevel: 'off',
-        tools: [],
-        messages: [],
-      },
-      streamFn: createGuardedStreamFn({
-        base: streamSimple,
-        timeoutMs: () => this.settings.get().retry.timeoutMs,
-        facts: this.httpFacts,
-      }),
-      getApiKey: (provider) => this.credentials.activeCredential(provider)?.apiKey,
-    });
+    const initial = {
+      systemPrompt: SYSTEM_PROMPT,
+      model: this.currentModel(),
+      thinkingLevel: 'off' as const,
+      tools: [],
+      messages: [],
+    };
+    const getApiKey = (provider: string) => this.credentials.activeCredential(provider)?.apiKey;
+    // pi-ai and pi-agent-core load with the first run, not at start-up (src/main/core/pi-runtime.ts).
+    const agent = new DeferredAgent(initial, (state) => this.createAgent(state, getApiKey), getApiKey);
     return new AgentSession({
       agent,
       history: this.history,
       decisionLog: this.decisionLog,
       settings: this.settings,
       credentials: this.credentials,
-      modelInfo: () => resolveModel(this.settings.get().provider, this.simulatorUrl).info,
+      modelInfo: () => describeModel(this.settings.get().provider),
       sessionId: globalThis.crypto.randomUUID(),
     });
+  }
+
+  private async createAgent(
+    state: AgentInitialState,
+    getApiKey: (provider: string) => string | undefined,
+  ): Promise<Agent> {
+    const [{ piAi, agentCore }, { createGuardedStreamFn }] = await Promise.all([
+      loadPiRuntime(),
+      import('../core/guarded-stream'),
+    ]);
+    return new agentCore.Agent({
+      // The settings may have named a catalogue model while pi-ai was still unloaded: resolve it now.
+      initialState: { ...pickState(state), model: this.currentModel() },
+      streamFn: createGuardedStreamFn({
+        base: piAi.streamSimple,
+        timeoutMs: () => this.settings.get().retry.timeoutMs,
+        facts: this.httpFacts,
+      }),
+      getApiKey,
+    });
+  }
+
+  private currentModel(): Model<Api> {
+    return resolveModel(this.settings.get().provider, this.simulatorUrl).model;
   }
 
   /** Pass every session event on; a stored turn also changes its session's row in the lists. */
@@ -204,7 +233,7 @@ export class AppServices {
   }
 
   private onSettingsChanged(settings: Settings): void {
-    this.session.setModel(resolveModel(settings.provider, this.simulatorUrl).model);
+    this.followProvider(settings.provider);
     // Only a change of the script itself re-arms the simulator (any other change must not reset it).
     if (this.simulator && settings.simulator.script !== this.appliedScript) {
       this.appliedScript = settings.simulator.script;
@@ -215,6 +244,15 @@ export class AppServices {
       }
     }
     this.options.publish({ type: 'settings_changed', settings });
+  }
+
+  /** Point the agent at the provider's model; a catalogue model first loads pi-ai. */
+  private followProvider(provider: Settings['provider']): void {
+    const apply = () => this.session.setModel(resolveModel(provider, this.simulatorUrl).model);
+    if (!needsCatalogue(provider.id) || isPiRuntimeLoaded()) return apply();
+    loadPiRuntime().then(apply, (error: unknown) =>
+      this.report(`Could not load the model catalogue: ${String(error)}`),
+    );
   }
 
   // ---- AppContext (see src/main/host/command-router.ts) ----
@@ -235,7 +273,9 @@ export class AppServices {
     return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
   }
 
-  providers(): ProviderInfo[] {
+  /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
+  async providers(): Promise<ProviderInfo[]> {
+    await loadPiRuntime();
     return PROVIDER_IDS.map((id) => this.providerInfo(id));
   }
 
@@ -249,12 +289,14 @@ export class AppServices {
     };
   }
 
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo {
+  async addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.add(provider, apiKey);
     return this.providerInfo(provider);
   }
 
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo {
+  async removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.remove(provider, keyId);
     return this.providerInfo(provider);
   }
@@ -304,6 +346,11 @@ export class AppServices {
     await this.simulator?.stop();
     this.history.close();
   }
+}
+
+function pickState(state: AgentInitialState): AgentInitialState {
+  const { systemPrompt, model, thinkingLevel, tools, messages } = state;
+  return { systemPrompt, model, thinkingLevel, tools, messages };
 }
 
 function safeScript(script: string): string {

@@ -4,6 +4,7 @@
 import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
 import { AgentSession } from '../../../src/main/core/agent-session';
+import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
 import type {
   CredentialStore,
@@ -18,6 +19,9 @@ import type { SessionEvent } from '../../../src/shared/events';
 import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/history';
 import { messageText } from '../../../src/shared/messages';
 import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../src/shared/settings';
+
+// The app loads pi-ai with its first run (DeferredAgent); these tests hand the session a real Agent.
+await loadPiRuntime();
 
 export const MODEL: Model<Api> = {
   id: 'scripted-1',
