@@ -42,6 +42,8 @@ export class AgentSession {
   private readonly newId: () => string;
   private sessionIdValue: string;
   private unsubscribeAgent: () => void;
+  /** When the newest assistant message ended (its message_end). */
+  private lastEndedAt = 0;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
@@ -263,6 +265,8 @@ export class AgentSession {
   }
 
   private onMessageEnd(message: ChatMessage): void {
+    // Taken before the turn is stored: a retry's wait runs from when its error arrived.
+    if (message.role === 'assistant') this.lastEndedAt = this.clock.now();
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
     if (message.role === 'assistant') this.retry.onAssistantMessageEnd(message);
   }
@@ -272,12 +276,13 @@ export class AgentSession {
     if (!last) return;
     const classification = this.classify(last);
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
+    const arrivedAt = this.recorder.isPersisted(last) ? this.lastEndedAt : this.clock.now();
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
-      if (this.retry.handleRetryableError(last, classification)) return;
+      if (this.retry.handleRetryableError(last, classification, arrivedAt)) return;
       if (!this.autoRetryEnabled) recordStop(this.stops, last, classification, 'disabled');
       return;
     }
@@ -368,6 +373,7 @@ export class AgentSession {
       decisionMade: (entry) => this.recordDecision(entry),
       newId: () => this.newId(),
       now: () => this.clock.now(),
+      batch: (writes) => this.recorder.batch(writes),
     };
   }
 }

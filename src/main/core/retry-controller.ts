@@ -35,9 +35,11 @@ export interface RetryHost {
   }): void;
   newId(): string;
   now(): number;
+  /** Run the history writes of one event (chain, link, decision) as one transaction. */
+  batch(writes: () => void): void;
 }
 
-type Phase = 'idle' | 'sleeping' | 'scheduled' | 'running';
+type Phase = 'idle' | 'sleeping' | 'running';
 
 export class RetryController {
   // The lifecycle's four pieces of state, plus the bookkeeping that makes cancel races safe.
@@ -51,7 +53,6 @@ export class RetryController {
   private generation = 0;
   private retriesStarted = 0;
   private sleep: Sleep | undefined;
-  private continueTimer: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
 
@@ -81,43 +82,52 @@ export class RetryController {
 
   /**
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
-   * session then skips the compaction check for this turn).
+   * session then skips the compaction check for this turn). `arrivedAt` is when the error reached
+   * us: the wait runs from then, so the time spent storing the turn and deciding is not added to it.
    */
-  handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
+  handleRetryableError(
+    message: AssistantChatMessage,
+    classification: Classification,
+    arrivedAt: number = this.host.now(),
+  ): boolean {
     const settings = this.host.retrySettings();
     if (!settings.enabled) return false; // step 1
     this.retryAttempt += 1; // step 2: increment before the max check
-    if (!this.retryPromise) this.openChain();
-    const chainId = this.chainId ?? null;
+    const opening = !this.retryPromise;
+    if (opening) this.openChain();
+    const chainId = this.chainId as string;
     const errorMessage = message.errorMessage ?? '';
     this.lastClassification = classification;
 
     let decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
     if (decision.shouldRetry || decision.exceedsMaxDelay)
       decision = this.tryCredentialSwitch(decision, classification, settings); // step 5
-    if (!decision.shouldRetry) {
+    const record = (finalDecision: 'abort' | null) => () => {
+      if (opening) this.host.chainOpened(chainId);
       this.host.decisionMade({
         decision,
         classification,
         errorMessage,
         chainId,
-        finalDecision: 'abort',
+        finalDecision,
         attempt: this.retryAttempt,
       });
+    };
+    if (!decision.shouldRetry) {
       const finalError = decision.exceedsMaxDelay ? `${decision.reason}. ${errorMessage}` : errorMessage;
-      this.finishChain({ success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' });
+      this.finishChain(
+        { success: false, attempt: this.retryAttempt - 1, finalError, outcome: 'exhausted' },
+        record('abort'),
+      );
       return false;
     }
-    this.host.decisionMade({
-      decision,
-      classification,
-      errorMessage,
-      chainId,
-      finalDecision: null,
-      attempt: this.retryAttempt,
-    });
 
     const delayMs = decision.waitMs;
+    const retryAt = arrivedAt + delayMs;
+    // The timer is armed first: the bookkeeping below (one transaction, the log line, the events)
+    // runs inside the wait instead of before it.
+    this.startBackoff(Math.max(0, retryAt - this.host.now())); // step 8
+    this.host.batch(record(null));
     const start: AutoRetryStartEvent = {
       type: 'auto_retry_start',
       attempt: this.retryAttempt,
@@ -125,15 +135,14 @@ export class RetryController {
       delayMs,
       errorMessage,
       category: classification.category,
-      retryAt: this.host.now() + delayMs,
-      chainId: this.chainId as string,
+      retryAt,
+      chainId,
     };
     const { type: _type, ...pending } = start;
     this.pending = pending;
     this.retriesStarted += 1;
     this.host.emit(start); // step 6
-    this.host.trimTrailingError(); // step 7
-    this.startBackoff(delayMs); // steps 8–9
+    this.host.trimTrailingError(); // step 7, done before the wake (step 9) can run
     return true;
   }
 
@@ -161,7 +170,6 @@ export class RetryController {
     });
     this.chainId = this.host.newId();
     this.retriesStarted = 0;
-    this.host.chainOpened(this.chainId);
   }
 
   private startBackoff(delayMs: number): void {
@@ -178,19 +186,15 @@ export class RetryController {
   private onWake(generation: number): void {
     // A cancel that won the race already ended the chain: never retry after it.
     if (generation !== this.generation || this.phase !== 'sleeping') return;
-    this.phase = 'scheduled';
     this.sleep = undefined;
-    // setTimeout(…, 0) (lifecycle step 9): the agent_end run must have settled before continue().
-    this.continueTimer = setTimeout(() => {
-      this.continueTimer = undefined;
-      if (generation !== this.generation || this.phase !== 'scheduled') return;
-      this.phase = 'running';
-      this.host.continueAgent().catch((error: unknown) => {
-        if (generation !== this.generation) return;
-        const finalError = error instanceof Error ? error.message : String(error);
-        this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
-      });
-    }, 0);
+    // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
+    // ended has settled, and continueAgent waits for the agent to be idle before continue().
+    this.phase = 'running';
+    this.host.continueAgent().catch((error: unknown) => {
+      if (generation !== this.generation) return;
+      const finalError = error instanceof Error ? error.message : String(error);
+      this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
+    });
   }
 
   private onSleepAborted(generation: number): void {
@@ -208,20 +212,24 @@ export class RetryController {
       errorType: 'Unclassifiable',
       source: 'fallback',
     };
-    this.host.decisionMade({
-      decision: settledDecision(
-        recovered.category,
-        'retry',
-        `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-        this.retryAttempt + 1,
-      ),
-      classification: recovered,
-      errorMessage: '',
-      chainId: this.chainId ?? null,
-      finalDecision: 'success',
-      attempt: this.retryAttempt + 1,
-    });
-    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' });
+    const attempt = this.retryAttempt + 1;
+    const decision = settledDecision(
+      recovered.category,
+      'retry',
+      `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
+      attempt,
+    );
+    const chainId = this.chainId ?? null;
+    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' }, () =>
+      this.host.decisionMade({
+        decision,
+        classification: recovered,
+        errorMessage: '',
+        chainId,
+        finalDecision: 'success',
+        attempt,
+      }),
+    );
   }
 
   /**
@@ -236,7 +244,7 @@ export class RetryController {
   }
 
   /**
-   * Cancel the chain while it waits: during the backoff or before the scheduled continue().
+   * Cancel the chain while it waits, during the backoff.
    * Once the retried request is on its way the retry has happened, so a cancel that loses the
    * race changes nothing (exactly one of "cancelled" or "retried", never both); Stop (abort())
    * still stops that request like any other.
@@ -252,8 +260,6 @@ export class RetryController {
   abandon(finalError: string): void {
     if (!this.retryPromise) return;
     this.retryAbortController?.abort();
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: Math.max(0, this.retryAttempt - 1),
@@ -268,8 +274,6 @@ export class RetryController {
   }
 
   private cancelChain(): void {
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: this.retryAttempt,
@@ -278,8 +282,20 @@ export class RetryController {
     });
   }
 
-  private finishChain(end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome }): void {
+  /** End the chain: `before` (the final decision, if any) and the chain row are written in one transaction. */
+  private finishChain(
+    end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome },
+    before?: () => void,
+  ): void {
     const chainId = this.chainId ?? this.host.newId();
+    this.host.batch(() => {
+      before?.();
+      this.host.chainClosed(chainId, {
+        outcome: end.outcome,
+        attempts: this.retriesStarted,
+        finalError: end.finalError ?? null,
+      });
+    });
     this.host.emit({
       type: 'auto_retry_end',
       success: end.success,
@@ -287,11 +303,6 @@ export class RetryController {
       ...(end.finalError !== undefined ? { finalError: end.finalError } : {}),
       outcome: end.outcome,
       chainId,
-    });
-    this.host.chainClosed(chainId, {
-      outcome: end.outcome,
-      attempts: this.retriesStarted,
-      finalError: end.finalError ?? null,
     });
     this.reset();
   }

@@ -109,6 +109,11 @@ export class TurnRecorder {
     });
   }
 
+  /** The writes of one event in one transaction; a failure becomes a notice, like any other write. */
+  batch(writes: () => void): void {
+    this.guard(() => this.options.history.batch(writes));
+  }
+
   recordDecision(entry: DecisionEntry, turnId: string | null): void {
     const model = this.options.modelInfo();
     const record = buildDecisionRecord({

@@ -7,6 +7,7 @@ import { AgentSession } from '../../../src/main/core/agent-session';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
 import type {
+  Clock,
   CredentialStore,
   DecisionLogSink,
   HistoryWriter,
@@ -224,13 +225,16 @@ export interface Harness {
   retryEvents: () => SessionEvent[];
 }
 
-export function harness(steps: Step[], options: { settings?: Record<string, unknown>; keys?: string[] } = {}): Harness {
+export function harness(
+  steps: Step[],
+  options: { settings?: Record<string, unknown>; keys?: string[]; clock?: Clock; history?: MemoryHistory } = {},
+): Harness {
   const stream = scriptedStream(steps);
   const settings = new MemorySettings({
     retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) },
     ...omit(options.settings, 'retry'),
   });
-  const history = new MemoryHistory();
+  const history = options.history ?? new MemoryHistory();
   const credentials = new MemoryCredentials(options.keys);
   const log = new MemoryDecisionLog();
   const agent = new Agent({
@@ -246,6 +250,7 @@ export function harness(steps: Step[], options: { settings?: Record<string, unkn
     credentials,
     modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
     sessionId: 'session-1',
+    clock: options.clock,
   });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));
