@@ -8,6 +8,7 @@ import type { PendingRetry, SessionEvent, SessionEventListener, SessionSnapshot,
 import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
+import { providerFactsOf } from './provider-facts';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import { Compactor } from './compaction';
 import type { AgentPort, Clock, CredentialStore, DecisionLogSink, HistoryWriter, SettingsStore } from './ports';
@@ -276,7 +277,9 @@ export class AgentSession {
     if (!last) return;
     const classification = this.classify(last);
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
-    const arrivedAt = this.recorder.isPersisted(last) ? this.lastEndedAt : this.clock.now();
+    // When the error reached us: the HTTP layer knows best; else when the message ended.
+    const arrivedAt =
+      providerFactsOf(last)?.errorAt ?? (this.recorder.isPersisted(last) ? this.lastEndedAt : this.clock.now());
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
 

@@ -55,7 +55,9 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
     const observation = options.facts?.begin();
     const finishWithError = (message: AssistantMessage) => {
       cleanup();
-      attachProviderFacts(message, observation?.finish());
+      const facts = observation?.finish();
+      const failedResponse = facts?.status !== undefined && facts.status >= 400 ? facts.receivedAt : undefined;
+      attachProviderFacts(message, facts && { ...facts, errorAt: failedResponse ?? Date.now() });
       output.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
       output.end(message);
     };

@@ -10,6 +10,13 @@ export interface ProviderFacts {
   headers?: Record<string, string>;
   /** From the error body, e.g. "rate_limit_error", "usage_limit_reached". */
   errorType?: string;
+  /** Epoch ms when the response's headers arrived. */
+  receivedAt?: number;
+  /**
+   * Epoch ms when the failure reached the app: an error response's headers, else the moment the
+   * stream broke. A retry's wait runs from here (docs/retry-policy.md, "The retry lifecycle").
+   */
+  errorAt?: number;
 }
 
 /** One request's observation: headers to send with it, then what was seen. */

@@ -205,8 +205,8 @@ export class AppServices {
       import('../core/guarded-stream'),
     ]);
     return new agentCore.Agent({
-      // The settings may have named a catalogue model while pi-ai was still unloaded: resolve it now.
-      initialState: { ...pickState(state), model: this.currentModel() },
+      // A provider chosen while pi-ai was still loading was applied to `state` first (followProvider).
+      initialState: pickState(state),
       streamFn: createGuardedStreamFn({
         base: piAi.streamSimple,
         timeoutMs: () => this.settings.get().retry.timeoutMs,

@@ -59,7 +59,8 @@ async function observedFetch(
   if (!id) return base(input, init);
   headers.delete(CORRELATION_HEADER);
   const response = await base(input, { ...init, headers });
-  seen.set(id, await observe(response));
+  const receivedAt = Date.now();
+  seen.set(id, { ...(await observe(response)), receivedAt });
   // Requests whose stream succeeded are never asked about: keep the map bounded.
   if (seen.size > 1000) seen.delete(seen.keys().next().value as string);
   return response;

@@ -1,0 +1,85 @@
+// Benchmark: start-up. The Node floor (`node -e 0`) against `resolute --help`; the RPC mode's
+// first get_state answer (spawn to response, through the same RpcClient) against pi's, and with a
+// 1M-turn history (20k with --quick, the cached file of history-data.ts) against an empty one.
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { cachedHistory } from './history-data';
+import { CLI, median, PI_CLI, piClient, QUICK, REPO, report, resoluteClient, tempDir } from './lib';
+import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
+import type { RpcClient } from '../src/main/modes/rpc/rpc-client';
+
+const RUNS = QUICK ? 3 : 7;
+const TURNS = QUICK ? 20_000 : 1_000_000;
+
+function spawnMs(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { cwd: REPO, stdio: 'ignore' });
+  if (result.status !== 0) throw new Error(`node ${args.join(' ')} exited with ${result.status}`);
+  return performance.now() - started;
+}
+
+function medianSpawn(args: string[]): number {
+  spawnMs(args);
+  return median(Array.from({ length: RUNS }, () => spawnMs(args)));
+}
+
+/** Spawn to the first get_state answer, median of RUNS (after one warm-up that also creates the data files). */
+async function firstAnswerMs(makeClient: () => RpcClient): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i <= RUNS; i += 1) {
+    const client = makeClient();
+    const started = performance.now();
+    await client.start();
+    const elapsed = performance.now() - started;
+    await client.stop();
+    if (i > 0) times.push(elapsed);
+  }
+  return median(times);
+}
+
+export async function startupBench(): Promise<void> {
+  const floor = medianSpawn(['-e', '0']);
+  report({
+    figure: '`resolute --help`',
+    value: medianSpawn([CLI, '--help']),
+    unit: 'ms',
+    baseline: { name: 'Node floor (node -e 0)', value: floor },
+    target: '≤ 2×',
+  });
+
+  const empty = tempDir('startup-empty');
+  const ours = await firstAnswerMs(() => resoluteClient(empty));
+  if (PI_CLI) {
+    const simulator = new SimulatorServer();
+    const url = await simulator.start();
+    const pi = await firstAnswerMs(() => piClient(url, { baseDelayMs: 2000, maxRetries: 3 }));
+    await simulator.stop();
+    report({
+      figure: 'RPC start-up to the first get_state answer',
+      value: ours,
+      unit: 'ms',
+      baseline: { name: 'pi 0.73.1, same client', value: pi },
+      target: '≤ 0.25×',
+    });
+  } else {
+    report({ figure: 'RPC start-up to the first get_state answer', value: ours, unit: 'ms', note: 'pi not installed' });
+  }
+
+  // A copy of the cached history in its own data folder, so the runs cannot change the cache.
+  const large = tempDir('startup-large');
+  mkdirSync(large, { recursive: true });
+  copyFileSync(
+    cachedHistory(TURNS, (line) => console.log(line)),
+    join(large, 'history.db'),
+  );
+  report({
+    figure: `RPC start-up to the first get_state answer, ${TURNS}-turn history`,
+    value: await firstAnswerMs(() => resoluteClient(large)),
+    unit: 'ms',
+    baseline: { name: 'empty history', value: ours },
+    target: '≤ 1.1×',
+  });
+  rmSync(large, { recursive: true, force: true });
+  rmSync(empty, { recursive: true, force: true });
+}
