@@ -212,3 +212,30 @@ describe('startEventPump', () => {
     expect(fake.calls.filter((c) => c.method === 'session.getState')).toHaveLength(2);
   });
 });
+
+describe('paging a long session', () => {
+  it('loadOlderTurns fetches the page before the oldest turn held, once at a time, and joins it at the front', async () => {
+    const older = [turn(1, userMessage('first')), turn(2, userMessage('second'))];
+    const { bridge, calls } = fakeBridge({
+      'history.turns': () => ({
+        sessionId: snapshot().sessionId,
+        turns: older,
+        chains: [],
+        decisions: [],
+        hasOlderTurns: false,
+      }),
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({
+      type: 'session_changed',
+      snapshot: snapshot({ turns: [turn(3, userMessage('third'))], hasOlderTurns: true }),
+    });
+    await Promise.all([actions.loadOlderTurns(), actions.loadOlderTurns()]);
+    expect(calls).toEqual([{ method: 'history.turns', params: { sessionId: snapshot().sessionId, beforeSeq: 3 } }]);
+    expect(store.getState().session.turns.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
+    expect(store.getState().session.hasOlderTurns).toBe(false);
+    await actions.loadOlderTurns();
+    expect(calls).toHaveLength(1);
+  });
+});

@@ -88,8 +88,10 @@ export class HistoryQueries {
     this.chainsStmt = db.prepare('SELECT * FROM retry_chains WHERE session_id = ? ORDER BY started_at, n');
     this.decisionsStmt = db.prepare('SELECT * FROM retry_decisions WHERE session_id = ? ORDER BY n');
     this.chainsByIdStmt = db.prepare(`SELECT * FROM retry_chains WHERE id IN (${IDS}) ORDER BY started_at, n`);
+    // A UNION, not an OR: each arm uses its own index (by turn, by chain).
     this.pageDecisionsStmt = db.prepare(
-      `SELECT * FROM retry_decisions WHERE turn_id IN (${IDS}) OR chain_id IN (${IDS}) ORDER BY n`,
+      `SELECT * FROM retry_decisions WHERE turn_id IN (${IDS})
+       UNION SELECT * FROM retry_decisions WHERE chain_id IN (${IDS}) ORDER BY n`,
     );
     this.erroredStmt = db.prepare(
       `SELECT ${TURN_COLUMNS}, s.title AS session_title FROM turns t JOIN sessions s ON s.id = t.session_id
