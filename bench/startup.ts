@@ -19,9 +19,12 @@ function spawnMs(args: string[]): number {
   return performance.now() - started;
 }
 
-function medianSpawn(args: string[]): number {
-  spawnMs(args);
-  return median(Array.from({ length: RUNS }, () => spawnMs(args)));
+/** Median spawn time of each command; the commands take turns, run by run, after one warm-up. */
+function medianSpawns(commands: string[][]): number[] {
+  commands.forEach(spawnMs);
+  const times: number[][] = commands.map(() => []);
+  for (let run = 0; run < RUNS; run += 1) commands.forEach((args, index) => times[index].push(spawnMs(args)));
+  return times.map(median);
 }
 
 /**
@@ -45,10 +48,13 @@ async function firstAnswerMs(makers: (() => RpcClient)[]): Promise<number[]> {
 }
 
 export async function startupBench(): Promise<void> {
-  const floor = medianSpawn(['-e', '0']);
+  const [floor, help] = medianSpawns([
+    ['-e', '0'],
+    [CLI, '--help'],
+  ]);
   report({
     figure: '`resolute --help`',
-    value: medianSpawn([CLI, '--help']),
+    value: help,
     unit: 'ms',
     baseline: { name: 'Node floor (node -e 0)', value: floor },
     target: '≤ 2×',
