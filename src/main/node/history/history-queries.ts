@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import type {
   ErroredTurn,
+  RetryChainRecord,
   RetryDecisionRecord,
   SearchHit,
   SessionDetail,
@@ -40,6 +41,29 @@ const IDS = 'SELECT value FROM json_each(?)';
 /** Larger than any seq: "before" it means the newest page. */
 const AFTER_LAST_SEQ = Number.MAX_SAFE_INTEGER;
 
+/** An errored turn with its session's title and its chain's columns (null without a chain row). */
+interface ErroredRow extends TurnRow {
+  session_title: string;
+  chain_outcome: string | null;
+  chain_attempts: number | null;
+  chain_final_error: string | null;
+  chain_started_at: number | null;
+  chain_ended_at: number | null;
+}
+
+function erroredChain(row: ErroredRow): RetryChainRecord | null {
+  if (row.chain_id === null || row.chain_outcome === null) return null;
+  return toChainRecord({
+    id: row.chain_id,
+    session_id: row.session_id,
+    outcome: row.chain_outcome,
+    attempts: row.chain_attempts ?? 0,
+    final_error: row.chain_final_error,
+    started_at: row.chain_started_at ?? 0,
+    ended_at: row.chain_ended_at,
+  });
+}
+
 interface SearchRow {
   turn_id: string;
   session_id: string;
@@ -59,7 +83,8 @@ export class HistoryQueries {
   private readonly decisionsStmt: Database.Statement<[string], DecisionRow>;
   private readonly chainsByIdStmt: Database.Statement<[string], ChainRow>;
   private readonly pageDecisionsStmt: Database.Statement<[string, string], DecisionRow>;
-  private readonly erroredStmt: Database.Statement<[number], TurnRow & { session_title: string }>;
+  private readonly erroredStmt: Database.Statement<[number], ErroredRow>;
+  private readonly turnDecisionsStmt: Database.Statement<[string], DecisionRow>;
   private readonly searchStmt: Database.Statement<[string, number], SearchRow>;
   private readonly contextStmt: Database.Statement<[string], string>;
   // Multi-statement reads run in one read transaction, so what they return is one snapshot.
@@ -93,10 +118,14 @@ export class HistoryQueries {
       `SELECT * FROM retry_decisions WHERE turn_id IN (${IDS})
        UNION SELECT * FROM retry_decisions WHERE chain_id IN (${IDS}) ORDER BY n`,
     );
+    // The chain comes in the same row (a LEFT JOIN on its unique id); the decisions in one more query.
     this.erroredStmt = db.prepare(
-      `SELECT ${TURN_COLUMNS}, s.title AS session_title FROM turns t JOIN sessions s ON s.id = t.session_id
+      `SELECT ${TURN_COLUMNS}, s.title AS session_title, c.outcome AS chain_outcome, c.attempts AS chain_attempts,
+         c.final_error AS chain_final_error, c.started_at AS chain_started_at, c.ended_at AS chain_ended_at
+       FROM turns t JOIN sessions s ON s.id = t.session_id LEFT JOIN retry_chains c ON c.id = t.chain_id
        WHERE t.stop_reason = 'error' ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
     );
+    this.turnDecisionsStmt = db.prepare(`SELECT * FROM retry_decisions WHERE turn_id IN (${IDS}) ORDER BY n`);
     this.searchStmt = db.prepare(
       `SELECT t.id AS turn_id, t.session_id, s.title AS session_title, t.role, t.created_at,
          snippet(turns_fts, 0, '${SNIPPET_OPEN}', '${SNIPPET_CLOSE}', '…', 16) AS snippet
@@ -207,15 +236,11 @@ export class HistoryQueries {
     };
   }
 
-  /** The errored turns, then their chains and decisions in one query each (not one per turn). */
+  /** The errored turns with their chains, then all their decisions in one query (not two per turn). */
   private erroredTurnRows(limit: number): ErroredTurn[] {
     const rows = this.erroredStmt.all(limit);
-    const chainIds = [...new Set(rows.flatMap((row) => (row.chain_id === null ? [] : [row.chain_id])))];
-    const chains = new Map(
-      this.chainsByIdStmt.all(JSON.stringify(chainIds)).map((row) => [row.id, toChainRecord(row)] as const),
-    );
     const decisionsByTurn = new Map<string, RetryDecisionRecord[]>();
-    for (const row of this.pageDecisionsStmt.all(JSON.stringify(rows.map((r) => r.id)), '[]')) {
+    for (const row of this.turnDecisionsStmt.all(JSON.stringify(rows.map((r) => r.id)))) {
       const list = decisionsByTurn.get(row.turn_id as string) ?? [];
       list.push(toDecisionRecord(row));
       decisionsByTurn.set(row.turn_id as string, list);
@@ -223,7 +248,7 @@ export class HistoryQueries {
     return rows.map((row) => ({
       turn: toTurnRecord(row),
       session: { id: row.session_id, title: row.session_title },
-      chain: row.chain_id === null ? null : (chains.get(row.chain_id) ?? null),
+      chain: erroredChain(row),
       decisions: decisionsByTurn.get(row.id) ?? [],
     }));
   }
