@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { TURN_PAGE_SIZE } from '../src/shared/history';
 import { openHistoryStore } from '../src/main/node/history/sqlite-history-store';
 import { cachedHistory, LONG_SESSION, piJsonl } from './history-data';
-import { medianOf, QUICK, report, tempDir } from './lib';
+import { mediansOf, QUICK, report, tempDir } from './lib';
 
 const TURNS = QUICK ? 20_000 : 1_000_000;
 const RUNS = QUICK ? 5 : 15;
@@ -25,10 +25,10 @@ export async function historyScaleBench(): Promise<void> {
     const all = bare.prepare('SELECT * FROM turns WHERE session_id = ? ORDER BY seq');
     const parse = (rows: { message_json: string }[]) => rows.map((row) => JSON.parse(row.message_json) as unknown);
 
-    const pageMs = await medianOf(RUNS, () => store.getSession(LONG_SESSION, TURN_PAGE_SIZE));
-    const barePageMs = await medianOf(RUNS, () =>
-      parse(page.all(LONG_SESSION, Number.MAX_SAFE_INTEGER, TURN_PAGE_SIZE) as { message_json: string }[]),
-    );
+    const [pageMs, barePageMs] = await mediansOf(RUNS, [
+      () => store.getSession(LONG_SESSION, TURN_PAGE_SIZE),
+      () => parse(page.all(LONG_SESSION, Number.MAX_SAFE_INTEGER, TURN_PAGE_SIZE) as { message_json: string }[]),
+    ]);
     report({
       figure: `open a 10k-turn session: newest ${TURN_PAGE_SIZE} turns (history.get limit ${TURN_PAGE_SIZE}), ${TURNS} turns in the file`,
       value: pageMs,
@@ -37,19 +37,31 @@ export async function historyScaleBench(): Promise<void> {
       target: '≤ 10 ms',
     });
 
-    const fullMs = await medianOf(RUNS, () => store.getSession(LONG_SESSION));
-    const bareFullMs = await medianOf(RUNS, () => parse(all.all(LONG_SESSION) as { message_json: string }[]));
+    const chains = bare.prepare('SELECT * FROM retry_chains WHERE session_id = ? ORDER BY started_at, n');
+    const decisions = bare.prepare('SELECT * FROM retry_decisions WHERE session_id = ? ORDER BY n');
+    const [fullMs, bareFullMs] = await mediansOf(RUNS, [
+      () => store.getSession(LONG_SESSION),
+      () => [
+        parse(all.all(LONG_SESSION) as { message_json: string }[]),
+        chains.all(LONG_SESSION),
+        (decisions.all(LONG_SESSION) as { context_json: string }[]).map(
+          (row) => JSON.parse(row.context_json) as unknown,
+        ),
+      ],
+    ]);
     report({
       figure: 'full read of the 10k-turn session (turns, chains, decisions)',
       value: fullMs,
       unit: 'ms',
-      baseline: { name: 'bare SQL: its turn rows + JSON.parse', value: bareFullMs },
+      baseline: { name: 'bare SQL: its turn, chain and decision rows + JSON.parse', value: bareFullMs },
       target: '≤ 1.2×',
     });
 
     const list = bare.prepare('SELECT * FROM sessions ORDER BY updated_at DESC, id DESC LIMIT ?');
-    const listMs = await medianOf(RUNS * 4, () => store.listSessions({ limit: LIST_PAGE }));
-    const bareListMs = await medianOf(RUNS * 4, () => list.all(LIST_PAGE));
+    const [listMs, bareListMs] = await mediansOf(RUNS * 4, [
+      () => store.listSessions({ limit: LIST_PAGE }),
+      () => list.all(LIST_PAGE),
+    ]);
     report({
       figure: `sessions list, first page of ${LIST_PAGE} with turn counts`,
       value: listMs,
@@ -62,8 +74,10 @@ export async function historyScaleBench(): Promise<void> {
       `SELECT t.*, s.title FROM turns t JOIN sessions s ON s.id = t.session_id
        WHERE t.stop_reason = 'error' ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
     );
-    const erroredMs = await medianOf(RUNS, () => store.erroredTurns(LIST_PAGE));
-    const bareErroredMs = await medianOf(RUNS, () => parse(errored.all(LIST_PAGE) as { message_json: string }[]));
+    const [erroredMs, bareErroredMs] = await mediansOf(RUNS, [
+      () => store.erroredTurns(LIST_PAGE),
+      () => parse(errored.all(LIST_PAGE) as { message_json: string }[]),
+    ]);
     report({
       figure: `errored-turn list, ${LIST_PAGE} newest with chains and decisions`,
       value: erroredMs,

@@ -39,18 +39,22 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** Collect garbage first when the run allows it (npm run bench passes --expose-gc): no pause lands inside a timing. */
+const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
+
 export async function timeIt(fn: () => unknown | Promise<unknown>): Promise<number> {
+  collectGarbage();
   const started = performance.now();
   await fn();
   return performance.now() - started;
 }
 
-/** Median of `runs` timings of `fn`, after one unmeasured warm-up. */
-export async function medianOf(runs: number, fn: () => unknown | Promise<unknown>): Promise<number> {
-  await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) times.push(await timeIt(fn));
-  return median(times);
+/** Median of `runs` timings of each function, after one unmeasured warm-up; they take turns, run by run. */
+export async function mediansOf(runs: number, fns: (() => unknown | Promise<unknown>)[]): Promise<number[]> {
+  for (const fn of fns) await fn();
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < runs; i += 1) for (const [index, fn] of fns.entries()) times[index].push(await timeIt(fn));
+  return times.map(median);
 }
 
 export interface Row {
