@@ -25,8 +25,11 @@ import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 
-/** How long after start-up the background integrity check begins: the first answers go out first. */
-const INTEGRITY_CHECK_DELAY_MS = 300;
+/**
+ * How long after start-up the background integrity check begins: the first answers go out first,
+ * even on a loaded machine, before a worker starts reading the whole file.
+ */
+const INTEGRITY_CHECK_DELAY_MS = 2_000;
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
 
