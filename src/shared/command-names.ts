@@ -25,6 +25,7 @@ export const COMMAND_NAMES = [
   'providers.removeKey',
   'history.list',
   'history.get',
+  'history.turns',
   'history.search',
   'history.erroredTurns',
   'history.delete',

@@ -135,6 +135,11 @@ export class TurnRecorder {
     });
   }
 
+  /** The writes of one event in one transaction; a failure becomes a notice, like any other write. */
+  batch(writes: () => void): void {
+    this.guard(() => this.options.history.batch(writes));
+  }
+
   recordDecision(entry: DecisionEntry, turnId: string | null): void {
     const model = this.options.modelInfo();
     // After a switch of model the record is about the model that hit the limit, and names the new one.

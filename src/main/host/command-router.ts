@@ -5,7 +5,7 @@
 import type { AppInfo, CommandName, CommandParams, CommandResult, ProviderInfo } from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
 import type { FailureCostReport } from '../../shared/history';
-import type { ProviderId } from '../../shared/settings';
+import type { ProviderId, Settings } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
 import type { HistoryReader, SettingsStore } from '../core/ports';
@@ -18,9 +18,11 @@ export interface AppContext {
   info(): AppInfo;
   /** The current session with what the history holds for it. */
   snapshot(): SessionSnapshot;
-  providers(): ProviderInfo[];
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo;
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo;
+  /** Change the settings (validated; every client hears settings_changed). */
+  updateSettings(patch: unknown): Promise<Settings>;
+  providers(): Promise<ProviderInfo[]>;
+  addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo>;
+  removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo>;
   /** Start a new conversation; its snapshot goes out as session_changed. */
   newSession(): void;
   /** Switch to a stored conversation; its snapshot goes out as session_changed. */
@@ -122,9 +124,9 @@ export class CommandRouter {
       },
       'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),
       'settings.get': () => ctx.settings.get(),
-      'settings.update': ({ patch }) => {
+      'settings.update': async ({ patch }) => {
         try {
-          return ctx.settings.update(patch);
+          return await ctx.updateSettings(patch);
         } catch (error) {
           throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
         }
@@ -133,7 +135,9 @@ export class CommandRouter {
       'providers.addKey': ({ provider, apiKey }) => ctx.addKey(provider, apiKey),
       'providers.removeKey': ({ provider, keyId }) => ctx.removeKey(provider, keyId),
       'history.list': (params) => ctx.history.listSessions(params),
-      'history.get': ({ sessionId }) => found(ctx.history.getSession(sessionId), `session ${sessionId}`),
+      'history.get': ({ sessionId, limit }) => found(ctx.history.getSession(sessionId, limit), `session ${sessionId}`),
+      'history.turns': ({ sessionId, beforeSeq, limit }) =>
+        found(ctx.history.sessionTurns(sessionId, beforeSeq, limit), `session ${sessionId}`),
       'history.search': ({ query, limit }) => ctx.history.search(query, limit),
       'history.erroredTurns': ({ limit }) => ctx.history.erroredTurns(limit),
       'history.delete': ({ sessionId }) => {

@@ -3,6 +3,7 @@
 // To change the schema, append `{ version: N + 1, ... }` to MIGRATIONS — never edit a shipped one,
 // since files already at that version will not run it again.
 import type Database from 'better-sqlite3';
+import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 
 export interface Migration {
   version: number;
@@ -134,6 +135,9 @@ CREATE INDEX sandbox_audit_by_session ON sandbox_audit (session_id, n);
 // stored before).
 const TURN_COST = 'ALTER TABLE turns ADD COLUMN cost_usd REAL;';
 
+// Version 4, text stored once and the counts in the session row (docs/architecture.md, "Where
+// data lives"), is long enough for a file of its own: migration-text-once.ts.
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -150,6 +154,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'the cost of each attempt (turns.cost_usd)',
     up: (db) => db.exec(TURN_COST),
   },
+  TEXT_ONCE_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -1,6 +1,7 @@
 // Wires the bridge to the store once at start-up: every SessionEvent goes to actions.dispatch
 // (→ applySessionEvent); on connect and after every reconnect the snapshot and settings are
-// fetched again, and the notices the main process raised while starting are shown, once each.
+// fetched again, and the notices the main process raised while starting (or later, as start-up
+// notices) are shown, once each.
 // Events that arrive while that fetch runs are held and applied after the snapshot, so an older
 // snapshot never overwrites a newer event.
 import type { ResoluteBridge } from '../../../shared/bridge';
@@ -13,6 +14,11 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
   const shownStartupNotices = new Set<string>();
 
   const onEvent = (event: SessionEvent): void => {
+    // A start-up notice raised late comes as an event and in app.info: shown once either way.
+    if (event.type === 'notice' && event.id !== undefined) {
+      if (shownStartupNotices.has(event.id)) return;
+      shownStartupNotices.add(event.id);
+    }
     if (isSyncing) held.push(event);
     else actions.dispatch(event);
   };

@@ -1,12 +1,12 @@
 // The chat pane: header (title, model, Simulator badge, workspace), the transcript built by
-// buildChatItems (bubbles, tool cards and one card per retry chain), a status line, the Continue
-// bar, the approval card, the interrupted-turn card, the pacing notice, the retry banner and the
-// composer.
-import { useEffect, useMemo, useRef } from 'react';
+// buildChatItems (bubbles, tool cards and one card per retry chain; a long session's older pages
+// fetched at the top), a status line, the Continue bar, the approval card, the interrupted-turn
+// card, the pacing notice, the retry banner and the composer.
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems } from '../../chat/chat-items';
-import { useAppState } from '../../store/app-store';
+import { useActions, useAppState } from '../../store/app-store';
 import type { AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
 import { ApprovalCard } from '../tools/ApprovalCard';
@@ -26,6 +26,8 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const PIN_THRESHOLD_PX = 80;
+/** How close to the top (px) fetches the older page (history.turns) of a long session. */
+const LOAD_OLDER_PX = 200;
 
 export function ChatView() {
   const { t } = useTranslation();
@@ -44,6 +46,8 @@ export function ChatView() {
     })),
   );
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
+  const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
+  const actions = useActions();
   const items = useMemo(
     () =>
       buildChatItems({
@@ -72,6 +76,19 @@ export function ChatView() {
     const el = transcriptRef.current;
     if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
   }, [items]);
+  // Older turns join the front: keep the reader where they were (distance from the bottom).
+  const fromBottomRef = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = transcriptRef.current;
+    if (!el || fromBottomRef.current === null || isPinnedRef.current) return;
+    el.scrollTop = el.scrollHeight - fromBottomRef.current;
+    fromBottomRef.current = null;
+  }, [items]);
+  const loadOlder = (): void => {
+    const el = transcriptRef.current;
+    if (el) fromBottomRef.current = el.scrollHeight - el.scrollTop;
+    void actions.loadOlderTurns();
+  };
 
   return (
     <section className="chat" aria-label={t('nav.chat')}>
@@ -99,8 +116,14 @@ export function ChatView() {
         onScroll={(event) => {
           const el = event.currentTarget;
           isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX;
+          if (hasOlderTurns && el.scrollTop < LOAD_OLDER_PX) loadOlder();
         }}
       >
+        {hasOlderTurns && (
+          <button type="button" className="button button-small transcript-older" onClick={loadOlder}>
+            {t('chat.loadOlder')}
+          </button>
+        )}
         {items.length === 0 ? (
           <p className="transcript-empty">{t('chat.empty')}</p>
         ) : (
