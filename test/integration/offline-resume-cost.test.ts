@@ -171,7 +171,7 @@ describe('resume after a restart', () => {
 describe('what failures cost', () => {
   it('each failed attempt through the Anthropic SDK is priced from the registry; the history totals them', async () => {
     app = await startServices({ retry: { maxRetries: 2 } });
-    anthropicThroughSimulator(app.services);
+    await anthropicThroughSimulator(app.services);
     app.sim.setScript('stream_error*');
     await app.services.session.prompt('this will fail three times');
     const price = getModel('anthropic', 'claude-sonnet-4-5').cost;

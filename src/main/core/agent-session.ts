@@ -15,9 +15,11 @@ import type {
 import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
+import { providerFactsOf } from './provider-facts';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
+import type { AgentPort } from './ports';
 import type { PromptPacing } from './rate-pacing';
 import { findInterruptedRetry, interruptedDecision } from './resume-state';
 import type { RetryController } from './retry-controller';
@@ -41,7 +43,7 @@ export interface Rewind {
 }
 
 export class AgentSession {
-  private readonly agent: Agent;
+  private readonly agent: AgentPort;
   private readonly listeners = new Set<SessionEventListener>();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;
@@ -54,6 +56,10 @@ export class AgentSession {
   private shuttingDown = false;
   private unsubscribeAgent: () => void;
   private unsubscribeTools: () => void = () => undefined;
+  /** The session's clock (the options' clock, else Date.now). */
+  private readonly now: () => number;
+  /** When the newest assistant message ended (its message_end). */
+  private lastEndedAt = 0;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
@@ -70,6 +76,7 @@ export class AgentSession {
     this.compactor = parts.compactor;
     this.tools = parts.tools;
     this.pacing = parts.pacing;
+    this.now = parts.now;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -325,7 +332,7 @@ export class AgentSession {
   }
 
   /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
-  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions'>): SessionSnapshot {
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions' | 'hasOlderTurns'>): SessionSnapshot {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
@@ -333,6 +340,7 @@ export class AgentSession {
       turns: stored.turns,
       chains: stored.chains,
       decisions: stored.decisions,
+      hasOlderTurns: stored.hasOlderTurns,
       messages: this.messages,
       isStreaming: state.isStreaming,
       streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,
@@ -375,6 +383,8 @@ export class AgentSession {
   }
 
   private onMessageEnd(message: ChatMessage): void {
+    // Taken before the turn is stored: a retry's wait runs from when its error arrived.
+    if (message.role === 'assistant') this.lastEndedAt = this.now();
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
     if (message.role !== 'assistant') return;
     this.pacing.observe(message);
@@ -387,6 +397,9 @@ export class AgentSession {
     if (!last) return;
     const classification = this.classify(last);
     // A failure raised outside the stream gets agent_end without message_end: persist it here.
+    // When the error reached us: the HTTP layer knows best; else when the message ended.
+    const arrivedAt =
+      providerFactsOf(last)?.errorAt ?? (this.recorder.isPersisted(last) ? this.lastEndedAt : this.now());
     if (!this.recorder.isPersisted(last)) this.persist(last, classification);
     if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
     // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
@@ -394,7 +407,7 @@ export class AgentSession {
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
-      if (this.retry.handleRetryableError(last, classification)) return;
+      if (this.retry.handleRetryableError(last, classification, arrivedAt)) return;
       if (!this.autoRetryEnabled) recordStop(this.stops, last, classification, 'disabled');
       return;
     }

@@ -14,6 +14,13 @@ export interface ProviderFacts extends Partial<BodyErrorFacts> {
   errorType?: string;
   /** The error came as an event inside a stream whose response was a 2xx. */
   inStream?: boolean;
+  /** Epoch ms when an error response's headers arrived (status 400 and above). */
+  receivedAt?: number;
+  /**
+   * Epoch ms when the failure reached the app: an error response's headers, else the moment the
+   * stream broke. A retry's wait runs from here (docs/retry-policy.md, "The retry lifecycle").
+   */
+  errorAt?: number;
 }
 
 /** One request's observation: headers to send with it, then what was seen. */

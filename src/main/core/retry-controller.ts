@@ -22,7 +22,7 @@ export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retry
 
 export type { RetryHost };
 
-type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'scheduled' | 'running';
+type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'running';
 
 /** What auto_retry_start announces, before the controller adds when and which chain. */
 type Announcement = Omit<AutoRetryStartEvent, 'type' | 'retryAt' | 'chainId'>;
@@ -39,11 +39,12 @@ export class RetryController {
   private generation = 0;
   private retriesStarted = 0;
   private sleep: Sleep | undefined;
-  private continueTimer: ReturnType<typeof setTimeout> | undefined;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
   /** While paused offline: send the held retry now (the network is back, or "Retry now"). */
   private goOnline: (() => void) | undefined;
+  /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
+  private chainRowDue = false;
 
   constructor(private readonly host: RetryHost) {}
 
@@ -73,23 +74,30 @@ export class RetryController {
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
    * session then skips the compaction check for this turn) — or, for a `connection` failure with a
    * network check, when the check runs first: then the chain pauses offline or goes on as usual.
+   * `arrivedAt` is when the error reached us: the wait runs from then, so the time spent storing the
+   * turn, checking the network and deciding is not added to it.
    */
-  handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
+  handleRetryableError(
+    message: AssistantChatMessage,
+    classification: Classification,
+    arrivedAt: number = this.host.now(),
+  ): boolean {
     const settings = this.host.retrySettings();
     if (!settings.enabled) return false; // step 1
     const check = this.host.checkNetwork;
     if (classification.category === 'connection' && check) {
-      this.probeBeforeCounting(message, classification, check);
+      this.probeBeforeCounting(message, classification, check, arrivedAt);
       return true;
     }
     this.retryAttempt += 1; // step 2: increment before the max check
-    return this.decideAndStart(message, classification, settings);
+    return this.decideAndStart(message, classification, settings, arrivedAt);
   }
 
   private decideAndStart(
     message: AssistantChatMessage,
     classification: Classification,
     settings: RetrySettings,
+    arrivedAt: number,
   ): boolean {
     if (!this.retryPromise) this.openChain();
     const chainId = this.chainId ?? null;
@@ -105,39 +113,42 @@ export class RetryController {
       host: this.host,
     }); // step 5
     const attempt = this.retryAttempt;
+    const entry = { decision, classification, errorMessage, chainId, attempt };
     if (!decision.shouldRetry) {
-      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort', attempt });
       const finalError = finalReason ? `${finalReason}. ${errorMessage}` : errorMessage;
-      this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' });
+      this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' }, () =>
+        this.host.decisionMade({ ...entry, finalDecision: 'abort' }),
+      );
       return false;
     }
-    this.host.decisionMade({
-      decision,
-      classification,
-      errorMessage,
-      chainId,
-      finalDecision: null,
-      attempt,
-      switchedModel,
-    });
-    this.announce({
-      attempt,
-      maxAttempts: decision.maxAttempts - 1,
-      delayMs: decision.waitMs,
-      errorMessage,
-      category: classification.category,
-      ...(switchedModel ? { switchedModel } : {}),
-    });
-    this.startBackoff(decision.waitMs); // steps 8–9
+    const retryAt = arrivedAt + decision.waitMs;
+    // The timer is armed first (step 8): the bookkeeping below — one transaction, the log line, the
+    // events — runs inside the wait instead of before it.
+    this.startBackoff(Math.max(0, retryAt - this.host.now()));
+    this.record(() => this.host.decisionMade({ ...entry, finalDecision: null, switchedModel }));
+    this.announce(
+      {
+        attempt,
+        maxAttempts: decision.maxAttempts - 1,
+        delayMs: decision.waitMs,
+        errorMessage,
+        category: classification.category,
+        ...(switchedModel ? { switchedModel } : {}),
+      },
+      retryAt,
+    );
     return true;
   }
 
-  /** Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context. */
-  private announce(fields: Announcement): void {
+  /**
+   * Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context — both
+   * before the wake (step 9) can run, since the timer that ends the wait cannot fire in between.
+   */
+  private announce(fields: Announcement, retryAt: number): void {
     const start: AutoRetryStartEvent = {
       type: 'auto_retry_start',
       ...fields,
-      retryAt: this.host.now() + fields.delayMs,
+      retryAt,
       chainId: this.chainId as string,
     };
     const { type: _type, ...pending } = start;
@@ -145,6 +156,21 @@ export class RetryController {
     this.retriesStarted += 1;
     this.host.emit(start);
     this.host.trimTrailingError();
+  }
+
+  /** The history writes of one event in one transaction, the chain's row first if it is not written yet. */
+  private record(writes: () => void): void {
+    this.host.batch(() => {
+      this.writeChainRow();
+      writes();
+    });
+  }
+
+  /** A chain's row is written with its first event, inside that event's transaction. */
+  private writeChainRow(): void {
+    if (!this.chainRowDue || this.chainId === undefined) return;
+    this.chainRowDue = false;
+    this.host.chainOpened(this.chainId);
   }
 
   /**
@@ -155,6 +181,7 @@ export class RetryController {
     message: AssistantChatMessage,
     classification: Classification,
     check: () => Promise<boolean>,
+    arrivedAt: number,
   ): void {
     if (!this.retryPromise) this.openChain();
     const previous = this.retryAttempt;
@@ -166,7 +193,7 @@ export class RetryController {
       this.retryAttempt = attemptAfterConnectionFailure(previous, !online);
       const settings = this.host.retrySettings();
       const decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings);
-      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings);
+      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings, arrivedAt);
       else this.pauseOffline(message, classification, decision, check);
     });
   }
@@ -184,14 +211,16 @@ export class RetryController {
     const chainId = this.chainId as string;
     const reason = offlineReason(attempt, maxAttempts);
     this.lastClassification = classification;
-    this.host.decisionMade({
-      decision: { ...decision, waitMs: 0, reason },
-      classification,
-      errorMessage,
-      chainId,
-      finalDecision: null,
-      attempt,
-    });
+    this.record(() =>
+      this.host.decisionMade({
+        decision: { ...decision, waitMs: 0, reason },
+        classification,
+        errorMessage,
+        chainId,
+        finalDecision: null,
+        attempt,
+      }),
+    );
     const fields = { attempt, maxAttempts, errorMessage, category: classification.category, chainId };
     this.pending = { ...fields, delayMs: 0, retryAt: this.host.now(), offline: true };
     this.host.emit({ type: 'auto_retry_paused', reason: 'offline', ...fields });
@@ -203,8 +232,11 @@ export class RetryController {
     this.goOnline = () => {
       if (generation !== this.generation || this.phase !== 'offline') return;
       this.goOnline = undefined;
-      this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category: classification.category });
       this.startBackoff(0);
+      this.announce(
+        { attempt, maxAttempts, delayMs: 0, errorMessage, category: classification.category },
+        this.host.now(),
+      );
     };
     waitUntilOnline(check, this.retryAbortController.signal, this.host.offlinePollMs).then(
       () => this.goOnline?.(),
@@ -226,11 +258,13 @@ export class RetryController {
     this.retriesStarted = offer.attempt - 1;
     const entry = interruptedDecision(offer, 'resume');
     this.lastClassification = entry.classification;
-    this.host.chainReopened(offer.chainId);
-    this.host.decisionMade(entry);
-    const { attempt, maxAttempts, errorMessage, category } = offer;
-    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true });
     this.startBackoff(0);
+    this.host.batch(() => {
+      this.host.chainReopened(offer.chainId);
+      this.host.decisionMade(entry);
+    });
+    const { attempt, maxAttempts, errorMessage, category } = offer;
+    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true }, this.host.now());
   }
 
   private openChain(): void {
@@ -239,7 +273,7 @@ export class RetryController {
     });
     this.chainId = this.host.newId();
     this.retriesStarted = 0;
-    this.host.chainOpened(this.chainId);
+    this.chainRowDue = true;
   }
 
   private startBackoff(delayMs: number): void {
@@ -256,19 +290,15 @@ export class RetryController {
   private onWake(generation: number): void {
     // A cancel that won the race already ended the chain: never retry after it.
     if (generation !== this.generation || this.phase !== 'sleeping') return;
-    this.phase = 'scheduled';
     this.sleep = undefined;
-    // setTimeout(…, 0) (lifecycle step 9): the agent_end run must have settled before continue().
-    this.continueTimer = setTimeout(() => {
-      this.continueTimer = undefined;
-      if (generation !== this.generation || this.phase !== 'scheduled') return;
-      this.phase = 'running';
-      this.host.continueAgent().catch((error: unknown) => {
-        if (generation !== this.generation) return;
-        const finalError = error instanceof Error ? error.message : String(error);
-        this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
-      });
-    }, 0);
+    // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
+    // ended has settled, and continueAgent waits for the agent to be idle before continue().
+    this.phase = 'running';
+    this.host.continueAgent().catch((error: unknown) => {
+      if (generation !== this.generation) return;
+      const finalError = error instanceof Error ? error.message : String(error);
+      this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
+    });
   }
 
   private onSleepAborted(generation: number): void {
@@ -286,20 +316,24 @@ export class RetryController {
       errorType: 'Unclassifiable',
       source: 'fallback',
     };
-    this.host.decisionMade({
-      decision: settledDecision(
-        recovered.category,
-        'retry',
-        `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-        this.retryAttempt + 1,
-      ),
-      classification: recovered,
-      errorMessage: '',
-      chainId: this.chainId ?? null,
-      finalDecision: 'success',
-      attempt: this.retryAttempt + 1,
-    });
-    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' });
+    const attempt = this.retryAttempt + 1;
+    const decision = settledDecision(
+      recovered.category,
+      'retry',
+      `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
+      attempt,
+    );
+    const chainId = this.chainId ?? null;
+    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' }, () =>
+      this.host.decisionMade({
+        decision,
+        classification: recovered,
+        errorMessage: '',
+        chainId,
+        finalDecision: 'success',
+        attempt,
+      }),
+    );
   }
 
   /**
@@ -314,7 +348,7 @@ export class RetryController {
   }
 
   /**
-   * Cancel the chain while it waits: during the backoff or before the scheduled continue().
+   * Cancel the chain while it waits, during the backoff.
    * Once the retried request is on its way the retry has happened, so a cancel that loses the
    * race changes nothing (exactly one of "cancelled" or "retried", never both); Stop (abort())
    * still stops that request like any other.
@@ -330,8 +364,6 @@ export class RetryController {
   abandon(finalError: string): void {
     if (!this.retryPromise) return;
     this.retryAbortController?.abort();
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: Math.max(0, this.retryAttempt - 1),
@@ -356,8 +388,6 @@ export class RetryController {
   interrupt(): boolean {
     if (!this.retryPromise) return false;
     this.retryAbortController?.abort();
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: this.retryAttempt,
@@ -368,8 +398,6 @@ export class RetryController {
   }
 
   private cancelChain(): void {
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: this.retryAttempt,
@@ -378,8 +406,20 @@ export class RetryController {
     });
   }
 
-  private finishChain(end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome }): void {
+  /** End the chain: `before` (the final decision, if any) and the chain row are written in one transaction. */
+  private finishChain(
+    end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome },
+    before?: () => void,
+  ): void {
     const chainId = this.chainId ?? this.host.newId();
+    this.record(() => {
+      before?.();
+      this.host.chainClosed(chainId, {
+        outcome: end.outcome,
+        attempts: this.retriesStarted,
+        finalError: end.finalError ?? null,
+      });
+    });
     this.host.emit({
       type: 'auto_retry_end',
       success: end.success,
@@ -387,11 +427,6 @@ export class RetryController {
       ...(end.finalError !== undefined ? { finalError: end.finalError } : {}),
       outcome: end.outcome,
       chainId,
-    });
-    this.host.chainClosed(chainId, {
-      outcome: end.outcome,
-      attempts: this.retriesStarted,
-      finalError: end.finalError ?? null,
     });
     this.reset();
   }
@@ -407,6 +442,7 @@ export class RetryController {
     this.retriesStarted = 0;
     this.lastClassification = undefined;
     this.goOnline = undefined;
+    this.chainRowDue = false;
     const resolve = this.retryResolve;
     this.retryPromise = undefined;
     this.retryResolve = undefined;

@@ -1,6 +1,7 @@
 // What the RetryController needs from its session (AgentSession builds one): settings, events,
 // the runtime context, the credential and fallback switch of lifecycle step 5, the network check of
-// the offline pause, and the history's chain and decision records. Kept apart from the controller
+// the offline pause, and the history's chain and decision records (each event's in one
+// transaction). Kept apart from the controller
 // so that tests can fake it without the controller's internals.
 import type { ChainOutcome } from '../../shared/error-category';
 import type { RetryEvent } from '../../shared/events';
@@ -45,4 +46,6 @@ export interface RetryHost {
   decisionMade(entry: DecisionEntry): void;
   newId(): string;
   now(): number;
+  /** Run the history writes of one event (chain, link, decision) as one transaction. */
+  batch(writes: () => void): void;
 }

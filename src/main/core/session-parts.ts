@@ -3,12 +3,19 @@
 // of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
 // (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
 // handling of the agent's events.
-import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
 import type { FallbackResult } from './model-fallback';
-import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, NetworkCheck, SettingsStore } from './ports';
+import type {
+  AgentPort,
+  Clock,
+  CredentialStore,
+  DecisionLogSink,
+  HistoryWriter,
+  NetworkCheck,
+  SettingsStore,
+} from './ports';
 import { PromptPacing } from './rate-pacing';
 import { RetryController } from './retry-controller';
 import { sessionRetryHost } from './session-retry-host';
@@ -17,7 +24,8 @@ import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import type { StopHost } from './turn-stops';
 
 export interface AgentSessionOptions {
-  agent: Agent;
+  /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
+  agent: AgentPort;
   history: HistoryWriter;
   decisionLog: DecisionLogSink;
   settings: SettingsStore;
@@ -57,6 +65,8 @@ export interface SessionParts {
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
+  /** The session's clock. */
+  now: () => number;
 }
 
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
@@ -94,5 +104,6 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     compactor: new Compactor({ agent, emit: hooks.emit, now }),
     tools,
     pacing: new PromptPacing(hooks.emit, now),
+    now,
   };
 }

@@ -2,18 +2,18 @@
 // lifecycle"): the retry settings and events, the runtime context (trim the failed reply — a
 // provider's or, through the tool gate, a tool's — and continue the agent), lifecycle step 5's two
 // switches (another key of the provider, then the next fallback model), the network check of the
-// offline pause, and the history's chain and decision records (a resumed chain reopens its row).
+// offline pause, and the history's chain and decision records (a resumed chain reopens its row;
+// each event's writes are one transaction).
 // Built once, by buildSessionParts.
-import type { Agent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
-import type { UsageLimitResult } from './ports';
+import type { AgentPort, UsageLimitResult } from './ports';
 import type { RetryHost } from './retry-host';
 import type { AgentSessionOptions } from './session-parts';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 
 export interface SessionRetryHostParts {
-  agent: Agent;
+  agent: AgentPort;
   options: Pick<
     AgentSessionOptions,
     'settings' | 'credentials' | 'modelInfo' | 'fallback' | 'networkCheck' | 'offlinePollMs'
@@ -75,5 +75,6 @@ export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
     decisionMade: parts.recordDecision,
     newId: parts.newId,
     now: parts.now,
+    batch: (writes) => recorder.batch(writes),
   };
 }

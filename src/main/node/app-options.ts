@@ -1,6 +1,8 @@
 // What AppServices is started with (every host fills these from its flags), the data folder they
-// resolve to, and the provider flags turned into run-only settings. launch.ts builds the options;
-// the Electron host resolves the data folder before it starts, to take its single-instance lock.
+// resolve to, the provider flags turned into run-only settings, and whether the settings name a
+// provider whose models come from pi-ai's catalogue. launch.ts builds the options; the Electron
+// host resolves the data folder before it starts, to take its single-instance lock.
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { NetworkCheck } from '../core/ports';
@@ -8,7 +10,7 @@ import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import type { ProviderId } from '../../shared/settings';
 import type { SecretCipher } from './credential-store';
-import { defaultModelFor } from './providers';
+import { defaultModelFor, needsCatalogue } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
 
 /** Saves an export where the person chooses; the desktop host provides it (a save dialog). */
@@ -71,4 +73,32 @@ export function providerOverlay(
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
+}
+
+/**
+ * Do these settings — a settings file (its path; null for none) and run-only or patched values —
+ * name a real provider as the first choice or in the fallback list? Then pi-ai's catalogue must be
+ * loaded before they are checked (checkFallbackModels) and the agent is pointed at the model. A file
+ * that cannot be read names none: the settings store reports it.
+ */
+export function settingsNeedCatalogue(settingsPath: string | null, values: unknown): boolean {
+  return [settingsPath === null ? null : readJson(settingsPath), values].some((raw) =>
+    namedProviders(raw).some((id) => needsCatalogue(id as ProviderId)),
+  );
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The provider ids a raw settings object names: provider.id and providers.fallback[].provider. */
+function namedProviders(raw: unknown): unknown[] {
+  const settings = raw as { provider?: { id?: unknown }; providers?: { fallback?: unknown } } | null | undefined;
+  const fallback = settings?.providers?.fallback;
+  const refs = Array.isArray(fallback) ? (fallback as ({ provider?: unknown } | null)[]) : [];
+  return [settings?.provider?.id, ...refs.map((ref) => ref?.provider)].filter((id) => typeof id === 'string');
 }

@@ -1,27 +1,27 @@
 // The composition root shared by every host: it opens the data folder (settings, credentials,
 // SQLite history, decision log), starts the built-in simulator when it is the provider, builds
-// the Agent with the guarded stream and the AgentSession, and exposes what the command router
-// needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
-// createAppServices; they differ only in transport.
-import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
-import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
+// the AgentSession on its agent (session-agent.ts: pi-ai loads with the first run), and exposes
+// what the command router needs (its AppContext, structurally).
+// Electron, the browser mode and the RPC mode all call AppServices.create; they differ only in
+// transport.
+import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { join } from 'node:path';
 import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
-import type { FailureCostReport, SessionSummary } from '../../shared/history';
+import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
-import { createGuardedStreamFn } from '../core/guarded-stream';
-import { redactSecrets } from '../core/redact-secrets';
+import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
-import { providerOverlay, resolveDataDir, type AppServicesOptions } from './app-options';
+import { providerOverlay, resolveDataDir, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
 import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
+import { describeDamageFoundInUse } from './history/history-errors';
 import { interruptedNotice } from './history/interrupted-chains';
 import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
 import {
@@ -31,17 +31,23 @@ import {
   defaultModelFor,
   modelPrice,
   modelsFor,
+  needsCatalogue,
   resolveModel,
 } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
+import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
 import { checkWorkspaceChoice, runWorkspace } from './tools/workspace-fs';
 
-const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+/**
+ * How long after start-up the background integrity check begins: the first answers go out first,
+ * even on a loaded machine, before a worker starts reading the whole file.
+ */
+const INTEGRITY_CHECK_DELAY_MS = 2_000;
 
 export class AppServices {
   readonly session: AgentSession;
@@ -98,17 +104,20 @@ export class AppServices {
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
+      // Asked only when a request goes out or the provider list is built, both after pi-ai is loaded.
       envKey: (provider) =>
-        provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider),
+        provider === 'simulator' || provider === 'openai-compatible'
+          ? undefined
+          : piRuntime().piAi.getEnvApiKey(provider),
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
-    this.streamFn = createGuardedStreamFn({
-      base: streamSimple,
-      timeoutMs: () => this.settings.get().retry.timeoutMs,
+    // One guarded stream for the session's agent and Settings' Test connection.
+    this.streamFn = createAgentStream({
+      credentials: this.credentials,
       facts: this.httpFacts,
-      redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
+      timeoutMs: () => this.settings.get().retry.timeoutMs,
     });
     this.activeModel = new ActiveModel({
       settings: parts.settings,
@@ -116,6 +125,7 @@ export class AppServices {
       simulatorUrl: parts.simulatorUrl,
       publish: options.publish,
       session: () => this.session,
+      report: (message) => this.report(message),
     });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
@@ -139,8 +149,14 @@ export class AppServices {
   }
 
   private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
+    // A provider from the flags picks its first catalogue model: that needs pi-ai now.
+    if (options.provider && needsCatalogue(options.provider) && !options.model) await loadPiRuntime();
     const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
-    const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
+    // A real provider's model (the first choice's, a fallback's) is checked against and resolved
+    // from pi-ai's catalogue; otherwise pi-ai waits for the first run.
+    const settingsPath = join(dataDir, 'settings.json');
+    if (settingsNeedCatalogue(settingsPath, overlay)) await loadPiRuntime();
+    const settings = new FileSettingsStore(settingsPath, overlay, (value) => {
       const script = parseFaultScript(value.simulator.script);
       return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
     });
@@ -180,29 +196,42 @@ export class AppServices {
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
     if (options.host !== 'rpc') services.openInterruptedSession();
+    services.checkHistoryLater();
     return services;
   }
 
+  /**
+   * The integrity check the open left to the background (history-integrity.ts) starts once start-up
+   * is over, in a worker thread. Damage found is a start-up notice raised late: kept for clients
+   * that connect later (app.info), sent to those connected now, and printed on stderr.
+   */
+  private checkHistoryLater(): void {
+    const timer = setTimeout(() => {
+      void this.history.checkIntegrity().then((damage) => {
+        if (!damage) return;
+        const message = describeDamageFoundInUse(damage);
+        process.stderr.write(`resolute: ${message}\n`);
+        const notice = this.noteAtStart('error', message);
+        this.options.publish({ type: 'notice', ...notice });
+      });
+    }, INTEGRITY_CHECK_DELAY_MS);
+    timer.unref();
+    this.disposers.push(() => clearTimeout(timer));
+  }
+
   private createSession(): AgentSession {
-    const resolved = this.activeModel.resolved();
-    const agent: Agent = new Agent({
-      initialState: {
-        systemPrompt: SYSTEM_PROMPT,
-        model: resolved.model,
-        thinkingLevel: 'off',
-        tools: [],
-        messages: [],
-      },
-      streamFn: this.streamFn,
-      getApiKey: (provider) => this.credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey,
-    });
     return new AgentSession({
-      agent,
+      agent: createSessionAgent({
+        // A real provider's model comes from the catalogue: open() loaded pi-ai for it.
+        model: this.activeModel.resolved().model,
+        credentials: this.credentials,
+        streamFn: this.streamFn,
+      }),
       history: this.history,
       decisionLog: this.decisionLog,
       settings: this.settings,
       credentials: this.credentials,
-      modelInfo: () => this.activeModel.resolved().info,
+      modelInfo: () => this.activeModel.info(),
       sessionId: globalThis.crypto.randomUUID(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
       fallback: () => this.activeModel.onUsageLimit(),
@@ -257,11 +286,23 @@ export class AppServices {
   }
 
   snapshot(): SessionSnapshot {
-    const stored = this.history.getSession(this.session.sessionId);
-    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [] });
+    // The newest page only: a long session opens at once, and the client pages back (history.turns).
+    const stored = this.history.getSession(this.session.sessionId, TURN_PAGE_SIZE);
+    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
   }
 
-  providers(): ProviderInfo[] {
+  /**
+   * A change of settings (the settings pane, through the router). One that names a real provider's
+   * model loads pi-ai first: the fallback list is checked against its catalogue.
+   */
+  async updateSettings(patch: unknown): Promise<Settings> {
+    if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
+    return this.settings.update(patch);
+  }
+
+  /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
+  async providers(): Promise<ProviderInfo[]> {
+    await loadPiRuntime();
     return PROVIDER_IDS.map((id) => this.providerInfo(id));
   }
 
@@ -278,7 +319,9 @@ export class AppServices {
   }
 
   /** One minimal request with the current provider settings, classified; nothing is stored. */
-  testConnection(): Promise<ConnectionTestResult> {
+  async testConnection(): Promise<ConnectionTestResult> {
+    // A real provider's model comes from pi-ai's catalogue.
+    await loadPiRuntime();
     // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
     const { model } = resolveModel(this.settings.get().provider, this.simulatorUrl);
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
@@ -322,12 +365,14 @@ export class AppServices {
     return settings;
   }
 
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo {
+  async addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.add(provider, apiKey);
     return this.providerInfo(provider);
   }
 
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo {
+  async removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.remove(provider, keyId);
     return this.providerInfo(provider);
   }
@@ -408,7 +453,7 @@ export class AppServices {
   /** Open the newest session whose interrupted chain can be continued, if there is one. */
   private openInterruptedSession(): void {
     for (const sessionId of this.history.interruptedSessions()) {
-      const stored = this.history.getSession(sessionId);
+      const stored = this.history.getSession(sessionId, TURN_PAGE_SIZE);
       if (!stored || !this.session.snapshot(stored).interruptedRetry) continue;
       this.resumeSession(sessionId);
       return;
@@ -423,8 +468,10 @@ export class AppServices {
     this.options.publish({ type: 'notice', level: 'error', message });
   }
 
-  private noteAtStart(level: StartupNotice['level'], message: string): void {
-    this.startupNotices.push({ id: `${this.launchId}:${this.startupNotices.length}`, level, message });
+  private noteAtStart(level: StartupNotice['level'], message: string): StartupNotice {
+    const notice = { id: `${this.launchId}:${this.startupNotices.length}`, level, message };
+    this.startupNotices.push(notice);
+    return notice;
   }
 
   async dispose(): Promise<void> {

@@ -70,7 +70,9 @@ async function observedFetch(
   if (!id) return base(input, init);
   headers.delete(CORRELATION_HEADER);
   const response = await base(input, { ...init, headers });
-  const facts = observeHead(response);
+  // When an error response's headers arrived: the retry wait runs from here (docs/retry-policy.md).
+  const facts: ProviderFacts =
+    response.status >= 400 ? { ...observeHead(response), receivedAt: Date.now() } : observeHead(response);
   // Requests whose stream succeeded are never asked about: keep the map bounded.
   if (seen.size > 1000) seen.delete(seen.keys().next().value as string);
   if (response.status >= 400) {

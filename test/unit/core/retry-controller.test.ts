@@ -22,19 +22,14 @@ function answer(turnId: string): void {
   retry.onAssistantMessageEnd(assistant('stop'));
 }
 
-/** continue() is scheduled with setTimeout(…, 0): on Node's clock (and the fake one) that is 1 ms later. */
-const NEXT_TURN_MS = 1;
+/** The wait's own timer starts continue(), with no extra setTimeout(…, 0): it goes out at retryAt itself. */
+const NEXT_TURN_MS = 0;
 
 /** Move the fake clock, running the timers and promise callbacks due meanwhile. */
 const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** Let a backoff of `ms` run out and the retry go out. */
 const sendAfter = (ms: number) => elapse(ms + NEXT_TURN_MS);
-
-/** Let promise callbacks run without moving the fake clock. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-}
 
 useFakeClock();
 beforeEach(() => {
@@ -212,8 +207,8 @@ describe('RetryController: how a chain ends', () => {
   it('a cancel after the wait ended but before continue() started still wins', async () => {
     fail('e1', '503');
     retry.retryNow();
-    await settle();
-    // The sleep is over (nothing left to skip) and continue() is only scheduled.
+    // The sleep is over (nothing left to skip) but its wake, which starts continue() at once (no
+    // extra timer since the wait is one), has not run yet.
     expect(retry.retryNow()).toBe(false);
     expect(retry.abortRetry()).toBe(true);
     await elapse(10);

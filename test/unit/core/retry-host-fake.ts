@@ -67,6 +67,8 @@ export class FakeHost implements RetryHost {
   };
   newId = () => `chain-${++this.ids}`;
   now = () => Date.now();
+  /** One transaction in the store; here the writes simply run. */
+  batch = (writes: () => void) => writes();
 
   starts = () => this.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
   ends = () => this.events.filter((e) => e.type === 'auto_retry_end');

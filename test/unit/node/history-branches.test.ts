@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SNIPPET_CLOSE, SNIPPET_OPEN, activePath, titleFromText } from '../../../src/shared/history';
 import type { AssistantChatMessage, UserChatMessage } from '../../../src/shared/messages';
-import { errorSnippet } from '../../../src/main/node/history/history-queries';
+import { errorSnippet } from '../../../src/main/node/history/history-search';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 import { rewindForEdit, rewindForRegenerate } from '../../../src/main/node/conversation-edits';

@@ -2,7 +2,8 @@
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) — a status
 // line, the retry banner and the composer. Which row may offer which action is decided here, once.
-import { useEffect, useMemo, useRef } from 'react';
+// A long session opens on its newest page; older pages are fetched at the top of the transcript.
+import { useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
@@ -24,6 +25,8 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 
 /** How close to the bottom (px) still counts as "at the bottom" for auto-scroll. */
 const PIN_THRESHOLD_PX = 80;
+/** How close to the top (px) fetches the older page (history.turns) of a long session. */
+const LOAD_OLDER_PX = 200;
 
 /**
  * Edit any stored message of the person's; regenerate or retry only the last exchange; nothing
@@ -73,22 +76,37 @@ export function ChatView() {
   );
   const isBusy = useAppState(isTurnRunning);
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
+  const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
+  const actions = useActions();
   const transcript = useMemo(() => buildChatItems(session), [session]);
   const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
   const offeredChain = live.interrupted?.chainId ?? null;
   const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
   const transcriptRef = useRef<HTMLDivElement>(null);
   // Follow new content only while the reader is at the bottom; scrolling up to read stops it, and
-  // a message the person sends starts it again (they want to see the answer).
+  // a message the person sends starts it again (they want to see the answer). An older page joins
+  // the front instead: the reader stays where they were (the same distance from the bottom).
   const isPinnedRef = useRef(true);
-  const sentCountRef = useRef(0);
-  useEffect(() => {
+  const lastSentRef = useRef<string | null>(null);
+  const olderRef = useRef<{ fromBottom: number; firstKey: string | undefined } | null>(null);
+  useLayoutEffect(() => {
     const el = transcriptRef.current;
-    const sent = items.filter((i) => i.kind === 'message' && i.role === 'user').length;
-    if (sent > sentCountRef.current) isPinnedRef.current = true;
-    sentCountRef.current = sent;
-    if (el && isPinnedRef.current) el.scrollTop = el.scrollHeight;
+    const older = olderRef.current;
+    const isOlderPage = older !== null && items[0]?.key !== older.firstKey;
+    const lastSent = items.findLast((i) => i.kind === 'message' && i.role === 'user')?.key ?? null;
+    if (!isOlderPage && lastSent !== lastSentRef.current) isPinnedRef.current = true;
+    lastSentRef.current = lastSent;
+    if (!el) return;
+    if (isOlderPage) {
+      olderRef.current = null;
+      if (!isPinnedRef.current) el.scrollTop = el.scrollHeight - older.fromBottom;
+    } else if (isPinnedRef.current) el.scrollTop = el.scrollHeight;
   }, [items]);
+  const loadOlder = (): void => {
+    const el = transcriptRef.current;
+    if (el) olderRef.current = { fromBottom: el.scrollHeight - el.scrollTop, firstKey: items[0]?.key };
+    void actions.loadOlderTurns();
+  };
 
   return (
     <section className="chat" aria-labelledby="chat-title">
@@ -111,8 +129,14 @@ export function ChatView() {
         onScroll={(event) => {
           const el = event.currentTarget;
           isPinnedRef.current = el.scrollHeight - el.scrollTop - el.clientHeight < PIN_THRESHOLD_PX;
+          if (hasOlderTurns && el.scrollTop < LOAD_OLDER_PX) loadOlder();
         }}
       >
+        {hasOlderTurns && (
+          <button type="button" className="button button-small transcript-older" onClick={loadOlder}>
+            {t('chat.loadOlder')}
+          </button>
+        )}
         {items.length === 0 ? (
           <EmptyChat />
         ) : (
