@@ -1,12 +1,24 @@
 // Tests of DeferredAgent (src/main/core/deferred-agent.ts): the state set before the first run
 // reaches the real Agent, so do the tools' hooks and the stream function they wrap (and what is set
 // while the Agent is being built), the run counts as streaming while pi-agent-core loads,
-// subscribers hear the real Agent's events, and a failed load is reported and tried again. The
+// subscribers hear the real Agent's events, and a failed load is reported and tried again; an
+// AgentSession's edit and regenerate (which rewind the agent's messages) work as the first run. The
 // factory is the test's own (a real Agent with a scripted stream): only the dynamic import is left out.
 import { Agent, type AgentMessage, type StreamFn } from '@mariozechner/pi-agent-core';
 import { describe, expect, it } from 'vitest';
+import { AgentSession } from '../../../src/main/core/agent-session';
 import { DeferredAgent, type AgentInitialState, type AgentSetup } from '../../../src/main/core/deferred-agent';
-import { MODEL, scriptedStream } from './session-fakes';
+import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
+import type { ChatMessage } from '../../../src/shared/messages';
+import {
+  MODEL,
+  MemoryCredentials,
+  MemoryDecisionLog,
+  MemoryHistory,
+  MemorySettings,
+  scriptedStream,
+  type ScriptedStream,
+} from './session-fakes';
 
 function deferred(factory?: (setup: AgentSetup) => Promise<Agent>) {
   const stream = scriptedStream([{ text: 'hello back' }]);
@@ -114,5 +126,57 @@ describe('DeferredAgent', () => {
     expect(agent.streamFn).toBe(wrapped);
     agent.toolExecution = 'parallel';
     expect(agent.toolExecution).toBe('parallel');
+  });
+
+  /** An AgentSession on a DeferredAgent whose Agent is not built yet (a resumed session, nothing run). */
+  function sessionOnDeferred(stream: ScriptedStream) {
+    const history = new MemoryHistory();
+    const built: AgentInitialState[] = [];
+    const agent = new DeferredAgent(
+      { systemPrompt: 'sys', model: MODEL, thinkingLevel: 'off', tools: [], messages: [] },
+      {
+        streamFn: createGuardedStreamFn({ base: stream.fn, timeoutMs: () => 60_000 }),
+        getApiKey: () => 'k',
+        create: async ({ state, ...hooks }) => {
+          built.push({ ...state, messages: [...state.messages] });
+          return new Agent({ initialState: state, ...hooks, getApiKey: () => 'k' });
+        },
+      },
+    );
+    const session = new AgentSession({
+      agent,
+      history,
+      decisionLog: new MemoryDecisionLog(),
+      settings: new MemorySettings(),
+      credentials: new MemoryCredentials(),
+      modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
+      sessionId: 's',
+    });
+    return { session, history, built };
+  }
+
+  const said = (text: string, at: number): ChatMessage => ({ role: 'user', content: text, timestamp: at });
+
+  it('regenerate as the first run: the rewound messages reach the Agent it builds, one request', async () => {
+    const stream = scriptedStream([{ text: 'one, again' }]);
+    const { session, history, built } = sessionOnDeferred(stream);
+    await session.rewindAndContinue({ messages: [said('first', 1)], branchFrom: 2 });
+    expect(built).toHaveLength(1);
+    expect(built[0].messages).toEqual([said('first', 1)]);
+    expect(stream.calls.map((c) => c.messageCount)).toEqual([1]);
+    expect(session.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(history.turns.map((t) => [t.text, t.branchFrom ?? null])).toEqual([['one, again', 2]]);
+  });
+
+  it('edit and resend as the first run: the context before the edit, then the new message', async () => {
+    const stream = scriptedStream([{ text: 'edited answer' }]);
+    const { session, history, built } = sessionOnDeferred(stream);
+    await session.rewindAndPrompt({ messages: [said('first', 1)], branchFrom: 3 }, 'second, edited');
+    expect(built[0].messages).toEqual([said('first', 1)]);
+    expect(stream.calls.map((c) => c.messageCount)).toEqual([2]);
+    expect(history.turns.map((t) => [t.text, t.branchFrom ?? null])).toEqual([
+      ['second, edited', 3],
+      ['edited answer', null],
+    ]);
   });
 });

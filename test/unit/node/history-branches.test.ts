@@ -131,6 +131,47 @@ describe('branches in the history', () => {
   });
 });
 
+describe('branches and paged reads', () => {
+  /** 250 turns, person and reply in turn, then the person's message at seq 101 edited (and answered). */
+  function longEditedSession() {
+    const history = store();
+    history.ensureSession({ id: 's', title: 'Long', model: 'm', provider: 'p', createdAt: 1 });
+    for (let seq = 1; seq <= 250; seq += 1)
+      history.appendTurn({ sessionId: 's', message: seq % 2 === 1 ? user(`q${seq}`, seq) : reply(`a${seq}`) });
+    history.appendTurn({ sessionId: 's', message: user('q101, edited', 251), branchFrom: 101 });
+    history.appendTurn({ sessionId: 's', message: reply('a252') });
+    return history;
+  }
+
+  it('the newest page shows its part of the path; the next page starts below what the edit replaced', () => {
+    const history = longEditedSession();
+    const path = activePath(history.getSession('s')!.turns).map((t) => t.seq);
+    const newest = history.getSession('s', 100)!;
+    expect(newest.turns.map((t) => t.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 153 + i));
+    // Seqs 153–250 were replaced by the edit at 251 (from 101 on): only the branch is on this page's path.
+    expect(activePath(newest.turns).map((t) => t.seq)).toEqual([251, 252]);
+    expect(newest.hasOlderTurns).toBe(true);
+    // Not 53–152 (replaced as well): the page before 153 ends below 101, where the path goes on.
+    const older = history.sessionTurns('s', 153, 100)!;
+    expect(older.turns.map((t) => t.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 1 + i));
+    expect(older.hasOlderTurns).toBe(false);
+    expect(activePath([...older.turns, ...newest.turns]).map((t) => t.seq)).toEqual(path);
+  });
+
+  it('says there are no older turns when everything before the page was replaced', () => {
+    const history = store();
+    history.ensureSession({ id: 's', title: 'Edited first', model: 'm', provider: 'p', createdAt: 1 });
+    for (let seq = 1; seq <= 20; seq += 1)
+      history.appendTurn({ sessionId: 's', message: seq % 2 === 1 ? user(`q${seq}`, seq) : reply(`a${seq}`) });
+    history.appendTurn({ sessionId: 's', message: user('q1, edited', 21), branchFrom: 1 });
+    history.appendTurn({ sessionId: 's', message: reply('a22') });
+    const newest = history.getSession('s', 5)!;
+    expect(activePath(newest.turns).map((t) => t.seq)).toEqual([21, 22]);
+    expect(newest.hasOlderTurns).toBe(false);
+    expect(history.sessionTurns('s', 18, 5)!.turns).toEqual([]);
+  });
+});
+
 describe('search, rename and titles', () => {
   it('finds a failed turn by words of its error text, marked in the snippet', () => {
     const { history, ids } = conversation();

@@ -66,6 +66,8 @@ function fill(store: SqliteHistoryStore, sessionId: string, count: number): void
           finalDecision: null,
           chainId,
         });
+        // The chain ends failed: an errored exchange (a chain still retrying would not count yet).
+        store.closeChain(chainId, { outcome: 'exhausted', attempts: 1, finalError: '503', endedAt: 1000 + n });
       }
     });
   }
@@ -81,7 +83,8 @@ describe('paged session reads', () => {
       expect(full.hasOlderTurns).toBe(false);
 
       const first = store.getSession('s', TURN_PAGE_SIZE)!;
-      expect(first.session.turnCount).toBe(250);
+      // The person's 125 messages: a turn count counts exchanges.
+      expect(first.session.turnCount).toBe(125);
       expect(first.turns.map((t) => t.seq)).toEqual(full.turns.slice(150).map((t) => t.seq));
       expect(first.hasOlderTurns).toBe(true);
       const pages = [first.turns];
@@ -135,9 +138,10 @@ describe('turn counts in the session row', () => {
     try {
       fill(store, 'a', 12);
       fill(store, 'b', 3);
+      // Exchanges (the person's messages) and the exchanges that ended in an error.
       expect(store.listSessions().map((s) => [s.id, s.turnCount, s.erroredTurnCount])).toEqual([
-        ['a', 12, 2],
-        ['b', 3, 1],
+        ['a', 6, 2],
+        ['b', 2, 1],
       ]);
       expect(() =>
         store.batch(() => {
@@ -145,7 +149,7 @@ describe('turn counts in the session row', () => {
           throw new Error('half-way');
         }),
       ).toThrow('half-way');
-      expect(store.sessionSummary('b')).toMatchObject({ turnCount: 3, erroredTurnCount: 1 });
+      expect(store.sessionSummary('b')).toMatchObject({ turnCount: 2, erroredTurnCount: 1 });
       expect(store.getSession('b')!.turns).toHaveLength(3);
     } finally {
       store.close();
@@ -179,28 +183,28 @@ describe('the text-once migration', () => {
         a?.stopReason ?? null,
         a?.errorMessage ?? null,
         failed ? 'server_error' : null,
-        failed ? 'c1' : null,
+        failed ? `c${n}` : null,
         1000 + n,
         a ? JSON.stringify(a.usage) : null,
       );
     });
-    db.exec(
-      "INSERT INTO retry_chains (id, session_id, outcome, attempts, started_at) VALUES ('c1', 'old', 'recovered', 1, 5)",
-    );
+    // One chain recovered, the other was cut off by a quit: only the second is an errored exchange.
+    db.exec(`INSERT INTO retry_chains (id, session_id, outcome, attempts, started_at) VALUES
+      ('c1', 'old', 'recovered', 1, 5), ('c7', 'old', 'interrupted', 1, 9)`);
     db.close();
 
     const store = openHistoryStore(path);
     try {
       expect(store.schemaVersion).toBe(MIGRATIONS[MIGRATIONS.length - 1].version);
       const detail = store.getSession('old')!;
-      expect(detail.session).toMatchObject({ title: 'Old chat', turnCount: 9, erroredTurnCount: 2 });
+      expect(detail.session).toMatchObject({ title: 'Old chat', turnCount: 5, erroredTurnCount: 1 });
       expect(detail.turns.map((t) => t.message)).toEqual(messages);
       expect(detail.turns.map((t) => t.text)).toEqual(messages.map(messageText));
-      expect(detail.chains.map((c) => c.id)).toEqual(['c1']);
+      expect(detail.chains.map((c) => c.id)).toEqual(['c1', 'c7']);
       expect(store.search('paging')).toHaveLength(5);
       // New writes after the conversion keep the counts and the index.
       store.appendTurn({ sessionId: 'old', message: turnMessage(100) });
-      expect(store.sessionSummary('old')!.turnCount).toBe(10);
+      expect(store.sessionSummary('old')!.turnCount).toBe(6);
       expect(store.search('question 100')).toHaveLength(1);
       expect(store.deleteSession('old')).toBe(true);
       expect(store.search('paging')).toEqual([]);

@@ -1,8 +1,9 @@
 // The text-once migration (src/main/node/history/migration-text-once.ts) on a file that already
-// went through the tools and the failure-cost migrations, each found by its description so the test
-// does not depend on their numbers: a version-3 history with tool calls, a tool result, failed
-// attempts with usage and cost, a retry chain, decisions and a sandbox audit row is rebuilt with
-// nothing lost — what the dropped columns held is read back from the stored message.
+// went through the tools, the failure-cost and the branches migrations, each found by its
+// description so the test does not depend on their numbers: a version-4 history with tool calls, a
+// tool result, failed attempts with usage and cost, a retry chain, decisions, a sandbox audit row
+// and a regenerated reply (branch_from) is rebuilt with nothing lost — what the dropped columns
+// held is read back from the stored message, and the counts follow docs/architecture.md.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, migrate } from '../../../src/main/node/history/migrations';
 import { openHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 import { migrationNamed } from '../../fixtures/history-files';
+import { activePath } from '../../../src/shared/history';
 import { messageText, type ChatMessage } from '../../../src/shared/messages';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-text-once-'));
@@ -20,6 +22,7 @@ const find = migrationNamed;
 const textOnce = find(/text stored once/);
 const tools = find(/tools/);
 const cost = find(/cost of each attempt/);
+const branches = find(/turn branches/);
 
 const usage = (input: number, output: number) => ({
   input,
@@ -30,7 +33,13 @@ const usage = (input: number, output: number) => ({
 });
 
 /** The session's turns, in order, with the columns version 3 kept beside each message. */
-const TURNS: { message: ChatMessage; category: string | null; chain: string | null; cost: number | null }[] = [
+const TURNS: {
+  message: ChatMessage;
+  category: string | null;
+  chain: string | null;
+  cost: number | null;
+  branchFrom?: number;
+}[] = [
   {
     message: { role: 'user', content: 'list the workspace and read notes.md', timestamp: 1 },
     category: null,
@@ -127,10 +136,26 @@ const TURNS: { message: ChatMessage; category: string | null; chain: string | nu
     chain: 'c1',
     cost: 0.0001,
   },
+  {
+    // Regenerate: a new reply that replaces turn 7.
+    message: {
+      role: 'assistant',
+      content: [{ type: 'text', text: 'Two entries: a file and a folder.' }],
+      provider: 'openai',
+      model: 'gpt-4o-mini',
+      usage: usage(500, 30),
+      stopReason: 'stop',
+      timestamp: 8,
+    },
+    category: null,
+    chain: null,
+    cost: 0.0002,
+    branchFrom: 7,
+  },
 ];
 
-/** A version-3 file, written in version 3's own columns (text, model, usage_json… beside message_json). */
-function writeVersion3File(path: string): void {
+/** A version-4 file, written in version 4's own columns (text, model, usage_json… beside message_json). */
+function writeVersion4File(path: string): void {
   const db = new Database(path);
   migrate(
     db,
@@ -142,9 +167,10 @@ function writeVersion3File(path: string): void {
   ).run();
   const insert = db.prepare(
     `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason, error_message,
-       error_category, chain_id, created_at, usage_json, cost_usd) VALUES (?, 's', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       error_category, chain_id, created_at, usage_json, cost_usd, branch_from)
+     VALUES (?, 's', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  TURNS.forEach(({ message, category, chain, cost: costUsd }, i) => {
+  TURNS.forEach(({ message, category, chain, cost: costUsd, branchFrom }, i) => {
     const a = message.role === 'assistant' ? message : null;
     insert.run(
       `t${i + 1}`,
@@ -161,6 +187,7 @@ function writeVersion3File(path: string): void {
       message.timestamp,
       a ? JSON.stringify(a.usage) : null,
       costUsd,
+      branchFrom ?? null,
     );
   });
   db.exec(`INSERT INTO retry_chains (id, session_id, outcome, attempts, started_at, ended_at)
@@ -180,15 +207,16 @@ function writeVersion3File(path: string): void {
   db.close();
 }
 
-describe('the text-once migration on a version-3 file', () => {
-  it('comes after the tools and the failure-cost migrations', () => {
+describe('the text-once migration on a version-4 file', () => {
+  it('comes after the tools, the failure-cost and the branches migrations', () => {
     expect(textOnce.version).toBeGreaterThan(tools.version);
     expect(textOnce.version).toBeGreaterThan(cost.version);
+    expect(textOnce.version).toBeGreaterThan(branches.version);
   });
 
   it('keeps every turn, tool call and result, cost, chain, decision, audit row and the workspace', () => {
-    const path = join(root, 'v3.db');
-    writeVersion3File(path);
+    const path = join(root, 'v4.db');
+    writeVersion4File(path);
     const store = openHistoryStore(path);
     try {
       expect(store.schemaVersion).toBe(MIGRATIONS[MIGRATIONS.length - 1].version);
@@ -196,8 +224,9 @@ describe('the text-once migration on a version-3 file', () => {
       expect(detail.session).toMatchObject({
         title: 'Tools and failures',
         workspace: '/home/me/ws',
-        turnCount: 7,
-        erroredTurnCount: 2,
+        // One exchange (the person's one message); its chain recovered, so none ended in an error.
+        turnCount: 1,
+        erroredTurnCount: 0,
       });
       expect(detail.turns.map((t) => t.message)).toEqual(TURNS.map((t) => t.message));
       // What the dropped columns held comes back from the message: text, model, provider, error, usage.
@@ -220,6 +249,12 @@ describe('the text-once migration on a version-3 file', () => {
         TURNS.map((t) => [t.category, t.chain, t.cost]),
       );
       expect(detail.turns[1].text).toBe('Looking.\n[tool ls]\n[tool read]');
+      // The branch survives: the regenerated reply replaces turn 7 on the path and in the resume context.
+      expect(detail.turns.map((t) => t.branchFrom)).toEqual(TURNS.map((t) => t.branchFrom ?? null));
+      expect(activePath(detail.turns).map((t) => t.id)).toEqual(['t1', 't2', 't3', 't4', 't5', 't6', 't8']);
+      expect(store.loadContext('s').map((m) => messageText(m))).toEqual(
+        ['t1', 't2', 't3', 't4', 't8'].map((id) => messageText(TURNS[Number(id.slice(1)) - 1].message)),
+      );
       expect(detail.chains).toEqual([expect.objectContaining({ id: 'c1', outcome: 'recovered', attempts: 2 })]);
       expect(detail.decisions.map((d) => [d.id, d.finalDecision])).toEqual([
         ['d1', null],
@@ -241,10 +276,16 @@ describe('the text-once migration on a version-3 file', () => {
           .map((hit) => hit.turnId)
           .sort(),
       ).toEqual(['t1', 't3', 't7']);
-      expect(store.erroredTurns().map((e) => [e.turn.id, e.turn.model, e.chain?.outcome])).toEqual([
+      // One entry for the chain, headed by its latest failed attempt, with every attempt and decision.
+      const errored = store.erroredTurns();
+      expect(errored.map((e) => [e.turn.id, e.turn.model, e.chain?.outcome])).toEqual([
         ['t6', 'gpt-4o-mini', 'recovered'],
-        ['t5', 'claude-sonnet-4-5', 'recovered'],
       ]);
+      expect(errored[0].attempts.map((a) => [a.id, a.model])).toEqual([
+        ['t5', 'claude-sonnet-4-5'],
+        ['t6', 'gpt-4o-mini'],
+      ]);
+      expect(errored[0].decisions.map((d) => d.id)).toEqual(['d1', 'd2', 'd3']);
     } finally {
       store.close();
     }
