@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistoryStore } from '../../src/main/node/history/sqlite-history-store';
+import { SESSION_COUNTS_BY_DEFINITION } from '../fixtures/history-files';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WRITER = join(HERE, 'fixtures', 'history-writer.ts');
@@ -82,8 +83,8 @@ function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number; cou
     const countDrift = Number(
       db
         .prepare(
-          `SELECT count(*) FROM sessions s WHERE s.turn_count <> (SELECT count(*) FROM turns t WHERE t.session_id = s.id)
-             OR s.errored_turn_count <> (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error')`,
+          `SELECT count(*) FROM sessions s JOIN (${SESSION_COUNTS_BY_DEFINITION}) d ON d.id = s.id
+           WHERE s.turn_count <> d.turns OR s.errored_turn_count <> d.errored`,
         )
         .pluck()
         .get(),

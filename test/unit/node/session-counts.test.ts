@@ -12,27 +12,18 @@ import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { ChatMessage } from '../../../src/shared/messages';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
+import { SESSION_COUNTS_BY_DEFINITION } from '../../fixtures/history-files';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-counts-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let counter = 0;
 const freshPath = () => join(root, `h-${(counter += 1)}.db`);
 
-// The definition, as the sessions list once counted it per row (a count over the turns each time).
-const DEFINITION = `SELECT s.id,
-  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.role = 'user') AS turns,
-  (SELECT count(*) FROM turns t WHERE t.session_id = s.id AND t.stop_reason = 'error'
-     AND (t.chain_id IS NULL OR t.n = (SELECT max(t2.n) FROM turns t2 WHERE t2.chain_id = t.chain_id
-       AND t2.stop_reason = 'error'))
-     AND NOT EXISTS (SELECT 1 FROM retry_chains c WHERE c.id = t.chain_id
-       AND c.outcome IN ('recovered', 'pending', 'compacted'))) AS errored
-  FROM sessions s ORDER BY s.id`;
-
 function counted(path: string): [string, number, number][] {
   const db = new Database(path, { readonly: true });
   try {
     return db
-      .prepare<[], { id: string; turns: number; errored: number }>(DEFINITION)
+      .prepare<[], { id: string; turns: number; errored: number }>(SESSION_COUNTS_BY_DEFINITION)
       .all()
       .map((r) => [r.id, r.turns, r.errored]);
   } finally {
