@@ -99,7 +99,7 @@ export function ChatView() {
     if (!el) return;
     if (isOlderPage) {
       olderRef.current = null;
-      if (!isPinnedRef.current) el.scrollTop = el.scrollHeight - older.fromBottom;
+      el.scrollTop = el.scrollHeight - older.fromBottom;
     } else if (isPinnedRef.current) el.scrollTop = el.scrollHeight;
   }, [items]);
   const loadOlder = (): void => {
