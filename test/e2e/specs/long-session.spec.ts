@@ -6,6 +6,7 @@
 import type { ChatMessage } from '../../../src/shared/messages';
 import { TURN_PAGE_SIZE } from '../../../src/shared/history';
 import { openHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
+import { assistantMessage } from '../../unit/renderer/fixtures';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 
@@ -27,32 +28,22 @@ function writeLongSession(dataDir: string, edit?: { editOf: number; exchangesAft
   store.batch(() => {
     for (let n = 1; n <= TURNS; n += 1) {
       const message: ChatMessage =
-        n % 2 === 1 ? { role: 'user', content: `question ${n}`, timestamp: n * 1000 } : reply(`answer ${n}`, n * 1000);
+        n % 2 === 1
+          ? { role: 'user', content: `question ${n}`, timestamp: n * 1000 }
+          : assistantMessage(`answer ${n}`, n * 1000);
       store.appendTurn({ sessionId: 'long', message });
     }
     if (edit === undefined) return;
     const at = (TURNS + 1) * 1000;
     const edited: ChatMessage = { role: 'user', content: `question ${edit.editOf}, edited`, timestamp: at };
     store.appendTurn({ sessionId: 'long', message: edited, branchFrom: edit.editOf });
-    store.appendTurn({ sessionId: 'long', message: reply('answer to the edit', at + 1) });
+    store.appendTurn({ sessionId: 'long', message: assistantMessage('answer to the edit', at + 1) });
     for (let n = 1; n <= edit.exchangesAfter; n += 1) {
       store.appendTurn({ sessionId: 'long', message: { role: 'user', content: `after ${n}`, timestamp: at + 2 * n } });
-      store.appendTurn({ sessionId: 'long', message: reply(`answer to the edit ${n}`, at + 2 * n + 1) });
+      store.appendTurn({ sessionId: 'long', message: assistantMessage(`answer to the edit ${n}`, at + 2 * n + 1) });
     }
   });
   store.close();
-}
-
-function reply(text: string, timestamp: number): ChatMessage {
-  return {
-    role: 'assistant',
-    content: [{ type: 'text', text }],
-    provider: 'simulator',
-    model: 'resolute-sim-1',
-    usage: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, totalTokens: 2 },
-    stopReason: 'stop',
-    timestamp,
-  };
 }
 
 test('a resumed long session opens on its newest page and pages back on request', async ({ app }, testInfo) => {
@@ -68,9 +59,10 @@ test('a resumed long session opens on its newest page and pages back on request'
   await expect(older).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('long-session.png') });
 
-  // Bringing the button into view scrolls to the top, which may fetch a page by itself: at least one comes.
-  await older.click();
-  await expect.poll(() => bubbles.count()).toBeGreaterThanOrEqual(2 * TURN_PAGE_SIZE);
+  // The button, pressed where it is: a click action would first scroll it into view, and reaching
+  // the top fetches pages by itself (below), which moves the button away while the click waits.
+  await older.dispatchEvent('click');
+  await expect(bubbles).toHaveCount(2 * TURN_PAGE_SIZE);
   // Scrolling to the top fetches what is left; then there is nothing older to show.
   await page.getByTestId('transcript').evaluate((el) => el.scrollTo({ top: 0 }));
   await expect(bubbles).toHaveCount(TURNS);

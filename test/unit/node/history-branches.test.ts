@@ -132,19 +132,19 @@ describe('branches in the history', () => {
 });
 
 describe('branches and paged reads', () => {
-  /** 250 turns, person and reply in turn, then the person's message at seq 101 edited (and answered). */
-  function longEditedSession() {
+  /** `turns` turns, person and reply in turn, then the person's message at seq `editOf` edited (and answered). */
+  function editedSession(turns: number, editOf: number) {
     const history = store();
-    history.ensureSession({ id: 's', title: 'Long', model: 'm', provider: 'p', createdAt: 1 });
-    for (let seq = 1; seq <= 250; seq += 1)
+    history.ensureSession({ id: 's', title: 'Edited', model: 'm', provider: 'p', createdAt: 1 });
+    for (let seq = 1; seq <= turns; seq += 1)
       history.appendTurn({ sessionId: 's', message: seq % 2 === 1 ? user(`q${seq}`, seq) : reply(`a${seq}`) });
-    history.appendTurn({ sessionId: 's', message: user('q101, edited', 251), branchFrom: 101 });
-    history.appendTurn({ sessionId: 's', message: reply('a252') });
+    history.appendTurn({ sessionId: 's', message: user(`q${editOf}, edited`, turns + 1), branchFrom: editOf });
+    history.appendTurn({ sessionId: 's', message: reply(`a${turns + 2}`) });
     return history;
   }
 
   it('the newest page shows its part of the path; the next page starts below what the edit replaced', () => {
-    const history = longEditedSession();
+    const history = editedSession(250, 101);
     const path = activePath(history.getSession('s')!.turns).map((t) => t.seq);
     const newest = history.getSession('s', 100)!;
     expect(newest.turns.map((t) => t.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 153 + i));
@@ -159,12 +159,7 @@ describe('branches and paged reads', () => {
   });
 
   it('says there are no older turns when everything before the page was replaced', () => {
-    const history = store();
-    history.ensureSession({ id: 's', title: 'Edited first', model: 'm', provider: 'p', createdAt: 1 });
-    for (let seq = 1; seq <= 20; seq += 1)
-      history.appendTurn({ sessionId: 's', message: seq % 2 === 1 ? user(`q${seq}`, seq) : reply(`a${seq}`) });
-    history.appendTurn({ sessionId: 's', message: user('q1, edited', 21), branchFrom: 1 });
-    history.appendTurn({ sessionId: 's', message: reply('a22') });
+    const history = editedSession(20, 1);
     const newest = history.getSession('s', 5)!;
     expect(activePath(newest.turns).map((t) => t.seq)).toEqual([21, 22]);
     expect(newest.hasOlderTurns).toBe(false);
