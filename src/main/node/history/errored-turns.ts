@@ -86,8 +86,10 @@ export class ErroredTurnQueries {
     const byChain = groupBy(decisions, (d) => d.row.chain_id);
     const byTurn = groupBy(decisions, (d) => d.row.turn_id);
     return rows.map((row) => {
-      const turn = toTurnRecord(row);
       const chainId = row.chain_id;
+      // A chain's head is among its attempts: its message is parsed once.
+      const turn =
+        (chainId === null ? undefined : attempts.get(chainId)?.find((a) => a.id === row.id)) ?? toTurnRecord(row);
       return {
         turn,
         attempts: chainId === null ? [turn] : (attempts.get(chainId) ?? [turn]),
