@@ -14,40 +14,23 @@ import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/setti
 import { AgentSession } from '../core/agent-session';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
-import { providerOverlay, resolveDataDir, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
+import { resolveDataDir, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
 import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
+import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from './app-startup';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
-import { describeDamageFoundInUse } from './history/history-errors';
-import { interruptedNotice } from './history/interrupted-chains';
-import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
-import {
-  BUILTIN_KEYS,
-  PROVIDER_LABELS,
-  checkFallbackModels,
-  defaultModelFor,
-  modelPrice,
-  modelsFor,
-  needsCatalogue,
-  resolveModel,
-} from './providers';
+import type { SqliteHistoryStore } from './history/sqlite-history-store';
+import { BUILTIN_KEYS, PROVIDER_LABELS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
-import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
-import { checkWorkspaceChoice, runWorkspace } from './tools/workspace-fs';
-
-/**
- * How long after start-up the background integrity check begins: the first answers go out first,
- * even on a loaded machine, before a worker starts reading the whole file.
- */
-const INTEGRITY_CHECK_DELAY_MS = 2_000;
+import { checkWorkspaceChoice } from './tools/workspace-fs';
 
 export class AppServices {
   readonly session: AgentSession;
@@ -75,15 +58,7 @@ export class AppServices {
 
   private constructor(
     private readonly options: AppServicesOptions,
-    parts: {
-      dataDir: string;
-      settings: FileSettingsStore;
-      history: SqliteHistoryStore;
-      simulator: SimulatorServer | null;
-      simulatorUrl: string | null;
-      lock: DataLock;
-      workspace: string;
-    },
+    parts: OpenedParts,
   ) {
     this.dataDir = parts.dataDir;
     this.logDir = join(parts.dataDir, 'logs');
@@ -149,50 +124,9 @@ export class AppServices {
   }
 
   private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
-    // A provider from the flags picks its first catalogue model: that needs pi-ai now.
-    if (options.provider && needsCatalogue(options.provider) && !options.model) await loadPiRuntime();
-    const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
-    // A real provider's model (the first choice's, a fallback's) is checked against and resolved
-    // from pi-ai's catalogue; otherwise pi-ai waits for the first run.
-    const settingsPath = join(dataDir, 'settings.json');
-    if (settingsNeedCatalogue(settingsPath, overlay)) await loadPiRuntime();
-    const settings = new FileSettingsStore(settingsPath, overlay, (value) => {
-      const script = parseFaultScript(value.simulator.script);
-      return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
-    });
-    const workspace = runWorkspace(options.workspace, dataDir);
-    const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
-    // We hold the lock: a chain still pending was left by a process that is gone (a crash, a kill).
-    // It is closed as interrupted, and can be continued (docs/retry-policy.md, "Resume after a restart").
-    const interrupted = history.closeInterruptedChains(Date.now());
-    let simulator: SimulatorServer | null = null;
-    let simulatorUrl: string | null = null;
-    try {
-      // The simulator always runs: it is the default provider and the settings pane can switch to it.
-      simulator = new SimulatorServer({ script: safeScript(settings.get().simulator.script) });
-      simulatorUrl = await simulator.start();
-    } catch (error) {
-      history.close();
-      throw error;
-    }
-    const services = new AppServices(options, {
-      dataDir,
-      settings,
-      history,
-      simulator,
-      simulatorUrl,
-      lock,
-      workspace,
-    });
-    const stale = lock.tookOverFrom;
-    if (stale)
-      services.noteAtStart(
-        'info',
-        `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
-      );
-    if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
-    if (options.cipher?.note) services.noteAtStart('warning', options.cipher.note);
-    if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
+    const parts = await openParts(options, dataDir, lock);
+    const services = new AppServices(options, parts);
+    for (const { level, message } of startupProblems(options, parts)) services.noteAtStart(level, message);
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
     if (options.host !== 'rpc') services.openInterruptedSession();
@@ -200,23 +134,13 @@ export class AppServices {
     return services;
   }
 
-  /**
-   * The integrity check the open left to the background (history-integrity.ts) starts once start-up
-   * is over, in a worker thread. Damage found is a start-up notice raised late: kept for clients
-   * that connect later (app.info), sent to those connected now, and printed on stderr.
-   */
+  /** Damage the background integrity check finds is a start-up notice raised late (app-startup.ts). */
   private checkHistoryLater(): void {
-    const timer = setTimeout(() => {
-      void this.history.checkIntegrity().then((damage) => {
-        if (!damage) return;
-        const message = describeDamageFoundInUse(damage);
-        process.stderr.write(`resolute: ${message}\n`);
-        const notice = this.noteAtStart('error', message);
-        this.options.publish({ type: 'notice', ...notice });
-      });
-    }, INTEGRITY_CHECK_DELAY_MS);
-    timer.unref();
-    this.disposers.push(() => clearTimeout(timer));
+    const stop = checkHistoryLater(this.history, (message) => {
+      const notice = this.noteAtStart('error', message);
+      this.options.publish({ type: 'notice', ...notice });
+    });
+    this.disposers.push(stop);
   }
 
   private createSession(): AgentSession {
@@ -483,9 +407,4 @@ export class AppServices {
     this.history.close();
     this.lock.release();
   }
-}
-
-function safeScript(script: string): string {
-  // A stored script that no longer parses must not stop the app from starting.
-  return parseFaultScript(script).ok ? script : '';
 }
