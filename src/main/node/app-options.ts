@@ -1,14 +1,15 @@
 // What AppServices is started with (every host fills these from its flags), the data folder they
-// resolve to, the provider flags turned into run-only settings, and whether the settings name a
-// provider whose models come from pi-ai's catalogue. launch.ts builds the options; the Electron
-// host resolves the data folder before it starts, to take its single-instance lock.
+// resolve to, the provider flags turned into run-only settings, the model a change of provider
+// starts on, and whether the settings name a provider whose models come from pi-ai's catalogue.
+// launch.ts builds the options; the Electron host resolves the data folder before it starts, to
+// take its single-instance lock.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { NetworkCheck } from '../core/ports';
 import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
-import type { ProviderId } from '../../shared/settings';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/settings';
 import type { SecretCipher } from './credential-store';
 import { defaultModelFor, needsCatalogue } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
@@ -73,6 +74,20 @@ export function providerOverlay(
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
+}
+
+/**
+ * A settings patch that moves to another provider without naming a model starts on that
+ * provider's default model, whoever sends it (the settings pane sends the model when its provider
+ * list has arrived, which waits for pi-ai's catalogue). The old provider's model means nothing
+ * there. Anything else, a bad id included, is left for the settings' own checks.
+ */
+export function withDefaultModel(patch: unknown, currentProvider: ProviderId): unknown {
+  const provider = (patch as { provider?: unknown } | null)?.provider;
+  if (typeof provider !== 'object' || provider === null || 'model' in provider) return patch;
+  const id = (provider as { id?: unknown }).id;
+  if (id === currentProvider || !PROVIDER_IDS.some((known) => known === id)) return patch;
+  return { ...(patch as object), provider: { ...provider, model: defaultModelFor(id as ProviderId) } };
 }
 
 /**

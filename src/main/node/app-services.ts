@@ -14,7 +14,7 @@ import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/setti
 import { AgentSession } from '../core/agent-session';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
-import { resolveDataDir, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
+import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
 import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
@@ -217,11 +217,12 @@ export class AppServices {
 
   /**
    * A change of settings (the settings pane, through the router). One that names a real provider's
-   * model loads pi-ai first: the fallback list is checked against its catalogue.
+   * model loads pi-ai first: the fallback list is checked against its catalogue. A new provider
+   * without a model starts on its default one.
    */
   async updateSettings(patch: unknown): Promise<Settings> {
     if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
-    return this.settings.update(patch);
+    return this.settings.update(withDefaultModel(patch, this.settings.get().provider.id));
   }
 
   /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
