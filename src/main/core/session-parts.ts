@@ -3,6 +3,7 @@
 // of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
 // (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
 // handling of the agent's events.
+import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
@@ -72,7 +73,7 @@ export interface SessionParts {
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
   const { agent, settings } = options;
   const clock = options.clock ?? { now: () => Date.now() };
-  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = options.newId ?? newCompactId;
   const now = () => clock.now();
   const tools = options.tools
     ? new ToolCoordinator({

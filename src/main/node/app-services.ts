@@ -5,6 +5,7 @@
 // Electron, the browser mode and the RPC mode all call AppServices.create; they differ only in
 // transport.
 import type { StreamFn } from '@mariozechner/pi-agent-core';
+import { newId } from '../../shared/ids';
 import { join } from 'node:path';
 import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
@@ -156,7 +157,7 @@ export class AppServices {
       settings: this.settings,
       credentials: this.credentials,
       modelInfo: () => this.activeModel.info(),
-      sessionId: globalThis.crypto.randomUUID(),
+      sessionId: newId(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
       fallback: () => this.activeModel.onUsageLimit(),
       networkCheck: this.options.networkCheck ?? headProbe(),
@@ -306,7 +307,7 @@ export class AppServices {
     this.activeModel.sessionChanging();
     // A new chat keeps working where the last one did.
     this.session.replaceConversation({
-      sessionId: globalThis.crypto.randomUUID(),
+      sessionId: newId(),
       title: '',
       messages: [],
       stored: false,

@@ -24,8 +24,11 @@ interface CostRow {
 // the inner query takes it out once per turn, so each token count reads the small usage object, not
 // the whole message. A message that is not valid JSON counts as no tokens rather than failing the
 // whole report. The errored turns of the period come from the turns_errored index.
-const TOKENS = (field: string) =>
-  `sum(CASE WHEN json_valid(t.usage) THEN coalesce(json_extract(t.usage, '$.${field}'), 0) ELSE 0 END)`;
+// Usage is stored as pi-ai's object or, by message-codec.ts, as an array in the order of its keys.
+const USAGE_INDEX = { input: 0, output: 1, cacheRead: 2 } as const;
+const TOKENS = (field: keyof typeof USAGE_INDEX) =>
+  `sum(CASE json_type(t.usage) WHEN 'array' THEN coalesce(json_extract(t.usage, '$[${USAGE_INDEX[field]}]'), 0)
+    WHEN 'object' THEN coalesce(json_extract(t.usage, '$.${field}'), 0) ELSE 0 END)`;
 
 const COST_SQL = `SELECT t.session_id, s.title, t.error_category AS category, count(*) AS attempts,
     ${TOKENS('input')} + ${TOKENS('cacheRead')} AS input_tokens, ${TOKENS('output')} AS output_tokens,

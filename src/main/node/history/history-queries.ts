@@ -17,6 +17,7 @@ import {
   type SessionRow,
   type TurnRow,
 } from './history-rows';
+import { decodeMessage } from './message-codec';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
 const DEFAULT_LIST_LIMIT = 50;
@@ -32,12 +33,8 @@ const AFTER_LAST_SEQ = Number.MAX_SAFE_INTEGER;
 const SESSION_COLUMNS =
   's.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace, s.turn_count, s.errored_turn_count';
 
-interface ContextRow {
-  seq: number;
-  branch_from: number | null;
-  stop_reason: string | null;
-  message_json: string;
-}
+/** What the resume context reads of a turn: its place on the path, its message and the columns the codec needs. */
+type ContextRow = Pick<TurnRow, 'seq' | 'branch_from' | 'role' | 'message_json' | 'created_at' | 'stop_reason'>;
 
 export class HistoryQueries {
   private readonly listStmt: Database.Statement<[number, number], SessionRow>;
@@ -91,7 +88,7 @@ export class HistoryQueries {
        UNION SELECT * FROM retry_decisions WHERE chain_id IN (${IDS}) ORDER BY n`,
     );
     this.contextStmt = db.prepare(
-      'SELECT seq, branch_from, stop_reason, message_json FROM turns WHERE session_id = ? ORDER BY seq',
+      'SELECT seq, branch_from, role, stop_reason, created_at, message_json FROM turns WHERE session_id = ? ORDER BY seq',
     );
     this.errored = new ErroredTurnQueries(db);
     this.searcher = new HistorySearch(db);
@@ -146,7 +143,9 @@ export class HistoryQueries {
     // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
     return activePath(rows)
       .filter((row) => row.seq < before && row.stop_reason !== 'error')
-      .map((row) => JSON.parse(row.message_json) as ChatMessage);
+      .map((row) =>
+        decodeMessage(row.message_json, { role: row.role, createdAt: row.created_at, stopReason: row.stop_reason }),
+      );
   }
 
   private turnPages(

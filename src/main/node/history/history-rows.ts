@@ -10,6 +10,7 @@ import type {
   TurnRecord,
 } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import { decodeMessage, encodeMessage } from './message-codec';
 
 /** A turn as stored: what the message itself says (text, model, usage, error) is read from message_json. */
 export interface TurnRow {
@@ -71,7 +72,11 @@ export interface SessionRow {
 // typed records, and a file from a newer schema is refused at open.
 
 export function toTurnRecord(row: TurnRow): TurnRecord {
-  const message = JSON.parse(row.message_json) as ChatMessage;
+  const message = decodeMessage(row.message_json, {
+    role: row.role,
+    createdAt: row.created_at,
+    stopReason: row.stop_reason,
+  });
   return turnRecord(message, {
     id: row.id,
     sessionId: row.session_id,
@@ -120,7 +125,11 @@ export function toTurnRow(record: TurnRecord): TurnRow {
     session_id: record.sessionId,
     seq: record.seq,
     role: record.role,
-    message_json: JSON.stringify(record.message),
+    message_json: encodeMessage(record.message, {
+      role: record.role,
+      createdAt: record.createdAt,
+      stopReason: record.stopReason,
+    }),
     stop_reason: record.stopReason,
     error_category: record.errorCategory,
     chain_id: record.chainId,

@@ -3,7 +3,7 @@
 // view, search, exports and the resume context from it. better-sqlite3 is synchronous, so a write
 // has been committed (and, with synchronous = FULL, fsynced) when the method returns. Open it with
 // openHistoryStore.
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../../shared/ids';
 import type Database from 'better-sqlite3';
 import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
@@ -302,7 +302,7 @@ export class SqliteHistoryStore implements HistoryStore {
       isAssistant ? message.provider : '',
     );
     const record = turnRecord(message, {
-      id: randomUUID(),
+      id: newId(),
       sessionId: turn.sessionId,
       seq: this.nextSeqStmt.get(turn.sessionId) ?? 1,
       errorCategory: turn.errorCategory ?? null,
