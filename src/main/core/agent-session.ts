@@ -23,6 +23,7 @@ import type { AgentPort } from './ports';
 import type { PromptPacing } from './rate-pacing';
 import { findInterruptedRetry, interruptedDecision } from './resume-state';
 import type { RetryController } from './retry-controller';
+import type { RetryPrelaunch } from './retry-prelaunch';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
@@ -50,6 +51,7 @@ export class AgentSession {
   private readonly recorder: TurnRecorder;
   private readonly stops: StopHost;
   private readonly pacing: PromptPacing;
+  private readonly prelaunch: RetryPrelaunch | null;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
@@ -69,6 +71,7 @@ export class AgentSession {
       sessionId: () => this.sessionIdValue,
       currentTurnId: () => this.currentTurnId(),
       recordDecision: (entry) => this.recordDecision(entry),
+      agentEvent: (event) => this.handleAgentEvent(event),
     });
     this.recorder = parts.recorder;
     this.retry = parts.retry;
@@ -76,6 +79,7 @@ export class AgentSession {
     this.compactor = parts.compactor;
     this.tools = parts.tools;
     this.pacing = parts.pacing;
+    this.prelaunch = parts.prelaunch;
     this.now = parts.now;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
@@ -116,8 +120,9 @@ export class AgentSession {
     return this.compactor.isCompacting;
   }
 
+  /** A retried run built ahead of its deadline is not streaming yet (retry-prelaunch.ts). */
   get isStreaming(): boolean {
-    return this.agent.state.isStreaming;
+    return this.agent.state.isStreaming && !this.prelaunch?.active;
   }
 
   /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
@@ -136,6 +141,7 @@ export class AgentSession {
 
   /** Point the agent at another model; the next request uses it. */
   setModel(model: Model<Api>): void {
+    if (model !== this.agent.state.model) this.retry.rebuildRetry();
     this.agent.state.model = model;
   }
 
@@ -144,6 +150,7 @@ export class AgentSession {
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
+    if (level !== this.agent.state.thinkingLevel) this.retry.rebuildRetry();
     this.agent.state.thinkingLevel = level;
   }
 
@@ -180,6 +187,8 @@ export class AgentSession {
    * compaction it started has ended (success, failure or cancel).
    */
   async prompt(text: string): Promise<void> {
+    const settling = this.prelaunch?.settled(); // a retried run that a cancel withdrew just now
+    if (settling) await settling;
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
@@ -301,7 +310,7 @@ export class AgentSession {
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     this.pacing.cancel();
-    if (!this.agent.state.isStreaming) this.retry.interrupt();
+    if (!this.isStreaming) this.retry.interrupt();
     this.compactor.abort();
     this.agent.abort();
     await this.agent.waitForIdle();
@@ -342,7 +351,7 @@ export class AgentSession {
       decisions: stored.decisions,
       hasOlderTurns: stored.hasOlderTurns,
       messages: this.messages,
-      isStreaming: state.isStreaming,
+      isStreaming: this.isStreaming,
       streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,
       isRetrying: this.retry.isRetrying,
       retryAttempt: this.retry.attempt,
@@ -366,6 +375,10 @@ export class AgentSession {
   // ---- agent events ----
 
   private onAgentEvent(event: AgentEvent): void {
+    if (!this.prelaunch?.intercept(event)) this.handleAgentEvent(event);
+  }
+
+  private handleAgentEvent(event: AgentEvent): void {
     this.emit(event as SessionEvent);
     try {
       this.tools?.onAgentEvent(event);

@@ -15,6 +15,7 @@ import { decideRetry, settledDecision, type RetryDecision } from './decide-retry
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
 import type { RetryHost } from './retry-host';
+import type { PreparedRetry } from './retry-prelaunch';
 import { usageLimitStep } from './usage-limit-step';
 
 /** The final error of a chain the app closed while it waited (it can be continued on the next start). */
@@ -45,6 +46,8 @@ export class RetryController {
   private goOnline: (() => void) | undefined;
   /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
   private chainRowDue = false;
+  /** The retried run of the current wait, built before the wait ends. */
+  private prepared: PreparedRetry | undefined;
 
   constructor(private readonly host: RetryHost) {}
 
@@ -281,6 +284,8 @@ export class RetryController {
     this.retryAbortController = new AbortController();
     this.phase = 'sleeping';
     this.sleep = abortableSleep(delayMs, this.retryAbortController.signal);
+    this.prepared?.withdraw();
+    this.prepared = this.host.prepareRetry?.(delayMs);
     this.sleep.promise.then(
       () => this.onWake(generation),
       () => this.onSleepAborted(generation),
@@ -292,13 +297,22 @@ export class RetryController {
     if (generation !== this.generation || this.phase !== 'sleeping') return;
     this.sleep = undefined;
     // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
-    // ended has settled, and continueAgent waits for the agent to be idle before continue().
+    // ended has settled. The run built during the wait sends its request now; without one,
+    // continueAgent waits for the agent to be idle before continue().
     this.phase = 'running';
-    this.host.continueAgent().catch((error: unknown) => {
+    const prepared = this.prepared;
+    this.prepared = undefined;
+    (prepared?.release() ?? this.host.continueAgent()).catch((error: unknown) => {
       if (generation !== this.generation) return;
       const finalError = error instanceof Error ? error.message : String(error);
       this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
     });
+  }
+
+  /** What the retried run is built from changed (another model): it is built when the wait ends instead. */
+  rebuildRetry(): void {
+    this.prepared?.withdraw();
+    this.prepared = undefined;
   }
 
   private onSleepAborted(generation: number): void {
@@ -432,6 +446,7 @@ export class RetryController {
   }
 
   private reset(): void {
+    this.rebuildRetry();
     this.generation += 1;
     this.retryAttempt = 0;
     this.retryAbortController = undefined;

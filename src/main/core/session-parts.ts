@@ -3,6 +3,7 @@
 // of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
 // (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
 // handling of the agent's events.
+import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
@@ -17,8 +18,10 @@ import type {
   NetworkCheck,
   SettingsStore,
 } from './ports';
+import type { HeldSend } from './provider-facts';
 import { PromptPacing } from './rate-pacing';
 import { RetryController } from './retry-controller';
+import { RetryPrelaunch } from './retry-prelaunch';
 import { sessionRetryHost } from './session-retry-host';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
@@ -47,6 +50,8 @@ export interface AgentSessionOptions {
   offlinePollMs?: number;
   /** A model's list price, for the cost of each stored attempt; null when unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+  /** Hold the agent's next provider request until released; with it, a retried run is built before its wait ends. */
+  holdNextRequest?: () => HeldSend;
 }
 
 /** What the parts call back into the session for. */
@@ -56,6 +61,8 @@ export interface SessionHooks {
   /** The turn a decision is about (the newest stored message still in the runtime context). */
   currentTurnId: () => string | null;
   recordDecision: (entry: DecisionEntry) => void;
+  /** Handle an agent event (one a retried run held back until its request was sent). */
+  agentEvent: (event: AgentEvent) => void;
 }
 
 export interface SessionParts {
@@ -66,6 +73,8 @@ export interface SessionParts {
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
+  /** Builds each retried run before its wait ends; null without holdNextRequest. */
+  prelaunch: RetryPrelaunch | null;
   /** The session's clock. */
   now: () => number;
 }
@@ -97,7 +106,9 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     priceOf: options.priceOf,
   });
   recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, ...hooks, newId, now }));
+  const hold = options.holdNextRequest;
+  const prelaunch = hold ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver: hooks.agentEvent }) : null;
+  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, prelaunch, ...hooks, newId, now }));
   return {
     recorder,
     retry,
@@ -105,6 +116,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     compactor: new Compactor({ agent, emit: hooks.emit, now }),
     tools,
     pacing: new PromptPacing(hooks.emit, now),
+    prelaunch,
     now,
   };
 }

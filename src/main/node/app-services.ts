@@ -163,6 +163,7 @@ export class AppServices {
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
+      holdNextRequest: () => this.httpFacts.holdNext(),
     });
   }
 
