@@ -130,7 +130,10 @@ export interface Exchange {
 
 /**
  * Watches every HTTP exchange served in this process (the in-process simulator): when the request
- * arrived and when the response finished or its socket was closed (a reset). Returns the list.
+ * arrived and when the response ended — its end() call, which hands the last bytes to the socket —
+ * or its socket was closed (a reset). Not its 'finish' event: that comes a turn of the event loop
+ * later, and with this process busy (it also reads the client's events) up to 2 ms late, which
+ * shortened the measured overshoot, even below zero. Returns the list.
  */
 export function watchExchanges(): Exchange[] {
   const exchanges: Exchange[] = [];
@@ -142,6 +145,11 @@ export function watchExchanges(): Exchange[] {
     const end = () => {
       exchange.endedAt ??= performance.now();
     };
+    const endResponse = response.end;
+    response.end = function (this: ServerResponse, ...args: Parameters<ServerResponse['end']>) {
+      end();
+      return endResponse.apply(this, args);
+    } as ServerResponse['end'];
     response.once('finish', end);
     response.once('close', end);
   });
