@@ -37,6 +37,8 @@ interface Launch {
   state: 'scheduled' | 'holding' | 'releasing' | 'released' | 'withdrawn';
   send?: HeldSend;
   run?: Promise<void>;
+  /** agent.continue() was called: the run exists, or will once the agent is built (DeferredAgent). */
+  continued: boolean;
   events: AgentEvent[];
 }
 
@@ -51,14 +53,19 @@ export class RetryPrelaunch {
     return this.launch !== undefined && this.launch.state !== 'releasing';
   }
 
+  /** A withdrawn run has not settled yet: the agent streams, but nothing of it counts. */
+  get withdrawing(): boolean {
+    return this.launch?.state === 'withdrawn';
+  }
+
   /** While a withdrawn run settles: resolves once it has (a new run can start); else undefined. */
   settled(): Promise<void> | undefined {
-    return this.launch?.state === 'withdrawn' ? this.parts.agent.waitForIdle() : undefined;
+    return this.withdrawing ? this.parts.agent.waitForIdle() : undefined;
   }
 
   /** The retried run of a wait of `delayMs`: it starts PRELAUNCH_LEAD_MS before the end. */
   schedule(delayMs: number): PreparedRetry {
-    const launch: Launch = { state: 'scheduled', events: [] };
+    const launch: Launch = { state: 'scheduled', continued: false, events: [] };
     const timer =
       delayMs > PRELAUNCH_LEAD_MS ? setTimeout(() => this.start(launch), delayMs - PRELAUNCH_LEAD_MS) : null;
     const stop = () => {
@@ -78,7 +85,9 @@ export class RetryPrelaunch {
 
   /**
    * Every agent event passes here first: true when it belongs to a held run (kept for release) or
-   * to a withdrawn one (dropped; at its end its aborted reply leaves the runtime context).
+   * to a withdrawn one (dropped; at its end its aborted reply leaves the runtime context). A
+   * withdrawn run whose Agent was still being built when it was aborted starts only now: each of its
+   * events aborts it again, so its request is never sent.
    */
   intercept(event: AgentEvent): boolean {
     const launch = this.launch;
@@ -88,6 +97,7 @@ export class RetryPrelaunch {
       return true;
     }
     if (event.type === 'agent_end') this.forget(launch, event.messages);
+    else this.parts.agent.abort();
     return true;
   }
 
@@ -97,7 +107,11 @@ export class RetryPrelaunch {
     launch.send = this.parts.holdNextRequest();
     this.launch = launch;
     const { agent } = this.parts;
-    launch.run = agent.waitForIdle().then(() => (launch.state === 'withdrawn' ? undefined : agent.continue()));
+    launch.run = agent.waitForIdle().then(() => {
+      if (launch.state === 'withdrawn') return undefined;
+      launch.continued = true;
+      return agent.continue();
+    });
     // A run that cannot start is reported at release, like RetryHost.continueAgent's rejection; withdrawn,
     // one that never started (or failed before its first event) has nothing to settle.
     launch.run
@@ -127,6 +141,8 @@ export class RetryPrelaunch {
     launch.state = 'withdrawn';
     if (!holding) return;
     launch.send?.cancel();
+    // Not begun (the agent was still busy): nothing runs, so nothing has to settle.
+    if (!launch.continued) return this.forget(launch, []);
     const ended = launch.events.find((event) => event.type === 'agent_end');
     launch.events = [];
     if (ended?.type === 'agent_end') this.forget(launch, ended.messages);

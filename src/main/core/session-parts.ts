@@ -1,10 +1,10 @@
 // The parts an AgentSession is made of, built and wired to each other once by its constructor:
-// the turn recorder (history and decision log), the retry controller with its RetryHost, the host
-// of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
-// (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
-// handling of the agent's events.
-import type { AgentEvent } from '@mariozechner/pi-agent-core';
+// the turn recorder (history and decision log), the retry controller with its RetryHost and the
+// retried run it builds ahead (retry-prelaunch.ts), the compactor, the agent's tools
+// (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
+// event (session-turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
 import { newId as newCompactId } from '../../shared/ids';
+import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
@@ -23,6 +23,7 @@ import { PromptPacing } from './rate-pacing';
 import { RetryController } from './retry-controller';
 import { RetryPrelaunch } from './retry-prelaunch';
 import { sessionRetryHost } from './session-retry-host';
+import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import type { StopHost } from './turn-stops';
@@ -61,20 +62,21 @@ export interface SessionHooks {
   /** The turn a decision is about (the newest stored message still in the runtime context). */
   currentTurnId: () => string | null;
   recordDecision: (entry: DecisionEntry) => void;
-  /** Handle an agent event (one a retried run held back until its request was sent). */
-  agentEvent: (event: AgentEvent) => void;
+  /** The app is quitting (AgentSession.shutdown). */
+  shuttingDown: () => boolean;
 }
 
 export interface SessionParts {
   recorder: TurnRecorder;
   retry: RetryController;
-  stops: StopHost;
   compactor: Compactor;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
   /** Builds each retried run before its wait ends; null without holdNextRequest. */
   prelaunch: RetryPrelaunch | null;
+  /** What is done with each agent event: publish, store, classify, retry or stop. */
+  turnEvents: TurnEvents;
   /** The session's clock. */
   now: () => number;
 }
@@ -107,16 +109,23 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   });
   recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
   const hold = options.holdNextRequest;
-  const prelaunch = hold ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver: hooks.agentEvent }) : null;
+  // Held events are delivered only after a release, long after turnEvents exists.
+  const deliver = (event: AgentEvent) => turnEvents.handle(event);
+  const prelaunch = hold ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver }) : null;
   const retry = new RetryController(sessionRetryHost({ agent, options, recorder, prelaunch, ...hooks, newId, now }));
-  return {
-    recorder,
+  const stops: StopHost = {
     retry,
-    stops: { retry, recorder, retrySettings: () => settings.get().retry, newId, recordDecision: hooks.recordDecision },
-    compactor: new Compactor({ agent, emit: hooks.emit, now }),
-    tools,
-    pacing: new PromptPacing(hooks.emit, now),
-    prelaunch,
-    now,
+    recorder,
+    retrySettings: () => settings.get().retry,
+    newId,
+    recordDecision: hooks.recordDecision,
   };
+  const compactor = new Compactor({ agent, emit: hooks.emit, now });
+  const pacing = new PromptPacing(hooks.emit, now);
+  const { emit, shuttingDown } = hooks;
+  const turnEvents = new TurnEvents({
+    ...{ agent, settings, recorder, retry, stops, compactor, tools, pacing },
+    ...{ emit, now, shuttingDown },
+  });
+  return { recorder, retry, compactor, tools, pacing, prelaunch, turnEvents, now };
 }

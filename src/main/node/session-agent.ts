@@ -1,8 +1,8 @@
 // The agent an AppServices session runs on: a DeferredAgent (src/main/core/deferred-agent.ts), so
 // that pi-ai and pi-agent-core load with the first run, not at start-up; every request goes through
 // the guarded stream (timeout, HTTP facts, redaction, no SDK retries) and waits for pi-ai first.
-// AppServices builds the stream once (Settings' Test connection takes the same path) and the agent
-// in createSession.
+// AppServices builds the stream once (Settings' Test connection gets one of its own, on its own
+// HTTP-facts recorder) and the agent in createSession.
 import type { Agent, StreamFn } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import { PROVIDER_IDS } from '../../shared/settings';

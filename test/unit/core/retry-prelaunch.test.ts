@@ -2,11 +2,12 @@
 // PRELAUNCH_LEAD_MS ahead and held, sent when the wait ends (never before), and the run's events
 // come after it; a cancel, a quit or another model in that last stretch withdraws it, so nothing of
 // it is sent, shown or stored. A session on a scripted stream whose requests the fake HTTP layer
-// holds (session-fakes.ts, HeldRequests), on vitest's fake clock.
+// holds (held-requests-fake.ts), on vitest's fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRELAUNCH_LEAD_MS } from '../../../src/main/core/retry-prelaunch';
 import type { AutoRetryStartEvent } from '../../../src/shared/events';
-import { HeldRequests, MODEL, harness, type Harness } from './session-fakes';
+import { HeldRequests } from './held-requests-fake';
+import { MODEL, harness, type Harness } from './session-fakes';
 
 const WAIT_MS = 1000;
 
@@ -88,9 +89,10 @@ describe('a retried run built before its wait ends', () => {
     await settle(prompt);
     await settle(again);
 
-    expect(afterStart(held.log).slice(0, 5)).toEqual([
+    expect(afterStart(held.log).slice(0, 6)).toEqual([
       'auto_retry_start',
       `built ${MODEL.id} (held)`,
+      'retry_chain_closed',
       'auto_retry_end',
       'cancel',
       'agent_start',

@@ -6,7 +6,8 @@ import { createAssistantMessageEventStream, type AssistantMessage, type Model, t
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
-import { attachProviderFacts, type HeldSend } from '../../../src/main/core/provider-facts';
+import { attachProviderFacts } from '../../../src/main/core/provider-facts';
+import type { HeldRequests } from './held-requests-fake';
 import type {
   Clock,
   CredentialStore,
@@ -140,52 +141,6 @@ export function scriptedStream(steps: Step[]): ScriptedStream {
     return stream;
   };
   return { fn, calls };
-}
-
-/**
- * The HTTP layer's hold (http-facts.ts, holdNext) at the stream boundary: a request taken under a
- * hold waits for its release (or its run's abort) before the scripted stream answers it. `log`
- * says, in order, what was built (with its model), held, released, cancelled and sent.
- */
-export class HeldRequests {
-  log: string[] = [];
-  private next: { state: 'held' | 'open' | 'dropped'; open?: () => void } | undefined;
-
-  holdNext = (): HeldSend => {
-    const gate: { state: 'held' | 'open' | 'dropped'; open?: () => void } = { state: 'held' };
-    this.next = gate;
-    const settle = (entry: string) => {
-      this.log.push(entry);
-      if (this.next === gate) this.next = undefined;
-    };
-    return {
-      release: () => {
-        if (gate.state !== 'held') return;
-        gate.state = 'open';
-        settle('release');
-        gate.open?.();
-      },
-      cancel: () => {
-        if (gate.state === 'held') gate.state = 'dropped';
-        settle('cancel');
-      },
-    };
-  };
-
-  wrap(fn: StreamFn): StreamFn {
-    return async (model, context, options) => {
-      const gate = this.next?.state === 'held' ? this.next : undefined;
-      this.next = undefined;
-      this.log.push(`built ${model.id}${gate ? ' (held)' : ''}`);
-      if (gate)
-        await new Promise<void>((resolve, reject) => {
-          gate.open = resolve;
-          options?.signal?.addEventListener('abort', () => reject(new Error('Request was aborted')), { once: true });
-        });
-      this.log.push('sent');
-      return fn(model, context, options);
-    };
-  }
 }
 
 export class MemorySettings implements SettingsStore {
