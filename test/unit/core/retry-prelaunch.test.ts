@@ -2,54 +2,13 @@
 // PRELAUNCH_LEAD_MS ahead and held, sent when the wait ends (never before), and the run's events
 // come after it; a cancel, a quit or another model in that last stretch withdraws it, so nothing of
 // it is sent, shown or stored. A session on a scripted stream whose requests the fake HTTP layer
-// holds (held-requests-fake.ts), on vitest's fake clock.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+// holds, on vitest's fake clock (prelaunch-fixture.ts).
+import { describe, expect, it } from 'vitest';
 import { PRELAUNCH_LEAD_MS } from '../../../src/main/core/retry-prelaunch';
-import type { AutoRetryStartEvent } from '../../../src/shared/events';
-import { HeldRequests } from './held-requests-fake';
-import { MODEL, harness, type Harness } from './session-fakes';
+import { afterStart, failOnce, fakeClock, moveTo, settle, until } from './prelaunch-fixture';
+import { MODEL } from './session-fakes';
 
-const WAIT_MS = 1000;
-
-beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setImmediate', 'clearImmediate', 'Date'] });
-});
-afterEach(() => {
-  vi.useRealTimers();
-});
-
-/** Run the clock on, a millisecond at a time, until `done` holds (a timer set while timers run is due 1 ms later). */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 100 && !done(); i += 1) await vi.advanceTimersByTimeAsync(1);
-  expect(done()).toBe(true);
-}
-
-/** A prompt whose first answer fails with a 503; resolves once the retry's wait has begun. */
-async function failOnce(): Promise<{ h: Harness; held: HeldRequests; prompt: Promise<void>; retryAt: number }> {
-  const held = new HeldRequests();
-  const h = harness([{ error: '503 Service Unavailable' }], { held, settings: { retry: { baseDelayMs: WAIT_MS } } });
-  h.session.subscribe((event) => {
-    if (event.type !== 'message_update') held.log.push(event.type);
-  });
-  const prompt = h.session.prompt('hello');
-  const start = () => h.events.find((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
-  await until(() => start() !== undefined);
-  return { h, held, prompt, retryAt: start()!.retryAt };
-}
-
-/** Run the clock on until `run` has settled. */
-async function settle(run: Promise<void>): Promise<void> {
-  let done = false;
-  void run.finally(() => (done = true));
-  await until(() => done);
-  await run;
-}
-
-/** Move the fake clock to `ms` before `retryAt`. */
-const moveTo = (retryAt: number, ms: number) => vi.advanceTimersByTimeAsync(retryAt - ms - Date.now());
-
-/** The log from the retry's announcement on. */
-const afterStart = (log: string[]) => log.slice(log.indexOf('auto_retry_start'));
+fakeClock();
 
 describe('a retried run built before its wait ends', () => {
   it('is built in the last stretch, held, sent when the wait ends, and its events follow the send', async () => {
