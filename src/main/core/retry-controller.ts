@@ -3,19 +3,19 @@
 // auto_retry_start/end events. The decision itself comes from the decision table (decideRetry);
 // this module only carries it out — with the step-5 switches (another key, the next fallback
 // model), the offline pause of `connection` failures and the continuation of an interrupted
-// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts.
+// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts; the wait
+// itself, with the retried run built before it ends, is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
 import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../shared/events';
 import type { RetrySettings } from '../../shared/settings';
-import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, settledDecision, type RetryDecision } from './decide-retry';
+import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
 import type { RetryHost } from './retry-host';
-import type { PreparedRetry } from './retry-prelaunch';
+import { RetryWait } from './retry-wait';
 import { usageLimitStep } from './usage-limit-step';
 
 /** The final error of a chain the app closed while it waited (it can be continued on the next start). */
@@ -39,17 +39,18 @@ export class RetryController {
   private chainId: string | undefined;
   private generation = 0;
   private retriesStarted = 0;
-  private sleep: Sleep | undefined;
+  /** The wait of the current retry, with the retried run built before it ends. */
+  private readonly wait: RetryWait;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
   /** While paused offline: send the held retry now (the network is back, or "Retry now"). */
   private goOnline: (() => void) | undefined;
   /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
   private chainRowDue = false;
-  /** The retried run of the current wait, built before the wait ends. */
-  private prepared: PreparedRetry | undefined;
 
-  constructor(private readonly host: RetryHost) {}
+  constructor(private readonly host: RetryHost) {
+    this.wait = new RetryWait(host);
+  }
 
   get attempt(): number {
     return this.retryAttempt;
@@ -283,26 +284,19 @@ export class RetryController {
     const generation = ++this.generation;
     this.retryAbortController = new AbortController();
     this.phase = 'sleeping';
-    this.sleep = abortableSleep(delayMs, this.retryAbortController.signal);
-    this.prepared?.withdraw();
-    this.prepared = this.host.prepareRetry?.(delayMs);
-    this.sleep.promise.then(
-      () => this.onWake(generation),
-      () => this.onSleepAborted(generation),
-    );
+    this.wait.start(delayMs, this.retryAbortController.signal, {
+      woke: () => this.onWake(generation),
+      aborted: () => this.onSleepAborted(generation),
+    });
   }
 
   private onWake(generation: number): void {
     // A cancel that won the race already ended the chain: never retry after it.
     if (generation !== this.generation || this.phase !== 'sleeping') return;
-    this.sleep = undefined;
     // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
-    // ended has settled. The run built during the wait sends its request now; without one,
-    // continueAgent waits for the agent to be idle before continue().
+    // ended has settled.
     this.phase = 'running';
-    const prepared = this.prepared;
-    this.prepared = undefined;
-    (prepared?.release() ?? this.host.continueAgent()).catch((error: unknown) => {
+    this.wait.send().catch((error: unknown) => {
       if (generation !== this.generation) return;
       const finalError = error instanceof Error ? error.message : String(error);
       this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
@@ -311,8 +305,7 @@ export class RetryController {
 
   /** What the retried run is built from changed (another model): it is built when the wait ends instead. */
   rebuildRetry(): void {
-    this.prepared?.withdraw();
-    this.prepared = undefined;
+    this.wait.withdraw();
   }
 
   private onSleepAborted(generation: number): void {
@@ -324,29 +317,9 @@ export class RetryController {
   onAssistantMessageEnd(message: AssistantChatMessage): void {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
-    // The success record names the error the chain recovered from (its finalDecision is "success").
-    const recovered = this.lastClassification ?? {
-      category: 'unexpected',
-      errorType: 'Unclassifiable',
-      source: 'fallback',
-    };
-    const attempt = this.retryAttempt + 1;
-    const decision = settledDecision(
-      recovered.category,
-      'retry',
-      `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-      attempt,
-    );
-    const chainId = this.chainId ?? null;
+    const entry = recoveredEntry(this.lastClassification, this.retryAttempt, this.chainId ?? null);
     this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' }, () =>
-      this.host.decisionMade({
-        decision,
-        classification: recovered,
-        errorMessage: '',
-        chainId,
-        finalDecision: 'success',
-        attempt,
-      }),
+      this.host.decisionMade(entry),
     );
   }
 
@@ -392,7 +365,7 @@ export class RetryController {
       this.goOnline();
       return true;
     }
-    return this.phase === 'sleeping' && this.sleep !== undefined && this.sleep.skip();
+    return this.phase === 'sleeping' && this.wait.skip();
   }
 
   /**
@@ -446,12 +419,11 @@ export class RetryController {
   }
 
   private reset(): void {
-    this.rebuildRetry();
+    this.wait.clear();
     this.generation += 1;
     this.retryAttempt = 0;
     this.retryAbortController = undefined;
     this.phase = 'idle';
-    this.sleep = undefined;
     this.pending = null;
     this.chainId = undefined;
     this.retriesStarted = 0;
