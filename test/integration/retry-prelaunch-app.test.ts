@@ -7,8 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../src/main/node/app-services';
 import type { HttpFactsRecorder } from '../../src/main/node/http-facts';
-import type { AutoRetryEndEvent, AutoRetryStartEvent, SessionEvent } from '../../src/shared/events';
-import { startServices, type Started } from './fixtures/services';
+import type { SessionEvent } from '../../src/shared/events';
+import { retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 
 let app: Started | undefined;
 afterEach(async () => {
@@ -16,8 +16,6 @@ afterEach(async () => {
   app = undefined;
 });
 
-const starts = (a: Started) => a.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
-const ends = (a: Started) => a.events.filter((e): e is AutoRetryEndEvent => e.type === 'auto_retry_end');
 const types = (events: SessionEvent[]) => events.map((e) => e.type);
 
 interface HoldWatch {
@@ -89,7 +87,7 @@ describe('with the retried request built and held in the last stretch', () => {
 
     expect(watch.cancels).toBe(1);
     expect(app.sim.requests).toHaveLength(2);
-    expect(ends(app)).toEqual([expect.objectContaining({ outcome: 'cancelled' })]);
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ outcome: 'cancelled' })]);
     const after = types(app.events.slice(from));
     expect(after.slice(0, 3)).toEqual(['retry_chain_closed', 'history_changed', 'auto_retry_end']);
     expect(after.filter((t) => t === 'agent_start')).toHaveLength(1); // the Retry's own run
@@ -111,7 +109,7 @@ describe('with the retried request built and held in the last stretch', () => {
     await app.services.updateSettings({ retry: { timeoutMs: 45_000 } }); // the model is resolved anew, the same
     await one;
     expect(first).toMatchObject({ holds: 1, cancels: 0 });
-    expect(app.sim.requests[1].at).toBeGreaterThanOrEqual(starts(app)[0].retryAt - 1);
+    expect(app.sim.requests[1].at).toBeGreaterThanOrEqual(retryStarts(app)[0].retryAt - 1);
 
     const second = watchHolds(app.services);
     const two = app.services.session.prompt('two');
@@ -125,8 +123,8 @@ describe('with the retried request built and held in the last stretch', () => {
       'resolute-sim-1',
       'resolute-sim-2',
     ]);
-    expect(app.sim.requests[3].at).toBeGreaterThanOrEqual(starts(app)[1].retryAt - 1);
-    expect(ends(app).map((e) => e.outcome)).toEqual(['recovered', 'recovered']);
+    expect(app.sim.requests[3].at).toBeGreaterThanOrEqual(retryStarts(app)[1].retryAt - 1);
+    expect(retryEnds(app).map((e) => e.outcome)).toEqual(['recovered', 'recovered']);
   });
 });
 
@@ -139,7 +137,7 @@ describe('a quit in the last stretch, and the next start', () => {
     await watch.built;
     const from = first.events.length;
     await first.stop({ keepData: true });
-    expect(ends(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
+    expect(retryEnds(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
     expect(first.sim.requests).toHaveLength(1);
     expect(types(first.events.slice(from))).not.toContain('agent_start');
 
@@ -151,7 +149,7 @@ describe('a quit in the last stretch, and the next start', () => {
     expect(app.services.resumeInterrupted(offer.chainId)).toBe(true);
     const end = await app.next('auto_retry_end');
     expect(end).toMatchObject({ outcome: 'recovered', chainId: offer.chainId });
-    const [resumed, waited] = starts(app);
+    const [resumed, waited] = retryStarts(app);
     expect(resumed).toMatchObject({ resumed: true, delayMs: 0 });
     expect(waited.attempt).toBe(2);
     expect(waited.delayMs).toBeGreaterThan(100);
@@ -174,7 +172,7 @@ describe('offline pause and fallback model', () => {
     expect(watch.holds).toBe(0);
     app.sim.setOffline(false);
     await turn;
-    expect(starts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0 })]);
+    expect(retryStarts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0 })]);
     expect(watch.holds).toBe(0);
     expect(app.sim.requests).toHaveLength(1);
   });
@@ -186,10 +184,10 @@ describe('offline pause and fallback model', () => {
     app.sim.setScript('@resolute-sim-1 usage_limit:0* @resolute-sim-2 503 ok');
     await app.services.session.prompt('switch, then wait');
     expect(app.sim.requests.map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2', 'resolute-sim-2']);
-    const waited = starts(app)[1];
+    const waited = retryStarts(app)[1];
     expect(waited.delayMs).toBeGreaterThan(100);
     expect(app.sim.requests[2].at).toBeGreaterThanOrEqual(waited.retryAt - 1);
     expect(watch).toMatchObject({ holds: 1, cancels: 0 });
-    expect(ends(app)).toEqual([expect.objectContaining({ outcome: 'recovered' })]);
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ outcome: 'recovered' })]);
   });
 });
