@@ -77,8 +77,20 @@ export interface SessionParts {
   prelaunch: RetryPrelaunch | null;
   /** What is done with each agent event: publish, store, classify, retry or stop. */
   turnEvents: TurnEvents;
-  /** The session's clock. */
-  now: () => number;
+}
+
+function buildTools(options: AgentSessionOptions, hooks: SessionHooks, newId: () => string, now: () => number) {
+  if (!options.tools) return null;
+  const { history, settings } = options;
+  return new ToolCoordinator({
+    ...options.tools,
+    history,
+    settings,
+    emit: hooks.emit,
+    newId,
+    now,
+    sessionId: hooks.sessionId,
+  });
 }
 
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
@@ -86,17 +98,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const clock = options.clock ?? { now: () => Date.now() };
   const newId = options.newId ?? newCompactId;
   const now = () => clock.now();
-  const tools = options.tools
-    ? new ToolCoordinator({
-        ...options.tools,
-        history: options.history,
-        settings,
-        emit: hooks.emit,
-        newId,
-        now,
-        sessionId: hooks.sessionId,
-      })
-    : null;
+  const tools = buildTools(options, hooks, newId, now);
   const recorder = new TurnRecorder({
     history: options.history,
     decisionLog: options.decisionLog,
@@ -124,8 +126,17 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const pacing = new PromptPacing(hooks.emit, now);
   const { emit, shuttingDown } = hooks;
   const turnEvents = new TurnEvents({
-    ...{ agent, settings, recorder, retry, stops, compactor, tools, pacing },
-    ...{ emit, now, shuttingDown },
+    agent,
+    settings,
+    recorder,
+    retry,
+    stops,
+    compactor,
+    tools,
+    pacing,
+    emit,
+    now,
+    shuttingDown,
   });
-  return { recorder, retry, compactor, tools, pacing, prelaunch, turnEvents, now };
+  return { recorder, retry, compactor, tools, pacing, prelaunch, turnEvents };
 }
