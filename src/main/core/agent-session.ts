@@ -118,7 +118,7 @@ export class AgentSession {
 
   /**
    * Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait.
-   * A retried run a cancel withdrew does not count while it settles: what starts next waits for it (readyToRun).
+   * A retried run a cancel withdrew does not count while it settles: what starts next waits for it (prompt, rewind).
    */
   get isBusy(): boolean {
     return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
