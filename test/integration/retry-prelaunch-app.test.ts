@@ -60,6 +60,11 @@ function watchHolds(services: AppServices): HoldWatch {
   return watch;
 }
 
+// The last stretch widened from 50 ms to most of the wait: what a test does in it (cancel, quit,
+// write the settings file) then happens inside it even on a loaded machine.
+const SLOW_WAIT = { retry: { baseDelayMs: 1500, jitterMaxMs: 0 } };
+const WIDE_LEAD = { prelaunchLeadMs: 1200 };
+
 describe('with the retried request built and held in the last stretch', () => {
   it('Test connection goes at once while the retried run has asked for its hold: only that run takes it', async () => {
     app = await startServices();
@@ -74,7 +79,7 @@ describe('with the retried request built and held in the last stretch', () => {
   });
 
   it("a cancel, then at once the failed card's Retry: one new request, nothing of the withdrawn run stored or published", async () => {
-    app = await startServices({ retry: { baseDelayMs: 400 } });
+    app = await startServices(SLOW_WAIT, WIDE_LEAD);
     const watch = watchHolds(app.services);
     app.sim.setScript('503,ok');
     const turn = app.services.session.prompt('hello');
@@ -101,7 +106,7 @@ describe('with the retried request built and held in the last stretch', () => {
   });
 
   it('a change of settings that keeps the model keeps the held run; a new model withdraws it and the retry goes to that model', async () => {
-    app = await startServices({ retry: { baseDelayMs: 400 } });
+    app = await startServices({ retry: { baseDelayMs: 3000, jitterMaxMs: 0 } }, { prelaunchLeadMs: 2500 });
     app.sim.setScript('503,ok,503,ok');
     const first = watchHolds(app.services);
     const one = app.services.session.prompt('one');
@@ -130,7 +135,7 @@ describe('with the retried request built and held in the last stretch', () => {
 
 describe('a quit in the last stretch, and the next start', () => {
   it('the chain is interrupted, nothing sent; "Retry now" is the DeferredAgent\'s first run, and its next wait is held again', async () => {
-    const first = await startServices({ retry: { baseDelayMs: 400 } });
+    const first = await startServices(SLOW_WAIT, WIDE_LEAD);
     const watch = watchHolds(first.services);
     first.sim.setScript('503*');
     void first.services.session.prompt('quit in the last stretch');
@@ -141,7 +146,7 @@ describe('a quit in the last stretch, and the next start', () => {
     expect(first.sim.requests).toHaveLength(1);
     expect(types(first.events.slice(from))).not.toContain('agent_start');
 
-    app = await startServices({ retry: { baseDelayMs: 400 } }, { host: 'browser', dataDir: first.dataDir });
+    app = await startServices(SLOW_WAIT, { ...WIDE_LEAD, host: 'browser', dataDir: first.dataDir });
     const next = watchHolds(app.services);
     app.sim.setScript('503,ok');
     const offer = app.services.snapshot().interruptedRetry!;
@@ -163,7 +168,7 @@ describe('a quit in the last stretch, and the next start', () => {
 
 describe('offline pause and fallback model', () => {
   it('no retried run is built while the chain waits offline; back online, the retry goes at once', async () => {
-    app = await startServices({ retry: { baseDelayMs: 400 } });
+    app = await startServices(SLOW_WAIT, WIDE_LEAD);
     const watch = watchHolds(app.services);
     app.sim.setOffline(true);
     const turn = app.services.session.prompt('while offline');
@@ -179,7 +184,7 @@ describe('offline pause and fallback model', () => {
 
   it('after a switch to the fallback model, the next wait builds its retry for that model', async () => {
     const SIM2 = { provider: 'simulator', model: 'resolute-sim-2' };
-    app = await startServices({ retry: { baseDelayMs: 400 }, providers: { fallback: [SIM2] } });
+    app = await startServices({ ...SLOW_WAIT, providers: { fallback: [SIM2] } }, WIDE_LEAD);
     const watch = watchHolds(app.services);
     app.sim.setScript('@resolute-sim-1 usage_limit:0* @resolute-sim-2 503 ok');
     await app.services.session.prompt('switch, then wait');

@@ -31,6 +31,8 @@ export interface PrelaunchParts {
   holdNextRequest: () => HeldSend;
   /** Hand a held event to the session, as if it had just happened. */
   deliver: (event: AgentEvent) => void;
+  /** How long before the deadline the run is built (tests widen it); PRELAUNCH_LEAD_MS by default. */
+  leadMs?: number;
 }
 
 interface Launch {
@@ -63,11 +65,11 @@ export class RetryPrelaunch {
     return this.withdrawing ? this.parts.agent.waitForIdle() : undefined;
   }
 
-  /** The retried run of a wait of `delayMs`: it starts PRELAUNCH_LEAD_MS before the end. */
+  /** The retried run of a wait of `delayMs`: it starts the lead (PRELAUNCH_LEAD_MS) before the end. */
   schedule(delayMs: number): PreparedRetry {
     const launch: Launch = { state: 'scheduled', continued: false, events: [] };
-    const timer =
-      delayMs > PRELAUNCH_LEAD_MS ? setTimeout(() => this.start(launch), delayMs - PRELAUNCH_LEAD_MS) : null;
+    const lead = this.parts.leadMs ?? PRELAUNCH_LEAD_MS;
+    const timer = delayMs > lead ? setTimeout(() => this.start(launch), delayMs - lead) : null;
     const stop = () => {
       if (timer) clearTimeout(timer);
     };

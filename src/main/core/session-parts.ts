@@ -53,6 +53,8 @@ export interface AgentSessionOptions {
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
   /** Hold the agent's next provider request until released; with it, a retried run is built before its wait ends. */
   holdNextRequest?: () => HeldSend;
+  /** How long before a wait's end its retried run is built; PRELAUNCH_LEAD_MS by default (tests widen it). */
+  prelaunchLeadMs?: number;
 }
 
 /** What the parts call back into the session for. */
@@ -113,7 +115,9 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const hold = options.holdNextRequest;
   // Held events are delivered only after a release, long after turnEvents exists.
   const deliver = (event: AgentEvent) => turnEvents.handle(event);
-  const prelaunch = hold ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver }) : null;
+  const prelaunch = hold
+    ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver, leadMs: options.prelaunchLeadMs })
+    : null;
   const retry = new RetryController(sessionRetryHost({ agent, options, recorder, prelaunch, ...hooks, newId, now }));
   const stops: StopHost = {
     retry,

@@ -165,6 +165,7 @@ export class AppServices {
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
       holdNextRequest: () => this.httpFacts.holdNext(),
+      prelaunchLeadMs: this.options.prelaunchLeadMs,
     });
   }
 
