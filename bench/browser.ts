@@ -5,20 +5,18 @@
 // time it waited for a CPU) — plus a PerformanceObserver('longtask') for the tasks over 50 ms.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { CHROMIUM_ARGS, chromiumPath } from '../test/e2e/fixtures/chromium';
+import { CLI } from './lib';
 
 /** The task length the targets are about, ms. */
 export const LONG_TASK_MS = 50;
-/** The build under test: this checkout's, or another one's (RESOLUTE_BENCH_CLI) for a before/after run. */
-const CLI = process.env.RESOLUTE_BENCH_CLI ?? join(import.meta.dirname, '..', 'out', 'main', 'cli.js');
 
 export interface WebApp {
   url: string;
   stop: () => void;
 }
 
-/** The browser mode (`--mode web --no-open`) on `dataDir`; resolves with the URL it prints. */
+/** The browser mode (`--mode web --no-open`) of the build under test (bench/lib.ts) on `dataDir`; resolves with the URL it prints. */
 export function startWebApp(dataDir: string, args: string[] = []): Promise<WebApp> {
   const child = spawn(
     process.execPath,

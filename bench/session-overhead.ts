@@ -44,12 +44,16 @@ async function throughSession(dataDir: string): Promise<{ msPerTurn: number; rss
   await services.simulator!.stop();
   const fast = new SimulatorServer({ chunkDelayMs: 0 });
   const url = await fast.start();
-  services.session.setModel({ ...services.session.model, baseUrl: url });
+  const useFast = () => services.session.setModel({ ...services.session.model, baseUrl: url });
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   for (let i = 0; i < TURNS; i += 1) {
     // A new conversation every 10 turns keeps the context (and the request size) like the baseline's.
-    if (i % 10 === 0) services.newSession();
+    // A new session points the agent at the active model again (the stopped simulator's URL): re-point it.
+    if (i % 10 === 0) {
+      services.newSession();
+      useFast();
+    }
     await services.session.prompt(`hello ${i}`);
   }
   const msPerTurn = (performance.now() - started) / TURNS;

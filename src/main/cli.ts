@@ -1,35 +1,46 @@
 // The Node entry point (package.json "bin"): `--mode web` (the browser mode, default),
 // `--mode rpc` (JSON lines, pi's protocol) and `--mode simulator`. No Electron here, so it runs
-// under plain Node on any machine. Built to out/main/cli.js.
+// under plain Node on any machine. Built to out/main/cli.js. Each mode is imported only once it is
+// chosen, and `--help` imports nothing at all: start-up pays only for what it runs.
 import { fileURLToPath } from 'node:url';
-import { parseCommonFlags, USAGE, launchApp, type CommonFlags } from './modes/launch';
-import { startBrowserServer } from './modes/browser/browser-server';
-import { openForPerson } from './modes/browser/open-app';
-import type { AppWindow } from './modes/browser/app-window';
-import { runRpcMode } from './modes/rpc/rpc-mode';
-import { startExtensions } from './modes/extensions/extension-runner';
-import { SimulatorServer } from './node/simulator/simulator-server';
+import { parseArgs } from 'node:util';
 import { isHistoryDatabaseError } from './node/history/history-errors';
 import { DataFolderLockedError } from './node/data-lock';
+import type { CommonFlags } from './modes/launch';
+import { USAGE } from './modes/usage';
 
 async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (asksForHelp(argv)) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const { parseCommonFlags } = await import('./modes/launch');
   let flags: CommonFlags;
   try {
-    flags = parseCommonFlags(process.argv.slice(2));
+    flags = parseCommonFlags(argv);
   } catch (error) {
     process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (flags.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
   if (flags.mode === 'simulator') return runSimulator(flags);
-  if (flags.mode === 'rpc') return runRpcMode(flags);
+  if (flags.mode === 'rpc') return (await import('./modes/rpc/rpc-mode')).runRpcMode(flags);
   return runWeb(flags);
 }
 
+/** `--help` / `-h` anywhere among the options (the full parse, with its checks, comes later). */
+function asksForHelp(argv: string[]): boolean {
+  const { tokens } = parseArgs({ args: argv, strict: false, allowPositionals: true, tokens: true });
+  return tokens.some((token) => token.kind === 'option' && (token.name === 'help' || token.name === 'h'));
+}
+
 async function runWeb(flags: CommonFlags): Promise<void> {
+  const [{ launchApp }, { startBrowserServer }, { openForPerson }, { startExtensions }] = await Promise.all([
+    import('./modes/launch'),
+    import('./modes/browser/browser-server'),
+    import('./modes/browser/open-app'),
+    import('./modes/extensions/extension-runner'),
+  ]);
   const app = await launchApp(flags, 'browser');
   const extensions = await startExtensions(app, flags.extensions, {
     onFailure: (failure) =>
@@ -45,7 +56,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
   for (const notice of app.services.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
-  let appWindow: AppWindow | null = null;
+  let appWindow: Awaited<ReturnType<typeof openForPerson>> = null;
   const stop = onExit(async () => {
     await appWindow?.close();
     extensions.dispose();
@@ -59,6 +70,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
 }
 
 async function runSimulator(flags: CommonFlags): Promise<void> {
+  const { SimulatorServer } = await import('./node/simulator/simulator-server');
   const simulator = new SimulatorServer({ port: flags.port, script: flags.script ?? '' });
   const url = await simulator.start();
   process.stdout.write(`Resolute simulator listening at ${url}\n`);

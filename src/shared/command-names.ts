@@ -29,6 +29,7 @@ export const COMMAND_NAMES = [
   'simulator.setScript',
   'history.list',
   'history.get',
+  'history.turns',
   'history.search',
   'history.erroredTurns',
   'history.delete',

@@ -4,7 +4,7 @@
 // against it before anything runs.
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
-import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary } from './history';
+import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
@@ -47,7 +47,12 @@ export const commandParams = {
   'providers.test': empty,
   'simulator.setScript': z.object({ script: z.string().max(2000) }).strict(),
   'history.list': z.object({ limit, offset: z.number().int().min(0).optional() }).strict(),
-  'history.get': z.object({ sessionId: id }).strict(),
+  // Without a limit, every turn (exports, small sessions); with one, the newest `limit` turns.
+  'history.get': z.object({ sessionId: id, limit }).strict(),
+  // An older page: the `limit` turns before seq `beforeSeq` (the oldest seq the client holds).
+  'history.turns': z
+    .object({ sessionId: id, beforeSeq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), limit })
+    .strict(),
   'history.search': z.object({ query: z.string().trim().min(1).max(500), limit }).strict(),
   'history.erroredTurns': z.object({ limit }).strict(),
   'history.delete': z.object({ sessionId: id }).strict(),
@@ -157,6 +162,7 @@ export interface CommandResults {
   'simulator.setScript': Settings;
   'history.list': SessionSummary[];
   'history.get': SessionDetail;
+  'history.turns': TurnPage;
   'history.search': SearchHit[];
   'history.erroredTurns': ErroredTurn[];
   'history.delete': { deleted: boolean };

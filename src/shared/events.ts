@@ -56,6 +56,11 @@ export interface SessionSnapshot {
   chains: RetryChainRecord[];
   /** The session's stored retry decisions (each errored turn's "what the app decided"). */
   decisions: RetryDecisionRecord[];
+  /**
+   * `turns` is the newest page only (TURN_PAGE_SIZE in src/shared/history.ts), with the chains and
+   * decisions it needs; when this is true, older turns come from history.turns.
+   */
+  hasOlderTurns: boolean;
   /** The agent's runtime context (errored turns removed, as the retry controller leaves it). */
   messages: ChatMessage[];
   isStreaming: boolean;
@@ -183,7 +188,11 @@ export type ResoluteEvent =
   | HistoryChangedEvent
   /** The model the session talks to changed (a fallback switch, a new first choice). */
   | { type: 'model_changed'; model: ModelInfo }
-  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string };
+  /**
+   * Something to tell the person. `id` is set for a start-up notice raised once clients listen (the
+   * history's background integrity check): it is also in app.info's notices, so a window shows each id once.
+   */
+  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string; id?: string };
 
 export type SessionEvent = AgentLoopEvent | RetryEvent | PacingEvent | CompactionEvent | ResoluteEvent;
 export type SessionEventType = SessionEvent['type'];

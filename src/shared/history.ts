@@ -107,12 +107,32 @@ export interface RetryChainRecord {
   endedAt: number | null;
 }
 
+/** A stored session: every turn (history.get without a limit), or its newest page (with one). */
 export interface SessionDetail {
   session: SessionSummary;
   turns: TurnRecord[];
   chains: RetryChainRecord[];
   decisions: RetryDecisionRecord[];
+  /** Turns older than the first in `turns` exist (only ever true for a limited read). */
+  hasOlderTurns: boolean;
 }
+
+/**
+ * A page of one session's turns, oldest first, with the retry chains and decisions those turns
+ * need. The newest page comes first (history.get with a limit, the session snapshot); older pages
+ * follow with history.turns, `beforeSeq` being the page's oldest seq, until hasOlderTurns is false.
+ */
+export interface TurnPage {
+  sessionId: string;
+  turns: TurnRecord[];
+  chains: RetryChainRecord[];
+  decisions: RetryDecisionRecord[];
+  /** Turns older than the first of this page exist. */
+  hasOlderTurns: boolean;
+}
+
+/** How many turns a page holds when the caller does not say. */
+export const TURN_PAGE_SIZE = 100;
 
 /** One errored exchange for the history's errored filter: one per retry chain, with its whole timeline. */
 export interface ErroredTurn {

@@ -70,8 +70,8 @@ describe('fallback models', () => {
 
   it('another key of the provider is tried before the next model', async () => {
     app = await startServices({ providers: { fallback: [SIM2] } });
-    app.services.addKey('simulator', 'sim-key-a');
-    app.services.addKey('simulator', 'sim-key-b');
+    await app.services.addKey('simulator', 'sim-key-a');
+    await app.services.addKey('simulator', 'sim-key-b');
     app.sim.setScript('@resolute-sim-1 usage_limit:30*');
     await app.services.session.prompt('keys first');
     expect(app.sim.requests.map((r) => [r.model, r.apiKey])).toEqual([
@@ -97,9 +97,10 @@ describe('fallback models', () => {
 
   it('a fallback model the provider does not offer is refused with a message naming it', async () => {
     app = await startServices();
-    expect(() =>
-      app.services.settings.update({ providers: { fallback: [{ provider: 'openai', model: 'no-such-model' }] } }),
-    ).toThrow(/providers\.fallback\.0\.model: OpenAI does not offer "no-such-model"/);
+    // Through the settings pane's path: a real provider's models come from pi-ai's catalogue, loaded first.
+    await expect(
+      app.services.updateSettings({ providers: { fallback: [{ provider: 'openai', model: 'no-such-model' }] } }),
+    ).rejects.toThrow(/providers\.fallback\.0\.model: OpenAI does not offer "no-such-model"/);
     expect(() => app.services.settings.update({ providers: { fallback: [SIM2, SIM2] } })).toThrow(/twice/);
     expect(app.services.settings.get().providers.fallback).toEqual([]);
   });
@@ -148,7 +149,7 @@ describe('rate-limit pacing', () => {
 
   it("reads Anthropic's headers through the real SDK (the simulator as Anthropic's base URL)", async () => {
     app = await startServices();
-    anthropicThroughSimulator(app.services);
+    await anthropicThroughSimulator(app.services);
     app.sim.setScript('ok_limited:2');
     await app.services.session.prompt('one');
     const from = app.events.length;

@@ -2,7 +2,7 @@
 // any moment loses no turn that had ended"). A child process (fixtures/history-writer.ts) appends
 // turns and prints each id after appendTurn returned; we SIGKILL it at random moments, round after
 // round on the same file, and after each kill check that the file is intact and holds every id the
-// child printed.
+// child printed, and that every session row's turn counts match its turns.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openHistoryStore } from '../../src/main/node/history/sqlite-history-store';
+import { SESSION_COUNTS_BY_DEFINITION } from '../fixtures/history-files';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const WRITER = join(HERE, 'fixtures', 'history-writer.ts');
@@ -65,7 +66,7 @@ function runAndKill(dbPath: string, sessionId: string, killEarly: boolean): Prom
   });
 }
 
-function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number } {
+function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number; countDrift: number } {
   const db = new Database(dbPath, { readonly: true });
   try {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
@@ -77,7 +78,18 @@ function checkFile(dbPath: string): { turnIds: Set<string>; seqGaps: number } {
         .pluck()
         .get(),
     );
-    return { turnIds, seqGaps };
+    // The counts in the session row are written by a trigger in the turn's own transaction: a kill
+    // between a turn and its count cannot happen, so no row may disagree with its turns.
+    const countDrift = Number(
+      db
+        .prepare(
+          `SELECT count(*) FROM sessions s JOIN (${SESSION_COUNTS_BY_DEFINITION}) d ON d.id = s.id
+           WHERE s.turn_count <> d.turns OR s.errored_turn_count <> d.errored`,
+        )
+        .pluck()
+        .get(),
+    );
+    return { turnIds, seqGaps, countDrift };
   } finally {
     db.close();
   }
@@ -98,9 +110,10 @@ describe('history store under SIGKILL', () => {
         expect(allPrinted).toEqual([]);
         continue;
       }
-      const { turnIds, seqGaps } = checkFile(dbPath);
+      const { turnIds, seqGaps, countDrift } = checkFile(dbPath);
       expect(result.printedIds.filter((id) => !turnIds.has(id))).toEqual([]);
       expect(seqGaps).toBe(0);
+      expect(countDrift).toBe(0);
     }
     // The store itself opens the file after all the kills (quick_check, migrations) and finds them all.
     const store = openHistoryStore(dbPath);

@@ -12,8 +12,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';
 import { INTERRUPTED_FINAL_ERROR } from '../../src/main/core/retry-controller';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
-import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { anthropicThroughSimulator, startServices, type Started } from './fixtures/services';
+import { anthropicThroughSimulator, retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 
 const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 let app: Started | undefined;
@@ -22,8 +21,6 @@ afterEach(async () => {
   app = undefined;
 });
 
-const starts = (a: Started) => a.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
-const ends = (a: Started) => a.events.filter((e): e is AutoRetryEndEvent => e.type === 'auto_retry_end');
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('offline-aware backoff', () => {
@@ -36,13 +33,13 @@ describe('offline-aware backoff', () => {
     await pause(300); // a dozen reachability checks, all failing
     expect(app.sim.requests).toHaveLength(0);
     expect(app.sim.droppedRequests).toBe(1);
-    expect(starts(app)).toHaveLength(0);
+    expect(retryStarts(app)).toHaveLength(0);
     expect(app.services.snapshot()).toMatchObject({ isRetrying: true, pendingRetry: { offline: true, attempt: 1 } });
 
     app.sim.setOffline(false);
     await turn;
-    expect(starts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0 })]);
-    expect(ends(app)).toEqual([expect.objectContaining({ success: true, outcome: 'recovered' })]);
+    expect(retryStarts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0 })]);
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ success: true, outcome: 'recovered' })]);
     expect(app.sim.requests.map((r) => r.step)).toEqual(['ok']);
     const decisions = app.services.history.getSession(app.services.session.sessionId)!.decisions;
     expect(decisions.map((d) => d.reason)[0]).toMatch(/offline, waiting for the network; retry 1 of 2 kept/);
@@ -57,7 +54,7 @@ describe('offline-aware backoff', () => {
     await turn;
     app.sim.setOffline(false);
     await pause(200);
-    expect(ends(app)).toEqual([expect.objectContaining({ outcome: 'cancelled', finalError: 'Retry cancelled' })]);
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ outcome: 'cancelled', finalError: 'Retry cancelled' })]);
     expect(app.sim.requests).toHaveLength(0);
   });
 
@@ -126,7 +123,7 @@ describe('resume after a restart', () => {
       expect(app.services.resumeInterrupted(offer!.chainId)).toBe(true);
       const end = await app.next('auto_retry_end');
       expect(end).toMatchObject({ success: true, outcome: 'recovered', chainId: offer!.chainId });
-      expect(starts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0, resumed: true })]);
+      expect(retryStarts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0, resumed: true })]);
       expect(sim.requests).toHaveLength(2);
       const detail = app.services.history.getSession(app.services.session.sessionId)!;
       expect(detail.chains).toEqual([expect.objectContaining({ id: offer!.chainId, outcome: 'recovered' })]);
@@ -150,7 +147,7 @@ describe('resume after a restart', () => {
     void first.services.session.prompt('quit while waiting');
     await first.next('auto_retry_start');
     await first.stop({ keepData: true });
-    expect(ends(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
+    expect(retryEnds(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
 
     app = await startServices({}, { host: 'browser', dataDir: first.dataDir });
     const offer = app.services.snapshot().interruptedRetry!;
@@ -171,7 +168,7 @@ describe('resume after a restart', () => {
 describe('what failures cost', () => {
   it('each failed attempt through the Anthropic SDK is priced from the registry; the history totals them', async () => {
     app = await startServices({ retry: { maxRetries: 2 } });
-    anthropicThroughSimulator(app.services);
+    await anthropicThroughSimulator(app.services);
     app.sim.setScript('stream_error*');
     await app.services.session.prompt('this will fail three times');
     const price = getModel('anthropic', 'claude-sonnet-4-5').cost;

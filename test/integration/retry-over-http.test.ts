@@ -1,12 +1,13 @@
 // Over real HTTP against the simulator, through the real composition root (settings, SQLite
 // history, the guarded pi-ai stream): for each fault the server sees exactly the requests the
-// decision table allows — no hidden SDK retries — with tiny delays set like `--set` would.
+// decision table allows — no hidden SDK retries — with tiny delays set like `--set` would; and a
+// wait long enough for the retried request to be built before it ends and held until then.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServices } from '../../src/main/node/app-services';
-import type { SessionEvent } from '../../src/shared/events';
+import type { AutoRetryStartEvent, SessionEvent } from '../../src/shared/events';
 
 let services: AppServices;
 let dataDir: string;
@@ -117,5 +118,26 @@ describe('requests at the server per fault (defaults: maxRetries 3)', () => {
     ])
       expect(last).toHaveProperty(key);
     expect(services.history.loadContext(services.session.sessionId).map((m) => m.role)).toEqual(['user', 'assistant']);
+  });
+});
+
+describe('a retried request built before its wait ends', () => {
+  it('is held until the deadline: the server gets it then, once, after the errored turn was stored', async () => {
+    services.settings.update({ retry: { baseDelayMs: 300 } });
+    try {
+      const from = events.length;
+      const { requests, ends } = await run('503,ok');
+      expect(requests).toBe(2);
+      expect(ends).toEqual([expect.objectContaining({ outcome: 'recovered' })]);
+      const seen = events.slice(from).map((e) => e.type);
+      const start = events.slice(from).find((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start')!;
+      // Never before the deadline, to the millisecond both clocks (the wait's and the server's) keep.
+      expect(services.simulator!.requests[1].at).toBeGreaterThanOrEqual(start.retryAt - 1);
+      const stored = seen.slice(0, seen.indexOf('auto_retry_start')).filter((type) => type === 'turn_persisted');
+      expect(stored).toHaveLength(2); // the prompt and the errored answer
+      expect(seen.slice(seen.indexOf('auto_retry_start')).filter((type) => type === 'agent_start')).toHaveLength(1);
+    } finally {
+      services.settings.update({ retry: { baseDelayMs: 1 } });
+    }
   });
 });

@@ -12,21 +12,20 @@ import type {
   SessionEventListener,
   SessionSnapshot,
 } from '../../shared/events';
-import { messageText, type AssistantChatMessage, type ChatMessage } from '../../shared/messages';
-import type { Classification } from './classify-error';
-import { classifyAssistantMessage } from './classify-message';
-import { resolveRow } from '../../shared/retry-policy/decision-table';
+import { messageText, type ChatMessage } from '../../shared/messages';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
+import type { AgentPort } from './ports';
 import type { PromptPacing } from './rate-pacing';
 import { findInterruptedRetry, interruptedDecision } from './resume-state';
 import type { RetryController } from './retry-controller';
+import type { RetryPrelaunch } from './retry-prelaunch';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
+import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
+import { contextToContinue } from './turn-stops';
 import type { ToolCoordinator } from './tools/tool-coordinator';
-import { toolFaultOf } from './tools/tool-gate';
 
 export type { AgentSessionOptions };
 
@@ -41,13 +40,14 @@ export interface Rewind {
 }
 
 export class AgentSession {
-  private readonly agent: Agent;
+  private readonly agent: AgentPort;
   private readonly listeners = new Set<SessionEventListener>();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
-  private readonly stops: StopHost;
   private readonly pacing: PromptPacing;
+  private readonly prelaunch: RetryPrelaunch | null;
+  private readonly turnEvents: TurnEvents;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
@@ -63,13 +63,15 @@ export class AgentSession {
       sessionId: () => this.sessionIdValue,
       currentTurnId: () => this.currentTurnId(),
       recordDecision: (entry) => this.recordDecision(entry),
+      shuttingDown: () => this.shuttingDown,
     });
     this.recorder = parts.recorder;
     this.retry = parts.retry;
-    this.stops = parts.stops;
     this.compactor = parts.compactor;
     this.tools = parts.tools;
     this.pacing = parts.pacing;
+    this.prelaunch = parts.prelaunch;
+    this.turnEvents = parts.turnEvents;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -109,13 +111,17 @@ export class AgentSession {
     return this.compactor.isCompacting;
   }
 
+  /** A retried run built ahead of its deadline is not streaming yet (retry-prelaunch.ts). */
   get isStreaming(): boolean {
-    return this.agent.state.isStreaming;
+    return this.agent.state.isStreaming && !this.prelaunch?.active;
   }
 
-  /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
+  /**
+   * Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait.
+   * A retried run a cancel withdrew does not count while it settles: what starts next waits for it (prompt, rewind).
+   */
   get isBusy(): boolean {
-    return this.agent.state.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
+    return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
 
   /** The agent's runtime context: errored turns trimmed as the retry controller leaves them. */
@@ -129,6 +135,8 @@ export class AgentSession {
 
   /** Point the agent at another model; the next request uses it. */
   setModel(model: Model<Api>): void {
+    // The same model again (a settings change re-resolves it) leaves a retried run built for it as it is.
+    if (JSON.stringify(model) !== JSON.stringify(this.agent.state.model)) this.retry.rebuildRetry();
     this.agent.state.model = model;
   }
 
@@ -137,6 +145,7 @@ export class AgentSession {
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
+    if (level !== this.agent.state.thinkingLevel) this.retry.rebuildRetry();
     this.agent.state.thinkingLevel = level;
   }
 
@@ -173,7 +182,9 @@ export class AgentSession {
    * compaction it started has ended (success, failure or cancel).
    */
   async prompt(text: string): Promise<void> {
-    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    const settling = this.prelaunch?.settled(); // a retried run that a cancel withdrew just now
+    if (settling) await settling;
+    this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
     this.recorder.ensureSession(text);
@@ -190,11 +201,24 @@ export class AgentSession {
    */
   continueTurn(): Promise<void> {
     // The checks throw at once (not as a rejection), so a caller can refuse the request.
+    this.refuseIfBusy();
+    const start = () => {
+      this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
+      this.compactor.resetForPrompt();
+      this.tools?.startRun();
+      return this.agent.continue().then(() => this.waitForPendingWork());
+    };
+    // A retried run that a cancel withdrew just now (retry-prelaunch.ts) settles first: its aborted reply goes.
+    const settling = this.prelaunch?.settled();
+    if (!settling) return start();
+    return settling.then(() => {
+      this.refuseIfBusy();
+      return start();
+    });
+  }
+
+  private refuseIfBusy(): void {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
-    this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
-    this.compactor.resetForPrompt();
-    this.tools?.startRun();
-    return this.agent.continue().then(() => this.waitForPendingWork());
   }
 
   /** Answer a tool call's approval request; false when nothing with that id waits. */
@@ -228,7 +252,9 @@ export class AgentSession {
 
   /** Like a prompt, a rewound turn waits out a known rate limit first; false when Stop ended that wait. */
   private async rewind(rewind: Rewind, text: string): Promise<boolean> {
-    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    const settling = this.prelaunch?.settled(); // as in prompt()
+    if (settling) await settling;
+    this.refuseIfBusy();
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return false;
     this.compactor.resetForPrompt();
     this.tools?.startRun();
@@ -277,7 +303,8 @@ export class AgentSession {
 
   /** "Retry now" on the interrupted-turn card: continue the chain with its counter. */
   resumeInterruptedRetry(offer: InterruptedRetry): void {
-    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    // Its run starts once the agent is idle (RetryHost.continueAgent), a withdrawn retried run settled.
+    this.refuseIfBusy();
     this.tools?.startRun();
     this.retry.resumeChain(offer);
   }
@@ -294,7 +321,7 @@ export class AgentSession {
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     this.pacing.cancel();
-    if (!this.agent.state.isStreaming) this.retry.interrupt();
+    if (!this.isStreaming) this.retry.interrupt();
     this.compactor.abort();
     this.agent.abort();
     await this.agent.waitForIdle();
@@ -303,6 +330,8 @@ export class AgentSession {
 
   /** Manual compaction (RPC `compact`). */
   async compact(): Promise<{ summary: string; tokensBefore: number }> {
+    const settling = this.prelaunch?.settled(); // its aborted reply must not be summarised
+    if (settling) await settling;
     if (this.isBusy) throw new Error('Cannot compact while a turn is running.');
     return this.compactor.compactNow();
   }
@@ -325,7 +354,7 @@ export class AgentSession {
   }
 
   /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
-  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions'>): SessionSnapshot {
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions' | 'hasOlderTurns'>): SessionSnapshot {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,
@@ -333,9 +362,10 @@ export class AgentSession {
       turns: stored.turns,
       chains: stored.chains,
       decisions: stored.decisions,
+      hasOlderTurns: stored.hasOlderTurns,
       messages: this.messages,
-      isStreaming: state.isStreaming,
-      streamingMessage: (state.streamingMessage as ChatMessage | undefined) ?? null,
+      isStreaming: this.isStreaming,
+      streamingMessage: this.isStreaming ? ((state.streamingMessage as ChatMessage | undefined) ?? null) : null,
       isRetrying: this.retry.isRetrying,
       retryAttempt: this.retry.attempt,
       pendingRetry: this.retry.pendingRetry,
@@ -358,77 +388,10 @@ export class AgentSession {
   // ---- agent events ----
 
   private onAgentEvent(event: AgentEvent): void {
-    this.emit(event as SessionEvent);
-    try {
-      this.tools?.onAgentEvent(event);
-      if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
-      // A reply that called tools has succeeded only once its calls ran without a tool fault.
-      if (event.type === 'turn_end' && isToolUse(event.message as ChatMessage) && !this.tools?.gate.pending)
-        this.retry.onAssistantMessageEnd(event.message as AssistantChatMessage);
-      if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
-    } catch (error) {
-      // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
-      const text = error instanceof Error ? error.message : String(error);
-      recordInternalError(this.stops, text);
-      this.emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
-    }
-  }
-
-  private onMessageEnd(message: ChatMessage): void {
-    this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
-    if (message.role !== 'assistant') return;
-    this.pacing.observe(message);
-    // A reply that called tools is judged at turn_end, once its calls have run (onAgentEvent).
-    if (!isToolUse(message)) this.retry.onAssistantMessageEnd(message);
-  }
-
-  private onAgentEnd(messages: ChatMessage[]): void {
-    const last = messages.findLast((m): m is AssistantChatMessage => m.role === 'assistant');
-    if (!last) return;
-    const classification = this.classify(last);
-    // A failure raised outside the stream gets agent_end without message_end: persist it here.
-    if (!this.recorder.isPersisted(last)) this.persist(last, classification);
-    if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
-    // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
-    if (this.shuttingDown && last.stopReason === 'aborted' && this.retry.interrupt()) return;
-
-    // The retry check runs first; if a retry started, the compaction check is skipped.
-    if (this.isRetryable(last, classification)) {
-      if (this.retry.handleRetryableError(last, classification)) return;
-      if (!this.autoRetryEnabled) recordStop(this.stops, last, classification, 'disabled');
-      return;
-    }
-    const overflow = classification.category === 'context_overflow';
-    recordStop(
-      this.stops,
-      last,
-      classification,
-      overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
-    );
-    if (overflow) this.compactor.onOverflow(last, this.autoCompactionEnabled);
-  }
-
-  /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */
-  private isRetryable(message: AssistantChatMessage, classification: Classification): boolean {
-    if (message.stopReason !== 'error' || !message.errorMessage) return false;
-    if (classification.category === 'context_overflow') return false;
-    return resolveRow(classification.category, this.options.settings.get().retry).action === 'retry';
-  }
-
-  private classify(message: AssistantChatMessage): Classification {
-    return classifyAssistantMessage(message, this.agent.state.model?.contextWindow, toolFaultOf(message)?.category);
+    if (!this.prelaunch?.intercept(event)) this.turnEvents.handle(event);
   }
 
   // ---- persistence ----
-
-  private persist(message: ChatMessage, classification: Classification | undefined): void {
-    const errored =
-      message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
-    const chainId = this.retry.isRetrying ? (this.retry.activeChainId ?? null) : null;
-    // A tool result keeps the category of the failure that ended its turn, so history finds it.
-    const toolFailure = message.role === 'toolResult' ? (this.tools?.failureOf(message.toolCallId) ?? null) : null;
-    this.recorder.persist(message, errored ? (classification?.category ?? null) : toolFailure, chainId);
-  }
 
   private recordDecision(entry: DecisionEntry): void {
     this.recorder.recordDecision(entry, this.currentTurnId());

@@ -1,9 +1,10 @@
 // Classifies a finished assistant message: the error text, pi-ai's own overflow detection and
 // the HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError.
-// Used by AgentSession at message_end and agent_end.
-import { isContextOverflow, type AssistantMessage } from '@mariozechner/pi-ai';
+// Used by AgentSession at message_end and agent_end, once pi-ai is loaded (pi-runtime.ts).
+import type { AssistantMessage } from '@mariozechner/pi-ai';
 import type { AssistantChatMessage } from '../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
+import { piRuntime } from './pi-runtime';
 import { providerFactsOf } from './provider-facts';
 
 /** `toolFault`: the tool failure this errored message stands for (tools/tool-gate.ts), if any. */
@@ -12,6 +13,8 @@ export function classifyAssistantMessage(
   contextWindow: number | undefined,
   toolFault?: 'sandbox' | 'sandbox_security' | 'patch_apply' | 'invalid_output',
 ): Classification {
+  // Outside the try: a message can only end after a run, and a run loads pi-ai first.
+  const { isContextOverflow } = piRuntime().piAi;
   let overflow = false;
   try {
     overflow = message.stopReason === 'error' && isContextOverflow(message as AssistantMessage, contextWindow);

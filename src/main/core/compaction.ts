@@ -3,13 +3,14 @@
 // summarised by the model, the overflowing turn is dropped from the runtime context (history keeps
 // it) and the turn is tried once more. A second overflow in the same prompt ends with a clear
 // error. Owned by AgentSession.
-import type { Agent, AgentMessage } from '@mariozechner/pi-agent-core';
+import type { AgentMessage } from '@mariozechner/pi-agent-core';
+import type { AgentPort } from './ports';
 import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
 
 export interface CompactorOptions {
-  agent: Agent;
+  agent: AgentPort;
   emit: (event: SessionEvent) => void;
   now: () => number;
 }

@@ -13,6 +13,8 @@ import {
   type EffectiveRow,
 } from '../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../shared/settings';
+import type { Classification } from './classify-error';
+import type { DecisionEntry } from './retry-host';
 
 export interface DecisionContext {
   /** True when a usage limit was handled by switching to another credential or fallback model. */
@@ -76,6 +78,26 @@ export function settledDecision(
   maxAttempts = 0,
 ): RetryDecision {
   return stop({ category, maxAttempts, backoff: 'none' }, action, reason);
+}
+
+/**
+ * The success record of a chain that recovered after `retries` retries: it names the error the
+ * chain recovered from (Unclassifiable when none was kept), with finalDecision "success".
+ */
+export function recoveredEntry(
+  recovered: Classification | undefined,
+  retries: number,
+  chainId: string | null,
+): DecisionEntry {
+  const classification: Classification = recovered ?? {
+    category: 'unexpected',
+    errorType: 'Unclassifiable',
+    source: 'fallback',
+  };
+  const attempt = retries + 1;
+  const reason = `recovered after ${retries} ${retries === 1 ? 'retry' : 'retries'}`;
+  const decision = settledDecision(classification.category, 'retry', reason, attempt);
+  return { decision, classification, errorMessage: '', chainId, finalDecision: 'success', attempt };
 }
 
 function notRetryableReason(row: EffectiveRow, errorType: string | undefined): string {

@@ -4,13 +4,12 @@
 // docs/retry-policy.md, "Classification"), a function that never
 // throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
 // stream contract requires), and secrets taken out of every error text here, where provider text
-// enters the app. Built by the composition root, used by AgentSession's Agent and compaction.
-import {
-  createAssistantMessageEventStream,
-  type AssistantMessage,
-  type AssistantMessageEventStream,
-} from '@mariozechner/pi-ai';
+// enters the app. Built by the composition root, used by AgentSession's Agent and compaction; it
+// runs once pi-ai is loaded (src/main/core/pi-runtime.ts), which the composition root's stream
+// function awaits before its first call.
+import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
+import { piRuntime } from './pi-runtime';
 import { attachProviderFacts, type HttpFactsSource } from './provider-facts';
 
 export interface GuardedStreamOptions {
@@ -33,7 +32,7 @@ export function timeoutMessage(timeoutMs: number): string {
 
 export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
   return (model, context, streamOptions) => {
-    const output = createAssistantMessageEventStream();
+    const output = piRuntime().piAi.createAssistantMessageEventStream();
     const controller = new AbortController();
     const outer = streamOptions?.signal;
     const onOuterAbort = () => controller.abort(outer?.reason);
@@ -59,7 +58,10 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
     const finishWithError = (failed: AssistantMessage) => {
       cleanup();
       const message = redacted(failed, options.redact);
-      attachProviderFacts(message, observation?.finish());
+      // When the failure reached the app: an error response's headers, else now (the stream broke).
+      const facts = observation?.finish();
+      const failedResponse = facts?.status !== undefined && facts.status >= 400 ? facts.receivedAt : undefined;
+      attachProviderFacts(message, facts && { ...facts, errorAt: failedResponse ?? Date.now() });
       output.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
       output.end(message);
     };

@@ -1,6 +1,7 @@
 // What the core needs from the outside world, as interfaces: the history store, the decision
 // log, the settings store and the credential store. src/main/node implements them; tests pass
 // in-memory versions. The core never imports Node I/O.
+import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
 import type {
   ErroredTurn,
@@ -8,6 +9,7 @@ import type {
   SearchHit,
   SessionDetail,
   SessionSummary,
+  TurnPage,
   TurnRecord,
 } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
@@ -51,12 +53,20 @@ export interface HistoryWriter {
   setSessionWorkspace(sessionId: string, workspace: string): void;
   /** An interrupted chain is continued: it is pending again until it ends anew. */
   reopenChain(chainId: string): void;
+  /**
+   * Run `writes` (calls of the methods above) as one transaction: one commit, one fsync, all or
+   * nothing. The retry path writes an event's chain, link and decision this way.
+   */
+  batch(writes: () => void): void;
 }
 
 /** The read side, used by the host router for the history view and by resume. */
 export interface HistoryReader {
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[];
-  getSession(sessionId: string): SessionDetail | undefined;
+  /** Every turn of a session, or with `limit` only its newest `limit` turns (hasOlderTurns says if more exist). */
+  getSession(sessionId: string, limit?: number): SessionDetail | undefined;
+  /** The `limit` turns (TURN_PAGE_SIZE by default) before seq `beforeSeq`, oldest first. */
+  sessionTurns(sessionId: string, beforeSeq: number, limit?: number): TurnPage | undefined;
   /** A session's row as the lists show it, or undefined when there is none. */
   sessionSummary(sessionId: string): SessionSummary | undefined;
   search(query: string, limit?: number): SearchHit[];
@@ -158,6 +168,29 @@ export interface CredentialStore {
 
 /** Can the provider at this base URL be reached? Resolves false when offline; never rejects. */
 export type NetworkCheck = (baseUrl: string) => Promise<boolean>;
+
+/**
+ * The part of pi-agent-core's Agent that the session, its tools (which install their hooks and wrap
+ * the stream function) and compaction use. The Agent fits it, and so does DeferredAgent
+ * (deferred-agent.ts), which builds the Agent on first use with whatever was set on it until then.
+ */
+export type AgentPort = Pick<
+  Agent,
+  | 'state'
+  | 'steeringMode'
+  | 'followUpMode'
+  | 'subscribe'
+  | 'prompt'
+  | 'continue'
+  | 'abort'
+  | 'waitForIdle'
+  | 'reset'
+  | 'getApiKey'
+  | 'streamFn'
+  | 'beforeToolCall'
+  | 'afterToolCall'
+  | 'toolExecution'
+>;
 
 export interface Clock {
   now(): number;

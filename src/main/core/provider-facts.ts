@@ -14,6 +14,13 @@ export interface ProviderFacts extends Partial<BodyErrorFacts> {
   errorType?: string;
   /** The error came as an event inside a stream whose response was a 2xx. */
   inStream?: boolean;
+  /** Epoch ms when an error response's headers arrived (status 400 and above). */
+  receivedAt?: number;
+  /**
+   * Epoch ms when the failure reached the app: an error response's headers, else the moment the
+   * stream broke. A retry's wait runs from here (docs/retry-policy.md, "The retry lifecycle").
+   */
+  errorAt?: number;
 }
 
 /** One request's observation: headers to send with it, then what was seen. */
@@ -24,6 +31,16 @@ export interface HttpObservation {
 
 export interface HttpFactsSource {
   begin(): HttpObservation;
+  /** Hold the next request begun (a retried run built before its deadline, retry-prelaunch.ts) until released. */
+  holdNext?(): HeldSend;
+}
+
+/** A request held back: built, ready to go. */
+export interface HeldSend {
+  /** Send it now (or, not built yet, as soon as it is). */
+  release(): void;
+  /** Never send it; its run is aborted by whoever cancels. */
+  cancel(): void;
 }
 
 const factsByMessage = new WeakMap<object, ProviderFacts>();

@@ -3,18 +3,19 @@
 // auto_retry_start/end events. The decision itself comes from the decision table (decideRetry);
 // this module only carries it out — with the step-5 switches (another key, the next fallback
 // model), the offline pause of `connection` failures and the continuation of an interrupted
-// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts.
+// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts; the wait
+// itself, with the retried run built before it ends, is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../shared/error-category';
 import type { AssistantChatMessage } from '../../shared/messages';
 import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../shared/events';
 import type { RetrySettings } from '../../shared/settings';
-import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { Classification } from './classify-error';
-import { decideRetry, settledDecision, type RetryDecision } from './decide-retry';
+import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
 import type { RetryHost } from './retry-host';
+import { RetryWait } from './retry-wait';
 import { usageLimitStep } from './usage-limit-step';
 
 /** The final error of a chain the app closed while it waited (it can be continued on the next start). */
@@ -22,7 +23,7 @@ export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retry
 
 export type { RetryHost };
 
-type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'scheduled' | 'running';
+type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'running';
 
 /** What auto_retry_start announces, before the controller adds when and which chain. */
 type Announcement = Omit<AutoRetryStartEvent, 'type' | 'retryAt' | 'chainId'>;
@@ -38,14 +39,18 @@ export class RetryController {
   private chainId: string | undefined;
   private generation = 0;
   private retriesStarted = 0;
-  private sleep: Sleep | undefined;
-  private continueTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The wait of the current retry, with the retried run built before it ends. */
+  private readonly wait: RetryWait;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
   /** While paused offline: send the held retry now (the network is back, or "Retry now"). */
   private goOnline: (() => void) | undefined;
+  /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
+  private chainRowDue = false;
 
-  constructor(private readonly host: RetryHost) {}
+  constructor(private readonly host: RetryHost) {
+    this.wait = new RetryWait(host);
+  }
 
   get attempt(): number {
     return this.retryAttempt;
@@ -73,23 +78,30 @@ export class RetryController {
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
    * session then skips the compaction check for this turn) — or, for a `connection` failure with a
    * network check, when the check runs first: then the chain pauses offline or goes on as usual.
+   * `arrivedAt` is when the error reached us: the wait runs from then, so the time spent storing the
+   * turn, checking the network and deciding is not added to it.
    */
-  handleRetryableError(message: AssistantChatMessage, classification: Classification): boolean {
+  handleRetryableError(
+    message: AssistantChatMessage,
+    classification: Classification,
+    arrivedAt: number = this.host.now(),
+  ): boolean {
     const settings = this.host.retrySettings();
     if (!settings.enabled) return false; // step 1
     const check = this.host.checkNetwork;
     if (classification.category === 'connection' && check) {
-      this.probeBeforeCounting(message, classification, check);
+      this.probeBeforeCounting(message, classification, check, arrivedAt);
       return true;
     }
     this.retryAttempt += 1; // step 2: increment before the max check
-    return this.decideAndStart(message, classification, settings);
+    return this.decideAndStart(message, classification, settings, arrivedAt);
   }
 
   private decideAndStart(
     message: AssistantChatMessage,
     classification: Classification,
     settings: RetrySettings,
+    arrivedAt: number,
   ): boolean {
     if (!this.retryPromise) this.openChain();
     const chainId = this.chainId ?? null;
@@ -105,39 +117,42 @@ export class RetryController {
       host: this.host,
     }); // step 5
     const attempt = this.retryAttempt;
+    const entry = { decision, classification, errorMessage, chainId, attempt };
     if (!decision.shouldRetry) {
-      this.host.decisionMade({ decision, classification, errorMessage, chainId, finalDecision: 'abort', attempt });
       const finalError = finalReason ? `${finalReason}. ${errorMessage}` : errorMessage;
-      this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' });
+      this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' }, () =>
+        this.host.decisionMade({ ...entry, finalDecision: 'abort' }),
+      );
       return false;
     }
-    this.host.decisionMade({
-      decision,
-      classification,
-      errorMessage,
-      chainId,
-      finalDecision: null,
-      attempt,
-      switchedModel,
-    });
-    this.announce({
-      attempt,
-      maxAttempts: decision.maxAttempts - 1,
-      delayMs: decision.waitMs,
-      errorMessage,
-      category: classification.category,
-      ...(switchedModel ? { switchedModel } : {}),
-    });
-    this.startBackoff(decision.waitMs); // steps 8–9
+    const retryAt = arrivedAt + decision.waitMs;
+    // The timer is armed first (step 8): the bookkeeping below — one transaction, the log line, the
+    // events — runs inside the wait instead of before it.
+    this.startBackoff(Math.max(0, retryAt - this.host.now()));
+    this.record(() => this.host.decisionMade({ ...entry, finalDecision: null, switchedModel }));
+    this.announce(
+      {
+        attempt,
+        maxAttempts: decision.maxAttempts - 1,
+        delayMs: decision.waitMs,
+        errorMessage,
+        category: classification.category,
+        ...(switchedModel ? { switchedModel } : {}),
+      },
+      retryAt,
+    );
     return true;
   }
 
-  /** Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context. */
-  private announce(fields: Announcement): void {
+  /**
+   * Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context — both
+   * before the wake (step 9) can run, since the timer that ends the wait cannot fire in between.
+   */
+  private announce(fields: Announcement, retryAt: number): void {
     const start: AutoRetryStartEvent = {
       type: 'auto_retry_start',
       ...fields,
-      retryAt: this.host.now() + fields.delayMs,
+      retryAt,
       chainId: this.chainId as string,
     };
     const { type: _type, ...pending } = start;
@@ -145,6 +160,21 @@ export class RetryController {
     this.retriesStarted += 1;
     this.host.emit(start);
     this.host.trimTrailingError();
+  }
+
+  /** The history writes of one event in one transaction, the chain's row first if it is not written yet. */
+  private record(writes: () => void): void {
+    this.host.batch(() => {
+      this.writeChainRow();
+      writes();
+    });
+  }
+
+  /** A chain's row is written with its first event, inside that event's transaction. */
+  private writeChainRow(): void {
+    if (!this.chainRowDue || this.chainId === undefined) return;
+    this.chainRowDue = false;
+    this.host.chainOpened(this.chainId);
   }
 
   /**
@@ -155,6 +185,7 @@ export class RetryController {
     message: AssistantChatMessage,
     classification: Classification,
     check: () => Promise<boolean>,
+    arrivedAt: number,
   ): void {
     if (!this.retryPromise) this.openChain();
     const previous = this.retryAttempt;
@@ -166,7 +197,7 @@ export class RetryController {
       this.retryAttempt = attemptAfterConnectionFailure(previous, !online);
       const settings = this.host.retrySettings();
       const decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings);
-      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings);
+      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings, arrivedAt);
       else this.pauseOffline(message, classification, decision, check);
     });
   }
@@ -184,14 +215,16 @@ export class RetryController {
     const chainId = this.chainId as string;
     const reason = offlineReason(attempt, maxAttempts);
     this.lastClassification = classification;
-    this.host.decisionMade({
-      decision: { ...decision, waitMs: 0, reason },
-      classification,
-      errorMessage,
-      chainId,
-      finalDecision: null,
-      attempt,
-    });
+    this.record(() =>
+      this.host.decisionMade({
+        decision: { ...decision, waitMs: 0, reason },
+        classification,
+        errorMessage,
+        chainId,
+        finalDecision: null,
+        attempt,
+      }),
+    );
     const fields = { attempt, maxAttempts, errorMessage, category: classification.category, chainId };
     this.pending = { ...fields, delayMs: 0, retryAt: this.host.now(), offline: true };
     this.host.emit({ type: 'auto_retry_paused', reason: 'offline', ...fields });
@@ -203,8 +236,11 @@ export class RetryController {
     this.goOnline = () => {
       if (generation !== this.generation || this.phase !== 'offline') return;
       this.goOnline = undefined;
-      this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category: classification.category });
       this.startBackoff(0);
+      this.announce(
+        { attempt, maxAttempts, delayMs: 0, errorMessage, category: classification.category },
+        this.host.now(),
+      );
     };
     waitUntilOnline(check, this.retryAbortController.signal, this.host.offlinePollMs).then(
       () => this.goOnline?.(),
@@ -226,11 +262,13 @@ export class RetryController {
     this.retriesStarted = offer.attempt - 1;
     const entry = interruptedDecision(offer, 'resume');
     this.lastClassification = entry.classification;
-    this.host.chainReopened(offer.chainId);
-    this.host.decisionMade(entry);
-    const { attempt, maxAttempts, errorMessage, category } = offer;
-    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true });
     this.startBackoff(0);
+    this.host.batch(() => {
+      this.host.chainReopened(offer.chainId);
+      this.host.decisionMade(entry);
+    });
+    const { attempt, maxAttempts, errorMessage, category } = offer;
+    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true }, this.host.now());
   }
 
   private openChain(): void {
@@ -239,36 +277,35 @@ export class RetryController {
     });
     this.chainId = this.host.newId();
     this.retriesStarted = 0;
-    this.host.chainOpened(this.chainId);
+    this.chainRowDue = true;
   }
 
   private startBackoff(delayMs: number): void {
     const generation = ++this.generation;
     this.retryAbortController = new AbortController();
     this.phase = 'sleeping';
-    this.sleep = abortableSleep(delayMs, this.retryAbortController.signal);
-    this.sleep.promise.then(
-      () => this.onWake(generation),
-      () => this.onSleepAborted(generation),
-    );
+    this.wait.start(delayMs, this.retryAbortController.signal, {
+      woke: () => this.onWake(generation),
+      aborted: () => this.onSleepAborted(generation),
+    });
   }
 
   private onWake(generation: number): void {
     // A cancel that won the race already ended the chain: never retry after it.
     if (generation !== this.generation || this.phase !== 'sleeping') return;
-    this.phase = 'scheduled';
-    this.sleep = undefined;
-    // setTimeout(…, 0) (lifecycle step 9): the agent_end run must have settled before continue().
-    this.continueTimer = setTimeout(() => {
-      this.continueTimer = undefined;
-      if (generation !== this.generation || this.phase !== 'scheduled') return;
-      this.phase = 'running';
-      this.host.continueAgent().catch((error: unknown) => {
-        if (generation !== this.generation) return;
-        const finalError = error instanceof Error ? error.message : String(error);
-        this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
-      });
-    }, 0);
+    // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
+    // ended has settled.
+    this.phase = 'running';
+    this.wait.send().catch((error: unknown) => {
+      if (generation !== this.generation) return;
+      const finalError = error instanceof Error ? error.message : String(error);
+      this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
+    });
+  }
+
+  /** What the retried run is built from changed (another model): it is built when the wait ends instead. */
+  rebuildRetry(): void {
+    this.wait.withdraw();
   }
 
   private onSleepAborted(generation: number): void {
@@ -280,26 +317,10 @@ export class RetryController {
   onAssistantMessageEnd(message: AssistantChatMessage): void {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
-    // The success record names the error the chain recovered from (its finalDecision is "success").
-    const recovered = this.lastClassification ?? {
-      category: 'unexpected',
-      errorType: 'Unclassifiable',
-      source: 'fallback',
-    };
-    this.host.decisionMade({
-      decision: settledDecision(
-        recovered.category,
-        'retry',
-        `recovered after ${this.retryAttempt} ${this.retryAttempt === 1 ? 'retry' : 'retries'}`,
-        this.retryAttempt + 1,
-      ),
-      classification: recovered,
-      errorMessage: '',
-      chainId: this.chainId ?? null,
-      finalDecision: 'success',
-      attempt: this.retryAttempt + 1,
-    });
-    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' });
+    const entry = recoveredEntry(this.lastClassification, this.retryAttempt, this.chainId ?? null);
+    this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' }, () =>
+      this.host.decisionMade(entry),
+    );
   }
 
   /**
@@ -314,7 +335,7 @@ export class RetryController {
   }
 
   /**
-   * Cancel the chain while it waits: during the backoff or before the scheduled continue().
+   * Cancel the chain while it waits, during the backoff.
    * Once the retried request is on its way the retry has happened, so a cancel that loses the
    * race changes nothing (exactly one of "cancelled" or "retried", never both); Stop (abort())
    * still stops that request like any other.
@@ -330,8 +351,6 @@ export class RetryController {
   abandon(finalError: string): void {
     if (!this.retryPromise) return;
     this.retryAbortController?.abort();
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: Math.max(0, this.retryAttempt - 1),
@@ -346,7 +365,7 @@ export class RetryController {
       this.goOnline();
       return true;
     }
-    return this.phase === 'sleeping' && this.sleep !== undefined && this.sleep.skip();
+    return this.phase === 'sleeping' && this.wait.skip();
   }
 
   /**
@@ -356,8 +375,6 @@ export class RetryController {
   interrupt(): boolean {
     if (!this.retryPromise) return false;
     this.retryAbortController?.abort();
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: this.retryAttempt,
@@ -368,8 +385,6 @@ export class RetryController {
   }
 
   private cancelChain(): void {
-    if (this.continueTimer) clearTimeout(this.continueTimer);
-    this.continueTimer = undefined;
     this.finishChain({
       success: false,
       attempt: this.retryAttempt,
@@ -378,8 +393,20 @@ export class RetryController {
     });
   }
 
-  private finishChain(end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome }): void {
+  /** End the chain: `before` (the final decision, if any) and the chain row are written in one transaction. */
+  private finishChain(
+    end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome },
+    before?: () => void,
+  ): void {
     const chainId = this.chainId ?? this.host.newId();
+    this.record(() => {
+      before?.();
+      this.host.chainClosed(chainId, {
+        outcome: end.outcome,
+        attempts: this.retriesStarted,
+        finalError: end.finalError ?? null,
+      });
+    });
     this.host.emit({
       type: 'auto_retry_end',
       success: end.success,
@@ -388,25 +415,21 @@ export class RetryController {
       outcome: end.outcome,
       chainId,
     });
-    this.host.chainClosed(chainId, {
-      outcome: end.outcome,
-      attempts: this.retriesStarted,
-      finalError: end.finalError ?? null,
-    });
     this.reset();
   }
 
   private reset(): void {
+    this.wait.clear();
     this.generation += 1;
     this.retryAttempt = 0;
     this.retryAbortController = undefined;
     this.phase = 'idle';
-    this.sleep = undefined;
     this.pending = null;
     this.chainId = undefined;
     this.retriesStarted = 0;
     this.lastClassification = undefined;
     this.goOnline = undefined;
+    this.chainRowDue = false;
     const resolve = this.retryResolve;
     this.retryPromise = undefined;
     this.retryResolve = undefined;

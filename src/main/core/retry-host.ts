@@ -1,6 +1,7 @@
 // What the RetryController needs from its session (AgentSession builds one): settings, events,
 // the runtime context, the credential and fallback switch of lifecycle step 5, the network check of
-// the offline pause, and the history's chain and decision records. Kept apart from the controller
+// the offline pause, and the history's chain and decision records (each event's in one
+// transaction). Kept apart from the controller
 // so that tests can fake it without the controller's internals.
 import type { ChainOutcome } from '../../shared/error-category';
 import type { RetryEvent } from '../../shared/events';
@@ -8,6 +9,7 @@ import type { ModelRef, RetrySettings } from '../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionContext, RetryDecision } from './decide-retry';
 import type { UsageLimitResult } from './ports';
+import type { PreparedRetry } from './retry-prelaunch';
 
 export type ModelSwitch = { from: ModelRef; to: ModelRef };
 
@@ -32,6 +34,8 @@ export interface RetryHost {
   trimTrailingError(): void;
   /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
   continueAgent(): Promise<void>;
+  /** Build the retried run of a wait of `delayMs` before it ends (retry-prelaunch.ts); absent = at the end. */
+  prepareRetry?(delayMs: number): PreparedRetry;
   markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult;
   /** Offline-aware backoff: can the provider be reached? Absent = always assumed online. */
   checkNetwork?: () => Promise<boolean>;
@@ -45,4 +49,6 @@ export interface RetryHost {
   decisionMade(entry: DecisionEntry): void;
   newId(): string;
   now(): number;
+  /** Run the history writes of one event (chain, link, decision) as one transaction. */
+  batch(writes: () => void): void;
 }

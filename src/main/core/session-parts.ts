@@ -1,23 +1,36 @@
 // The parts an AgentSession is made of, built and wired to each other once by its constructor:
-// the turn recorder (history and decision log), the retry controller with its RetryHost, the host
-// of the stop records, the compactor, the agent's tools (docs/tools.md) and the rate-limit pacing
-// (docs/retry-policy.md). Kept apart so agent-session.ts reads as the session's API and its
-// handling of the agent's events.
-import type { Agent } from '@mariozechner/pi-agent-core';
+// the turn recorder (history and decision log), the retry controller with its RetryHost and the
+// retried run it builds ahead (retry-prelaunch.ts), the compactor, the agent's tools
+// (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
+// event (session-turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
+import { newId as newCompactId } from '../../shared/ids';
+import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
 import type { FallbackResult } from './model-fallback';
-import type { Clock, CredentialStore, DecisionLogSink, HistoryWriter, NetworkCheck, SettingsStore } from './ports';
+import type {
+  AgentPort,
+  Clock,
+  CredentialStore,
+  DecisionLogSink,
+  HistoryWriter,
+  NetworkCheck,
+  SettingsStore,
+} from './ports';
+import type { HeldSend } from './provider-facts';
 import { PromptPacing } from './rate-pacing';
 import { RetryController } from './retry-controller';
+import { RetryPrelaunch } from './retry-prelaunch';
 import { sessionRetryHost } from './session-retry-host';
+import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 import type { StopHost } from './turn-stops';
 
 export interface AgentSessionOptions {
-  agent: Agent;
+  /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
+  agent: AgentPort;
   history: HistoryWriter;
   decisionLog: DecisionLogSink;
   settings: SettingsStore;
@@ -38,6 +51,10 @@ export interface AgentSessionOptions {
   offlinePollMs?: number;
   /** A model's list price, for the cost of each stored attempt; null when unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+  /** Hold the agent's next provider request until released; with it, a retried run is built before its wait ends. */
+  holdNextRequest?: () => HeldSend;
+  /** How long before a wait's end its retried run is built; PRELAUNCH_LEAD_MS by default (tests widen it). */
+  prelaunchLeadMs?: number;
 }
 
 /** What the parts call back into the session for. */
@@ -47,34 +64,43 @@ export interface SessionHooks {
   /** The turn a decision is about (the newest stored message still in the runtime context). */
   currentTurnId: () => string | null;
   recordDecision: (entry: DecisionEntry) => void;
+  /** The app is quitting (AgentSession.shutdown). */
+  shuttingDown: () => boolean;
 }
 
 export interface SessionParts {
   recorder: TurnRecorder;
   retry: RetryController;
-  stops: StopHost;
   compactor: Compactor;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
+  /** Builds each retried run before its wait ends; null without holdNextRequest. */
+  prelaunch: RetryPrelaunch | null;
+  /** What is done with each agent event: publish, store, classify, retry or stop. */
+  turnEvents: TurnEvents;
+}
+
+function buildTools(options: AgentSessionOptions, hooks: SessionHooks, newId: () => string, now: () => number) {
+  if (!options.tools) return null;
+  const { history, settings } = options;
+  return new ToolCoordinator({
+    ...options.tools,
+    history,
+    settings,
+    emit: hooks.emit,
+    newId,
+    now,
+    sessionId: hooks.sessionId,
+  });
 }
 
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
   const { agent, settings } = options;
   const clock = options.clock ?? { now: () => Date.now() };
-  const newId = options.newId ?? (() => globalThis.crypto.randomUUID());
+  const newId = options.newId ?? newCompactId;
   const now = () => clock.now();
-  const tools = options.tools
-    ? new ToolCoordinator({
-        ...options.tools,
-        history: options.history,
-        settings,
-        emit: hooks.emit,
-        newId,
-        now,
-        sessionId: hooks.sessionId,
-      })
-    : null;
+  const tools = buildTools(options, hooks, newId, now);
   const recorder = new TurnRecorder({
     history: options.history,
     decisionLog: options.decisionLog,
@@ -86,13 +112,35 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     priceOf: options.priceOf,
   });
   recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, ...hooks, newId, now }));
-  return {
+  const hold = options.holdNextRequest;
+  // Held events are delivered only after a release, long after turnEvents exists.
+  const deliver = (event: AgentEvent) => turnEvents.handle(event);
+  const prelaunch = hold
+    ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver, leadMs: options.prelaunchLeadMs })
+    : null;
+  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, prelaunch, ...hooks, newId, now }));
+  const stops: StopHost = {
+    retry,
+    recorder,
+    retrySettings: () => settings.get().retry,
+    newId,
+    recordDecision: hooks.recordDecision,
+  };
+  const compactor = new Compactor({ agent, emit: hooks.emit, now });
+  const pacing = new PromptPacing(hooks.emit, now);
+  const { emit, shuttingDown } = hooks;
+  const turnEvents = new TurnEvents({
+    agent,
+    settings,
     recorder,
     retry,
-    stops: { retry, recorder, retrySettings: () => settings.get().retry, newId, recordDecision: hooks.recordDecision },
-    compactor: new Compactor({ agent, emit: hooks.emit, now }),
+    stops,
+    compactor,
     tools,
-    pacing: new PromptPacing(hooks.emit, now),
-  };
+    pacing,
+    emit,
+    now,
+    shuttingDown,
+  });
+  return { recorder, retry, compactor, tools, pacing, prelaunch, turnEvents };
 }

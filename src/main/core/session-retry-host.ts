@@ -2,23 +2,26 @@
 // lifecycle"): the retry settings and events, the runtime context (trim the failed reply — a
 // provider's or, through the tool gate, a tool's — and continue the agent), lifecycle step 5's two
 // switches (another key of the provider, then the next fallback model), the network check of the
-// offline pause, and the history's chain and decision records (a resumed chain reopens its row).
+// offline pause, and the history's chain and decision records (a resumed chain reopens its row;
+// each event's writes are one transaction).
 // Built once, by buildSessionParts.
-import type { Agent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
-import type { UsageLimitResult } from './ports';
+import type { AgentPort, UsageLimitResult } from './ports';
 import type { RetryHost } from './retry-host';
+import type { RetryPrelaunch } from './retry-prelaunch';
 import type { AgentSessionOptions } from './session-parts';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 
 export interface SessionRetryHostParts {
-  agent: Agent;
+  agent: AgentPort;
   options: Pick<
     AgentSessionOptions,
     'settings' | 'credentials' | 'modelInfo' | 'fallback' | 'networkCheck' | 'offlinePollMs'
   >;
   recorder: TurnRecorder;
+  /** Builds each retried run before its wait ends; null when the HTTP layer cannot hold a request. */
+  prelaunch: RetryPrelaunch | null;
   sessionId: () => string;
   currentTurnId: () => string | null;
   emit: (event: SessionEvent) => void;
@@ -42,7 +45,7 @@ function markUsageLimitReached(parts: SessionRetryHostParts, retryAfterMs: numbe
 }
 
 export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
-  const { agent, options, recorder } = parts;
+  const { agent, options, recorder, prelaunch } = parts;
   const network = options.networkCheck;
   return {
     retrySettings: () => options.settings.get().retry,
@@ -56,6 +59,7 @@ export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
       await agent.waitForIdle();
       await agent.continue();
     },
+    prepareRetry: prelaunch ? (delayMs) => prelaunch.schedule(delayMs) : undefined,
     markUsageLimitReached: ({ retryAfterMs }) => markUsageLimitReached(parts, retryAfterMs),
     checkNetwork: network ? () => network(agent.state.model.baseUrl) : undefined,
     offlinePollMs: options.offlinePollMs,
@@ -75,5 +79,6 @@ export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
     decisionMade: parts.recordDecision,
     newId: parts.newId,
     now: parts.now,
+    batch: (writes) => recorder.batch(writes),
   };
 }

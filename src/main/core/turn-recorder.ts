@@ -151,6 +151,11 @@ export class TurnRecorder {
     this.options.emit({ type: 'retry_chain_closed', sessionId: this.sessionId, chainId, ...end });
   }
 
+  /** The writes of one event in one transaction; a failure becomes a notice, like any other write. */
+  batch(writes: () => void): void {
+    this.guard(() => this.options.history.batch(writes));
+  }
+
   recordDecision(entry: DecisionEntry, turnId: string | null): void {
     const model = this.options.modelInfo();
     // After a switch of model the record is about the model that hit the limit, and names the new one.

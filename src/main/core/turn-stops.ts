@@ -41,11 +41,13 @@ export function recordStop(
     host.retry.endChainWithoutRetry(message, outcome);
     return;
   }
-  // No chain was running: a one-off chain row still gives this errored turn its outcome.
+  // No chain was running: a one-off chain row still gives this errored turn its outcome (one transaction).
   const standalone = host.newId();
-  host.recorder.openChain(standalone);
-  logStop(host, message, classification, standalone, outcome);
-  host.recorder.closeChain(standalone, { outcome, attempts: 0, finalError: message.errorMessage ?? null });
+  host.recorder.batch(() => {
+    host.recorder.openChain(standalone);
+    logStop(host, message, classification, standalone, outcome);
+    host.recorder.closeChain(standalone, { outcome, attempts: 0, finalError: message.errorMessage ?? null });
+  });
 }
 
 function logStop(

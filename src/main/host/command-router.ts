@@ -25,9 +25,11 @@ export interface AppContext {
   info(): AppInfo;
   /** The current session with what the history holds for it. */
   snapshot(): SessionSnapshot;
-  providers(): ProviderInfo[];
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo;
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo;
+  /** Change the settings (validated; every client hears settings_changed). */
+  updateSettings(patch: unknown): Promise<Settings>;
+  providers(): Promise<ProviderInfo[]>;
+  addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo>;
+  removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo>;
   /** Start a new conversation; its snapshot goes out as session_changed. */
   newSession(): void;
   /** Switch to a stored conversation; its snapshot goes out as session_changed. */
@@ -98,9 +100,10 @@ export class CommandRouter {
       running.catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
       return { accepted: true };
     };
-    const asInvalid = <T>(apply: () => T): T => {
+    // A refusal of bad input, thrown or rejected, is an 'invalid_params' reply.
+    const asInvalid = async <T>(apply: () => T | Promise<T>): Promise<T> => {
       try {
-        return apply();
+        return await apply();
       } catch (error) {
         throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
       }
@@ -146,14 +149,16 @@ export class CommandRouter {
       'session.setWorkspace': ({ path }) => asInvalid(() => ({ workspace: ctx.setWorkspace(path) })),
       'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),
       'settings.get': () => ctx.settings.get(),
-      'settings.update': ({ patch }) => asInvalid(() => ctx.settings.update(patch)),
+      'settings.update': ({ patch }) => asInvalid(() => ctx.updateSettings(patch)),
       'simulator.setScript': ({ script }) => asInvalid(() => ctx.setSimulatorScript(script)),
       'providers.list': () => ctx.providers(),
       'providers.addKey': ({ provider, apiKey }) => ctx.addKey(provider, apiKey),
       'providers.removeKey': ({ provider, keyId }) => ctx.removeKey(provider, keyId),
       'providers.test': () => ctx.testConnection(),
       'history.list': (params) => ctx.history.listSessions(params),
-      'history.get': ({ sessionId }) => found(ctx.history.getSession(sessionId), `session ${sessionId}`),
+      'history.get': ({ sessionId, limit }) => found(ctx.history.getSession(sessionId, limit), `session ${sessionId}`),
+      'history.turns': ({ sessionId, beforeSeq, limit }) =>
+        found(ctx.history.sessionTurns(sessionId, beforeSeq, limit), `session ${sessionId}`),
       'history.search': ({ query, limit }) => ctx.history.search(query, limit),
       'history.erroredTurns': ({ limit }) => ctx.history.erroredTurns(limit),
       'history.delete': ({ sessionId }) => {

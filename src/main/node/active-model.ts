@@ -1,13 +1,15 @@
 // The model the session talks to (docs/retry-policy.md, "Fallback models"): the first choice of
 // the settings, or the fallback a usage limit switched to, resolved with providers.ts and pointed
 // at the agent; clients hear a change as model_changed. Owned by AppServices, which asks it at
-// every switch: a usage limit, a change of settings, another session.
+// every switch: a usage limit, a change of settings, another session. A real provider's model comes
+// from pi-ai's catalogue: when pi-ai is not loaded yet, the agent is pointed at it once it is.
 import type { AgentSession } from '../core/agent-session';
 import { ModelRoute, sameModel, type FallbackResult } from '../core/model-fallback';
-import type { SessionEvent } from '../../shared/events';
+import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
+import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { Settings } from '../../shared/settings';
 import type { CredentialVault } from './credential-store';
-import { resolveRef, type ResolvedModel } from './providers';
+import { describeRef, needsCatalogue, resolveRef, type ResolvedModel } from './providers';
 import type { FileSettingsStore } from './settings-file';
 
 export interface ActiveModelParts {
@@ -17,6 +19,8 @@ export interface ActiveModelParts {
   publish: (event: SessionEvent) => void;
   /** The session whose agent follows the active model (built after this, hence a getter). */
   session: () => AgentSession;
+  /** Says what went wrong (loading the catalogue failed). */
+  report: (message: string) => void;
 }
 
 const chosen = (provider: Settings['provider']) => ({ provider: provider.id, model: provider.model });
@@ -35,9 +39,19 @@ export class ActiveModel {
     });
   }
 
-  /** The active model (the first choice, or the fallback a usage limit switched to), resolved. */
+  /** The active model (the first choice, or the fallback a usage limit switched to), resolved (pi-ai loaded). */
   resolved(): ResolvedModel {
     return resolveRef(this.route.current(), this.parts.settings.get().provider, this.parts.simulatorUrl);
+  }
+
+  /** What events, history and the window show of the active model (no catalogue needed). */
+  info(): ModelInfo {
+    return describeRef(this.route.current(), this.parts.settings.get().provider);
+  }
+
+  /** The active model needs pi-ai's catalogue, which is not loaded yet. */
+  get waitsForCatalogue(): boolean {
+    return needsCatalogue(this.route.current().provider) && !isPiRuntimeLoaded();
   }
 
   /** Lifecycle step 5's second switch: the next model of the fallback list, applied at once. */
@@ -64,6 +78,14 @@ export class ActiveModel {
 
   /** Point the agent at the active model; clients hear of a change as model_changed. */
   private apply(): void {
+    if (this.waitsForCatalogue) {
+      // A run that starts meanwhile still gets it: the DeferredAgent hands over what was set while it loaded.
+      loadPiRuntime().then(
+        () => this.apply(),
+        (error: unknown) => this.parts.report(`Could not load the model catalogue: ${String(error)}`),
+      );
+      return;
+    }
     const session = this.parts.session();
     const before = session.model;
     const { model, info } = this.resolved();

@@ -1,14 +1,17 @@
 // What AppServices is started with (every host fills these from its flags), the data folder they
-// resolve to, and the provider flags turned into run-only settings. launch.ts builds the options;
-// the Electron host resolves the data folder before it starts, to take its single-instance lock.
+// resolve to, the provider flags turned into run-only settings, the model a change of provider
+// starts on, and whether the settings name a provider whose models come from pi-ai's catalogue.
+// launch.ts builds the options; the Electron host resolves the data folder before it starts, to
+// take its single-instance lock.
+import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { NetworkCheck } from '../core/ports';
 import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
-import type { ProviderId } from '../../shared/settings';
+import { PROVIDER_IDS, type ProviderId } from '../../shared/settings';
 import type { SecretCipher } from './credential-store';
-import { defaultModelFor } from './providers';
+import { defaultModelFor, needsCatalogue } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
 
 /** Saves an export where the person chooses; the desktop host provides it (a save dialog). */
@@ -44,6 +47,8 @@ export interface AppServicesOptions {
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline checks again, ms (tests make it short). */
   offlinePollMs?: number;
+  /** How long before a retry wait's end the retried request is built and held (tests widen it). */
+  prelaunchLeadMs?: number;
 }
 
 /** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
@@ -71,4 +76,46 @@ export function providerOverlay(
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
+}
+
+/**
+ * A settings patch that moves to another provider without naming a model starts on that
+ * provider's default model, whoever sends it (the settings pane sends the model when its provider
+ * list has arrived, which waits for pi-ai's catalogue). The old provider's model means nothing
+ * there. Anything else, a bad id included, is left for the settings' own checks.
+ */
+export function withDefaultModel(patch: unknown, currentProvider: ProviderId): unknown {
+  const provider = (patch as { provider?: unknown } | null)?.provider;
+  if (typeof provider !== 'object' || provider === null || 'model' in provider) return patch;
+  const id = (provider as { id?: unknown }).id;
+  if (id === currentProvider || !PROVIDER_IDS.some((known) => known === id)) return patch;
+  return { ...(patch as object), provider: { ...provider, model: defaultModelFor(id as ProviderId) } };
+}
+
+/**
+ * Do these settings — a settings file (its path; null for none) and run-only or patched values —
+ * name a real provider as the first choice or in the fallback list? Then pi-ai's catalogue must be
+ * loaded before they are checked (checkFallbackModels) and the agent is pointed at the model. A file
+ * that cannot be read names none: the settings store reports it.
+ */
+export function settingsNeedCatalogue(settingsPath: string | null, values: unknown): boolean {
+  return [settingsPath === null ? null : readJson(settingsPath), values].some((raw) =>
+    namedProviders(raw).some((id) => needsCatalogue(id as ProviderId)),
+  );
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The provider ids a raw settings object names: provider.id and providers.fallback[].provider. */
+function namedProviders(raw: unknown): unknown[] {
+  const settings = raw as { provider?: { id?: unknown }; providers?: { fallback?: unknown } } | null | undefined;
+  const fallback = settings?.providers?.fallback;
+  const refs = Array.isArray(fallback) ? (fallback as ({ provider?: unknown } | null)[]) : [];
+  return [settings?.provider?.id, ...refs.map((ref) => ref?.provider)].filter((id) => typeof id === 'string');
 }

@@ -1,47 +1,37 @@
 // The composition root shared by every host: it opens the data folder (settings, credentials,
 // SQLite history, decision log), starts the built-in simulator when it is the provider, builds
-// the Agent with the guarded stream and the AgentSession, and exposes what the command router
-// needs (its AppContext, structurally). Electron, the browser mode and the RPC mode all call
-// createAppServices; they differ only in transport.
-import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
-import { getEnvApiKey, streamSimple } from '@mariozechner/pi-ai';
+// the AgentSession on its agent (session-agent.ts: pi-ai loads with the first run), and exposes
+// what the command router needs (its AppContext, structurally).
+// Electron, the browser mode and the RPC mode all call AppServices.create; they differ only in
+// transport.
+import type { StreamFn } from '@mariozechner/pi-agent-core';
+import { newId } from '../../shared/ids';
 import { join } from 'node:path';
 import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
-import type { FailureCostReport, SessionSummary } from '../../shared/history';
+import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
-import { createGuardedStreamFn } from '../core/guarded-stream';
-import { redactSecrets } from '../core/redact-secrets';
+import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
-import { providerOverlay, resolveDataDir, type AppServicesOptions } from './app-options';
+import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
 import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
+import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from './app-startup';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
-import { interruptedNotice } from './history/interrupted-chains';
-import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
-import {
-  BUILTIN_KEYS,
-  PROVIDER_LABELS,
-  checkFallbackModels,
-  defaultModelFor,
-  modelPrice,
-  modelsFor,
-  resolveModel,
-} from './providers';
+import type { SqliteHistoryStore } from './history/sqlite-history-store';
+import { BUILTIN_KEYS, PROVIDER_LABELS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
+import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
-import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
-import { checkWorkspaceChoice, runWorkspace } from './tools/workspace-fs';
-
-const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+import { checkWorkspaceChoice } from './tools/workspace-fs';
 
 export class AppServices {
   readonly session: AgentSession;
@@ -59,6 +49,8 @@ export class AppServices {
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
   private readonly streamFn: StreamFn;
+  /** Test connection's own: a retried request the session holds (holdNext) must not catch its request. */
+  private readonly testStreamFn: StreamFn;
   private appliedScript: string;
   private readonly lock: DataLock;
   /** Raised while starting, before anyone listened: every client is given them (app.info, RPC at start). */
@@ -69,15 +61,7 @@ export class AppServices {
 
   private constructor(
     private readonly options: AppServicesOptions,
-    parts: {
-      dataDir: string;
-      settings: FileSettingsStore;
-      history: SqliteHistoryStore;
-      simulator: SimulatorServer | null;
-      simulatorUrl: string | null;
-      lock: DataLock;
-      workspace: string;
-    },
+    parts: OpenedParts,
   ) {
     this.dataDir = parts.dataDir;
     this.logDir = join(parts.dataDir, 'logs');
@@ -98,24 +82,27 @@ export class AppServices {
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
+      // Asked only when a request goes out or the provider list is built, both after pi-ai is loaded.
       envKey: (provider) =>
-        provider === 'simulator' || provider === 'openai-compatible' ? undefined : getEnvApiKey(provider),
+        provider === 'simulator' || provider === 'openai-compatible'
+          ? undefined
+          : piRuntime().piAi.getEnvApiKey(provider),
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
-    this.disposers.push(this.httpFacts.install());
-    this.streamFn = createGuardedStreamFn({
-      base: streamSimple,
-      timeoutMs: () => this.settings.get().retry.timeoutMs,
-      facts: this.httpFacts,
-      redact: (text) => redactSecrets(text, this.credentials.secrets(PROVIDER_IDS)),
-    });
+    const testFacts = new HttpFactsRecorder();
+    this.disposers.push(this.httpFacts.install(), testFacts.install());
+    // A guarded stream for the session's agent, and one for Settings' Test connection.
+    const timeoutMs = () => this.settings.get().retry.timeoutMs;
+    this.streamFn = createAgentStream({ credentials: this.credentials, facts: this.httpFacts, timeoutMs });
+    this.testStreamFn = createAgentStream({ credentials: this.credentials, facts: testFacts, timeoutMs });
     this.activeModel = new ActiveModel({
       settings: parts.settings,
       credentials: this.credentials,
       simulatorUrl: parts.simulatorUrl,
       publish: options.publish,
       session: () => this.session,
+      report: (message) => this.report(message),
     });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
@@ -139,76 +126,46 @@ export class AppServices {
   }
 
   private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
-    const overlay = { ...providerOverlay(options), ...(options.overlay ?? {}) };
-    const settings = new FileSettingsStore(join(dataDir, 'settings.json'), overlay, (value) => {
-      const script = parseFaultScript(value.simulator.script);
-      return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
-    });
-    const workspace = runWorkspace(options.workspace, dataDir);
-    const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
-    // We hold the lock: a chain still pending was left by a process that is gone (a crash, a kill).
-    // It is closed as interrupted, and can be continued (docs/retry-policy.md, "Resume after a restart").
-    const interrupted = history.closeInterruptedChains(Date.now());
-    let simulator: SimulatorServer | null = null;
-    let simulatorUrl: string | null = null;
-    try {
-      // The simulator always runs: it is the default provider and the settings pane can switch to it.
-      simulator = new SimulatorServer({ script: safeScript(settings.get().simulator.script) });
-      simulatorUrl = await simulator.start();
-    } catch (error) {
-      history.close();
-      throw error;
-    }
-    const services = new AppServices(options, {
-      dataDir,
-      settings,
-      history,
-      simulator,
-      simulatorUrl,
-      lock,
-      workspace,
-    });
-    const stale = lock.tookOverFrom;
-    if (stale)
-      services.noteAtStart(
-        'info',
-        `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
-      );
-    if (settings.loadProblem) services.noteAtStart(settings.loadProblem.level, settings.loadProblem.message);
-    if (options.cipher?.note) services.noteAtStart('warning', options.cipher.note);
-    if (interrupted.length > 0) services.noteAtStart('info', interruptedNotice(interrupted.length));
+    const parts = await openParts(options, dataDir, lock);
+    const services = new AppServices(options, parts);
+    for (const { level, message } of startupProblems(options, parts)) services.noteAtStart(level, message);
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
     if (options.host !== 'rpc') services.openInterruptedSession();
+    services.checkHistoryLater();
     return services;
   }
 
-  private createSession(): AgentSession {
-    const resolved = this.activeModel.resolved();
-    const agent: Agent = new Agent({
-      initialState: {
-        systemPrompt: SYSTEM_PROMPT,
-        model: resolved.model,
-        thinkingLevel: 'off',
-        tools: [],
-        messages: [],
-      },
-      streamFn: this.streamFn,
-      getApiKey: (provider) => this.credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey,
+  /** Damage the background integrity check finds is a start-up notice raised late (app-startup.ts). */
+  private checkHistoryLater(): void {
+    const stop = checkHistoryLater(this.history, (message) => {
+      const notice = this.noteAtStart('error', message);
+      this.options.publish({ type: 'notice', ...notice });
     });
+    this.disposers.push(stop);
+  }
+
+  private createSession(): AgentSession {
     return new AgentSession({
-      agent,
+      agent: createSessionAgent({
+        // A real provider's model comes from the catalogue: open() loaded pi-ai for it.
+        model: this.activeModel.resolved().model,
+        credentials: this.credentials,
+        streamFn: this.streamFn,
+      }),
       history: this.history,
       decisionLog: this.decisionLog,
       settings: this.settings,
       credentials: this.credentials,
-      modelInfo: () => this.activeModel.resolved().info,
-      sessionId: globalThis.crypto.randomUUID(),
+      modelInfo: () => this.activeModel.info(),
+      sessionId: newId(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
       fallback: () => this.activeModel.onUsageLimit(),
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
+      holdNextRequest: () => this.httpFacts.holdNext(),
+      prelaunchLeadMs: this.options.prelaunchLeadMs,
     });
   }
 
@@ -257,11 +214,24 @@ export class AppServices {
   }
 
   snapshot(): SessionSnapshot {
-    const stored = this.history.getSession(this.session.sessionId);
-    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [] });
+    // The newest page only: a long session opens at once, and the client pages back (history.turns).
+    const stored = this.history.getSession(this.session.sessionId, TURN_PAGE_SIZE);
+    return this.session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
   }
 
-  providers(): ProviderInfo[] {
+  /**
+   * A change of settings (the settings pane, through the router). One that names a real provider's
+   * model loads pi-ai first: the fallback list is checked against its catalogue. A new provider
+   * without a model starts on its default one.
+   */
+  async updateSettings(patch: unknown): Promise<Settings> {
+    if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
+    return this.settings.update(withDefaultModel(patch, this.settings.get().provider.id));
+  }
+
+  /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
+  async providers(): Promise<ProviderInfo[]> {
+    await loadPiRuntime();
     return PROVIDER_IDS.map((id) => this.providerInfo(id));
   }
 
@@ -278,11 +248,13 @@ export class AppServices {
   }
 
   /** One minimal request with the current provider settings, classified; nothing is stored. */
-  testConnection(): Promise<ConnectionTestResult> {
+  async testConnection(): Promise<ConnectionTestResult> {
+    // A real provider's model comes from pi-ai's catalogue.
+    await loadPiRuntime();
     // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
     const { model } = resolveModel(this.settings.get().provider, this.simulatorUrl);
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
-    return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+    return testConnection({ streamFn: this.testStreamFn, model, apiKey, now: () => Date.now() });
   }
 
   /** Edit and resend a message of the current conversation; resolves when the turn has ended. */
@@ -322,12 +294,14 @@ export class AppServices {
     return settings;
   }
 
-  addKey(provider: ProviderId, apiKey: string): ProviderInfo {
+  async addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.add(provider, apiKey);
     return this.providerInfo(provider);
   }
 
-  removeKey(provider: ProviderId, keyId: string): ProviderInfo {
+  async removeKey(provider: ProviderId, keyId: string): Promise<ProviderInfo> {
+    await loadPiRuntime();
     this.credentials.remove(provider, keyId);
     return this.providerInfo(provider);
   }
@@ -336,7 +310,7 @@ export class AppServices {
     this.activeModel.sessionChanging();
     // A new chat keeps working where the last one did.
     this.session.replaceConversation({
-      sessionId: globalThis.crypto.randomUUID(),
+      sessionId: newId(),
       title: '',
       messages: [],
       stored: false,
@@ -408,7 +382,7 @@ export class AppServices {
   /** Open the newest session whose interrupted chain can be continued, if there is one. */
   private openInterruptedSession(): void {
     for (const sessionId of this.history.interruptedSessions()) {
-      const stored = this.history.getSession(sessionId);
+      const stored = this.history.getSession(sessionId, TURN_PAGE_SIZE);
       if (!stored || !this.session.snapshot(stored).interruptedRetry) continue;
       this.resumeSession(sessionId);
       return;
@@ -423,8 +397,10 @@ export class AppServices {
     this.options.publish({ type: 'notice', level: 'error', message });
   }
 
-  private noteAtStart(level: StartupNotice['level'], message: string): void {
-    this.startupNotices.push({ id: `${this.launchId}:${this.startupNotices.length}`, level, message });
+  private noteAtStart(level: StartupNotice['level'], message: string): StartupNotice {
+    const notice = { id: `${this.launchId}:${this.startupNotices.length}`, level, message };
+    this.startupNotices.push(notice);
+    return notice;
   }
 
   async dispose(): Promise<void> {
@@ -436,9 +412,4 @@ export class AppServices {
     this.history.close();
     this.lock.release();
   }
-}
-
-function safeScript(script: string): string {
-  // A stored script that no longer parses must not stop the app from starting.
-  return parseFaultScript(script).ok ? script : '';
 }

@@ -1,8 +1,11 @@
 // Which model the agent talks to: the built-in simulator (the default), a real provider known to
 // pi-ai (Anthropic, OpenAI, Google, OpenRouter), optionally through a base URL of the person's
 // (a proxy, a gateway such as LiteLLM, a test server), or any OpenAI-compatible base URL (Ollama,
-// LM Studio, vLLM). Used by the composition root whenever the provider settings change.
-import { getModels, type Api, type KnownProvider, type Model } from '@mariozechner/pi-ai';
+// LM Studio, vLLM). Used by the composition root whenever the provider settings change. The real
+// providers' models and prices come from pi-ai's catalogue, so those lookups need pi-ai loaded
+// (pi-runtime.ts); what the window shows of a model (describeModel) does not.
+import type { Api, KnownProvider, Model } from '@mariozechner/pi-ai';
+import { piRuntime } from '../core/pi-runtime';
 import type { ModelInfo } from '../../shared/events';
 import {
   PROVIDER_IDS,
@@ -52,54 +55,69 @@ function openAiCompatible(provider: string, id: string, name: string, baseUrl: s
   };
 }
 
-/** Resolve the provider settings to a pi-ai model. `simulatorUrl` is the running simulator's /v1 URL. */
-export function resolveModel(provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
-  if (provider.id === 'simulator') {
-    const model = openAiCompatible(
-      'simulator',
-      provider.model || SIMULATOR_MODEL_ID,
-      'Resolute simulator',
-      simulatorUrl ?? 'http://127.0.0.1:9/v1',
-    );
-    return { model, info: { provider: 'simulator', id: model.id, label: 'Simulator', isSimulator: true } };
-  }
+/** The simulator and an OpenAI-compatible server need no catalogue; the real providers do. */
+export function needsCatalogue(provider: ProviderId): boolean {
+  return provider !== 'simulator' && provider !== 'openai-compatible';
+}
+
+/** What events, history and the window show of the model: no catalogue needed. */
+export function describeModel(provider: Settings['provider']): ModelInfo {
+  if (provider.id === 'simulator')
+    return { provider: 'simulator', id: provider.model || SIMULATOR_MODEL_ID, label: 'Simulator', isSimulator: true };
   if (provider.id === 'openai-compatible') {
-    const model = openAiCompatible(
-      'openai-compatible',
-      provider.model,
-      provider.model,
-      provider.baseUrl || 'http://127.0.0.1:11434/v1',
-    );
-    return {
-      model,
-      info: {
-        provider: 'openai-compatible',
-        id: model.id,
-        label: `${model.id} @ ${model.baseUrl}`,
-        isSimulator: false,
-      },
-    };
+    const label = `${provider.model} @ ${compatibleUrl(provider)}`;
+    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false };
   }
-  const known = getModels(provider.id as KnownProvider) as Model<Api>[];
-  const exact = known.find((m) => m.id === provider.model);
+  const override = baseUrlOverride(provider);
+  const label = `${PROVIDER_LABELS[provider.id]} · ${provider.model}${override ? ` @ ${override}` : ''}`;
+  return { provider: provider.id, id: provider.model, label, isSimulator: false };
+}
+
+function compatibleUrl(provider: Settings['provider']): string {
+  return provider.baseUrl || 'http://127.0.0.1:11434/v1';
+}
+
+/**
+ * Resolve the provider settings to a pi-ai model. `simulatorUrl` is the running simulator's /v1
+ * URL. A real provider's model comes from the catalogue: pi-ai must be loaded (needsCatalogue).
+ */
+export function resolveModel(provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
+  const info = describeModel(provider);
+  if (provider.id === 'simulator') {
+    const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
+    return { model: openAiCompatible('simulator', info.id, 'Resolute simulator', url), info };
+  }
+  if (provider.id === 'openai-compatible')
+    return { model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider)), info };
+  const known = catalogue(provider.id);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
-  const listed: Model<Api> = exact ?? { ...(known[0] as Model<Api>), id: provider.model, name: provider.model };
-  const override = provider.baseUrls?.[provider.id as BaseUrlProvider]?.replace(/\/+$/, '');
-  const model = override ? { ...listed, baseUrl: override } : listed;
-  return {
-    model,
-    info: {
-      provider: provider.id,
-      id: model.id,
-      label: `${PROVIDER_LABELS[provider.id]} · ${model.id}${override ? ` @ ${override}` : ''}`,
-      isSimulator: false,
-    },
+  const listed: Model<Api> = known.find((m) => m.id === provider.model) ?? {
+    ...(known[0] as Model<Api>),
+    id: provider.model,
+    name: provider.model,
   };
+  const override = baseUrlOverride(provider);
+  const model = override ? { ...listed, baseUrl: override } : listed;
+  return { model, info };
+}
+
+/** The person's base URL for a real provider (Settings → Provider), without a trailing slash. */
+function baseUrlOverride(provider: Settings['provider']): string | undefined {
+  return provider.baseUrls?.[provider.id as BaseUrlProvider]?.replace(/\/+$/, '') || undefined;
+}
+
+function catalogue(provider: ProviderId): Model<Api>[] {
+  return piRuntime().piAi.getModels(provider as KnownProvider) as Model<Api>[];
 }
 
 /** The settings of a provider/model pair of the fallback list: the first choice's, with this pair. */
 export function resolveRef(ref: ModelRef, provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
   return resolveModel({ ...provider, id: ref.provider, model: ref.model }, simulatorUrl);
+}
+
+/** What events, history and the window show of a provider/model pair: no catalogue needed. */
+export function describeRef(ref: ModelRef, provider: Settings['provider']): ModelInfo {
+  return describeModel({ ...provider, id: ref.provider, model: ref.model });
 }
 
 /**
@@ -109,7 +127,7 @@ export function resolveRef(ref: ModelRef, provider: Settings['provider'], simula
 export function modelPrice(provider: string, modelId: string): ModelPrice | null {
   if (!(PROVIDER_IDS as readonly string[]).includes(provider)) return null;
   if (provider === 'simulator' || provider === 'openai-compatible') return null;
-  const known = (getModels(provider as KnownProvider) as Model<Api>[]).find((m) => m.id === modelId);
+  const known = catalogue(provider as ProviderId).find((m) => m.id === modelId);
   return known ? { ...known.cost } : null;
 }
 
@@ -126,7 +144,7 @@ export function checkFallbackModels(fallback: readonly ModelRef[]): string | nul
 export function modelsFor(provider: ProviderId): string[] {
   if (provider === 'simulator') return [...SIMULATOR_MODEL_IDS];
   if (provider === 'openai-compatible') return [];
-  return (getModels(provider as KnownProvider) as Model<Api>[]).map((m) => m.id);
+  return catalogue(provider).map((m) => m.id);
 }
 
 /** The model a provider starts on when it is chosen (Settings, `--provider` without `--model`). */

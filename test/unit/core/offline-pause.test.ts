@@ -154,6 +154,39 @@ describe('RetryController: a connection failure while offline', () => {
     expect(host.starts()[0]).toMatchObject({ attempt: 1, delayMs: 1000 });
   });
 
+  it("writes the chain's row with its first event, whether the check says online or the chain is cancelled first", async () => {
+    const opened: string[] = [];
+    const open = host.chainOpened;
+    host.chainOpened = (chainId) => {
+      opened.push(chainId);
+      open(chainId);
+    };
+    online = true;
+    fail('e1');
+    await elapse(0);
+    expect(opened).toEqual(['chain-1']);
+    await elapse(1000);
+    retry.onAssistantMessageEnd(assistant('stop'));
+    host.checkNetwork = () => new Promise<boolean>(() => undefined); // a check that never answers
+    fail('e2');
+    expect(retry.abortRetry()).toBe(true);
+    expect(opened).toEqual(['chain-1', 'chain-2']);
+    expect(host.chains.get('chain-2')).toMatchObject({ outcome: 'cancelled' });
+  });
+
+  it('online, the wait runs from when the error arrived, not from when the check answered', async () => {
+    host.checkNetwork = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300));
+    const arrivedAt = Date.now();
+    host.context.push('e1');
+    retry.handleRetryableError(assistant('error', 'Connection error.'), CONNECTION, arrivedAt);
+    await elapse(300);
+    expect(host.starts()[0]).toMatchObject({ delayMs: 1000, retryAt: arrivedAt + 1000 });
+    await elapse(699);
+    expect(host.continueCalls).toBe(0);
+    await elapse(1);
+    expect(host.continueCalls).toBe(1);
+  });
+
   it('without a network check a connection failure is handled at once, as before', () => {
     host.checkNetwork = undefined;
     fail('e1');

@@ -1,7 +1,8 @@
 // The RetryController on its own, against a small in-memory RetryHost and vitest's fake clock:
 // the paths AgentSession's tests cannot pin down — when the retry fires relative to retryAt,
 // the credential switch for a usage limit above the max delay, the attempt numbers and turns of
-// the decision records, and every way a chain ends (docs/retry-policy.md describes the lifecycle).
+// the decision records, every way a chain ends, and what becomes of a retried run built before the
+// wait ends (docs/retry-policy.md describes the lifecycle).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../../src/main/core/classify-error';
 import { RetryController } from '../../../src/main/core/retry-controller';
@@ -22,19 +23,14 @@ function answer(turnId: string): void {
   retry.onAssistantMessageEnd(assistant('stop'));
 }
 
-/** continue() is scheduled with setTimeout(…, 0): on Node's clock (and the fake one) that is 1 ms later. */
-const NEXT_TURN_MS = 1;
+/** The wait's own timer starts continue(), with no extra setTimeout(…, 0): it goes out at retryAt itself. */
+const NEXT_TURN_MS = 0;
 
 /** Move the fake clock, running the timers and promise callbacks due meanwhile. */
 const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
 /** Let a backoff of `ms` run out and the retry go out. */
 const sendAfter = (ms: number) => elapse(ms + NEXT_TURN_MS);
-
-/** Let promise callbacks run without moving the fake clock. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 5; i += 1) await Promise.resolve();
-}
 
 useFakeClock();
 beforeEach(() => {
@@ -212,8 +208,8 @@ describe('RetryController: how a chain ends', () => {
   it('a cancel after the wait ended but before continue() started still wins', async () => {
     fail('e1', '503');
     retry.retryNow();
-    await settle();
-    // The sleep is over (nothing left to skip) and continue() is only scheduled.
+    // The sleep is over (nothing left to skip) but its wake, which starts continue() at once (no
+    // extra timer since the wait is one), has not run yet.
     expect(retry.retryNow()).toBe(false);
     expect(retry.abortRetry()).toBe(true);
     await elapse(10);
@@ -296,5 +292,61 @@ describe('RetryController: how a chain ends', () => {
     expect(second).toMatchObject({ attempt: 1, delayMs: 1000 });
     expect(second.chainId).not.toBe(first.chainId);
     expect([...host.chains.keys()]).toEqual([first.chainId, second.chainId]);
+  });
+});
+
+describe('RetryController: a retried run built before the wait ends', () => {
+  /** The host builds each wait's run: the log says what the controller did with them. */
+  function prepare(release: () => Promise<void> | undefined = () => Promise.resolve()): string[] {
+    const log: string[] = [];
+    host.prepareRetry = (delayMs) => {
+      log.push(`prepare ${delayMs}`);
+      return {
+        release: () => {
+          log.push('release');
+          return release();
+        },
+        withdraw: () => void log.push('withdraw'),
+      };
+    };
+    return log;
+  }
+
+  it('is released when the wait ends, in place of continue()', async () => {
+    const log = prepare();
+    fail('e1', '503');
+    await elapse(999);
+    expect(log).toEqual(['prepare 1000']);
+    await elapse(1);
+    expect(log).toEqual(['prepare 1000', 'release']);
+    expect(host.continueCalls).toBe(0);
+  });
+
+  it('not started by the end of the wait: continue() runs as usual', async () => {
+    prepare(() => undefined);
+    fail('e1', '503');
+    await elapse(1000);
+    expect(host.continueCalls).toBe(1);
+  });
+
+  it('is withdrawn by a cancel, and by a change of what it was built from (continue() then runs at the end)', async () => {
+    const log = prepare();
+    fail('e1', '503');
+    expect(retry.abortRetry()).toBe(true);
+    expect(log).toEqual(['prepare 1000', 'withdraw']);
+    fail('e2', '503');
+    retry.rebuildRetry();
+    await elapse(1000);
+    expect(log).toEqual(['prepare 1000', 'withdraw', 'prepare 1000', 'withdraw']);
+    expect(host.continueCalls).toBe(1);
+  });
+
+  it('a run that could not start ends the chain as not_retryable with its error', async () => {
+    prepare(() => Promise.reject(new Error('Cannot continue from message role: assistant')));
+    fail('e1', '503');
+    await elapse(1000);
+    expect(host.ends()).toEqual([
+      expect.objectContaining({ outcome: 'not_retryable', finalError: 'Cannot continue from message role: assistant' }),
+    ]);
   });
 });

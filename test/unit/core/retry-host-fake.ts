@@ -31,6 +31,8 @@ export class FakeHost implements RetryHost {
   /** Set by the offline tests: the network check the controller asks before counting a connection failure. */
   checkNetwork?: () => Promise<boolean>;
   offlinePollMs?: number;
+  /** Set by the tests of a retried run built before its wait ends. */
+  prepareRetry?: RetryHost['prepareRetry'];
   private ids = 0;
 
   retrySettings = () => this.settings;
@@ -67,6 +69,8 @@ export class FakeHost implements RetryHost {
   };
   newId = () => `chain-${++this.ids}`;
   now = () => Date.now();
+  /** One transaction in the store; here the writes simply run. */
+  batch = (writes: () => void) => writes();
 
   starts = () => this.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
   ends = () => this.events.filter((e) => e.type === 'auto_retry_end');

@@ -4,9 +4,12 @@
 import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
 import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
+import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
 import { attachProviderFacts } from '../../../src/main/core/provider-facts';
+import type { HeldRequests } from './held-requests-fake';
 import type {
+  Clock,
   CredentialStore,
   DecisionLogSink,
   HistoryWriter,
@@ -20,6 +23,9 @@ import type { RetryDecisionRecord, TurnRecord } from '../../../src/shared/histor
 import { messageText } from '../../../src/shared/messages';
 import type { SandboxAuditRecord } from '../../../src/shared/tools';
 import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../src/shared/settings';
+
+// The app loads pi-ai with its first run (DeferredAgent); these tests hand the session a real Agent.
+await loadPiRuntime();
 
 export const MODEL: Model<Api> = {
   id: 'scripted-1',
@@ -167,6 +173,7 @@ export class MemoryHistory implements HistoryWriter {
   decisions: RetryDecisionRecord[] = [];
   ensureSession(): void {}
   appendTurn(turn: NewTurn): TurnRecord {
+    this.countWrite();
     const m = turn.message;
     const record: TurnRecord = {
       id: `t${this.turns.length + 1}`,
@@ -190,28 +197,50 @@ export class MemoryHistory implements HistoryWriter {
     return record;
   }
   openChain(chain: { id: string }): void {
+    this.countWrite();
     this.chains.set(chain.id, { outcome: 'open', attempts: 0, finalError: null });
   }
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
+    this.countWrite();
     this.chains.set(chainId, { outcome: end.outcome, attempts: end.attempts, finalError: end.finalError });
   }
   reopenChain(chainId: string): void {
+    this.countWrite();
     this.chains.set(chainId, { outcome: 'open', attempts: 0, finalError: null });
   }
   linkTurnToChain(turnId: string, chainId: string): void {
+    this.countWrite();
     const turn = this.turns.find((t) => t.id === turnId);
     if (turn) turn.chainId = chainId;
   }
   recordDecision(record: RetryDecisionRecord): void {
+    this.countWrite();
     this.decisions.push(record);
   }
   audits: SandboxAuditRecord[] = [];
   recordAudit(record: SandboxAuditRecord): void {
+    this.countWrite();
     this.audits.push(record);
   }
   workspaces: string[] = [];
   setSessionWorkspace(_sessionId: string, workspace: string): void {
+    this.countWrite();
     this.workspaces.push(workspace);
+  }
+  /** How many transactions the writes took: one per batch, one per write outside a batch. */
+  transactions = 0;
+  private inBatch = false;
+  private countWrite(): void {
+    if (!this.inBatch) this.transactions += 1;
+  }
+  batch(writes: () => void): void {
+    this.transactions += 1;
+    this.inBatch = true;
+    try {
+      writes();
+    } finally {
+      this.inBatch = false;
+    }
   }
 }
 
@@ -254,19 +283,30 @@ export interface Harness {
 
 export function harness(
   steps: Step[],
-  options: { settings?: Record<string, unknown>; keys?: string[]; tools?: AgentSessionOptions['tools'] } = {},
+  options: {
+    settings?: Record<string, unknown>;
+    keys?: string[];
+    tools?: AgentSessionOptions['tools'];
+    clock?: Clock;
+    history?: MemoryHistory;
+    /** Requests the session may hold: with it, a retried run is built before its wait ends. */
+    held?: HeldRequests;
+  } = {},
 ): Harness {
   const stream = scriptedStream(steps);
   const settings = new MemorySettings({
     retry: { baseDelayMs: 5, jitterMaxMs: 0, ...((options.settings?.retry as object) ?? {}) },
     ...omit(options.settings, 'retry'),
   });
-  const history = new MemoryHistory();
+  const history = options.history ?? new MemoryHistory();
   const credentials = new MemoryCredentials(options.keys);
   const log = new MemoryDecisionLog();
   const agent = new Agent({
     initialState: { systemPrompt: 'test', model: MODEL, thinkingLevel: 'off', tools: [], messages: [] },
-    streamFn: createGuardedStreamFn({ base: stream.fn, timeoutMs: () => settings.get().retry.timeoutMs }),
+    streamFn: createGuardedStreamFn({
+      base: options.held ? options.held.wrap(stream.fn) : stream.fn,
+      timeoutMs: () => settings.get().retry.timeoutMs,
+    }),
     getApiKey: () => credentials.activeCredential().apiKey,
   });
   const session = new AgentSession({
@@ -278,6 +318,8 @@ export function harness(
     modelInfo: () => ({ provider: MODEL.provider, id: MODEL.id, label: 'Scripted', isSimulator: false }),
     sessionId: 'session-1',
     tools: options.tools,
+    clock: options.clock,
+    holdNextRequest: options.held?.holdNext,
   });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));

@@ -79,7 +79,9 @@ describe('approvals', () => {
     expect(asked).toHaveLength(2);
     expect(runtime.runs.map((r) => r.args.command)).toEqual(['ls', 'pwd']);
     expect(h.events.filter((e) => e.type === 'tool_approval_end')).toHaveLength(2);
-    expect(h.session.snapshot({ turns: [], chains: [], decisions: [] }).pendingApprovals).toEqual([]);
+    expect(h.session.snapshot({ turns: [], chains: [], decisions: [], hasOlderTurns: false }).pendingApprovals).toEqual(
+      [],
+    );
   });
 
   it('Allow for this session stops asking for that tool until the session changes', async () => {
@@ -251,7 +253,9 @@ describe('tools and the rules for a waiting chain', () => {
     expect(h.session.lastAssistantText()).toBe('read it');
     const held = h.session.prompt('and again');
     await vi.waitFor(() => expect(h.events.some((e) => e.type === 'rate_limit_wait')).toBe(true));
-    expect(h.session.snapshot({ turns: [], chains: [], decisions: [] }).pacing).toMatchObject({ text: 'and again' });
+    expect(h.session.snapshot({ turns: [], chains: [], decisions: [], hasOlderTurns: false }).pacing).toMatchObject({
+      text: 'and again',
+    });
     expect(h.stream.calls).toHaveLength(2);
     expect(h.session.sendAnyway()).toBe(true);
     await held;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ourFlags, parseCommonFlags } from '../../../src/main/modes/launch';
+import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { providerOverlay } from '../../../src/main/node/app-options';
 
 describe('parseCommonFlags', () => {
@@ -92,7 +93,8 @@ describe('providerOverlay', () => {
       provider: { id: 'openai-compatible', model: 'default', baseUrl: 'http://127.0.0.1:11434/v1' },
     });
   });
-  it('--provider picks its first known model unless --model says otherwise', () => {
+  it('--provider picks its first known model (from the catalogue, once pi-ai is loaded) unless --model says otherwise', async () => {
+    await loadPiRuntime();
     expect(providerOverlay({ provider: 'anthropic', model: 'claude-x' })).toEqual({
       provider: { id: 'anthropic', model: 'claude-x' },
     });

@@ -9,16 +9,13 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../src/main/node/history/migrations';
 import { openHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
+import { migrationNamed } from '../../fixtures/history-files';
 import type { AssistantChatMessage } from '../../../src/shared/messages';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-cost-migration-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const find = (pattern: RegExp) => {
-  const found = MIGRATIONS.find((m) => pattern.test(m.description));
-  if (!found) throw new Error(`no migration matching ${pattern}`);
-  return found;
-};
+const find = migrationNamed;
 const cost = find(/cost of each attempt/);
 const tools = find(/tools/);
 

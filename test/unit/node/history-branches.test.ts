@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { SNIPPET_CLOSE, SNIPPET_OPEN, activePath, titleFromText } from '../../../src/shared/history';
 import type { AssistantChatMessage, UserChatMessage } from '../../../src/shared/messages';
-import { errorSnippet } from '../../../src/main/node/history/history-queries';
+import { errorSnippet } from '../../../src/main/node/history/history-search';
 import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 import { rewindForEdit, rewindForRegenerate } from '../../../src/main/node/conversation-edits';
@@ -128,6 +128,42 @@ describe('branches in the history', () => {
     expect(reopened.schemaVersion).toBe(LATEST_SCHEMA_VERSION);
     expect(reopened.getSession('old')!.turns.map((t) => [t.text, t.branchFrom])).toEqual([['hi', null]]);
     expect(reopened.loadContext('old')).toEqual([user('hi', 1)]);
+  });
+});
+
+describe('branches and paged reads', () => {
+  /** `turns` turns, person and reply in turn, then the person's message at seq `editOf` edited (and answered). */
+  function editedSession(turns: number, editOf: number) {
+    const history = store();
+    history.ensureSession({ id: 's', title: 'Edited', model: 'm', provider: 'p', createdAt: 1 });
+    for (let seq = 1; seq <= turns; seq += 1)
+      history.appendTurn({ sessionId: 's', message: seq % 2 === 1 ? user(`q${seq}`, seq) : reply(`a${seq}`) });
+    history.appendTurn({ sessionId: 's', message: user(`q${editOf}, edited`, turns + 1), branchFrom: editOf });
+    history.appendTurn({ sessionId: 's', message: reply(`a${turns + 2}`) });
+    return history;
+  }
+
+  it('the newest page shows its part of the path; the next page starts below what the edit replaced', () => {
+    const history = editedSession(250, 101);
+    const path = activePath(history.getSession('s')!.turns).map((t) => t.seq);
+    const newest = history.getSession('s', 100)!;
+    expect(newest.turns.map((t) => t.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 153 + i));
+    // Seqs 153–250 were replaced by the edit at 251 (from 101 on): only the branch is on this page's path.
+    expect(activePath(newest.turns).map((t) => t.seq)).toEqual([251, 252]);
+    expect(newest.hasOlderTurns).toBe(true);
+    // Not 53–152 (replaced as well): the page before 153 ends below 101, where the path goes on.
+    const older = history.sessionTurns('s', 153, 100)!;
+    expect(older.turns.map((t) => t.seq)).toEqual(Array.from({ length: 100 }, (_, i) => 1 + i));
+    expect(older.hasOlderTurns).toBe(false);
+    expect(activePath([...older.turns, ...newest.turns]).map((t) => t.seq)).toEqual(path);
+  });
+
+  it('says there are no older turns when everything before the page was replaced', () => {
+    const history = editedSession(20, 1);
+    const newest = history.getSession('s', 5)!;
+    expect(activePath(newest.turns).map((t) => t.seq)).toEqual([21, 22]);
+    expect(newest.hasOlderTurns).toBe(false);
+    expect(history.sessionTurns('s', 18, 5)!.turns).toEqual([]);
   });
 });
 

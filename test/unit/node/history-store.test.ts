@@ -13,10 +13,11 @@ import type { ErrorCategory } from '../../../src/shared/error-category';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../src/shared/messages';
 import { HistoryDatabaseError } from '../../../src/main/node/history/history-errors';
-import { toFtsQuery } from '../../../src/main/node/history/history-queries';
+import { toFtsQuery } from '../../../src/main/node/history/history-search';
 import { SNIPPET_CLOSE, SNIPPET_OPEN } from '../../../src/shared/history';
 import { LATEST_SCHEMA_VERSION, migrate, MIGRATIONS, type Migration } from '../../../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
+import { writeDamagedHistory } from '../../fixtures/history-files';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-history-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -593,24 +594,49 @@ describe('opening a file it must not touch', () => {
     expect(sha256(path)).toBe(before);
   });
 
-  it('refuses a valid database with a corrupted page and leaves it byte-identical', () => {
+  function damagedFile(): string {
     const path = freshPath();
-    const store = openStore(path);
-    newSession(store, 's');
-    for (let n = 0; n < 200; n += 1)
-      store.appendTurn({ sessionId: 's', message: user(`turn ${n} ${'lorem ipsum '.repeat(40)}`, T0 + n) });
+    writeDamagedHistory(path);
+    return path;
+  }
+
+  it('after a clean shutdown opens at once, finds a corrupted page in the background, and refuses it on the next start', async () => {
+    const path = damagedFile();
+    const before = sha256(path);
+    const store = openHistoryStore(path);
+    const damage = await store.checkIntegrity();
     store.close();
-    const probe = new Database(path, { readonly: true });
-    const rootPage = Number(probe.prepare("SELECT rootpage FROM sqlite_schema WHERE name = 'turns'").pluck().get());
-    probe.close();
-    const bytes = readFileSync(path);
-    const pageSize = bytes.readUInt16BE(16);
-    // The root of the turns b-tree (pages are numbered from 1): a page every read of turns needs.
-    bytes.fill(0xab, (rootPage - 1) * pageSize, rootPage * pageSize);
-    writeFileSync(path, bytes);
+    expect(damage).toBeInstanceOf(HistoryDatabaseError);
+    expect(damage!.kind).toBe('damaged');
+    expect(damage!.message).toMatch(/is damaged \(integrity check: .+\)/);
+    expect(sha256(path)).toBe(before);
+    // The next start checks before opening, and refuses the file untouched — as a damaged file always was.
+    expectHistoryError(() => openHistoryStore(path), 'damaged');
+    expect(sha256(path)).toBe(before);
+    // Agreeing to start fresh moves the file and the marker aside; the new history needs no check.
+    const fresh = openHistoryStore(path, { startFresh: true });
+    open.push(fresh);
+    expect(existsSync(`${fresh.movedAsideTo}-integrity`)).toBe(true);
+    expect(await fresh.checkIntegrity()).toBeNull();
+    expect(readdirSync(join(path, '..')).filter((name) => name === 'history.db-integrity')).toEqual([]);
+  });
+
+  it('after an unclean shutdown (a -wal file with frames left) checks before opening and refuses a damaged file', () => {
+    const path = damagedFile();
+    writeFileSync(`${path}-wal`, Buffer.alloc(64, 7));
     const before = sha256(path);
     expectHistoryError(() => openHistoryStore(path), 'damaged');
     expect(sha256(path)).toBe(before);
+  });
+
+  it('finds a sound file sound in the background and leaves no marker', async () => {
+    const path = freshPath();
+    const store = openStore(path);
+    recordRecoveredSequence(store);
+    store.close();
+    const reopened = openStore(path);
+    expect(await reopened.checkIntegrity()).toBeNull();
+    expect(existsSync(`${path}-integrity`)).toBe(false);
   });
 
   it('with startFresh, moves a damaged file and its -wal aside and starts an empty history', () => {

@@ -1,6 +1,8 @@
 // Provider resolution (src/main/node/providers.ts): a base URL override replaces the provider's
 // own for pi-ai's model (proxies, gateways, the simulator in tests), and an empty one keeps it.
-import { describe, expect, it } from 'vitest';
+// A real provider's model comes from pi-ai's catalogue, which the app loads with its first run.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { resolveModel } from '../../../src/main/node/providers';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/settings';
 
@@ -8,6 +10,8 @@ const provider = (patch: Partial<Settings['provider']>): Settings['provider'] =>
   ...DEFAULT_SETTINGS.provider,
   ...patch,
 });
+
+beforeAll(() => loadPiRuntime());
 
 describe('resolveModel — base URL overrides', () => {
   it.each([

@@ -1,6 +1,6 @@
 // Actions and the event pump against a fake bridge: each action calls its command, refused
-// settings leave the main process's message on the field, failures become notices, and events
-// that arrive while the snapshot is fetched are applied after it.
+// settings leave the main process's message on the field, failures become notices, events that
+// arrive while the snapshot is fetched are applied after it, and each start-up notice shows once.
 import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
@@ -195,5 +195,60 @@ describe('startEventPump', () => {
     expect(store.getState().ui.notices).toEqual([
       expect.objectContaining({ level: 'error', message: 'The settings file was invalid' }),
     ]);
+  });
+
+  it('shows a start-up notice raised later (an event with its id, then in app.info) once', async () => {
+    const late = { id: 'launch:1', level: 'error' as const, message: 'The history database is damaged' };
+    let notices: (typeof late)[] = [];
+    const fake = fakeBridge(
+      {
+        'session.getState': () => snapshot(),
+        'settings.get': () => DEFAULT_SETTINGS,
+        'history.list': () => [],
+        'app.info': () => ({ notices }),
+      },
+      true,
+    );
+    const store = createAppStore();
+    startEventPump(fake.bridge, createActions(fake.bridge, store));
+    fake.setConnected(true);
+    await flush();
+    notices = [late];
+    fake.emit({ type: 'notice', ...late });
+    fake.emit({ type: 'notice', ...late });
+    for (const connected of [false, true]) {
+      fake.setConnected(connected);
+      await flush();
+    }
+    expect(store.getState().ui.notices).toEqual([
+      expect.objectContaining({ level: 'error', message: 'The history database is damaged' }),
+    ]);
+  });
+});
+
+describe('paging a long session', () => {
+  it('loadOlderTurns fetches the page before the oldest turn held, once at a time, and joins it at the front', async () => {
+    const older = [turn(1, userMessage('first')), turn(2, userMessage('second'))];
+    const { bridge, calls } = fakeBridge({
+      'history.turns': () => ({
+        sessionId: snapshot().sessionId,
+        turns: older,
+        chains: [],
+        decisions: [],
+        hasOlderTurns: false,
+      }),
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    actions.dispatch({
+      type: 'session_changed',
+      snapshot: snapshot({ turns: [turn(3, userMessage('third'))], hasOlderTurns: true }),
+    });
+    await Promise.all([actions.loadOlderTurns(), actions.loadOlderTurns()]);
+    expect(calls).toEqual([{ method: 'history.turns', params: { sessionId: snapshot().sessionId, beforeSeq: 3 } }]);
+    expect(store.getState().session.turns.map((t) => t.id)).toEqual(['t1', 't2', 't3']);
+    expect(store.getState().session.hasOlderTurns).toBe(false);
+    await actions.loadOlderTurns();
+    expect(calls).toHaveLength(1);
   });
 });

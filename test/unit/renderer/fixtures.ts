@@ -90,6 +90,7 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     turns: [],
     chains: [],
     decisions: [],
+    hasOlderTurns: false,
     messages: [],
     isStreaming: false,
     streamingMessage: null,

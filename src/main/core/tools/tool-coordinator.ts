@@ -4,7 +4,7 @@
 // else — so every tool failure ends the turn on the provider errors' path. It also spots the
 // model's invalid calls (an unknown tool, arguments that fail the schema): `invalid_output`.
 // AgentSession owns one and attaches it to its Agent.
-import type { Agent, AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
+import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
 import {
@@ -14,7 +14,7 @@ import {
   type ToolName,
   type ToolResultDetails,
 } from '../../../shared/tools';
-import type { AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
+import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
@@ -48,7 +48,7 @@ export class ToolCoordinator {
   readonly approvals: ApprovalBroker;
   private readonly calls = new Map<string, CallState>();
   private workspaceValue: string;
-  private agent: Agent | null = null;
+  private agent: AgentPort | null = null;
   private basePrompt = '';
 
   constructor(private readonly options: ToolCoordinatorOptions) {
@@ -67,7 +67,7 @@ export class ToolCoordinator {
   }
 
   /** Install the tools, the approval hook and the gate on the Agent (once, by AgentSession). */
-  attach(agent: Agent): () => void {
+  attach(agent: AgentPort): () => void {
     this.agent = agent;
     this.basePrompt = agent.state.systemPrompt;
     // One call at a time: a failed call stops the ones after it, and approvals come one by one.
@@ -138,7 +138,10 @@ export class ToolCoordinator {
       name: spec.name,
       label: spec.name,
       description: spec.description,
-      parameters: spec.parameters,
+      // Read when the model is shown the tools (a run), not now: the schema needs pi-ai (tool-schemas.ts).
+      get parameters() {
+        return spec.parameters;
+      },
       ...(spec.name === 'edit' ? { prepareArguments: prepareEditArguments as AgentTool['prepareArguments'] } : {}),
       execute: (toolCallId, params, signal, onUpdate) =>
         this.execute(spec.name, toolCallId, params as Record<string, unknown>, signal, onUpdate),

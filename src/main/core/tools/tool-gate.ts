@@ -4,9 +4,9 @@
 // whose stopReason is "error", so the turn ends, AgentSession classifies it (the fault is a
 // structured fact for the classifier), the decision table decides (abort, or retry for
 // invalid_output), and the history and decision log record it like any failed request.
-import { createAssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { failure } from '../guarded-stream';
+import { piRuntime } from '../pi-runtime';
 import type { ToolFailureCategory } from './tool-failure';
 
 export interface ToolFault {
@@ -49,7 +49,8 @@ export class ToolFailureGate {
       this.fault = null;
       const message = failure(model, fault.message);
       faultByMessage.set(message, fault);
-      const stream = createAssistantMessageEventStream();
+      // A fault is only ever reported during a run, which has loaded pi-ai.
+      const stream = piRuntime().piAi.createAssistantMessageEventStream();
       queueMicrotask(() => {
         stream.push({ type: 'error', reason: 'error', error: message });
         stream.end(message);

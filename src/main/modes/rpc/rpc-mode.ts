@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
+import { loadPiRuntime } from '../../core/pi-runtime';
 import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
 import { launchApp, type CommonFlags, type LaunchedApp } from '../launch';
@@ -172,9 +173,9 @@ class RpcServer {
       case 'get_last_assistant_text':
         return reply(command, { text: session.lastAssistantText() });
       case 'set_model':
-        return reply(command, this.setModel(command.provider, command.modelId));
+        return this.setModel(command.provider, command.modelId).then((model) => reply(command, model));
       case 'get_available_models':
-        return reply(command, { models: this.availableModels() });
+        return this.availableModels().then((models) => reply(command, { models }));
       case 'set_thinking_level':
         return ack(command, session.setThinkingLevel(command.level));
       case 'compact':
@@ -240,8 +241,9 @@ class RpcServer {
   }
 
   /** pi's set_model: the model must be one the provider offers (any id for an OpenAI-compatible server). */
-  private setModel(providerName: string, modelId: string): RpcModel {
+  private async setModel(providerName: string, modelId: string): Promise<RpcModel> {
     const { services } = this.app;
+    await loadPiRuntime();
     const provider = PROVIDER_IDS.find((id) => id === providerName);
     const offered = provider ? modelsFor(provider) : [];
     if (!provider || (offered.length > 0 && !offered.includes(modelId)))
@@ -252,11 +254,11 @@ class RpcServer {
   }
 
   /** Models that can be used now: the simulator, the configured OpenAI-compatible server, providers with a key. */
-  private availableModels(): RpcModel[] {
+  private async availableModels(): Promise<RpcModel[]> {
     const { services } = this.app;
     const current = services.settings.get().provider;
     const simulatorUrl = services.info().simulatorUrl;
-    return services.providers().flatMap((provider) => {
+    return (await services.providers()).flatMap((provider) => {
       const usable = provider.id === 'simulator' || provider.keys.length > 0 || provider.hasEnvKey;
       const ids =
         provider.id === 'openai-compatible'

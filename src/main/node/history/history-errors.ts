@@ -55,6 +55,15 @@ function describe(kind: HistoryDatabaseErrorKind, path: string, details: History
   }
 }
 
+/** The words for damage the background check found while the file was already in use. */
+export function describeDamageFoundInUse(error: HistoryDatabaseError): string {
+  return (
+    `The history database at ${error.path} is damaged (${error.detail ?? 'integrity check failed'}): ` +
+    'the background integrity check found it after start-up. Nothing was moved or deleted. Restart Resolute ' +
+    'to move it aside and start a new, empty history (--reset-damaged-history on the command line).'
+  );
+}
+
 export function isHistoryDatabaseError(value: unknown): value is HistoryDatabaseError {
   return value instanceof HistoryDatabaseError;
 }

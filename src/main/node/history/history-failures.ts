@@ -20,15 +20,23 @@ interface CostRow {
   unpriced: number;
 }
 
-// A usage column that is not valid JSON counts as no tokens rather than failing the whole report.
-const TOKENS = (field: string) =>
-  `sum(CASE WHEN json_valid(t.usage_json) THEN coalesce(json_extract(t.usage_json, '$.${field}'), 0) ELSE 0 END)`;
+// The usage is the stored message's own (a turn's text and usage are stored once, in message_json):
+// the inner query takes it out once per turn, so each token count reads the small usage object, not
+// the whole message. A message that is not valid JSON counts as no tokens rather than failing the
+// whole report. The errored turns of the period come from the turns_errored index.
+// Usage is stored as pi-ai's object or, by message-codec.ts, as an array in the order of its keys.
+const USAGE_INDEX = { input: 0, output: 1, cacheRead: 2 } as const;
+const TOKENS = (field: keyof typeof USAGE_INDEX) =>
+  `sum(CASE json_type(t.usage) WHEN 'array' THEN coalesce(json_extract(t.usage, '$[${USAGE_INDEX[field]}]'), 0)
+    WHEN 'object' THEN coalesce(json_extract(t.usage, '$.${field}'), 0) ELSE 0 END)`;
 
 const COST_SQL = `SELECT t.session_id, s.title, t.error_category AS category, count(*) AS attempts,
     ${TOKENS('input')} + ${TOKENS('cacheRead')} AS input_tokens, ${TOKENS('output')} AS output_tokens,
     sum(coalesce(t.cost_usd, 0)) AS cost_usd, sum(t.cost_usd IS NULL) AS unpriced
-  FROM turns t JOIN sessions s ON s.id = t.session_id
-  WHERE t.stop_reason = 'error' AND t.created_at >= ?
+  FROM (SELECT session_id, error_category, cost_usd,
+          CASE WHEN json_valid(message_json) THEN json_extract(message_json, '$.usage') END AS usage
+        FROM turns WHERE stop_reason = 'error' AND created_at >= ?) t
+  JOIN sessions s ON s.id = t.session_id
   GROUP BY t.session_id, t.error_category`;
 
 function add(sum: FailureCostTotals, row: CostRow): FailureCostTotals {

@@ -1,28 +1,34 @@
 // Opens the history database file safely: checks it read-only first (newer schema? damaged?),
 // refuses with a HistoryDatabaseError without writing a byte, and only then opens it read-write,
-// sets the pragmas and runs the migrations. Used by openHistoryStore in sqlite-history-store.ts.
+// sets the pragmas and runs the migrations. The full integrity check runs here only when
+// history-integrity.ts says it must (unclean shutdown, damage found before); otherwise the store
+// runs it in the background. Used by openHistoryStore in sqlite-history-store.ts.
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { PRIVATE_FILE_MODE, tighten } from '../safe-files';
 import { HistoryDatabaseError } from './history-errors';
+import { DAMAGE_MARKER_SUFFIX, checkNow, needsCheckBeforeOpen } from './history-integrity';
 import { LATEST_SCHEMA_VERSION, migrate, readSchemaVersion } from './migrations';
 
 /** How long a write waits for another connection's lock before failing, in ms. */
 const BUSY_TIMEOUT_MS = 5_000;
 
 /** SQLite keeps these next to the database; they move aside with it. */
-const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal'] as const;
+const SIDE_FILE_SUFFIXES = ['-wal', '-shm', '-journal', DAMAGE_MARKER_SUFFIX] as const;
 
 export interface OpenedHistoryDatabase {
   db: Database.Database;
   /** Where a damaged file was moved by `startFresh`, or null when nothing was moved. */
   movedAsideTo: string | null;
+  /** The integrity check ran before opening; false when it is left to the background. */
+  checked: boolean;
 }
 
 export function openHistoryDatabase(path: string, options: { startFresh?: boolean } = {}): OpenedHistoryDatabase {
   const fullPath = resolve(path);
   let movedAsideTo: string | null = null;
+  const checked = !existsSync(fullPath) || needsCheckBeforeOpen(fullPath);
   try {
     mkdirSync(dirname(fullPath), { recursive: true });
   } catch (error) {
@@ -31,7 +37,7 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
   // Before the first open: SQLite gives the -wal and -shm files it creates the database file's mode.
   for (const suffix of ['', ...SIDE_FILE_SUFFIXES]) tighten(fullPath + suffix, PRIVATE_FILE_MODE);
   try {
-    checkExistingFile(fullPath);
+    checkExistingFile(fullPath, checked);
   } catch (error) {
     // Only a damaged file is ever moved, and only when the person agreed: a newer schema belongs
     // to a newer Resolute, and an unreadable file is a permissions problem that moving won't fix.
@@ -40,16 +46,17 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
     movedAsideTo = moveAside(fullPath);
   }
   createPrivately(fullPath);
-  return { db: openReadWrite(fullPath), movedAsideTo };
+  // A file moved aside leaves no file here: the new one needs no check.
+  return { db: openReadWrite(fullPath), movedAsideTo, checked: checked || movedAsideTo !== null };
 }
 
 /**
  * Reads the file through a read-only connection, so that nothing — not even a WAL checkpoint or a
- * hot-journal rollback on close — can change a file we are about to refuse. quick_check rather than
- * integrity_check: it finds damaged pages and b-trees in O(N) and skips only the index-vs-table
- * cross-check, which keeps start-up fast on a large history.
+ * hot-journal rollback on close — can change a file we are about to refuse. The schema version is
+ * always read (a few bytes); `fullCheck` adds quick_check rather than integrity_check: it finds
+ * damaged pages and b-trees in O(N) and skips only the index-vs-table cross-check.
  */
-function checkExistingFile(path: string): void {
+function checkExistingFile(path: string, fullCheck: boolean): void {
   if (!existsSync(path)) return;
   if (statSync(path).isDirectory())
     throw new HistoryDatabaseError('unreadable', path, { detail: 'the path is a folder' });
@@ -60,11 +67,7 @@ function checkExistingFile(path: string): void {
     if (foundVersion > LATEST_SCHEMA_VERSION) {
       throw new HistoryDatabaseError('newer_version', path, { foundVersion, knownVersion: LATEST_SCHEMA_VERSION });
     }
-    const problems = (db.pragma('quick_check(5)') as { quick_check: string }[]).map((row) => row.quick_check);
-    if (problems.length !== 1 || problems[0] !== 'ok') {
-      const detail = `integrity check: ${problems.join('; ')}`.replace(/\s+/g, ' ');
-      throw new HistoryDatabaseError('damaged', path, { detail });
-    }
+    if (fullCheck) checkNow(db, path);
   } catch (error) {
     throw toHistoryError(error, path);
   } finally {
@@ -148,7 +151,7 @@ function describeCause(error: unknown): string {
  * Electron build of the addon and names it in RESOLUTE_SQLITE_BINDING (scripts/electron-native.js).
  * Under Node (tests, browser and RPC modes) the variable is unset and the normal build loads.
  */
-function nativeBinding(): { nativeBinding?: string } {
+export function nativeBinding(): { nativeBinding?: string } {
   const binding = process.env.RESOLUTE_SQLITE_BINDING;
   return binding ? { nativeBinding: binding } : {};
 }

@@ -9,23 +9,21 @@ import type {
   RetryDecisionRecord,
   TurnRecord,
 } from '../../../shared/history';
-import type { ChatMessage, ChatUsage, StopReason } from '../../../shared/messages';
+import { messageText, type ChatMessage } from '../../../shared/messages';
+import { decodeMessage, encodeMessage } from './message-codec';
 
+/** A turn as stored: what the message itself says (text, model, usage, error) is read from message_json. */
 export interface TurnRow {
   id: string;
   session_id: string;
   seq: number;
   role: string;
-  text: string;
   message_json: string;
-  model: string | null;
-  provider: string | null;
   stop_reason: string | null;
-  error_message: string | null;
   error_category: string | null;
   chain_id: string | null;
   created_at: number;
-  usage_json: string | null;
+  /** What the attempt cost at its model's list price; NULL when unknown. */
   cost_usd: number | null;
   branch_from: number | null;
 }
@@ -74,23 +72,70 @@ export interface SessionRow {
 // typed records, and a file from a newer schema is refused at open.
 
 export function toTurnRecord(row: TurnRow): TurnRecord {
-  return {
+  const message = decodeMessage(row.message_json, {
+    role: row.role,
+    createdAt: row.created_at,
+    stopReason: row.stop_reason,
+  });
+  return turnRecord(message, {
     id: row.id,
     sessionId: row.session_id,
     seq: row.seq,
-    role: row.role as TurnRecord['role'],
-    text: row.text,
-    message: JSON.parse(row.message_json) as ChatMessage,
-    model: row.model,
-    provider: row.provider,
-    stopReason: row.stop_reason as StopReason | null,
-    errorMessage: row.error_message,
     errorCategory: row.error_category as ErrorCategory | null,
     chainId: row.chain_id,
     createdAt: row.created_at,
-    usage: row.usage_json === null ? null : (JSON.parse(row.usage_json) as ChatUsage),
-    costUsd: row.cost_usd ?? null,
+    costUsd: row.cost_usd,
     branchFrom: row.branch_from,
+  });
+}
+
+/** A turn's record from its message and what the store adds; the store's write and read paths share it. */
+export function turnRecord(
+  message: ChatMessage,
+  stored: Pick<
+    TurnRecord,
+    'id' | 'sessionId' | 'seq' | 'errorCategory' | 'chainId' | 'createdAt' | 'costUsd' | 'branchFrom'
+  >,
+): TurnRecord {
+  const assistant = message.role === 'assistant' ? message : null;
+  // Field by field, not `...stored`: an object spread costs more than the JSON.parse of the turn.
+  return {
+    id: stored.id,
+    sessionId: stored.sessionId,
+    seq: stored.seq,
+    errorCategory: stored.errorCategory,
+    chainId: stored.chainId,
+    createdAt: stored.createdAt,
+    role: message.role,
+    text: messageText(message),
+    message,
+    model: assistant?.model ?? null,
+    provider: assistant?.provider ?? null,
+    stopReason: assistant?.stopReason ?? null,
+    errorMessage: assistant?.errorMessage ?? null,
+    usage: assistant?.usage ?? null,
+    costUsd: stored.costUsd,
+    branchFrom: stored.branchFrom ?? null,
+  };
+}
+
+export function toTurnRow(record: TurnRecord): TurnRow {
+  return {
+    id: record.id,
+    session_id: record.sessionId,
+    seq: record.seq,
+    role: record.role,
+    message_json: encodeMessage(record.message, {
+      role: record.role,
+      createdAt: record.createdAt,
+      stopReason: record.stopReason,
+    }),
+    stop_reason: record.stopReason,
+    error_category: record.errorCategory,
+    chain_id: record.chainId,
+    created_at: record.createdAt,
+    cost_usd: record.costUsd,
+    branch_from: record.branchFrom ?? null,
   };
 }
 

@@ -35,12 +35,13 @@ export function closeInterruptedChains(db: Database.Database, now: number): Inte
 
 /** The sessions of interrupted chains, newest chain first (the start-up offers the newest one). */
 export function interruptedSessions(db: Database.Database, limit: number): string[] {
+  // The outcome is written into the SQL, not bound: only then can SQLite use the partial index on it.
   return db
-    .prepare<[string, number], { session_id: string }>(
-      `SELECT session_id FROM retry_chains WHERE outcome = ? GROUP BY session_id
+    .prepare<[number], { session_id: string }>(
+      `SELECT session_id FROM retry_chains WHERE outcome = '${INTERRUPTED_OUTCOME}' GROUP BY session_id
        ORDER BY max(started_at) DESC LIMIT ?`,
     )
-    .all(INTERRUPTED_OUTCOME, limit)
+    .all(limit)
     .map((row) => row.session_id);
 }
 

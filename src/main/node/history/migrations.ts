@@ -3,6 +3,7 @@
 // To change the schema, append `{ version: N + 1, ... }` to MIGRATIONS — never edit a shipped one,
 // since files already at that version will not run it again.
 import type Database from 'better-sqlite3';
+import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 
 export interface Migration {
   version: number;
@@ -143,6 +144,9 @@ ALTER TABLE turns ADD COLUMN branch_from INTEGER;
 CREATE INDEX decisions_by_chain ON retry_decisions (chain_id) WHERE chain_id IS NOT NULL;
 `;
 
+// Version 5, text stored once and the counts in the session row (docs/architecture.md, "Where
+// data lives"), is long enough for a file of its own: migration-text-once.ts.
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -164,6 +168,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'turn branches (turns.branch_from); decisions by chain',
     up: (db) => db.exec(BRANCHES),
   },
+  TEXT_ONCE_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -3,7 +3,7 @@
 // view, search, exports and the resume context from it. better-sqlite3 is synchronous, so a write
 // has been committed (and, with synchronous = FULL, fsynced) when the method returns. Open it with
 // openHistoryStore.
-import { randomUUID } from 'node:crypto';
+import { newId } from '../../../shared/ids';
 import type Database from 'better-sqlite3';
 import type { HistoryStore, NewSession, NewTurn } from '../../core/ports';
 import type { ChainOutcome } from '../../../shared/error-category';
@@ -14,15 +14,18 @@ import type {
   SearchHit,
   SessionDetail,
   SessionSummary,
+  TurnPage,
   TurnRecord,
 } from '../../../shared/history';
-import { messageText, type ChatMessage } from '../../../shared/messages';
+import type { ChatMessage } from '../../../shared/messages';
 import type { SandboxAuditRecord } from '../../../shared/tools';
 import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
-import { openHistoryDatabase } from './history-open';
+import type { HistoryDatabaseError } from './history-errors';
+import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
+import { nativeBinding, openHistoryDatabase } from './history-open';
 import { closeInterruptedChains, interruptedSessions, type InterruptedChain } from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
-import { toDecisionRow, type DecisionRow, type TurnRow } from './history-rows';
+import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
 
@@ -40,8 +43,8 @@ export interface OpenHistoryStoreOptions {
  * untouched — when it was written by a newer Resolute, is damaged, or cannot be read.
  */
 export function openHistoryStore(path: string, options: OpenHistoryStoreOptions = {}): SqliteHistoryStore {
-  const { db, movedAsideTo } = openHistoryDatabase(path, options);
-  return new SqliteHistoryStore(db, movedAsideTo);
+  const { db, movedAsideTo, checked } = openHistoryDatabase(path, options);
+  return new SqliteHistoryStore(db, movedAsideTo, checked);
 }
 
 interface SessionParams {
@@ -65,10 +68,10 @@ const SQL = {
       workspace = CASE WHEN sessions.workspace = '' THEN excluded.workspace ELSE sessions.workspace END,
       created_at = min(sessions.created_at, excluded.created_at)`,
   nextSeq: 'SELECT coalesce(max(seq), 0) + 1 FROM turns WHERE session_id = ?',
-  insertTurn: `INSERT INTO turns (id, session_id, seq, role, text, message_json, model, provider, stop_reason,
-      error_message, error_category, chain_id, created_at, usage_json, cost_usd, branch_from)
-    VALUES (@id, @session_id, @seq, @role, @text, @message_json, @model, @provider, @stop_reason,
-      @error_message, @error_category, @chain_id, @created_at, @usage_json, @cost_usd, @branch_from)`,
+  insertTurn: `INSERT INTO turns (id, session_id, seq, role, message_json, stop_reason, error_category, chain_id, created_at,
+      cost_usd, branch_from)
+    VALUES (@id, @session_id, @seq, @role, @message_json, @stop_reason, @error_category, @chain_id, @created_at,
+      @cost_usd, @branch_from)`,
   touchSession: 'UPDATE sessions SET updated_at = max(updated_at, ?) WHERE id = ?',
   renameSession: 'UPDATE sessions SET title = ? WHERE id = ?',
   openChain: 'INSERT INTO retry_chains (id, session_id, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING',
@@ -111,9 +114,14 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly writeDecision: (record: RetryDecisionRecord) => void;
   private readonly setWorkspaceStmt: Database.Statement<[string, string]>;
   private readonly writeAudit: (record: SandboxAuditRecord) => void;
+  private readonly writeBatch: (writes: () => void) => void;
 
-  constructor(db: Database.Database, movedAsideTo: string | null = null) {
+  private readonly checkedAtOpen: boolean;
+  private background: BackgroundCheck | undefined;
+
+  constructor(db: Database.Database, movedAsideTo: string | null = null, checkedAtOpen = true) {
     this.db = db;
+    this.checkedAtOpen = checkedAtOpen;
     this.path = db.name;
     this.movedAsideTo = movedAsideTo;
     this.queries = new HistoryQueries(db);
@@ -152,6 +160,8 @@ export class SqliteHistoryStore implements HistoryStore {
       );
       this.insertDecisionStmt.run(toDecisionRow(record));
     });
+    // The writes inside nest as savepoints of this one transaction: a single commit.
+    this.writeBatch = immediate(db, (writes: () => void) => writes());
   }
 
   /** The schema version of the open file (LATEST_SCHEMA_VERSION after a successful open). */
@@ -210,14 +220,22 @@ export class SqliteHistoryStore implements HistoryStore {
     this.writeDecision(record);
   }
 
+  batch(writes: () => void): void {
+    this.writeBatch(writes);
+  }
+
   // ---- HistoryReader ----
 
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[] {
     return this.queries.listSessions(options);
   }
 
-  getSession(sessionId: string): SessionDetail | undefined {
-    return this.queries.getSession(sessionId);
+  getSession(sessionId: string, limit?: number): SessionDetail | undefined {
+    return this.queries.getSession(sessionId, limit);
+  }
+
+  sessionTurns(sessionId: string, beforeSeq: number, limit?: number): TurnPage | undefined {
+    return this.queries.sessionTurns(sessionId, beforeSeq, limit);
   }
 
   sessionSummary(sessionId: string): SessionSummary | undefined {
@@ -256,8 +274,20 @@ export class SqliteHistoryStore implements HistoryStore {
     return closeInterruptedChains(this.db, now);
   }
 
+  /**
+   * The integrity check the open left to the background: quick_check in a worker thread, on its
+   * own read-only connection. Resolves with the damage found (and marks the file, so the next start
+   * refuses it before opening), or null — at once when the open already checked the file.
+   */
+  checkIntegrity(): Promise<HistoryDatabaseError | null> {
+    if (this.checkedAtOpen || !this.db.open) return Promise.resolve(null);
+    this.background ??= checkIntegrityInBackground(this.path, nativeBinding());
+    return this.background.result;
+  }
+
   /** Closes the connection; SQLite checkpoints the WAL into the main file. Safe to call twice. */
   close(): void {
+    this.background?.stop();
     if (this.db.open) this.db.close();
   }
 
@@ -271,24 +301,16 @@ export class SqliteHistoryStore implements HistoryStore {
       isAssistant ? message.model : '',
       isAssistant ? message.provider : '',
     );
-    const record: TurnRecord = {
-      id: randomUUID(),
+    const record = turnRecord(message, {
+      id: newId(),
       sessionId: turn.sessionId,
       seq: this.nextSeqStmt.get(turn.sessionId) ?? 1,
-      role: message.role,
-      text: messageText(message),
-      message,
-      model: isAssistant ? message.model : null,
-      provider: isAssistant ? message.provider : null,
-      stopReason: isAssistant ? message.stopReason : null,
-      errorMessage: isAssistant ? (message.errorMessage ?? null) : null,
       errorCategory: turn.errorCategory ?? null,
       chainId: turn.chainId ?? null,
       createdAt,
-      usage: isAssistant ? message.usage : null,
       costUsd: isAssistant && typeof turn.costUsd === 'number' && Number.isFinite(turn.costUsd) ? turn.costUsd : null,
       branchFrom: turn.branchFrom ?? null,
-    };
+    });
     this.insertTurnStmt.run(toTurnRow(record));
     this.touchSessionStmt.run(createdAt, turn.sessionId);
     return record;
@@ -306,25 +328,4 @@ export class SqliteHistoryStore implements HistoryStore {
 function immediate<A extends unknown[], R>(db: Database.Database, fn: (...args: A) => R): (...args: A) => R {
   const transaction = db.transaction(fn);
   return (...args: A) => transaction.immediate(...args);
-}
-
-function toTurnRow(record: TurnRecord): TurnRow {
-  return {
-    id: record.id,
-    session_id: record.sessionId,
-    seq: record.seq,
-    role: record.role,
-    text: record.text,
-    message_json: JSON.stringify(record.message),
-    model: record.model,
-    provider: record.provider,
-    stop_reason: record.stopReason,
-    error_message: record.errorMessage,
-    error_category: record.errorCategory,
-    chain_id: record.chainId,
-    created_at: record.createdAt,
-    usage_json: record.usage === null ? null : JSON.stringify(record.usage),
-    cost_usd: record.costUsd,
-    branch_from: record.branchFrom ?? null,
-  };
 }

@@ -3,11 +3,17 @@
 // bridge themselves. A failed call becomes a notice, or a field error for refused settings.
 import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
-import type { ErroredTurn, SearchHit, SessionDetail } from '../../../shared/history';
+import {
+  TURN_PAGE_SIZE,
+  type ErroredTurn,
+  type SearchHit,
+  type SessionDetail,
+  type TurnPage,
+} from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
 import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
-import { applySessionEvent } from './apply-session-event';
+import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
   SESSION_LIST_LIMIT,
   addNotice,
@@ -50,6 +56,21 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   async function refreshHistory(): Promise<void> {
     const sessions = await attempt(bridge.call('history.list', { limit: SESSION_LIST_LIMIT }));
     if (sessions) update((s) => ({ ...s, history: { ...s.history, sessions } }));
+  }
+
+  let olderTurns: Promise<void> | null = null;
+  /** Fetch the page before the oldest turn the chat holds; one fetch at a time. */
+  function loadOlderTurns(): Promise<void> {
+    const { sessionId, turns, hasOlderTurns } = store.getState().session;
+    if (!sessionId || !hasOlderTurns || turns.length === 0) return Promise.resolve();
+    olderTurns ??= attempt(bridge.call('history.turns', { sessionId, beforeSeq: turns[0].seq }))
+      .then((page) => {
+        if (page) update((s) => applyOlderTurns(s, page));
+      })
+      .finally(() => {
+        olderTurns = null;
+      });
+    return olderTurns;
   }
 
   function requestFocus(target: FocusTarget): void {
@@ -138,6 +159,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     dispatch,
     report,
     refreshHistory,
+    loadOlderTurns,
     showView,
     requestFocus,
     dismissSwitchRefused: () => setSwitchRefused(false),
@@ -230,8 +252,11 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       const info = await attempt(bridge.call('providers.removeKey', { provider, keyId }));
       if (info) setProviders(info);
     },
+    /** A stored session's newest page (the history view); older pages come from olderTurns. */
     getSession: (sessionId: string): Promise<SessionDetail | undefined> =>
-      attempt(bridge.call('history.get', { sessionId })),
+      attempt(bridge.call('history.get', { sessionId, limit: TURN_PAGE_SIZE })),
+    olderTurns: (sessionId: string, beforeSeq: number): Promise<TurnPage | undefined> =>
+      attempt(bridge.call('history.turns', { sessionId, beforeSeq })),
     erroredTurns: (): Promise<ErroredTurn[] | undefined> =>
       attempt(bridge.call('history.erroredTurns', { limit: 200 })),
     search: (query: string): Promise<SearchHit[] | undefined> =>

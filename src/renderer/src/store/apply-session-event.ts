@@ -2,7 +2,13 @@
 // pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
 // nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
 import type { AutoRetryEndEvent, HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
-import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from '../../../shared/history';
+import type {
+  RetryChainRecord,
+  RetryDecisionRecord,
+  SessionSummary,
+  TurnPage,
+  TurnRecord,
+} from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
 import type { Settings } from '../../../shared/settings';
 import { applyToolEvent } from './apply-tool-event';
@@ -162,6 +168,7 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     sessionId: snapshot.sessionId,
     title: snapshot.title,
     turns: sortTurns(snapshot.turns),
+    hasOlderTurns: snapshot.hasOlderTurns,
     pendingMessages,
     streamingMessage: snapshot.streamingMessage,
     isStreaming: snapshot.isStreaming,
@@ -198,11 +205,28 @@ function retrying(state: AppState, event: { attempt: number; chainId: string }):
   });
 }
 
-function mergeChains(live: Record<string, ChainView>, stored: RetryChainRecord[]): Record<string, ChainView> {
+/** An older page of the current session (history.turns) joins the front of the transcript. */
+export function applyOlderTurns(state: AppState, page: TurnPage): AppState {
+  if (page.sessionId !== state.session.sessionId) return state;
+  const known = new Set(state.session.turns.map((t) => t.id));
+  return patchSession(state, {
+    turns: sortTurns([...page.turns.filter((t) => !known.has(t.id)), ...state.session.turns]),
+    hasOlderTurns: page.hasOlderTurns,
+    chains: mergeChains(state.session.chains, page.chains, false),
+    decisions: mergeDecisions(state.session.decisions, page.decisions),
+  });
+}
+
+function mergeChains(
+  live: Record<string, ChainView>,
+  stored: RetryChainRecord[],
+  storedWins = true,
+): Record<string, ChainView> {
   const chains = { ...live };
   for (const chain of stored) {
-    // A live event is newer than the stored row only while the chain is still pending there.
-    if (!chains[chain.id] || chain.outcome !== 'pending') {
+    // A live event is newer than the stored row only while the chain is still pending there; an
+    // older page never overrides what the session already shows.
+    if (!chains[chain.id] || (storedWins && chain.outcome !== 'pending')) {
       chains[chain.id] = { outcome: chain.outcome, attempts: chain.attempts, finalError: chain.finalError };
     }
   }

@@ -1,6 +1,7 @@
 // Wires the bridge to the store once at start-up: every SessionEvent goes to actions.dispatch
 // (→ applySessionEvent); on connect and after every reconnect the snapshot and settings are
-// fetched again, and the notices the main process raised while starting are shown, once each.
+// fetched again, and the notices the main process raised while starting (or later, as start-up
+// notices) are shown, once each.
 // Events that arrive while that fetch runs are held and applied after the snapshot, so an older
 // snapshot never overwrites a newer event. A fast stream's message_update events (each carries the
 // whole message so far) are applied at most once per frame: the chat renders what a frame can
@@ -38,6 +39,11 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
   };
 
   const onEvent = (event: SessionEvent): void => {
+    // A start-up notice raised late comes as an event and in app.info: shown once either way.
+    if (event.type === 'notice' && event.id !== undefined) {
+      if (shownStartupNotices.has(event.id)) return;
+      shownStartupNotices.add(event.id);
+    }
     if (isSyncing) held.push(event);
     else apply(event);
   };

@@ -39,8 +39,10 @@ export interface CompactionView {
 export interface SessionSlice {
   sessionId: string | null;
   title: string;
-  /** The persisted transcript, errored turns included (what the chat renders). */
+  /** The persisted transcript, errored turns included (what the chat renders): the newest page, then older pages as they are fetched. */
   turns: TurnRecord[];
+  /** Older turns than `turns[0]` are stored: the chat fetches them (loadOlderTurns) as the reader scrolls up. */
+  hasOlderTurns: boolean;
   /** Messages that have started or ended but whose turn_persisted has not arrived yet. */
   pendingMessages: ChatMessage[];
   streamingMessage: ChatMessage | null;
@@ -150,6 +152,7 @@ export function initialState(): AppState {
       sessionId: null,
       title: '',
       turns: [],
+      hasOlderTurns: false,
       pendingMessages: [],
       streamingMessage: null,
       isStreaming: false,

@@ -2,7 +2,8 @@
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
-// offer which action is decided here, once.
+// offer which action is decided here, once. A long session opens on its newest page; older pages
+// are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -87,6 +88,9 @@ export function ChatView() {
   const offeredChain = live.interrupted?.chainId ?? null;
   const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
   const sessionId = useAppState((s) => s.session.sessionId);
+  const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
+  const actions = useActions();
+  const loadOlder = (): void => void actions.loadOlderTurns();
 
   return (
     <section className="chat" aria-labelledby="chat-title">
@@ -113,6 +117,7 @@ export function ChatView() {
           label={t('chat.transcript')}
           renderItem={(item) => <ChatItemView item={item} actions={actionsOf(item)} />}
           followKey={followKey(items, live.approval?.id)}
+          older={{ hasOlder: hasOlderTurns, load: loadOlder, whenNearTop: true }}
         />
       )}
       {(session.isCompacting || (session.activeToolName && session.pendingApprovals.length === 0)) && (

@@ -1,26 +1,40 @@
 // The transcript as a virtualised list (react-virtuoso): the chat (ChatView) and a stored session
 // (SessionDetailView) render their rows (ChatItemView) through it. A short transcript keeps every
-// row in the DOM; above VIRTUALISE_ABOVE rows only those near the viewport are (docs/architecture.md,
-// "Long transcripts"). Rows joining the front (an older page) keep the reader's place; the live
-// chat opens at its newest row and keeps it in view while the reader is at the bottom.
+// row in the DOM; a longer one, or one that older pages may still join, only the rows near the
+// viewport (docs/architecture.md, "Long transcripts"). An older page joins the front without moving
+// what the reader sees; the live chat opens at its newest row and keeps it in view while the
+// reader is at the bottom.
 import { useState, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Virtuoso, type ItemProps, type ListProps } from 'react-virtuoso';
 import type { ChatItem } from '../../chat/chat-items';
 import { prependedCount } from '../../chat/prepended';
 import { useFollowBottom } from './use-follow-bottom';
 
-/** Up to this many rows all stay rendered (the browser's find-in-page sees a whole short chat). */
+/** Up to this many rows (and no older pages to come) all stay rendered: find-in-page sees a whole short chat. */
 export const VIRTUALISE_ABOVE = 60;
-/** Rendered beyond each edge of the viewport when virtualised, px: keyboard focus and fast wheels find rows there. */
-const OVERSCAN_PX = 800;
-const ALL_ROWS_PX = 1e9;
+/**
+ * Rendered below the viewport when virtualised, px: a streaming reply keeps growing there, and the
+ * keyboard finds the next rows. None above: react-virtuoso keeps the reader's place when rows join
+ * the front by scrolling past them before they render; rows rendered there (with heights other
+ * than its estimate) would move the reader.
+ */
+const OVERSCAN = { top: 0, bottom: 800 };
+const ALL_ROWS = { top: 1e9, bottom: 1e9 };
 /** react-virtuoso counts rows joining the front down from here (it must stay positive). */
 const FIRST_INDEX = 1_000_000_000;
 
 interface ListContext {
   label: string;
   count: number;
-  header: ReactNode;
+}
+
+/** A long session's older pages: whether there are more, and how to fetch the next one. */
+export interface OlderPages {
+  hasOlder: boolean;
+  load: () => void;
+  /** Fetch as the reader comes within a screen of the top (the chat), not only by the button. */
+  whenNearTop?: boolean;
 }
 
 interface TranscriptListProps {
@@ -28,27 +42,27 @@ interface TranscriptListProps {
   renderItem: (item: ChatItem) => ReactNode;
   /** The list's accessible name. */
   label: string;
-  /** Above the first row (the live chat's "Show older turns"). */
-  header?: ReactNode;
   /**
    * The live chat: open at the newest row and follow new output while the reader is at the bottom;
    * each new value (a message sent, an approval asked) brings the bottom back into view.
    */
   followKey?: string;
-  /** The reader came within a screen of the top (the chat fetches an older page then). */
-  onNearTop?: () => void;
+  /** A long session's older pages: "Show older turns" floats over the top while there are more. */
+  older?: OlderPages;
   /** Scroll with this element (the history pane, whose header scrolls away with the list) instead of a scroller of its own. */
   scrollParent?: HTMLElement;
 }
 
 export function TranscriptList(props: TranscriptListProps) {
-  const { items, label, header, followKey, onNearTop, scrollParent } = props;
+  const { items, label, followKey, older, scrollParent } = props;
   const firstItemIndex = useFirstItemIndex(items);
-  const { handle, followOutput, onHeightChanged, onScroll, onIntent } = useFollowBottom(followKey);
+  const { handle, onHeightChanged, onScroll, onIntent } = useFollowBottom(followKey);
   const isFollowing = followKey !== undefined;
   const intent = isFollowing ? onIntent : undefined;
-  const overscan = items.length > VIRTUALISE_ABOVE ? OVERSCAN_PX : ALL_ROWS_PX;
-  return (
+  const hasOlder = older?.hasOlder ?? false;
+  // Short and complete: every row rendered. A list that may still grow at the front is virtualised.
+  const overscan = items.length <= VIRTUALISE_ABOVE && !hasOlder ? ALL_ROWS : OVERSCAN;
+  const list = (
     <Virtuoso<ChatItem, ListContext>
       ref={handle}
       className={scrollParent === undefined ? 'transcript' : undefined}
@@ -56,20 +70,18 @@ export function TranscriptList(props: TranscriptListProps) {
       // The transcript scrolls by keyboard once focused; the focus ring shows where it is.
       style={{ outline: undefined, height: undefined }}
       data={items}
-      context={{ label, count: items.length, header }}
+      context={{ label, count: items.length }}
       components={COMPONENTS}
       computeItemKey={(_, item) => item.key}
       itemContent={(_, item) => props.renderItem(item)}
       firstItemIndex={firstItemIndex}
       increaseViewportBy={overscan}
       customScrollParent={scrollParent}
-      initialTopMostItemIndex={isFollowing ? { index: 'LAST', align: 'end' } : 0}
-      followOutput={isFollowing ? followOutput : false}
       totalListHeightChanged={isFollowing ? onHeightChanged : undefined}
       onScroll={(event) => {
         const el = event.currentTarget;
         if (isFollowing) onScroll(el);
-        if (onNearTop && el.scrollTop < el.clientHeight) onNearTop();
+        if (hasOlder && older?.whenNearTop && el.scrollTop < el.clientHeight) older.load();
       }}
       onWheel={intent}
       onKeyDown={intent}
@@ -77,6 +89,18 @@ export function TranscriptList(props: TranscriptListProps) {
       onTouchStart={intent}
       onFocus={intent}
     />
+  );
+  const button = hasOlder && older && <OlderTurnsButton onClick={older.load} />;
+  return scrollParent === undefined ? (
+    <div className="transcript-frame">
+      {button}
+      {list}
+    </div>
+  ) : (
+    <>
+      {button}
+      {list}
+    </>
   );
 }
 
@@ -122,12 +146,25 @@ function Item({ context, children, style, item: _item, ...data }: ItemProps<Chat
   );
 }
 
-function Header({ context }: { context: ListContext }) {
-  return <div className="transcript-head">{context.header}</div>;
+/**
+ * "Show older turns", floating over the top of the transcript while a long session has older
+ * pages — the way to them for a keyboard or a screen reader (scrolling near the top fetches them
+ * too). It takes no room in the list: rows that join the front then land above the reader, out of
+ * view, where react-virtuoso places them without moving what the reader sees.
+ */
+function OlderTurnsButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="transcript-older">
+      <button type="button" className="button button-small" data-testid="load-older" onClick={onClick}>
+        {t('chat.loadOlder')}
+      </button>
+    </div>
+  );
 }
 
 function Footer() {
   return <div className="transcript-foot" />;
 }
 
-const COMPONENTS = { List, Item, Header, Footer };
+const COMPONENTS = { List, Item, Footer };

@@ -1,6 +1,8 @@
 // Stick to the bottom of the live chat's virtualised transcript (TranscriptList) while the reader
-// is there: react-virtuoso follows rows that are added (followOutput); the newest row growing as a
-// reply streams in is followed here.
+// is there: whenever the list grows — a row added, the newest row growing as a reply streams in —
+// it scrolls to the end. Not react-virtuoso's followOutput: once it has followed an added row it
+// keeps scrolling to the end for as long as rows keep changing, and a streaming reply changes
+// every few milliseconds, so a reader who scrolled up would be taken back down.
 import { useCallback, useLayoutEffect, useRef, type SyntheticEvent } from 'react';
 import type { VirtuosoHandle } from 'react-virtuoso';
 
@@ -20,18 +22,18 @@ export function useFollowBottom(followKey: string | undefined) {
   const handle = useRef<VirtuosoHandle>(null);
   const isPinned = useRef(true);
   const intentAt = useRef(Number.NEGATIVE_INFINITY);
-  // The first open is react-virtuoso's (initialTopMostItemIndex): it renders only the newest rows.
-  const lastKey = useRef(followKey);
+  // The first open too (not react-virtuoso's initialTopMostItemIndex: it keeps scrolling to its
+  // target whenever rows change in the next second, and rows joining the front are a change).
+  const lastKey = useRef<string | null>(null);
   const toBottom = useCallback(() => handle.current?.scrollTo({ top: Number.MAX_SAFE_INTEGER }), []);
   useLayoutEffect(() => {
-    if (followKey === lastKey.current) return;
+    if (followKey === undefined || followKey === lastKey.current) return;
     lastKey.current = followKey;
     isPinned.current = true;
     toBottom();
   }, [followKey, toBottom]);
   return {
     handle,
-    followOutput: useCallback(() => (isPinned.current ? ('auto' as const) : false), []),
     onHeightChanged: useCallback(() => {
       if (isPinned.current) toBottom();
     }, [toBottom]),

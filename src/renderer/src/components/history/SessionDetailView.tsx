@@ -1,10 +1,11 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
 // timeline open; a long one virtualised by TranscriptList, scrolling with the history pane), and
 // Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
-// (the desktop app asks with a save dialog). Opening it focuses its heading.
+// (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
+// on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionDetail } from '../../../../shared/history';
+import type { SessionDetail, TurnPage } from '../../../../shared/history';
 import { buildChatItems } from '../../chat/chat-items';
 import { useActions, useAppState } from '../../store/app-store';
 import type { ChainView } from '../../store/state';
@@ -56,13 +57,25 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
   const [exported, setExported] = useState('');
   const host = useAppState((s) => s.ui.host);
   const heading = useFocusTarget<HTMLHeadingElement>('history-detail');
+  // Older pages fetched so far, oldest first; they belong to this detail (a refetch starts over).
+  const [older, setOlder] = useState<{ of: SessionDetail; pages: TurnPage[] }>({ of: detail, pages: [] });
+  const pages = useMemo(() => (older.of === detail ? older.pages : []), [older, detail]);
+  const hasOlderTurns = pages.length > 0 ? pages[0].hasOlderTurns : detail.hasOlderTurns;
   const title = detail.session.title || t('nav.untitled');
   const items = useMemo(() => {
+    const parts = [...pages, detail];
     const chains: Record<string, ChainView> = {};
-    for (const c of detail.chains)
+    for (const c of parts.flatMap((p) => p.chains))
       chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
-    return buildChatItems({ turns: detail.turns, chains, decisions: detail.decisions });
-  }, [detail]);
+    const decisions = [...new Map(parts.flatMap((p) => p.decisions).map((d) => [d.id, d])).values()];
+    return buildChatItems({ turns: parts.flatMap((p) => p.turns), chains, decisions });
+  }, [detail, pages]);
+  const showOlder = async (): Promise<void> => {
+    const first = pages[0]?.turns[0] ?? detail.turns[0];
+    if (!first) return;
+    const page = await actions.olderTurns(detail.session.id, first.seq);
+    if (page) setOlder({ of: detail, pages: [page, ...pages] });
+  };
 
   const exportAs = async (format: 'json' | 'markdown'): Promise<void> => {
     if (host === 'electron') {
@@ -137,6 +150,7 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
           label={t('chat.transcript')}
           renderItem={(item) => <ChatItemView item={item} isExpanded />}
           scrollParent={scrollParent}
+          older={{ hasOlder: hasOlderTurns, load: () => void showOlder() }}
         />
       )}
       <ConfirmDialog

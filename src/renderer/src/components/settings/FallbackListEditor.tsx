@@ -146,7 +146,14 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
         errorId="fallback-error"
       />
       <div className="fallback-actions">
-        <button type="button" className="button" data-testid="fallback-add" onClick={addRow}>
+        {/* A new row starts on a model the provider offers: wait for the list (pi-ai's catalogue loads on demand). */}
+        <button
+          type="button"
+          className="button"
+          data-testid="fallback-add"
+          disabled={providers.length === 0}
+          onClick={addRow}
+        >
           {t('settings.fallback.add')}
         </button>
         <label className="toggle">

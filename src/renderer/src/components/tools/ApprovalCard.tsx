@@ -14,21 +14,6 @@ const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny
  * scrolled far away and mounts them again, and coming back into view must not take the focus again.
  */
 let focusedRequest: string | null = null;
-/** A list that has just opened stays hidden until it has scrolled into place: try for up to this many frames. */
-const FOCUS_FRAMES = 120;
-
-/** Focus the button once it can take the focus; returns a cancel for the frames still waiting. */
-function focusWhenShown(button: () => HTMLButtonElement | null, onFocused: () => void): () => void {
-  let frame = 0;
-  const attempt = (left: number): void => {
-    const target = button();
-    target?.focus();
-    if (target && document.activeElement === target) onFocused();
-    else if (left > 0) frame = requestAnimationFrame(() => attempt(left - 1));
-  };
-  attempt(FOCUS_FRAMES);
-  return () => cancelAnimationFrame(frame);
-}
 
 function Preview({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
@@ -64,10 +49,8 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
 
   useEffect(() => {
     if (focusedRequest === requestId) return;
-    return focusWhenShown(
-      () => firstButton.current,
-      () => (focusedRequest = requestId),
-    );
+    focusedRequest = requestId;
+    firstButton.current?.focus();
   }, [requestId]);
 
   const answer = (choice: ApprovalChoice) => void actions.approveTool(request.id, choice);

@@ -1,0 +1,122 @@
+// What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
+// store every message as it ends (errored turns too), and at a run's end classify a failure and
+// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md).
+// Built by buildSessionParts; AgentSession passes it every agent event that the retry prelaunch
+// (retry-prelaunch.ts) does not hold back, and the prelaunch the ones it held, once released.
+import type { AgentEvent } from '@mariozechner/pi-agent-core';
+import type { SessionEvent } from '../../shared/events';
+import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
+import { resolveRow } from '../../shared/retry-policy/decision-table';
+import type { Classification } from './classify-error';
+import { classifyAssistantMessage } from './classify-message';
+import type { Compactor } from './compaction';
+import type { AgentPort, SettingsStore } from './ports';
+import { providerFactsOf } from './provider-facts';
+import type { PromptPacing } from './rate-pacing';
+import type { RetryController } from './retry-controller';
+import type { TurnRecorder } from './turn-recorder';
+import { isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
+import type { ToolCoordinator } from './tools/tool-coordinator';
+import { toolFaultOf } from './tools/tool-gate';
+
+export interface TurnEventParts {
+  agent: AgentPort;
+  settings: SettingsStore;
+  recorder: TurnRecorder;
+  retry: RetryController;
+  stops: StopHost;
+  compactor: Compactor;
+  tools: ToolCoordinator | null;
+  pacing: PromptPacing;
+  emit: (event: SessionEvent) => void;
+  now: () => number;
+  /** The app is quitting: a retried request it stopped closes its chain as interrupted. */
+  shuttingDown: () => boolean;
+}
+
+export class TurnEvents {
+  /** When the newest assistant message ended (its message_end). */
+  private lastEndedAt = 0;
+
+  constructor(private readonly parts: TurnEventParts) {}
+
+  handle(event: AgentEvent): void {
+    const { emit, tools, retry } = this.parts;
+    emit(event as SessionEvent);
+    try {
+      tools?.onAgentEvent(event);
+      if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
+      // A reply that called tools has succeeded only once its calls ran without a tool fault.
+      if (event.type === 'turn_end' && isToolUse(event.message as ChatMessage) && !tools?.gate.pending)
+        retry.onAssistantMessageEnd(event.message as AssistantChatMessage);
+      if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
+    } catch (error) {
+      // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
+      const text = error instanceof Error ? error.message : String(error);
+      recordInternalError(this.parts.stops, text);
+      emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
+    }
+  }
+
+  private onMessageEnd(message: ChatMessage): void {
+    // Taken before the turn is stored: a retry's wait runs from when its error arrived.
+    if (message.role === 'assistant') this.lastEndedAt = this.parts.now();
+    this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
+    if (message.role !== 'assistant') return;
+    this.parts.pacing.observe(message);
+    // A reply that called tools is judged at turn_end, once its calls have run (handle).
+    if (!isToolUse(message)) this.parts.retry.onAssistantMessageEnd(message);
+  }
+
+  private onAgentEnd(messages: ChatMessage[]): void {
+    const { recorder, retry, stops } = this.parts;
+    const last = messages.findLast((m): m is AssistantChatMessage => m.role === 'assistant');
+    if (!last) return;
+    const classification = this.classify(last);
+    // A failure raised outside the stream gets agent_end without message_end: persist it here.
+    // When the error reached us: the HTTP layer knows best; else when the message ended.
+    const arrivedAt =
+      providerFactsOf(last)?.errorAt ?? (recorder.isPersisted(last) ? this.lastEndedAt : this.parts.now());
+    if (!recorder.isPersisted(last)) this.persist(last, classification);
+    if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
+    // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
+    if (this.parts.shuttingDown() && last.stopReason === 'aborted' && retry.interrupt()) return;
+
+    // The retry check runs first; if a retry started, the compaction check is skipped.
+    if (this.isRetryable(last, classification)) {
+      if (retry.handleRetryableError(last, classification, arrivedAt)) return;
+      if (!this.parts.settings.get().retry.enabled) recordStop(stops, last, classification, 'disabled');
+      return;
+    }
+    const overflow = classification.category === 'context_overflow';
+    recordStop(
+      stops,
+      last,
+      classification,
+      overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
+    );
+    if (overflow) this.parts.compactor.onOverflow(last, this.parts.settings.get().compaction.enabled);
+  }
+
+  /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */
+  private isRetryable(message: AssistantChatMessage, classification: Classification): boolean {
+    if (message.stopReason !== 'error' || !message.errorMessage) return false;
+    if (classification.category === 'context_overflow') return false;
+    return resolveRow(classification.category, this.parts.settings.get().retry).action === 'retry';
+  }
+
+  private classify(message: AssistantChatMessage): Classification {
+    const contextWindow = this.parts.agent.state.model?.contextWindow;
+    return classifyAssistantMessage(message, contextWindow, toolFaultOf(message)?.category);
+  }
+
+  private persist(message: ChatMessage, classification: Classification | undefined): void {
+    const { retry, tools } = this.parts;
+    const errored =
+      message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
+    const chainId = retry.isRetrying ? (retry.activeChainId ?? null) : null;
+    // A tool result keeps the category of the failure that ended its turn, so history finds it.
+    const toolFailure = message.role === 'toolResult' ? (tools?.failureOf(message.toolCallId) ?? null) : null;
+    this.parts.recorder.persist(message, errored ? (classification?.category ?? null) : toolFailure, chainId);
+  }
+}

@@ -1,0 +1,63 @@
+// The agent an AppServices session runs on: a DeferredAgent (src/main/core/deferred-agent.ts), so
+// that pi-ai and pi-agent-core load with the first run, not at start-up; every request goes through
+// the guarded stream (timeout, HTTP facts, redaction, no SDK retries) and waits for pi-ai first.
+// AppServices builds the stream once (Settings' Test connection gets one of its own, on its own
+// HTTP-facts recorder) and the agent in createSession.
+import type { Agent, StreamFn } from '@mariozechner/pi-agent-core';
+import type { Api, Model } from '@mariozechner/pi-ai';
+import { PROVIDER_IDS } from '../../shared/settings';
+import { DeferredAgent, type AgentSetup } from '../core/deferred-agent';
+import { createGuardedStreamFn } from '../core/guarded-stream';
+import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
+import type { HttpFactsSource } from '../core/provider-facts';
+import { redactSecrets } from '../core/redact-secrets';
+import type { CredentialVault } from './credential-store';
+
+const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
+
+export interface AgentStreamParts {
+  credentials: CredentialVault;
+  facts: HttpFactsSource;
+  /** Read per request: retry.timeoutMs. */
+  timeoutMs: () => number;
+}
+
+export interface SessionAgentParts {
+  /** The model to start on (a real provider's needs pi-ai loaded: AppServices loads it at start). */
+  model: Model<Api>;
+  credentials: CredentialVault;
+  /** createAgentStream's. */
+  streamFn: StreamFn;
+}
+
+export function createSessionAgent(parts: SessionAgentParts): DeferredAgent {
+  const { credentials } = parts;
+  const getApiKey = (provider: string): string | undefined =>
+    credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey;
+  const agent: DeferredAgent = new DeferredAgent(
+    { systemPrompt: SYSTEM_PROMPT, model: parts.model, thinkingLevel: 'off', tools: [], messages: [] },
+    { streamFn: parts.streamFn, getApiKey, create: (setup) => createAgent(setup, getApiKey) },
+  );
+  return agent;
+}
+
+/** Every request through the guarded stream, pi-ai loaded first. */
+export function createAgentStream(parts: AgentStreamParts): StreamFn {
+  const guarded = createGuardedStreamFn({
+    base: (...args) => piRuntime().piAi.streamSimple(...args),
+    timeoutMs: parts.timeoutMs,
+    facts: parts.facts,
+    redact: (text) => redactSecrets(text, parts.credentials.secrets(PROVIDER_IDS)),
+  });
+  return async (...args) => {
+    await loadPiRuntime();
+    return guarded(...args);
+  };
+}
+
+/** The real Agent, with what the session and its tools set on the DeferredAgent until now. */
+async function createAgent(setup: AgentSetup, getApiKey: (provider: string) => string | undefined): Promise<Agent> {
+  const { agentCore } = await loadPiRuntime();
+  const { state, ...hooks } = setup;
+  return new agentCore.Agent({ initialState: state, ...hooks, getApiKey });
+}

@@ -1,0 +1,51 @@
+// Start-up loads only what it runs (docs/architecture.md, "Start-up"): in the BUILT Node entry
+// (out/main/cli.js, or $RESOLUTE_CLI) and every chunk a mode loads, pi-ai, pi-agent-core and
+// TypeBox are never imported statically — they come with the first run, through pi-runtime.ts's
+// dynamic import. A static import anywhere on that path (a value import in the core, say) would
+// load them at every start.
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
+const LAZY = /^(@mariozechner\/pi-ai|@mariozechner\/pi-agent-core|typebox)(\/|$)/;
+
+/** `import … from "x"`, `export … from "x"`, `import "x"`: what loads with the module itself. */
+const STATIC = /(?:^|[\n;])\s*(?:import|export)\s*(?:[^;'"()]*?\sfrom\s*)?["']([^"']+)["']/g;
+const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
+
+/** Every module file reachable from `entry` (relative imports, static or dynamic) and what each imports from packages. */
+function walk(entry: string): { files: string[]; staticPackages: Set<string>; dynamicPackages: Set<string> } {
+  const files: string[] = [];
+  const staticPackages = new Set<string>();
+  const dynamicPackages = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (files.includes(file)) continue;
+    files.push(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [pattern, packages] of [
+      [STATIC, staticPackages],
+      [DYNAMIC, dynamicPackages],
+    ] as const) {
+      for (const [, specifier] of text.matchAll(pattern)) {
+        if (specifier.startsWith('.')) queue.push(join(dirname(file), specifier));
+        else packages.add(specifier);
+      }
+    }
+  }
+  return { files, staticPackages, dynamicPackages };
+}
+
+describe('the built start-up path', () => {
+  it('imports pi-ai, pi-agent-core and TypeBox only dynamically', () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
+    const { files, staticPackages, dynamicPackages } = walk(CLI);
+    // The walk reached the modes (so it read the graph) and found the one dynamic import of pi-ai.
+    expect(files.some((file) => /rpc-mode/.test(file))).toBe(true);
+    expect(staticPackages).toContain('better-sqlite3');
+    expect(dynamicPackages).toContain('@mariozechner/pi-ai');
+    expect([...staticPackages].filter((name) => LAZY.test(name))).toEqual([]);
+  });
+});
