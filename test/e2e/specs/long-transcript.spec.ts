@@ -1,7 +1,8 @@
 // A long stored session (1,200+ turns, written through the history store before the app starts)
 // in the virtualised chat: only the rows near the viewport are in the DOM, the keyboard reaches
-// its first turn, and a new reply streams pinned to the bottom — unless the reader scrolled up,
-// who is then left where they are. No timings: each step waits on what the page shows.
+// its first turn (older pages coming in on the way), and a new reply streams pinned to the bottom
+// — unless the reader scrolled up, who is then left where they are; the History detail is
+// virtualised too and pages back by its button. No timings: each step waits on what the page shows.
 import type { Locator, Page } from '@playwright/test';
 import { turnsOf, writeLongSession } from '../../fixtures/long-session';
 import { test, expect, type AppHandle } from '../fixtures/app';
@@ -112,4 +113,12 @@ test('the session in History is virtualised too, scrolling with its pane; axe fi
   }).toPass({ timeout: 20_000 });
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   expect(await axeViolations(page), 'a session in History').toEqual([]);
+  // "Show older turns" a page at a time; then "The start of this session" where it was.
+  const older = page.getByTestId('load-older');
+  await expect(async () => {
+    await older.click({ timeout: 1000 });
+    await expect(page.getByTestId('session-start')).toHaveText('The start of this session', { timeout: 500 });
+  }).toPass({ timeout: 60_000 });
+  await expect(rows.first()).toHaveAttribute('aria-setsize', String(turnsOf(EXCHANGES)));
+  expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
 });

@@ -50,6 +50,7 @@ export const en = {
   chat: {
     transcript: 'Conversation',
     loadOlder: 'Show older turns',
+    sessionStart: 'The start of this session',
     empty: 'Send a message to start a conversation.',
     inputLabel: 'Message',
     placeholder: 'Message Resolute… (Enter to send, Shift+Enter for a new line)',

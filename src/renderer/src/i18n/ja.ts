@@ -52,6 +52,7 @@ export const ja: Messages = {
   chat: {
     transcript: '会話',
     loadOlder: '以前のターンを表示',
+    sessionStart: 'このセッションの始まり',
     empty: 'メッセージを送信して会話を始めましょう。',
     inputLabel: 'メッセージ',
     placeholder: 'Resolute へのメッセージ…（Enter で送信、Shift+Enter で改行）',

@@ -52,6 +52,7 @@ export const ko: Messages = {
   chat: {
     transcript: '대화',
     loadOlder: '이전 턴 보기',
+    sessionStart: '이 세션의 시작',
     empty: '메시지를 보내 대화를 시작하세요.',
     inputLabel: '메시지',
     placeholder: 'Resolute에게 메시지 보내기… (Enter로 전송, Shift+Enter로 줄바꿈)',

@@ -90,17 +90,23 @@ export function TranscriptList(props: TranscriptListProps) {
       onFocus={intent}
     />
   );
-  const button = hasOlder && older && <OlderTurnsButton onClick={older.load} />;
-  return scrollParent === undefined ? (
+  if (scrollParent !== undefined) {
+    return (
+      <>
+        {older && <OlderTurnsSlot older={older} />}
+        {list}
+      </>
+    );
+  }
+  return (
     <div className="transcript-frame">
-      {button}
+      {hasOlder && older && (
+        <div className="transcript-older">
+          <OlderTurnsButton onClick={older.load} />
+        </div>
+      )}
       {list}
     </div>
-  ) : (
-    <>
-      {button}
-      {list}
-    </>
   );
 }
 
@@ -147,18 +153,37 @@ function Item({ context, children, style, item: _item, ...data }: ItemProps<Chat
 }
 
 /**
- * "Show older turns", floating over the top of the transcript while a long session has older
- * pages — the way to them for a keyboard or a screen reader (scrolling near the top fetches them
- * too). It takes no room in the list: rows that join the front then land above the reader, out of
- * view, where react-virtuoso places them without moving what the reader sees.
+ * "Show older turns": the way to a long session's older pages for a keyboard or a screen reader
+ * (the chat also fetches them as the reader nears the top). In the chat it floats over the top of
+ * the transcript and takes no room in the list: rows that join the front then land above the
+ * reader, out of view, where react-virtuoso places them without moving what the reader sees.
  */
 function OlderTurnsButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
   return (
-    <div className="transcript-older">
-      <button type="button" className="button button-small" data-testid="load-older" onClick={onClick}>
-        {t('chat.loadOlder')}
-      </button>
+    <button type="button" className="button button-small" data-testid="load-older" onClick={onClick}>
+      {t('chat.loadOlder')}
+    </button>
+  );
+}
+
+/**
+ * Above a stored session's transcript (which scrolls with the page): the button, and once nothing
+ * older is left "The start of this session" in its place, at the same height, so that the rows
+ * below do not move. A session that was never paged shows neither.
+ */
+function OlderTurnsSlot({ older }: { older: OlderPages }) {
+  const { t } = useTranslation();
+  const [wasPaged, setWasPaged] = useState(older.hasOlder);
+  if (older.hasOlder && !wasPaged) setWasPaged(true);
+  if (!wasPaged) return null;
+  return (
+    <div className="transcript-older-slot">
+      {older.hasOlder ? (
+        <OlderTurnsButton onClick={older.load} />
+      ) : (
+        <span data-testid="session-start">{t('chat.sessionStart')}</span>
+      )}
     </div>
   );
 }
