@@ -1,33 +1,25 @@
-// The transcript as a virtualised list (react-virtuoso): the chat (ChatView) and a stored session
-// (SessionDetailView) render their rows (ChatItemView) through it. A short transcript keeps every
-// row in the DOM; a longer one, or one that older pages may still join, only the rows near the
-// viewport (docs/architecture.md, "Long transcripts"). An older page joins the front without moving
-// what the reader sees; the live chat opens at its newest row and keeps it in view while the
-// reader is at the bottom.
-import { useState, type ReactNode, type Ref } from 'react';
+// The transcript as a virtualised list (@tanstack/react-virtual): the chat (ChatView) and a stored
+// session (SessionDetailView) render their rows (ChatItemView) through it. A short transcript keeps
+// every row in the DOM; a longer one, or one that older pages may still join, only the rows near
+// the viewport (docs/architecture.md, "Long transcripts"). The list is anchored at its end: an
+// older page joins the front without moving what the reader sees, and the live chat opens at its
+// newest row and follows new output while the reader is at the bottom.
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Virtuoso, type ItemProps, type ListProps } from 'react-virtuoso';
 import type { ChatItem } from '../../chat/chat-items';
-import { prependedCount } from '../../chat/prepended';
-import { useFollowBottom } from './use-follow-bottom';
+import { estimateRowHeight } from '../../chat/row-height';
 
 /** Up to this many rows (and no older pages to come) all stay rendered: find-in-page sees a whole short chat. */
 export const VIRTUALISE_ABOVE = 60;
-/**
- * Rendered below the viewport when virtualised, px: a streaming reply keeps growing there, and the
- * keyboard finds the next rows. None above: react-virtuoso keeps the reader's place when rows join
- * the front by scrolling past them before they render; rows rendered there (with heights other
- * than its estimate) would move the reader.
- */
-const OVERSCAN = { top: 0, bottom: 800 };
-const ALL_ROWS = { top: 1e9, bottom: 1e9 };
-/** react-virtuoso counts rows joining the front down from here (it must stay positive). */
-const FIRST_INDEX = 1_000_000_000;
-
-interface ListContext {
-  label: string;
-  count: number;
-}
+/** Rows rendered beyond each edge of the viewport: the keyboard and a fast wheel find them there. */
+const OVERSCAN_ROWS = 4;
+/** Between two rows, px (the list's own spacing: rows are placed, not laid out). */
+const ROW_GAP = 10;
+/** Above the first row and below the last in the chat's own scroller, px. */
+const CHAT_PADDING = 16;
+/** How close to the bottom (px) still counts as "at the bottom" for following new output. */
+const PIN_THRESHOLD_PX = 80;
 
 /** A long session's older pages: whether there are more, and how to fetch the next one. */
 export interface OlderPages {
@@ -47,7 +39,7 @@ interface TranscriptListProps {
    * each new value (a message sent, an approval asked) brings the bottom back into view.
    */
   followKey?: string;
-  /** A long session's older pages: "Show older turns" floats over the top while there are more. */
+  /** A long session's older pages: "Show older turns" while there are more. */
   older?: OlderPages;
   /** Scroll with this element (the history pane, whose header scrolls away with the list) instead of a scroller of its own. */
   scrollParent?: HTMLElement;
@@ -55,46 +47,58 @@ interface TranscriptListProps {
 
 export function TranscriptList(props: TranscriptListProps) {
   const { items, label, followKey, older, scrollParent } = props;
-  const firstItemIndex = useFirstItemIndex(items);
-  const { handle, onHeightChanged, onScroll, onIntent } = useFollowBottom(followKey);
+  const ownScroller = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
   const isFollowing = followKey !== undefined;
-  const intent = isFollowing ? onIntent : undefined;
   const hasOlder = older?.hasOlder ?? false;
-  // Short and complete: every row rendered. A list that may still grow at the front is virtualised.
-  const overscan = items.length <= VIRTUALISE_ABOVE && !hasOlder ? ALL_ROWS : OVERSCAN;
-  const list = (
-    <Virtuoso<ChatItem, ListContext>
-      ref={handle}
-      className={scrollParent === undefined ? 'transcript' : undefined}
-      data-testid={scrollParent === undefined ? 'transcript' : 'transcript-rows'}
-      // The transcript scrolls by keyboard once focused; the focus ring shows where it is.
-      style={{ outline: undefined, height: undefined }}
-      data={items}
-      context={{ label, count: items.length }}
-      components={COMPONENTS}
-      computeItemKey={(_, item) => item.key}
-      itemContent={(_, item) => props.renderItem(item)}
-      firstItemIndex={firstItemIndex}
-      increaseViewportBy={overscan}
-      customScrollParent={scrollParent}
-      totalListHeightChanged={isFollowing ? onHeightChanged : undefined}
-      onScroll={(event) => {
-        const el = event.currentTarget;
-        if (isFollowing) onScroll(el);
-        if (hasOlder && older?.whenNearTop && el.scrollTop < el.clientHeight) older.load();
-      }}
-      onWheel={intent}
-      onKeyDown={intent}
-      onPointerDown={intent}
-      onTouchStart={intent}
-      onFocus={intent}
-    />
+  const renderAll = items.length <= VIRTUALISE_ABOVE && !hasOlder;
+  const scrollMargin = useListOffset(list, scrollParent);
+  // The virtualizer is read as it renders; none of its functions goes to anything memoised.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => scrollParent ?? ownScroller.current,
+    estimateSize: (index) => estimateRowHeight(items[index]),
+    getItemKey: (index) => items[index].key,
+    overscan: renderAll ? items.length : OVERSCAN_ROWS,
+    gap: ROW_GAP,
+    paddingStart: scrollParent ? 0 : CHAT_PADDING,
+    paddingEnd: scrollParent ? 0 : CHAT_PADDING,
+    scrollMargin,
+    anchorTo: 'end',
+    followOnAppend: isFollowing,
+    scrollEndThreshold: isFollowing ? PIN_THRESHOLD_PX : 1,
+  });
+  useFollowKey(followKey, () => virtualizer.scrollToEnd());
+
+  const rows = (
+    <ol
+      ref={list}
+      className="transcript-list transcript-list-virtual"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <li
+          key={row.key}
+          ref={virtualizer.measureElement}
+          className="transcript-row"
+          data-index={row.index}
+          // Only some rows are in the DOM: each says where it stands in the whole list.
+          aria-setsize={items.length}
+          aria-posinset={row.index + 1}
+          style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
+        >
+          {props.renderItem(items[row.index])}
+        </li>
+      ))}
+    </ol>
   );
-  if (scrollParent !== undefined) {
+  if (scrollParent) {
     return (
       <>
         {older && <OlderTurnsSlot older={older} />}
-        {list}
+        {rows}
       </>
     );
   }
@@ -105,58 +109,54 @@ export function TranscriptList(props: TranscriptListProps) {
           <OlderTurnsButton onClick={older.load} />
         </div>
       )}
-      {list}
+      <div
+        ref={ownScroller}
+        className="transcript"
+        data-testid="transcript"
+        // Focusable, so the keyboard scrolls the transcript (Home goes to the top, PageUp a screen up).
+        tabIndex={0}
+        onScroll={(event) => {
+          const el = event.currentTarget;
+          if (hasOlder && older?.whenNearTop && el.scrollTop < el.clientHeight) older.load();
+        }}
+      >
+        {rows}
+      </div>
     </div>
   );
 }
 
-/**
- * react-virtuoso keeps the reader's place when rows join the front only if firstItemIndex drops
- * by their number in the same render: derived from the previous items (React's "state from the
- * previous render" pattern), not from an effect that would run a render too late.
- */
-function useFirstItemIndex(items: ChatItem[]): number {
-  const [seen, setSeen] = useState({ items, first: FIRST_INDEX });
-  if (seen.items === items) return seen.first;
-  const next = { items, first: seen.first - prependedCount(seen.items, items) };
-  setSeen(next);
-  return next.first;
+/** Where the list starts in the page that scrolls it (the history pane), px; 0 in a scroller of its own. */
+function useListOffset(list: RefObject<HTMLOListElement | null>, scrollParent: HTMLElement | undefined): number {
+  const [offset, setOffset] = useState(0);
+  // What is above the list (the detail's header, its export status) changes its parent's height.
+  useLayoutEffect(() => {
+    const el = list.current;
+    if (!el || !scrollParent) return;
+    const observer = new ResizeObserver(() => {
+      const top = el.getBoundingClientRect().top - scrollParent.getBoundingClientRect().top + scrollParent.scrollTop;
+      setOffset(Math.round(top));
+    });
+    observer.observe(el.parentElement ?? el);
+    return () => observer.disconnect();
+  }, [list, scrollParent]);
+  return offset;
 }
 
-function List({ context, children, style, ref }: ListProps<HTMLUListElement> & { context: ListContext }) {
-  return (
-    <ol
-      className="transcript-list"
-      aria-label={context.label}
-      style={style}
-      // react-virtuoso types its list element as <div> or <ul>; an <ol> is the same to it.
-      ref={ref as Ref<HTMLOListElement>}
-    >
-      {children}
-    </ol>
-  );
-}
-
-/** A row as a list item; its position in the whole list, as only some rows may be in the DOM. */
-function Item({ context, children, style, item: _item, ...data }: ItemProps<ChatItem> & { context: ListContext }) {
-  return (
-    <li
-      className="transcript-row"
-      style={style}
-      aria-setsize={context.count}
-      aria-posinset={data['data-index'] + 1}
-      {...data}
-    >
-      {children}
-    </li>
-  );
+/** The live chat opens at its newest row; each new follow key (a message sent, an approval asked) goes there again. */
+function useFollowKey(followKey: string | undefined, toEnd: () => void): void {
+  const last = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (followKey === undefined || followKey === last.current) return;
+    last.current = followKey;
+    toEnd();
+  });
 }
 
 /**
  * "Show older turns": the way to a long session's older pages for a keyboard or a screen reader
  * (the chat also fetches them as the reader nears the top). In the chat it floats over the top of
- * the transcript and takes no room in the list: rows that join the front then land above the
- * reader, out of view, where react-virtuoso places them without moving what the reader sees.
+ * the transcript, taking no room in the list.
  */
 function OlderTurnsButton({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation();
@@ -187,9 +187,3 @@ function OlderTurnsSlot({ older }: { older: OlderPages }) {
     </div>
   );
 }
-
-function Footer() {
-  return <div className="transcript-foot" />;
-}
-
-const COMPONENTS = { List, Item, Footer };
