@@ -4,8 +4,8 @@
 // the viewport (docs/architecture.md, "Long transcripts"). The list is anchored at its end: an
 // older page joins the front without moving what the reader sees, and the live chat opens at its
 // newest row and follows new output while the reader is at the bottom.
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from '../../chat/chat-items';
 import { estimateRowHeight } from '../../chat/row-height';
@@ -55,7 +55,7 @@ export function TranscriptList(props: TranscriptListProps) {
   const scrollMargin = useListOffset(list, scrollParent);
   // The virtualizer is read as it renders; none of its functions goes to anything memoised.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
+  const virtualizer = useVirtualizer<HTMLElement, HTMLLIElement>({
     count: items.length,
     getScrollElement: () => scrollParent ?? ownScroller.current,
     estimateSize: (index) => estimateRowHeight(items[index]),
@@ -72,27 +72,9 @@ export function TranscriptList(props: TranscriptListProps) {
   useFollowKey(followKey, () => virtualizer.scrollToEnd());
 
   const rows = (
-    <ol
-      ref={list}
-      className="transcript-list transcript-list-virtual"
-      aria-label={label}
-      style={{ height: virtualizer.getTotalSize() }}
-    >
-      {virtualizer.getVirtualItems().map((row) => (
-        <li
-          key={row.key}
-          ref={virtualizer.measureElement}
-          className="transcript-row"
-          data-index={row.index}
-          // Only some rows are in the DOM: each says where it stands in the whole list.
-          aria-setsize={items.length}
-          aria-posinset={row.index + 1}
-          style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-        >
-          {props.renderItem(items[row.index])}
-        </li>
-      ))}
-    </ol>
+    <VirtualRows virtualizer={virtualizer} listRef={list} label={label} offset={scrollMargin}>
+      {(index) => props.renderItem(items[index])}
+    </VirtualRows>
   );
   if (scrollParent) {
     return (
@@ -119,11 +101,66 @@ export function TranscriptList(props: TranscriptListProps) {
           const el = event.currentTarget;
           if (hasOlder && older?.whenNearTop && el.scrollTop < el.clientHeight) older.load();
         }}
+        onKeyDown={(event) => {
+          if (jumpTo(event, virtualizer)) event.preventDefault();
+        }}
       >
         {rows}
       </div>
     </div>
   );
+}
+
+interface RowsProps {
+  virtualizer: Virtualizer<HTMLElement, HTMLLIElement>;
+  listRef: RefObject<HTMLOListElement | null>;
+  label: string;
+  /** Where the list starts in the page that scrolls it, px (rows are placed from there). */
+  offset: number;
+  children: (index: number) => ReactNode;
+}
+
+/** The rows the virtualizer has in range, each placed where it belongs in the whole list. */
+function VirtualRows({ virtualizer, listRef, label, offset, children }: RowsProps) {
+  const count = virtualizer.options.count;
+  return (
+    <ol
+      ref={listRef}
+      className="transcript-list transcript-list-virtual"
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((row) => (
+        <li
+          key={row.key}
+          ref={virtualizer.measureElement}
+          className="transcript-row"
+          data-index={row.index}
+          // Only some rows are in the DOM: each says where it stands in the whole list.
+          aria-setsize={count}
+          aria-posinset={row.index + 1}
+          style={{ transform: `translateY(${row.start - offset}px)` }}
+        >
+          {children(row.index)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Home and End go to the first and the last row held, by the list itself: the browser's own jump
+ * over rows placed by estimate stops short where the list corrects them as they are measured.
+ * Not from a text field (an edit box), where the keys move the caret. True when it jumped.
+ */
+function jumpTo(event: KeyboardEvent, virtualizer: Virtualizer<HTMLElement, HTMLLIElement>): boolean {
+  const target = event.target as HTMLElement;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || target.isContentEditable) return false;
+  if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT') return false;
+  if (event.key === 'Home') virtualizer.scrollToOffset(0);
+  else if (event.key === 'End') virtualizer.scrollToEnd();
+  else return false;
+  return true;
 }
 
 /** Where the list starts in the page that scrolls it (the history pane), px; 0 in a scroller of its own. */
