@@ -4,10 +4,10 @@
 // The large databases are built once into the cache folder (bench/lib.ts) and reused.
 import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RetryDecisionRecord } from '../src/shared/history';
 import type { ChatMessage } from '../src/shared/messages';
 import { LATEST_SCHEMA_VERSION } from '../src/main/node/history/migrations';
 import { openHistoryStore, type SqliteHistoryStore } from '../src/main/node/history/sqlite-history-store';
+import { retryDecision } from '../test/fixtures/long-session';
 import { cacheDir } from './lib';
 
 export const LONG_SESSION = 'long-session';
@@ -49,24 +49,6 @@ export function benchMessage(n: number, at: number): ChatMessage {
   } as ChatMessage;
 }
 
-function decision(sessionId: string, chainId: string, turnId: string, at: number): RetryDecisionRecord {
-  return {
-    id: `${chainId}-d1`,
-    timestamp: new Date(at).toISOString(),
-    level: 'INFO',
-    errorType: 'ModelServerError',
-    category: 'server_error',
-    attempt: 1,
-    action: 'retry',
-    waitSeconds: 2,
-    reason: 'server_error: retry 1 of 3 after 2 s',
-    errorMessage: '503 The server is temporarily unavailable; please try again',
-    context: { taskType: 'chat', modelId: 'resolute-sim-1', provider: 'simulator', sessionId, turnId },
-    finalDecision: null,
-    chainId,
-  };
-}
-
 /** Append `count` turns to a session through the store's API, a thousand per transaction. */
 function fillSession(store: SqliteHistoryStore, sessionId: string, count: number, start: number): void {
   store.ensureSession({
@@ -86,7 +68,7 @@ function fillSession(store: SqliteHistoryStore, sessionId: string, count: number
         if (chainId) store.openChain({ id: chainId, sessionId, startedAt: at });
         const turn = store.appendTurn({ sessionId, message, errorCategory: failed ? 'server_error' : null, chainId });
         if (chainId) {
-          store.recordDecision(decision(sessionId, chainId, turn.id, at));
+          store.recordDecision(retryDecision(sessionId, chainId, turn.id, at));
           store.closeChain(chainId, { outcome: 'recovered', attempts: 1, finalError: null, endedAt: at + 2000 });
         }
       }
