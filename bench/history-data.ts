@@ -11,6 +11,11 @@ import { retryDecision } from '../test/fixtures/long-session';
 import { cacheDir } from './lib';
 
 export const LONG_SESSION = 'long-session';
+/**
+ * How the store writes a row without a schema change (2: message-codec.ts's compact messages and
+ * 16-character ids). Raise it when that changes, or the cache measures rows the store no longer writes.
+ */
+const ROW_FORMAT = 2;
 export const LONG_SESSION_TURNS = 10_000;
 const TURNS_PER_SESSION = 1_000;
 const T0 = Date.UTC(2025, 0, 1);
@@ -79,10 +84,10 @@ function fillSession(store: SqliteHistoryStore, sessionId: string, count: number
 /**
  * The cached history of `turns` turns: one session of LONG_SESSION_TURNS (or all of them when
  * fewer), the rest in sessions of a thousand. Built on first use; the file name carries the schema
- * version, so a schema change builds a new one. Returns its path.
+ * version and ROW_FORMAT, so a change of either builds a new one. Returns its path.
  */
 export function cachedHistory(turns: number, log: (line: string) => void): string {
-  const path = join(cacheDir(), `history-v${LATEST_SCHEMA_VERSION}-${turns}.db`);
+  const path = join(cacheDir(), `history-v${LATEST_SCHEMA_VERSION}r${ROW_FORMAT}-${turns}.db`);
   if (existsSync(path)) return path;
   const building = `${path}.building`;
   rmSync(building, { force: true });
