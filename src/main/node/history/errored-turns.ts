@@ -3,11 +3,17 @@
 // decision. HistoryQueries owns one instance; three queries whatever the number of entries.
 import type Database from 'better-sqlite3';
 import type { ErroredTurn, RetryChainRecord } from '../../../shared/history';
-import { toChainRecord, toDecisionRecord, toTurnRecord, type DecisionRow, type TurnRow } from './history-rows';
+import {
+  TURN_COLUMNS,
+  toChainRecord,
+  toDecisionRecord,
+  toTurnRecord,
+  turnColumnsOf,
+  type DecisionRow,
+  type TurnColumns,
+  type TurnRow,
+} from './history-rows';
 
-/** The turn columns every read of turns selects (alias `t`). */
-export const TURN_COLUMNS = `t.id, t.session_id, t.seq, t.role, t.message_json, t.stop_reason, t.error_category,
-  t.chain_id, t.created_at, t.cost_usd, t.branch_from`;
 /** A JSON array of ids bound as one parameter: `IN (SELECT value FROM json_each(?))`. */
 export const IDS = 'SELECT value FROM json_each(?)';
 
@@ -55,7 +61,7 @@ function groupBy<T>(items: T[], key: (item: T) => string | null): Map<string, T[
 
 export class ErroredTurnQueries {
   private readonly headsStmt: Database.Statement<[number], ErroredRow>;
-  private readonly attemptsStmt: Database.Statement<[string], TurnRow>;
+  private readonly attemptsStmt: Database.Statement<[string], TurnColumns>;
   private readonly decisionsStmt: Database.Statement<[string, string], DecisionRow>;
 
   constructor(db: Database.Database) {
@@ -66,9 +72,11 @@ export class ErroredTurnQueries {
        FROM turns t JOIN sessions s ON s.id = t.session_id LEFT JOIN retry_chains c ON c.id = t.chain_id
        WHERE t.stop_reason = 'error' AND ${CHAIN_HEAD} ORDER BY t.created_at DESC, t.n DESC LIMIT ?`,
     );
-    this.attemptsStmt = db.prepare(
-      `SELECT ${TURN_COLUMNS} FROM turns t WHERE t.chain_id IN (${IDS}) AND t.stop_reason = 'error' ORDER BY t.seq`,
-    );
+    this.attemptsStmt = db
+      .prepare<[string], TurnColumns>(
+        `SELECT ${TURN_COLUMNS} FROM turns t WHERE t.chain_id IN (${IDS}) AND t.stop_reason = 'error' ORDER BY t.seq`,
+      )
+      .raw();
     // A UNION, not an OR: each arm uses its own index (by turn, by chain).
     this.decisionsStmt = db.prepare(
       `SELECT * FROM retry_decisions WHERE turn_id IN (${IDS})
@@ -89,7 +97,7 @@ export class ErroredTurnQueries {
       const chainId = row.chain_id;
       // A chain's head is among its attempts: its message is parsed once.
       const turn =
-        (chainId === null ? undefined : attempts.get(chainId)?.find((a) => a.id === row.id)) ?? toTurnRecord(row);
+        (chainId === null ? undefined : attempts.get(chainId)?.find((a) => a.id === row.id)) ?? toTurnRecord(turnColumnsOf(row));
       return {
         turn,
         attempts: chainId === null ? [turn] : (attempts.get(chainId) ?? [turn]),

@@ -6,15 +6,17 @@ import type Database from 'better-sqlite3';
 import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary, TurnPage } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import { TURN_PAGE_SIZE, activePath } from '../../../shared/history';
-import { ErroredTurnQueries, IDS, TURN_COLUMNS } from './errored-turns';
+import { ErroredTurnQueries, IDS } from './errored-turns';
 import { HistorySearch } from './history-search';
 import {
+  TURN_COLUMNS,
   toChainRecord,
   toDecisionRecord,
   toTurnRecord,
   type ChainRow,
   type DecisionRow,
   type SessionRow,
+  type TurnColumns,
   type TurnRow,
 } from './history-rows';
 import { decodeMessage } from './message-codec';
@@ -39,8 +41,8 @@ type ContextRow = Pick<TurnRow, 'seq' | 'branch_from' | 'role' | 'message_json' 
 export class HistoryQueries {
   private readonly listStmt: Database.Statement<[number, number], SessionRow>;
   private readonly sessionStmt: Database.Statement<[string], SessionRow>;
-  private readonly turnsStmt: Database.Statement<[string], TurnRow>;
-  private readonly pageStmt: Database.Statement<[string, number, number], TurnRow>;
+  private readonly turnsStmt: Database.Statement<[string], TurnColumns>;
+  private readonly pageStmt: Database.Statement<[string, number, number], TurnColumns>;
   private readonly olderStmt: Database.Statement<[string, number], number>;
   private readonly cutStmt: Database.Statement<[string, number], number | null>;
   private readonly chainsStmt: Database.Statement<[string], ChainRow>;
@@ -65,11 +67,16 @@ export class HistoryQueries {
       `SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`,
     );
     this.sessionStmt = db.prepare(`SELECT ${SESSION_COLUMNS} FROM sessions s WHERE s.id = ?`);
-    this.turnsStmt = db.prepare(`SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? ORDER BY t.seq`);
+    // Raw statements (value arrays, see TURN_COLUMNS): the reads of many turns.
+    this.turnsStmt = db
+      .prepare<[string], TurnColumns>(`SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? ORDER BY t.seq`)
+      .raw();
     // Newest first down the (session_id, seq) index, LIMIT rows and no more; the caller reverses.
-    this.pageStmt = db.prepare(
-      `SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? AND t.seq < ? ORDER BY t.seq DESC LIMIT ?`,
-    );
+    this.pageStmt = db
+      .prepare<[string, number, number], TurnColumns>(
+        `SELECT ${TURN_COLUMNS} FROM turns t WHERE t.session_id = ? AND t.seq < ? ORDER BY t.seq DESC LIMIT ?`,
+      )
+      .raw();
     this.olderStmt = db
       .prepare<[string, number], number>('SELECT EXISTS (SELECT 1 FROM turns WHERE session_id = ? AND seq < ?)')
       .pluck();
