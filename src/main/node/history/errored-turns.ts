@@ -97,7 +97,8 @@ export class ErroredTurnQueries {
       const chainId = row.chain_id;
       // A chain's head is among its attempts: its message is parsed once.
       const turn =
-        (chainId === null ? undefined : attempts.get(chainId)?.find((a) => a.id === row.id)) ?? toTurnRecord(turnColumnsOf(row));
+        (chainId === null ? undefined : attempts.get(chainId)?.find((a) => a.id === row.id)) ??
+        toTurnRecord(turnColumnsOf(row));
       return {
         turn,
         attempts: chainId === null ? [turn] : (attempts.get(chainId) ?? [turn]),
