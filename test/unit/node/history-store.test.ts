@@ -449,6 +449,26 @@ describe('SqliteHistoryStore: listing, search and errored turns', () => {
     expect(errored[0].turn.errorCategory).toBe('rate_limit');
     expect(store.erroredTurns(1)).toHaveLength(1);
   });
+
+  it('reads a turn back as it was written through every query: whole session, a page, the errored list', () => {
+    // The session reads take value arrays by position (TURN_COLUMNS), the errored list a row with
+    // named keys: a column out of place on either side changes a field here.
+    const store = openStore();
+    newSession(store, 'r', 'Reads');
+    const asked = store.appendTurn({ sessionId: 'r', message: user('Is it up?', T0) });
+    const failed = store.appendTurn({
+      sessionId: 'r',
+      message: assistant('', T0 + 1000, { message: '500 internal error' }),
+      errorCategory: 'server_error',
+    });
+    expect(store.getSession('r')?.turns).toEqual([asked, failed]);
+    expect(store.getSession('r', 1)?.turns).toEqual([failed]);
+    expect(store.sessionTurns('r', failed.seq)?.turns).toEqual([asked]);
+    const lone = store.erroredTurns().find((entry) => entry.turn.id === failed.id);
+    expect(lone?.turn).toEqual(failed);
+    expect(lone?.attempts).toEqual([failed]);
+    expect(lone?.chain).toBeNull();
+  });
 });
 
 describe('SqliteHistoryStore: delete and export', () => {

@@ -8,6 +8,7 @@ import {
   toChainRecord,
   toDecisionRecord,
   toTurnRecord,
+  toTurnRecords,
   turnColumnsOf,
   type DecisionRow,
   type TurnColumns,
@@ -89,7 +90,7 @@ export class ErroredTurnQueries {
     const rows = this.headsStmt.all(limit);
     const chainIds = JSON.stringify(rows.flatMap((row) => (row.chain_id === null ? [] : [row.chain_id])));
     const loneIds = JSON.stringify(rows.flatMap((row) => (row.chain_id === null ? [row.id] : [])));
-    const attempts = groupBy(this.attemptsStmt.all(chainIds).map(toTurnRecord), (turn) => turn.chainId);
+    const attempts = groupBy(toTurnRecords(this.attemptsStmt.all(chainIds)), (turn) => turn.chainId);
     const decisions = this.decisionsStmt.all(loneIds, chainIds).map((row) => ({ row, record: toDecisionRecord(row) }));
     const byChain = groupBy(decisions, (d) => d.row.chain_id);
     const byTurn = groupBy(decisions, (d) => d.row.turn_id);

@@ -12,7 +12,7 @@ import {
   TURN_COLUMNS,
   toChainRecord,
   toDecisionRecord,
-  toTurnRecord,
+  toTurnRecords,
   type ChainRow,
   type DecisionRow,
   type SessionRow,
@@ -175,7 +175,7 @@ export class HistoryQueries {
    */
   private turnPage(sessionId: string, beforeSeq: number, limit: number): TurnPage {
     const below = Math.min(beforeSeq, this.cutStmt.get(sessionId, beforeSeq) ?? beforeSeq);
-    const turns = this.pageStmt.all(sessionId, below, limit).reverse().map(toTurnRecord);
+    const turns = toTurnRecords(this.pageStmt.all(sessionId, below, limit).reverse());
     const turnIds = JSON.stringify(turns.map((turn) => turn.id));
     const chainIds = turns.flatMap((turn) => (turn.chainId === null ? [] : [turn.chainId]));
     const decisions = this.pageDecisionsStmt.all(turnIds, JSON.stringify(chainIds)).map(toDecisionRecord);
@@ -197,7 +197,7 @@ export class HistoryQueries {
     if (session === undefined) return undefined;
     return {
       session,
-      turns: this.turnsStmt.all(sessionId).map(toTurnRecord),
+      turns: toTurnRecords(this.turnsStmt.all(sessionId)),
       chains: this.chainsStmt.all(sessionId).map(toChainRecord),
       decisions: this.decisionsStmt.all(sessionId).map(toDecisionRecord),
       hasOlderTurns: false,
