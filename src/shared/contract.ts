@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
+import type { NoticeText } from './notices';
 import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
 import { APPROVAL_CHOICES } from './tools';
@@ -86,10 +87,9 @@ export interface AppInfo {
 }
 
 /** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */
-export interface StartupNotice {
+export interface StartupNotice extends NoticeText {
   id: string;
   level: 'info' | 'warning' | 'error';
-  message: string;
 }
 
 export interface ProviderKeyHint {

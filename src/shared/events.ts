@@ -4,6 +4,7 @@
 import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
+import type { NoticeText } from './notices';
 import type { ModelRef, Settings } from './settings';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
@@ -191,8 +192,9 @@ export type ResoluteEvent =
   /**
    * Something to tell the person. `id` is set for a start-up notice raised once clients listen (the
    * history's background integrity check): it is also in app.info's notices, so a window shows each id once.
+   * `code`/`params`, where set, let a window show it in the person's language (notices.ts).
    */
-  | { type: 'notice'; level: 'info' | 'warning' | 'error'; message: string; id?: string };
+  | ({ type: 'notice'; level: 'info' | 'warning' | 'error'; id?: string } & NoticeText);
 
 export type SessionEvent = AgentLoopEvent | RetryEvent | PacingEvent | CompactionEvent | ResoluteEvent;
 export type SessionEventType = SessionEvent['type'];

@@ -8,6 +8,7 @@ import type { AgentPort } from './ports';
 import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
+import { codedNotice } from '../../shared/notices';
 
 export interface CompactorOptions {
   agent: AgentPort;
@@ -56,12 +57,9 @@ export class Compactor {
     if (!enabled) return;
     // Checked before `running`: the second overflow arrives from inside our own continue().
     if (this.retriedThisPrompt) {
-      this.options.emit({
-        type: 'notice',
-        level: 'error',
-        message:
-          'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
-      });
+      const message =
+        'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.';
+      this.options.emit({ type: 'notice', level: 'error', ...codedNotice('compaction_still_too_long', {}, message) });
       return;
     }
     if (this.running) return;

@@ -4,6 +4,7 @@
 // keys — and if they decline, keys are not stored this run. Called by main.ts before the launch;
 // Electron's objects come in as arguments, so this runs (and is tested) under Node.
 import type { SafeStorage } from 'electron';
+import { codedNotice } from '../../shared/notices';
 import type { SecretCipher } from '../node/credential-store';
 
 export interface KeyStorageDeps {
@@ -39,11 +40,15 @@ export async function chooseKeyStorage(deps: KeyStorageDeps): Promise<SecretCiph
     return {
       encrypt: (plain) => cipher().encrypt(plain),
       decrypt: (sealed) => cipher().decrypt(sealed),
-      note: 'The system keychain is not available: API keys are sealed with the key file in the data folder.',
+      note: codedNotice(
+        'keychain_key_file',
+        {},
+        'The system keychain is not available: API keys are sealed with the key file in the data folder.',
+      ),
     };
   }
   const refuse = (): never => {
     throw new Error(DECLINED);
   };
-  return { encrypt: refuse, decrypt: refuse, note: DECLINED };
+  return { encrypt: refuse, decrypt: refuse, note: codedNotice('keys_not_stored', {}, DECLINED) };
 }

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
+import type { NoticeText } from '../../shared/notices';
 import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
@@ -128,7 +129,7 @@ export class AppServices {
   private static async open(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<AppServices> {
     const parts = await openParts(options, dataDir, lock);
     const services = new AppServices(options, parts);
-    for (const { level, message } of startupProblems(options, parts)) services.noteAtStart(level, message);
+    for (const { level, ...text } of startupProblems(options, parts)) services.noteAtStart(level, text);
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
     // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
     if (options.host !== 'rpc') services.openInterruptedSession();
@@ -138,8 +139,8 @@ export class AppServices {
 
   /** Damage the background integrity check finds is a start-up notice raised late (app-startup.ts). */
   private checkHistoryLater(): void {
-    const stop = checkHistoryLater(this.history, (message) => {
-      const notice = this.noteAtStart('error', message);
+    const stop = checkHistoryLater(this.history, (text) => {
+      const notice = this.noteAtStart('error', text);
       this.options.publish({ type: 'notice', ...notice });
     });
     this.disposers.push(stop);
@@ -397,8 +398,8 @@ export class AppServices {
     this.options.publish({ type: 'notice', level: 'error', message });
   }
 
-  private noteAtStart(level: StartupNotice['level'], message: string): StartupNotice {
-    const notice = { id: `${this.launchId}:${this.startupNotices.length}`, level, message };
+  private noteAtStart(level: StartupNotice['level'], text: NoticeText): StartupNotice {
+    const notice = { id: `${this.launchId}:${this.startupNotices.length}`, level, ...text };
     this.startupNotices.push(notice);
     return notice;
   }

@@ -5,6 +5,7 @@
 // calls them once the data folder's lock is held.
 import { join } from 'node:path';
 import type { StartupNotice } from '../../shared/contract';
+import { codedNotice, type NoticeText } from '../../shared/notices';
 import { loadPiRuntime } from '../core/pi-runtime';
 import { providerOverlay, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
 import type { DataLock } from './data-lock';
@@ -66,21 +67,16 @@ export async function openParts(options: AppServicesOptions, dataDir: string, lo
 }
 
 /** What the opening found that the person should hear about (a stale lock, a bad settings file…). */
-export function startupProblems(
-  options: AppServicesOptions,
-  parts: OpenedParts,
-): Pick<StartupNotice, 'level' | 'message'>[] {
-  const notes: Pick<StartupNotice, 'level' | 'message'>[] = [];
+export function startupProblems(options: AppServicesOptions, parts: OpenedParts): Omit<StartupNotice, 'id'>[] {
+  const notes: Omit<StartupNotice, 'id'>[] = [];
   const stale = parts.lock.tookOverFrom;
-  if (stale)
-    notes.push({
-      level: 'info',
-      message: `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`,
-    });
-  const { loadProblem } = parts.settings;
-  if (loadProblem) notes.push({ level: loadProblem.level, message: loadProblem.message });
-  if (options.cipher?.note) notes.push({ level: 'warning', message: options.cipher.note });
-  if (parts.interrupted.length > 0) notes.push({ level: 'info', message: interruptedNotice(parts.interrupted.length) });
+  if (stale) {
+    const message = `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`;
+    notes.push({ level: 'info', ...codedNotice('lock_taken_over', { pid: stale.pid }, message) });
+  }
+  notes.push(...parts.settings.loadProblems);
+  if (options.cipher?.note) notes.push({ level: 'warning', ...options.cipher.note });
+  if (parts.interrupted.length > 0) notes.push({ level: 'info', ...interruptedNotice(parts.interrupted.length) });
   return notes;
 }
 
@@ -89,13 +85,13 @@ export function startupProblems(
  * is over, in a worker thread. Damage found is printed on stderr and handed to `report` (a notice
  * kept for clients that connect later and sent to those connected now). Returns the cancel.
  */
-export function checkHistoryLater(history: SqliteHistoryStore, report: (message: string) => void): () => void {
+export function checkHistoryLater(history: SqliteHistoryStore, report: (notice: NoticeText) => void): () => void {
   const timer = setTimeout(() => {
     void history.checkIntegrity().then((damage) => {
       if (!damage) return;
-      const message = describeDamageFoundInUse(damage);
-      process.stderr.write(`resolute: ${message}\n`);
-      report(message);
+      const notice = describeDamageFoundInUse(damage);
+      process.stderr.write(`resolute: ${notice.message}\n`);
+      report(notice);
     });
   }, INTEGRITY_CHECK_DELAY_MS);
   timer.unref();

@@ -12,13 +12,14 @@ import type { Credential, CredentialStore, UsageLimitResult } from '../core/port
 import { z } from 'zod';
 import type { ProviderKeyHint } from '../../shared/contract';
 import { describeZodError } from '../../shared/settings';
+import { codedNotice, type NoticeText } from '../../shared/notices';
 import { createFileOnce, setAside, writeFileAtomic } from './safe-files';
 
 export interface SecretCipher {
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
   /** What the person should know about where keys are sealed (shown at start), e.g. no OS keychain. */
-  note?: string;
+  note?: NoticeText;
 }
 
 const KEY_BYTES = 32;
@@ -81,7 +82,7 @@ export class CredentialVault implements CredentialStore {
   private readonly blockedUntil = new Map<string, number>();
   private readonly current = new Map<string, string>();
   /** Why stored keys are (partly) not in use, for a notice at start; null when all is well. */
-  readonly loadProblem: string | null = null;
+  readonly loadProblem: NoticeText | null = null;
 
   constructor(private readonly options: CredentialVaultOptions) {
     if (!existsSync(options.path)) return;
@@ -95,17 +96,18 @@ export class CredentialVault implements CredentialStore {
   }
 
   /** Keys that no longer open (the key file was lost or replaced) are kept as they are, and named. */
-  private undecryptableProblem(): string | null {
+  private undecryptableProblem(): NoticeText | null {
     const lost = Object.entries(this.stored).flatMap(([provider, keys]) =>
       keys.filter((key) => !this.opens(key.sealed)).map(() => provider),
     );
     if (lost.length === 0) return null;
     const providers = [...new Set(lost)].join(', ');
-    return (
+    const { path } = this.options;
+    const message =
       `${lost.length} stored API key${lost.length === 1 ? '' : 's'} (${providers}) could not be decrypted: the key file ` +
       `.credentials.key is missing or was replaced, or they were sealed by the desktop app's keychain. They stay in ` +
-      `${this.options.path}, unused; restore that key file, or add the keys again.`
-    );
+      `${path}, unused; restore that key file, or add the keys again.`;
+    return codedNotice('credentials_undecryptable', { count: lost.length, providers, path }, message);
   }
 
   private opens(sealed: string): boolean {
@@ -247,7 +249,7 @@ export class CredentialVault implements CredentialStore {
 }
 
 /** The stored keys, or — for a file that is not JSON of the right shape — the file set aside and why. */
-function readStoredKeys(path: string): { stored: StoredKeys } | { problem: string } {
+function readStoredKeys(path: string): { stored: StoredKeys } | { problem: NoticeText } {
   let detail: string;
   try {
     const parsed = storedKeysSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
@@ -257,11 +259,10 @@ function readStoredKeys(path: string): { stored: StoredKeys } | { problem: strin
     detail = error instanceof Error ? error.message : String(error);
   }
   const aside = setAside(path, 'unreadable');
-  return {
-    problem:
-      `The credentials file could not be read (${detail}); it was kept as ${aside} and a new one is started. ` +
-      'Stored API keys are not in use: add them again in Settings → Provider.',
-  };
+  const message =
+    `The credentials file could not be read (${detail}); it was kept as ${aside} and a new one is started. ` +
+    'Stored API keys are not in use: add them again in Settings → Provider.';
+  return { problem: codedNotice('credentials_unreadable', { detail, aside }, message) };
 }
 
 const ALL_MODELS = '*';

@@ -11,13 +11,13 @@ import {
   validateSettings,
   type Settings,
 } from '../../shared/settings';
+import { codedNotice, type NoticeText } from '../../shared/notices';
 import type { SettingsStore } from '../core/ports';
 import { setAside, writeFileAtomic } from './safe-files';
 
-export interface LoadProblem {
+export interface LoadProblem extends NoticeText {
   /** `error`: the file was set aside and defaults are in use; `warning`: part of it is not used. */
   level: 'warning' | 'error';
-  message: string;
 }
 
 class SettingsValidationError extends Error {
@@ -32,8 +32,8 @@ export class FileSettingsStore implements SettingsStore {
   private overlay: Record<string, unknown>;
   private effective: Settings;
   private readonly listeners = new Set<(settings: Settings) => void>();
-  /** Set when the file on disk could not be used as it is (the reason, for a notice). */
-  readonly loadProblem: LoadProblem | null;
+  /** Why the file on disk could not be used as it is, one notice each; empty when all is well. */
+  readonly loadProblems: LoadProblem[];
   /** A newer version's keys found in the file: not used, written back with every change. */
   private readonly extra: Record<string, unknown>;
 
@@ -49,7 +49,7 @@ export class FileSettingsStore implements SettingsStore {
   ) {
     const loaded = this.load();
     this.base = loaded.settings;
-    this.loadProblem = loaded.problem;
+    this.loadProblems = loaded.problems;
     this.extra = loaded.extra;
     const withOverlay = applySettingsPatch(this.base, overlay);
     if (!withOverlay.ok) throw new SettingsValidationError(`Invalid --set value: ${withOverlay.error}`);
@@ -84,8 +84,8 @@ export class FileSettingsStore implements SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
-  private load(): { settings: Settings; problem: LoadProblem | null; extra: Record<string, unknown> } {
-    if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problem: null, extra: {} };
+  private load(): { settings: Settings; problems: LoadProblem[]; extra: Record<string, unknown> } {
+    if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problems: [], extra: {} };
     let detail: string;
     try {
       const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
@@ -98,29 +98,27 @@ export class FileSettingsStore implements SettingsStore {
       detail = error instanceof Error ? error.message : String(error);
     }
     const aside = setAside(this.path, 'invalid');
+    const message = `The settings file was invalid (${detail}); it was kept as ${aside} and defaults are in use.`;
     return {
       settings: DEFAULT_SETTINGS,
       extra: {},
-      problem: {
-        level: 'error',
-        message: `The settings file was invalid (${detail}); it was kept as ${aside} and defaults are in use.`,
-      },
+      problems: [{ level: 'error', ...codedNotice('settings_invalid', { detail, aside }, message) }],
     };
   }
 
   /** Settings read from the file, with what the person should hear about them. */
-  private checked(settings: Settings, unknownNames: string[]): { settings: Settings; problem: LoadProblem | null } {
-    const notes: string[] = [];
-    if (unknownNames.length > 0)
-      notes.push(
-        `The settings file has settings this version does not know (${unknownNames.join(', ')}); ` +
-          'they are kept in the file and not used.',
-      );
+  private checked(settings: Settings, unknownNames: string[]): { settings: Settings; problems: LoadProblem[] } {
+    const notes: NoticeText[] = [];
+    if (unknownNames.length > 0) {
+      const names = unknownNames.join(', ');
+      const message = `The settings file has settings this version does not know (${names}); they are kept in the file and not used.`;
+      notes.push(codedNotice('settings_unknown_keys', { names }, message));
+    }
     const problem = this.check(settings);
     // Only the simulator script has a check of its own: clear it rather than refuse every later change.
-    if (problem) notes.push(`${problem}; it was cleared.`);
+    if (problem) notes.push(codedNotice('settings_script_cleared', { detail: problem }, `${problem}; it was cleared.`));
     const used = problem ? { ...settings, simulator: { script: '' } } : settings;
-    return { settings: used, problem: notes.length ? { level: 'warning', message: notes.join(' ') } : null };
+    return { settings: used, problems: notes.map((note) => ({ level: 'warning', ...note })) };
   }
 
   private write(settings: Settings): void {

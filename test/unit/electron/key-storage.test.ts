@@ -44,7 +44,7 @@ describe('chooseKeyStorage', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/keychain is not available/);
     expect(cipher.encrypt('sk-2')).toBe('file:sk-2');
-    expect(cipher.note).toMatch(/key file/);
+    expect(cipher.note?.message).toMatch(/key file/);
   });
 
   it('without a keychain, declined: keys are not stored, and adding one says why', async () => {
@@ -52,7 +52,7 @@ describe('chooseKeyStorage', () => {
     const cipher = await chooseKeyStorage(deps);
     expect(() => cipher.encrypt('sk-3')).toThrow(/not stored/);
     expect(() => cipher.decrypt('file:x')).toThrow();
-    expect(cipher.note).toMatch(/not stored/);
+    expect(cipher.note?.message).toMatch(/not stored/);
   });
 
   it('without a keychain but with a key file already there: uses it without asking again', async () => {
@@ -60,6 +60,6 @@ describe('chooseKeyStorage', () => {
     const cipher = await chooseKeyStorage(deps);
     expect(asked).toEqual([]);
     expect(cipher.encrypt('sk-4')).toBe('file:sk-4');
-    expect(cipher.note).toMatch(/keychain is not available/);
+    expect(cipher.note?.message).toMatch(/keychain is not available/);
   });
 });

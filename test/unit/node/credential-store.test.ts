@@ -119,7 +119,7 @@ describe('CredentialVault', () => {
     writeFileSync(join(dir, '.credentials.key'), Buffer.alloc(32, 7).toString('base64'));
     expect(vault().activeCredential('openai')).toBeUndefined();
     writeFileSync(join(dir, 'credentials.json'), '{not json');
-    expect(vault().loadProblem).toMatch(/could not be read/);
+    expect(vault().loadProblem?.message).toMatch(/could not be read/);
   });
 });
 
@@ -138,7 +138,11 @@ describe('damaged credential files', () => {
     const reopened = vault({ builtin: { simulator: 'builtin-key' } });
     expect(asideFiles()).toHaveLength(1);
     expect(readFileSync(join(dir, asideFiles()[0]), 'utf8')).toBe(truncated);
-    expect(reopened.loadProblem).toContain(asideFiles()[0]);
+    expect(reopened.loadProblem).toMatchObject({
+      code: 'credentials_unreadable',
+      params: { aside: expect.any(String) },
+    });
+    expect(reopened.loadProblem?.message).toContain(asideFiles()[0]);
     expect(reopened.activeCredential('simulator')?.apiKey).toBe('builtin-key');
     reopened.add('openai', 'sk-third-cccccccccccc3333');
     expect(readFileSync(join(dir, asideFiles()[0]), 'utf8')).toBe(truncated);
@@ -150,7 +154,7 @@ describe('damaged credential files', () => {
       const v = vault({ builtin: { simulator: 'builtin-key' } });
       expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
       expect(v.hints('openai')).toEqual([]);
-      expect(v.loadProblem).toMatch(/could not be read/);
+      expect(v.loadProblem?.message).toMatch(/could not be read/);
       expect(asideFiles()).toHaveLength(1);
     });
   }
@@ -162,8 +166,9 @@ describe('damaged credential files', () => {
     unlinkSync(join(dir, '.credentials.key'));
 
     const v = vault();
-    expect(v.loadProblem).toMatch(/1 stored API key .*could not be decrypted/);
-    expect(v.loadProblem).toContain('.credentials.key');
+    expect(v.loadProblem?.message).toMatch(/1 stored API key .*could not be decrypted/);
+    expect(v.loadProblem?.message).toContain('.credentials.key');
+    expect(v.loadProblem).toMatchObject({ code: 'credentials_undecryptable', params: { count: 1 } });
     v.add('openai', 'sk-new-eeeeeeeeeeee5555');
     expect(readFileSync(credentials(), 'utf8')).toContain(sealed);
     expect(v.activeCredential('openai')?.apiKey).toBe('sk-new-eeeeeeeeeeee5555');

@@ -51,7 +51,9 @@ describe('FileSettingsStore', () => {
     writeFileSync(path, '{ this is not json');
     const store = new FileSettingsStore(path);
     expect(store.get()).toEqual(DEFAULT_SETTINGS);
-    expect(store.loadProblem).toMatchObject({ level: 'error', message: expect.stringMatching(/kept as/) });
+    expect(store.loadProblems).toEqual([
+      expect.objectContaining({ level: 'error', code: 'settings_invalid', message: expect.stringMatching(/kept as/) }),
+    ]);
     expect(existsSync(path)).toBe(false);
     expect(readdirSync(dir).some((f) => f.startsWith('settings.json.invalid-'))).toBe(true);
   });
@@ -69,7 +71,7 @@ describe('FileSettingsStore', () => {
     expect(store.get().retry).toMatchObject({ enabled: false, maxRetries: 7 });
     expect(store.get().ui.theme).toBe('dark');
     expect(readdirSync(dir)).toEqual(['settings.json']);
-    expect(store.loadProblem?.message).toMatch(/retry\.newKnob.*telemetry|telemetry.*retry\.newKnob/);
+    expect(store.loadProblems[0]?.message).toMatch(/retry\.newKnob.*telemetry|telemetry.*retry\.newKnob/);
     store.update({ retry: { maxRetries: 4 } });
     const written = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, unknown>>;
     expect(written.retry).toMatchObject({ maxRetries: 4, newKnob: 1, enabled: false });

@@ -329,7 +329,8 @@ async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<voi
   const server = new RpcServer(app, write);
   const unsubscribe = app.hub.subscribe((event) => server.sendEvent(event));
   // Raised while starting, before this client could listen.
-  for (const { level, message } of app.services.info().notices) server.sendEvent({ type: 'notice', level, message });
+  for (const { level, message, code, params } of app.services.info().notices)
+    server.sendEvent({ type: 'notice', level, message, ...(code === undefined ? {} : { code, params }) });
   const extensions = await startExtensions(app, options.extensionPaths ?? [], {
     log,
     onFailure: (failed) => server.sendEvent({ type: 'extension_error', ...failed }),

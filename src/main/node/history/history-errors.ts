@@ -2,6 +2,7 @@
 // Resolute, a damaged file, or a file it cannot read at all. The message is written for the person
 // (the Electron layer shows it as is); `kind` and `path` let callers offer "start fresh".
 // Thrown by openHistoryStore (sqlite-history-store.ts) and the open sequence in history-open.ts.
+import { codedNotice, type NoticeText } from '../../../shared/notices';
 
 export type HistoryDatabaseErrorKind = 'newer_version' | 'damaged' | 'unreadable';
 
@@ -56,12 +57,13 @@ function describe(kind: HistoryDatabaseErrorKind, path: string, details: History
 }
 
 /** The words for damage the background check found while the file was already in use. */
-export function describeDamageFoundInUse(error: HistoryDatabaseError): string {
-  return (
-    `The history database at ${error.path} is damaged (${error.detail ?? 'integrity check failed'}): ` +
+export function describeDamageFoundInUse(error: HistoryDatabaseError): NoticeText {
+  const detail = error.detail ?? 'integrity check failed';
+  const message =
+    `The history database at ${error.path} is damaged (${detail}): ` +
     'the background integrity check found it after start-up. Nothing was moved or deleted. Restart Resolute ' +
-    'to move it aside and start a new, empty history (--reset-damaged-history on the command line).'
-  );
+    'to move it aside and start a new, empty history (--reset-damaged-history on the command line).';
+  return codedNotice('history_damaged_in_use', { path: error.path, detail }, message);
 }
 
 export function isHistoryDatabaseError(value: unknown): value is HistoryDatabaseError {

@@ -4,6 +4,7 @@
 // the sessions of interrupted chains are where a window offers to continue one (docs/retry-policy.md,
 // "Resume after a restart"). AppServices calls these through SqliteHistoryStore.
 import type Database from 'better-sqlite3';
+import { codedNotice, type NoticeText } from '../../../shared/notices';
 import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
 import { INTERRUPTED_FINAL_ERROR } from '../../core/retry-controller';
 
@@ -46,8 +47,10 @@ export function interruptedSessions(db: Database.Database, limit: number): strin
 }
 
 /** The start-up notice for the chains closed at start. */
-export function interruptedNotice(count: number): string {
-  return count === 1
-    ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
-    : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
+export function interruptedNotice(count: number): NoticeText {
+  const message =
+    count === 1
+      ? '1 retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.'
+      : `${count} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.`;
+  return codedNotice('interrupted_chains', { count }, message);
 }
