@@ -94,6 +94,9 @@ describe('start-up notices over RPC', () => {
         type: 'notice',
         level: 'error',
         message: expect.stringMatching(/settings file was invalid/),
+        // The code and its parameters ride along; an RPC client may ignore them.
+        code: 'settings_invalid',
+        params: { detail: expect.any(String), aside: expect.stringContaining('settings.json.invalid-') },
       }),
     );
   });
@@ -146,7 +149,11 @@ describe('a crash in the middle of a retry chain', () => {
         expect.objectContaining({ id: chainId, outcome: 'interrupted', endedAt: expect.any(Number) }),
       ]);
       expect(services.info().notices).toContainEqual(
-        expect.objectContaining({ message: expect.stringMatching(/1 retry chain .*interrupted/) }),
+        expect.objectContaining({
+          message: expect.stringMatching(/1 retry chain .*interrupted/),
+          code: 'interrupted_chains',
+          params: { count: 1 },
+        }),
       );
     } finally {
       await services.dispose();

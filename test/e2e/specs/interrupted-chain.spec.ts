@@ -1,10 +1,12 @@
 // A retry chain cut off by a crash (SIGKILL while the banner counts down) is shown as interrupted
 // after the next start — in the history and in the resumed chat — never as "Retrying…" forever,
-// and the start says so in a notice. Browser mode only: the Electron app cannot be killed this way here.
+// and the start says so in a notice, in the UI language. Browser mode only: the Electron app cannot be
+// killed this way here.
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
 
 test.use({ appOptions: { set: ['retry.baseDelayMs=30000'], script: '503*' } });
 
@@ -21,4 +23,11 @@ test('a chain cut off by a crash reads "Interrupted" after the restart', async (
   await expect(history.erroredTurns.first().getByTestId('timeline-outcome')).toContainText('Interrupted');
   await expect(page.getByText('Retrying…')).toHaveCount(0);
   await expect(page.getByTestId('notice').filter({ hasText: '1 retry chain was cut off' })).toHaveCount(1);
+  // The main process sends the notice's code: the window shows it in the language chosen now.
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.setLanguage('ja');
+  await expect(page.getByTestId('notice')).toHaveText(
+    '前回 Resolute が終了したとき、再試行中だった 1 件の処理が途中で打ち切られました。履歴では「中断」として記録されています。',
+  );
 });

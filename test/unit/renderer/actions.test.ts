@@ -182,7 +182,17 @@ describe('startEventPump', () => {
         'session.getState': () => snapshot(),
         'settings.get': () => DEFAULT_SETTINGS,
         'history.list': () => [],
-        'app.info': () => ({ notices: [{ id: 'launch:0', level: 'error', message: 'The settings file was invalid' }] }),
+        'app.info': () => ({
+          notices: [
+            {
+              id: 'launch:0',
+              level: 'error',
+              message: 'The settings file was invalid',
+              code: 'settings_invalid',
+              params: { detail: 'x', aside: 'y' },
+            },
+          ],
+        }),
       },
       true,
     );
@@ -192,13 +202,25 @@ describe('startEventPump', () => {
       fake.setConnected(connected);
       await flush();
     }
+    // The code and its parameters come along, for the window to translate.
     expect(store.getState().ui.notices).toEqual([
-      expect.objectContaining({ level: 'error', message: 'The settings file was invalid' }),
+      expect.objectContaining({
+        level: 'error',
+        message: 'The settings file was invalid',
+        code: 'settings_invalid',
+        params: { detail: 'x', aside: 'y' },
+      }),
     ]);
   });
 
   it('shows a start-up notice raised later (an event with its id, then in app.info) once', async () => {
-    const late = { id: 'launch:1', level: 'error' as const, message: 'The history database is damaged' };
+    const late = {
+      id: 'launch:1',
+      level: 'error' as const,
+      message: 'The history database is damaged',
+      code: 'history_damaged_in_use',
+      params: { path: '/h.db', detail: 'malformed' },
+    };
     let notices: (typeof late)[] = [];
     const fake = fakeBridge(
       {
@@ -221,7 +243,7 @@ describe('startEventPump', () => {
       await flush();
     }
     expect(store.getState().ui.notices).toEqual([
-      expect.objectContaining({ level: 'error', message: 'The history database is damaged' }),
+      expect.objectContaining({ level: 'error', message: 'The history database is damaged', code: late.code }),
     ]);
   });
 });

@@ -100,8 +100,10 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return applyHistoryChange(state, event);
     case 'model_changed':
       return patchSession(state, { model: event.model });
-    case 'notice':
-      return addNotice(state, event.level, event.message);
+    case 'notice': {
+      const { type: _type, level, id: _id, ...text } = event;
+      return addNotice(state, level, text);
+    }
     default:
       return ignoreUnknown(state, event);
   }

@@ -56,10 +56,10 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
       const { snapshot, settings, startupNotices } = await actions.sync();
       actions.dispatch(settings);
       actions.dispatch(snapshot);
-      for (const { id, level, message } of startupNotices) {
+      for (const { id, ...notice } of startupNotices) {
         if (shownStartupNotices.has(id)) continue;
         shownStartupNotices.add(id);
-        actions.dispatch({ type: 'notice', level, message });
+        actions.dispatch({ type: 'notice', ...notice });
       }
     } catch (error) {
       actions.report(error);

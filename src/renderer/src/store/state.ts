@@ -8,6 +8,7 @@ import type { ChainOutcome } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
+import type { NoticeText } from '../../../shared/notices';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
 export interface ChainView {
@@ -109,10 +110,10 @@ export type ViewName = 'chat' | 'settings' | 'history';
 /** `unauthorized`: the browser-mode server refused the page's launch token (the page says what to do). */
 export type ConnectionState = 'connecting' | 'connected' | 'reconnecting' | 'unauthorized';
 
-export interface Notice {
+/** `code`/`params` (from the main process) are translated when shown; `message` is the fallback. */
+export interface Notice extends NoticeText {
   id: number;
   level: 'info' | 'warning' | 'error';
-  message: string;
 }
 
 /** Where focus goes next (a component with that target takes it): never left on the page body. */
@@ -201,8 +202,8 @@ export function isTurnRunning(state: AppState): boolean {
 }
 
 /** Append a notice, keeping only the newest MAX_NOTICES so a noisy main process cannot flood the UI. */
-export function addNotice(state: AppState, level: Notice['level'], message: string): AppState {
-  const notice: Notice = { id: state.ui.nextNoticeId, level, message };
+export function addNotice(state: AppState, level: Notice['level'], text: string | NoticeText): AppState {
+  const notice: Notice = { id: state.ui.nextNoticeId, level, ...(typeof text === 'string' ? { message: text } : text) };
   const notices = [...state.ui.notices, notice].slice(-MAX_NOTICES);
   return { ...state, ui: { ...state.ui, notices, nextNoticeId: notice.id + 1 } };
 }

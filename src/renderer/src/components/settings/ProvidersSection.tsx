@@ -13,6 +13,7 @@ import {
   type ProviderId,
   type Settings,
 } from '../../../../shared/settings';
+import { providerLabel } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useNow } from '../../util/use-now';
@@ -36,7 +37,10 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
     actions.providerSettingsShown();
   }, [actions, target, providers.length]);
 
-  const labelOf = (id: ProviderId) => providers.find((p) => p.id === id)?.label ?? id;
+  const labelOf = (id: ProviderId) => {
+    const info = providers.find((p) => p.id === id);
+    return info ? providerLabel(t, info) : id;
+  };
   // A new provider starts on its own default model (the old provider's model means nothing there).
   const selectProvider = (id: ProviderId): void => {
     const model = providers.find((p) => p.id === id)?.defaultModel;
@@ -110,7 +114,7 @@ function ProviderKeys({ info }: { info: ProviderInfo }) {
   return (
     <div className="provider-keys" id={`provider-${info.id}`} data-testid={`provider-${info.id}`}>
       <h3 className="provider-name" tabIndex={-1}>
-        {info.label}
+        {providerLabel(t, info)}
       </h3>
       {info.takesKeys ? <KeyList info={info} /> : <p className="field-hint">{t('settings.noKeysNeeded')}</p>}
     </div>
@@ -162,7 +166,7 @@ function KeyList({ info }: { info: ProviderInfo }) {
       {info.hasEnvKey && <p className="field-hint">{t('settings.envKey')}</p>}
       <form className="key-form" onSubmit={(event) => void onSubmit(event)}>
         <label htmlFor={id} className="visually-hidden">
-          {t('settings.apiKey', { provider: info.label })}
+          {t('settings.apiKey', { provider: providerLabel(t, info) })}
         </label>
         <input
           id={id}
@@ -171,7 +175,7 @@ function KeyList({ info }: { info: ProviderInfo }) {
           autoComplete="off"
           spellCheck={false}
           data-testid={`api-key-input-${info.id}`}
-          placeholder={t('settings.apiKey', { provider: info.label })}
+          placeholder={t('settings.apiKey', { provider: providerLabel(t, info) })}
           value={apiKey}
           aria-invalid={hasError || undefined}
           aria-describedby={hasError ? `${id}-error` : undefined}
@@ -183,7 +187,7 @@ function KeyList({ info }: { info: ProviderInfo }) {
       </form>
       <FieldError
         fieldPath={`providers.${info.id}`}
-        label={t('settings.apiKey', { provider: info.label })}
+        label={t('settings.apiKey', { provider: providerLabel(t, info) })}
         testId={`api-key-input-${info.id}`}
         errorId={`${id}-error`}
       />
