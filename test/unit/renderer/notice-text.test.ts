@@ -7,7 +7,7 @@ import { en } from '../../../src/renderer/src/i18n/en';
 import { ja } from '../../../src/renderer/src/i18n/ja';
 import { ko } from '../../../src/renderer/src/i18n/ko';
 import { noticeText, providerLabel } from '../../../src/renderer/src/i18n/notice-text';
-import { NOTICE_PARAMS } from '../../../src/shared/notices';
+import { NOTICE_PARAMS, type NoticeText } from '../../../src/shared/notices';
 
 const i18n = i18next.createInstance();
 const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);
@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 
 const FALLBACK = 'English text from the main process';
-const interrupted = (params: unknown) => ({ code: 'interrupted_chains', params, message: FALLBACK }) as const;
+// What arrives from the wire is not checked by the type: any params at all.
+const interrupted = (params: unknown): NoticeText => ({
+  code: 'interrupted_chains',
+  params: params as NoticeText['params'],
+  message: FALLBACK,
+});
 
 describe('noticeText', () => {
   it('translates a known code with its count, in the plural form the count asks for', () => {
