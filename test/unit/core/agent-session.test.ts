@@ -295,6 +295,8 @@ describe('AgentSession retry lifecycle', () => {
       level: 'error',
       message:
         'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
+      code: 'compaction_still_too_long',
+      params: {},
     });
     expect(h.stream.calls).toHaveLength(4);
   });
