@@ -62,8 +62,6 @@ export interface SessionSnapshot {
    * decisions it needs; when this is true, older turns come from history.turns.
    */
   hasOlderTurns: boolean;
-  /** The agent's runtime context (errored turns removed, as the retry controller leaves it). */
-  messages: ChatMessage[];
   isStreaming: boolean;
   streamingMessage: ChatMessage | null;
   isRetrying: boolean;
@@ -88,6 +86,7 @@ export interface AssistantDelta {
 
 export type AgentLoopEvent =
   | { type: 'agent_start' }
+  /** `messages`: the run's whole context, as pi's RPC protocol has it; empty in what the app's windows get (host/window-events.ts). */
   | { type: 'agent_end'; messages: ChatMessage[] }
   | { type: 'turn_start' }
   | { type: 'turn_end'; message: ChatMessage; toolResults: ChatMessage[] }

@@ -36,15 +36,24 @@ export function summarizeFailedAttempts(attempts: readonly CostedAttempt[]): Fai
   );
 }
 
+/** The digits of an amount in USD by its size: a fraction of a cent still shows one digit. */
+const USD_DIGITS: Record<'zero' | 'tiny' | 'cents' | 'dollars', Intl.NumberFormatOptions> = {
+  zero: { maximumFractionDigits: 0 },
+  tiny: { maximumSignificantDigits: 1 },
+  cents: { maximumSignificantDigits: 2 },
+  dollars: { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+};
+/** One formatter per locale and size: building an Intl.NumberFormat costs far more than using one. */
+const usdFormats = new Map<string, Intl.NumberFormat>();
+
 /** "~$0.004", "~$1.25": one significant digit under a cent, two under a dollar, cents above. */
 export function formatUsd(amount: number, locale = 'en'): string {
-  const options: Intl.NumberFormatOptions =
-    amount === 0
-      ? { maximumFractionDigits: 0 }
-      : amount < 0.01
-        ? { maximumSignificantDigits: 1 }
-        : amount < 1
-          ? { maximumSignificantDigits: 2 }
-          : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...options }).format(amount);
+  const kind = amount === 0 ? 'zero' : amount < 0.01 ? 'tiny' : amount < 1 ? 'cents' : 'dollars';
+  const key = `${locale} ${kind}`;
+  let format = usdFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD', ...USD_DIGITS[kind] });
+    usdFormats.set(key, format);
+  }
+  return format.format(amount);
 }

@@ -169,6 +169,28 @@ describe('browser mode guard', () => {
       ok: true,
       result: { isRetrying: false, chains: [], decisions: [], model: { isSimulator: true } },
     });
+    // The snapshot holds the newest page of turns, not a copy of the agent's runtime context.
+    expect(state.result).not.toHaveProperty('messages');
+    ws.close();
+  });
+
+  it("sends the window agent_end without the run's context, which the hub's other listeners still get whole", async () => {
+    const ws = await connect();
+    const whole: unknown[] = [];
+    const off = app.hub.subscribe((event) => {
+      if (event.type === 'agent_end') whole.push(event);
+    });
+    const sent = new Promise<unknown>((resolve) => {
+      ws.on('message', (data: Buffer) => {
+        const frame = JSON.parse(data.toString()) as { kind: string; event?: { type: string } };
+        if (frame.kind === 'event' && frame.event?.type === 'agent_end') resolve(frame.event);
+      });
+    });
+    const context = [{ role: 'user' as const, content: 'hello', timestamp: 1 }];
+    app.hub.publish({ type: 'agent_end', messages: context });
+    expect(await sent).toEqual({ type: 'agent_end', messages: [] });
+    expect(whole).toEqual([{ type: 'agent_end', messages: context }]);
+    off();
     ws.close();
   });
 

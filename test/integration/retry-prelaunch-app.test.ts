@@ -102,7 +102,7 @@ describe('with the retried request built and held in the last stretch', () => {
       ['assistant', 'error'],
       ['assistant', 'stop'],
     ]);
-    expect(app.services.snapshot().messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(app.services.session.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   });
 
   it('a change of settings that keeps the model keeps the held run; a new model withdraws it and the retry goes to that model', async () => {

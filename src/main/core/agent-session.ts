@@ -363,7 +363,6 @@ export class AgentSession {
       chains: stored.chains,
       decisions: stored.decisions,
       hasOlderTurns: stored.hasOlderTurns,
-      messages: this.messages,
       isStreaming: this.isStreaming,
       streamingMessage: this.isStreaming ? ((state.streamingMessage as ChatMessage | undefined) ?? null) : null,
       isRetrying: this.retry.isRetrying,

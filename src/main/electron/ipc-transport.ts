@@ -5,6 +5,7 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { SessionEvent } from '../../shared/events';
 import type { ResponseFrame } from '../../shared/wire';
+import { windowEvent } from '../host/window-events';
 import { isTrustedSender } from './security';
 
 export interface IpcTransportOptions {
@@ -35,7 +36,7 @@ export function wireIpc(options: IpcTransportOptions): () => void {
   });
   const unsubscribe = options.hub.subscribe((event) => {
     const win = options.window();
-    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, event);
+    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, windowEvent(event));
   });
   return () => {
     unsubscribe();

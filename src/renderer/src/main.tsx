@@ -5,12 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { pickBridge } from './bridge/pick-bridge';
 import { App } from './components/App';
+import i18next from 'i18next';
 import { applyLanguage, initI18n } from './i18n';
 import { EscHandlerStack, RetryEscSwap } from './retry/esc-handler';
 import { createActions } from './store/actions';
 import { RuntimeContext, createAppStore } from './store/app-store';
 import { startEventPump } from './store/event-pump';
 import { ApprovalEscSwap } from './tools/approval-esc';
+import { warmFormats } from './util/format';
 import { handleShortcut } from './util/shortcuts';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
@@ -61,8 +63,9 @@ async function start(): Promise<void> {
     if (!ui || ui === appliedUi) return;
     appliedUi = ui;
     applyTheme(ui.theme);
-    void applyLanguage(ui.language);
+    void applyLanguage(ui.language).then(warmWhenIdle);
   });
+  warmWhenIdle();
 
   startEventPump(bridge, actions);
 
@@ -75,6 +78,12 @@ async function start(): Promise<void> {
       </RuntimeContext>
     </StrictMode>,
   );
+}
+
+/** Load the UI language's Intl data while nothing else happens (util/format.ts, warmFormats). */
+function warmWhenIdle(): void {
+  const language = i18next.language;
+  requestIdleCallback(() => warmFormats(language), { timeout: 2000 });
 }
 
 void start();

@@ -91,7 +91,6 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     chains: [],
     decisions: [],
     hasOlderTurns: false,
-    messages: [],
     isStreaming: false,
     streamingMessage: null,
     isRetrying: false,

@@ -14,6 +14,7 @@ import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
+import { windowEvent } from '../../host/window-events';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';
 
@@ -101,7 +102,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 function serveSocket(ws: WebSocket, options: BrowserServerOptions): void {
   const unsubscribe = options.hub.subscribe((event: SessionEvent) => {
     if (ws.readyState !== ws.OPEN) return;
-    const frame: EventFrame = { kind: 'event', event };
+    const frame: EventFrame = { kind: 'event', event: windowEvent(event) };
     ws.send(JSON.stringify(frame));
   });
   ws.on('message', (data, isBinary) => {

@@ -35,8 +35,13 @@ const AFTER_LAST_SEQ = Number.MAX_SAFE_INTEGER;
 const SESSION_COLUMNS =
   's.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace, s.turn_count, s.errored_turn_count';
 
-/** What the resume context reads of a turn: its place on the path, its message and the columns the codec needs. */
-type ContextRow = Pick<TurnRow, 'seq' | 'branch_from' | 'role' | 'message_json' | 'created_at' | 'stop_reason'>;
+/**
+ * What the resume context reads of a turn: its place on the path (branchFrom named as activePath
+ * reads it, so rows need no copy), its message and the columns the codec needs.
+ */
+type ContextRow = Pick<TurnRow, 'seq' | 'role' | 'message_json' | 'created_at' | 'stop_reason'> & {
+  branchFrom: number | null;
+};
 
 export class HistoryQueries {
   private readonly listStmt: Database.Statement<[number, number], SessionRow>;
@@ -95,7 +100,7 @@ export class HistoryQueries {
        UNION SELECT * FROM retry_decisions WHERE chain_id IN (${IDS}) ORDER BY n`,
     );
     this.contextStmt = db.prepare(
-      'SELECT seq, branch_from, role, stop_reason, created_at, message_json FROM turns WHERE session_id = ? ORDER BY seq',
+      'SELECT seq, branch_from AS branchFrom, role, stop_reason, created_at, message_json FROM turns WHERE session_id = ? ORDER BY seq',
     );
     this.errored = new ErroredTurnQueries(db);
     this.searcher = new HistorySearch(db);
@@ -145,14 +150,17 @@ export class HistoryQueries {
   }
 
   loadContext(sessionId: string, options: { beforeSeq?: number } = {}): ChatMessage[] {
-    const rows = this.contextStmt.all(sessionId).map((row) => ({ ...row, branchFrom: row.branch_from }));
     const before = options.beforeSeq ?? Infinity;
-    // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
-    return activePath(rows)
-      .filter((row) => row.seq < before && row.stop_reason !== 'error')
-      .map((row) =>
+    const messages: ChatMessage[] = [];
+    // A loop, not filter and map: opening a long session reads all of it, and each pass allocates.
+    for (const row of activePath(this.contextStmt.all(sessionId))) {
+      // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
+      if (row.seq >= before || row.stop_reason === 'error') continue;
+      messages.push(
         decodeMessage(row.message_json, { role: row.role, createdAt: row.created_at, stopReason: row.stop_reason }),
       );
+    }
+    return messages;
   }
 
   private turnPages(

@@ -312,7 +312,11 @@ function sortTurns(turns: TurnRecord[]): TurnRecord[] {
 }
 
 function sortDecisions(decisions: RetryDecisionRecord[]): RetryDecisionRecord[] {
-  return [...decisions].sort((a, b) => a.timestamp.localeCompare(b.timestamp) || a.attempt - b.attempt);
+  // ISO 8601 timestamps order as plain strings; localeCompare would build an ICU collator (15 ms
+  // the first time, in the task that opens a chat) to compare them by the person's language.
+  return [...decisions].sort((a, b) =>
+    a.timestamp < b.timestamp ? -1 : a.timestamp > b.timestamp ? 1 : a.attempt - b.attempt,
+  );
 }
 
 /** Compile-time exhaustiveness; at run time a newer main process's unknown event is ignored. */

@@ -4,12 +4,13 @@
 // the chain's card, in the chat and in the history.
 import { useTranslation } from 'react-i18next';
 import { formatUsd, summarizeFailedAttempts, type CostedAttempt } from '../../../../shared/failure-cost';
+import { formatNumber } from '../../util/format';
 
 export function FailureCostLine({ attempts }: { attempts: readonly CostedAttempt[] }) {
   const { t, i18n } = useTranslation();
   if (attempts.length === 0) return null;
   const totals = summarizeFailedAttempts(attempts);
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   // The first failed attempt is the first try; every later one a retry that failed.
   const values = { count: totals.attempts - 1, input: number(totals.inputTokens), output: number(totals.outputTokens) };
   const usage =

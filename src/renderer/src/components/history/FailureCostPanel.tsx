@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { formatUsd } from '../../../../shared/failure-cost';
 import type { FailureCostTotals } from '../../../../shared/history';
 import { useActions, useAppState } from '../../store/app-store';
+import { formatNumber } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -101,7 +102,7 @@ export function FailureCostPanel({ onOpen }: { onOpen: (sessionId: string) => vo
 }
 
 function TotalsCells({ row, t, language }: { row: FailureCostTotals; t: TFunction; language: string }) {
-  const number = new Intl.NumberFormat(language);
+  const number = (n: number) => formatNumber(n, language);
   const amount = formatUsd(row.costUsd, language);
   const cost =
     row.unpricedAttempts === row.attempts
@@ -111,9 +112,9 @@ function TotalsCells({ row, t, language }: { row: FailureCostTotals; t: TFunctio
         : amount;
   return (
     <>
-      <td className="nowrap">{number.format(row.attempts)}</td>
-      <td className="nowrap">{number.format(row.inputTokens)}</td>
-      <td className="nowrap">{number.format(row.outputTokens)}</td>
+      <td className="nowrap">{number(row.attempts)}</td>
+      <td className="nowrap">{number(row.inputTokens)}</td>
+      <td className="nowrap">{number(row.outputTokens)}</td>
       <td className="nowrap">{cost}</td>
     </>
   );
