@@ -8,6 +8,7 @@ import { isHistoryDatabaseError } from './node/history/history-errors';
 import { DataFolderLockedError } from './node/data-lock';
 import type { CommonFlags } from './modes/launch';
 import { USAGE } from './modes/usage';
+import { codedNotice } from '../shared/notices';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -47,7 +48,11 @@ async function runWeb(flags: CommonFlags): Promise<void> {
       app.hub.publish({
         type: 'notice',
         level: 'error',
-        message: `Extension disabled: ${failure.extensionPath}: ${failure.error}`,
+        ...codedNotice(
+          'extension_disabled',
+          { path: failure.extensionPath, detail: failure.error },
+          `Extension disabled: ${failure.extensionPath}: ${failure.error}`,
+        ),
       }),
   });
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));

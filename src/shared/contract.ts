@@ -80,8 +80,8 @@ export interface AppInfo {
   simulatorUrl: string | null;
   /** The desktop app can show a native folder dialog; the browser mode offers a path field. */
   canPickFolder: boolean;
-  /** Why a tool is unavailable on this system (e.g. bash on Windows), or null. */
-  toolsNote: string | null;
+  /** Why a tool is unavailable on this system (e.g. bash on Windows), or null; coded like a notice. */
+  toolsNote: NoticeText | null;
   /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
   notices: StartupNotice[];
 }
@@ -92,10 +92,14 @@ export interface StartupNotice extends NoticeText {
   level: 'info' | 'warning' | 'error';
 }
 
+/** Where a key comes from: the window says it in the person's language (docs/architecture.md, "Notices"). */
+export type KeySource = 'stored' | 'run' | 'environment' | 'built-in';
+
 export interface ProviderKeyHint {
   id: string;
-  /** Masked, e.g. "sk-…a1b2"; the key itself never leaves the main process. */
-  hint: string;
+  source: KeySource;
+  /** Masked, e.g. "sk-…a1b2"; null for the built-in key. The key itself never leaves the main process. */
+  hint: string | null;
   /** Epoch ms until which a usage limit blocks this key, or null. */
   blockedUntil: number | null;
   /** Stored by the person (can be removed); false for the environment's, the run's and the built-in key. */

@@ -5,7 +5,8 @@
 // `readNoticeCode`, so a malformed or unknown one falls back to its text instead of breaking.
 import { z } from 'zod';
 
-const text = z.string().max(4000);
+const MAX_TEXT = 4000;
+const text = z.string().max(MAX_TEXT);
 const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const none = z.object({}).strict();
 
@@ -27,10 +28,33 @@ export const NOTICE_PARAMS = {
   /** The background integrity check found the history damaged after start-up. */
   history_damaged_in_use: z.object({ path: text, detail: text }).strict(),
   compaction_still_too_long: none,
+  /** Not a notice but the workspace picker's note (AppInfo.toolsNote): no sandbox for bash on Windows. */
+  bash_off_on_windows: none,
+  // An error wrapped in a sentence: `detail` is the error's own text, shown as it came.
+  turn_save_failed: z.object({ detail: text }).strict(),
+  retry_history_save_failed: z.object({ detail: text }).strict(),
+  turn_internal_error: z.object({ detail: text }).strict(),
+  compaction_retry_failed: z.object({ detail: text }).strict(),
+  /** A turn a command started (send, edit, regenerate, continue) failed after the command was answered. */
+  turn_command_failed: z.object({ detail: text }).strict(),
+  simulator_script_not_applied: z.object({ detail: text }).strict(),
+  catalogue_load_failed: z.object({ detail: text }).strict(),
+  /** The decision log or the sandbox audit log could not be written (reported once until it works again). */
+  log_write_failed: z.object({ path: text, detail: text }).strict(),
+  /** The browser mode: an extension failed (`detail`) and is disabled; the session carries on. */
+  extension_disabled: z.object({ path: text, detail: text }).strict(),
 } as const satisfies Record<string, z.ZodType<Record<string, string | number>>>;
 
 export type NoticeCode = keyof typeof NOTICE_PARAMS;
 export type NoticeParams<C extends NoticeCode> = z.infer<(typeof NOTICE_PARAMS)[C]>;
+/** The codes whose only parameter is an error's text. */
+type DetailCode = {
+  [C in NoticeCode]: NoticeParams<C> extends { detail: string }
+    ? keyof NoticeParams<C> extends 'detail'
+      ? C
+      : never
+    : never;
+}[NoticeCode];
 
 /** What a notice says: the English text, and (optionally) the code a window translates instead. */
 export interface NoticeText {
@@ -43,6 +67,17 @@ export interface NoticeText {
 /** A notice with its code, its parameters (checked by the type) and the English text. */
 export function codedNotice<C extends NoticeCode>(code: C, params: NoticeParams<C>, message: string): NoticeText {
   return { code, params, message };
+}
+
+/** A coded notice wrapping an error: `detail` is the error's own text, `english` the sentence it goes in. */
+export function errorNotice(code: DetailCode, english: string, error: unknown): NoticeText {
+  const detail = errorText(error);
+  return codedNotice(code, { detail }, `${english}: ${detail}`);
+}
+
+/** An error's own text: an Error's message, anything else as a string (cut to what a notice holds). */
+export function errorText(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_TEXT);
 }
 
 /** The code and parameters when both are known and well-formed; null means "show `message`". */

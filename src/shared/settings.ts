@@ -9,6 +9,16 @@ import { TOOL_TIMEOUT_RANGE } from './tools';
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 
+/** Each provider's English name: the RPC mode's and the logs' words, and the brands' names everywhere. */
+export const PROVIDER_LABELS: Record<ProviderId, string> = {
+  simulator: 'Simulator (built in)',
+  anthropic: 'Anthropic',
+  openai: 'OpenAI',
+  google: 'Google',
+  openrouter: 'OpenRouter',
+  'openai-compatible': 'OpenAI-compatible server',
+};
+
 /** The model id the built-in simulator answers as: the default model, and what it lists first. */
 export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 /** The simulator's models: more than one, so a fallback list can be tried against it. */

@@ -8,7 +8,7 @@ import type { AgentPort } from './ports';
 import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
-import { codedNotice } from '../../shared/notices';
+import { codedNotice, errorNotice } from '../../shared/notices';
 
 export interface CompactorOptions {
   agent: AgentPort;
@@ -135,7 +135,7 @@ export class Compactor {
       this.options.emit({
         type: 'notice',
         level: 'error',
-        message: `Could not retry after compaction: ${String(error)}`,
+        ...errorNotice('compaction_retry_failed', 'Could not retry after compaction', error),
       });
     }
   }

@@ -13,6 +13,7 @@ import type {
   TurnRecord,
 } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
+import type { NoticeText } from '../../shared/notices';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { ApprovalPreview, SandboxAuditRecord, ToolName, ToolResultDetails } from '../../shared/tools';
 
@@ -124,8 +125,8 @@ export interface ToolRuntime {
   run(name: ToolName, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
   /** What an approval card shows; null when the call cannot run as given (running it says why). */
   preview(name: ToolName, args: Record<string, unknown>, workspace: string): Promise<ApprovalPreview | null>;
-  /** Why bash is off on this system (Windows), or null when it is offered. */
-  readonly bashUnavailable: string | null;
+  /** Why bash is off on this system (Windows), coded for the window's language; null when it is offered. */
+  readonly bashUnavailable: NoticeText | null;
 }
 
 export interface SettingsStore {

@@ -6,6 +6,7 @@
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
+import { errorNotice, errorText } from '../../shared/notices';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import type { Classification } from './classify-error';
 import { classifyAssistantMessage } from './classify-message';
@@ -52,9 +53,13 @@ export class TurnEvents {
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
-      const text = error instanceof Error ? error.message : String(error);
+      const text = errorText(error);
       recordInternalError(this.parts.stops, text);
-      emit({ type: 'notice', level: 'error', message: `Internal error while handling a turn: ${text}` });
+      emit({
+        type: 'notice',
+        level: 'error',
+        ...errorNotice('turn_internal_error', 'Internal error while handling a turn', text),
+      });
     }
   }
 

@@ -7,6 +7,7 @@ import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
 import { titleFromText } from '../../shared/history';
+import { errorNotice } from '../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
 import { buildDecisionRecord } from './decision-log';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
@@ -125,7 +126,7 @@ export class TurnRecorder {
       this.options.emit({
         type: 'notice',
         level: 'error',
-        message: `Could not save a turn to history: ${String(error)}`,
+        ...errorNotice('turn_save_failed', 'Could not save a turn to history', error),
       });
     }
   }
@@ -188,7 +189,11 @@ export class TurnRecorder {
     try {
       write();
     } catch (error) {
-      this.options.emit({ type: 'notice', level: 'error', message: `Could not save retry history: ${String(error)}` });
+      this.options.emit({
+        type: 'notice',
+        level: 'error',
+        ...errorNotice('retry_history_save_failed', 'Could not save retry history', error),
+      });
     }
   }
 }

@@ -12,6 +12,7 @@ import type {
 } from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
 import type { FailureCostReport, SessionSummary } from '../../shared/history';
+import { errorNotice, type NoticeText } from '../../shared/notices';
 import type { ProviderId, Settings } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
@@ -56,7 +57,7 @@ export interface AppContext {
   /** Save a file where the person chooses (desktop only); null when they cancelled. */
   saveFile(file: { filename: string; content: string }): Promise<string | null>;
   /** Reported when a prompt started by a command fails after its reply was sent. */
-  report(message: string): void;
+  report(notice: NoticeText): void;
 }
 
 type Handlers = { [N in CommandName]: (params: CommandParams<N>) => CommandResult<N> | Promise<CommandResult<N>> };
@@ -97,7 +98,9 @@ export class CommandRouter {
     };
     // A turn started by a command runs on after its reply; a failure then arrives as a notice.
     const runInBackground = (running: Promise<void>): { accepted: true } => {
-      running.catch((error: unknown) => ctx.report(error instanceof Error ? error.message : String(error)));
+      running.catch((error: unknown) =>
+        ctx.report(errorNotice('turn_command_failed', 'The turn could not run', error)),
+      );
       return { accepted: true };
     };
     // A refusal of bad input, thrown or rejected, is an 'invalid_params' reply.

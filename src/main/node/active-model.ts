@@ -7,6 +7,7 @@ import type { AgentSession } from '../core/agent-session';
 import { ModelRoute, sameModel, type FallbackResult } from '../core/model-fallback';
 import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
+import { errorNotice, type NoticeText } from '../../shared/notices';
 import type { Settings } from '../../shared/settings';
 import type { CredentialVault } from './credential-store';
 import { describeRef, needsCatalogue, resolveRef, type ResolvedModel } from './providers';
@@ -20,7 +21,7 @@ export interface ActiveModelParts {
   /** The session whose agent follows the active model (built after this, hence a getter). */
   session: () => AgentSession;
   /** Says what went wrong (loading the catalogue failed). */
-  report: (message: string) => void;
+  report: (notice: NoticeText) => void;
 }
 
 const chosen = (provider: Settings['provider']) => ({ provider: provider.id, model: provider.model });
@@ -82,7 +83,8 @@ export class ActiveModel {
       // A run that starts meanwhile still gets it: the DeferredAgent hands over what was set while it loaded.
       loadPiRuntime().then(
         () => this.apply(),
-        (error: unknown) => this.parts.report(`Could not load the model catalogue: ${String(error)}`),
+        (error: unknown) =>
+          this.parts.report(errorNotice('catalogue_load_failed', 'Could not load the model catalogue', error)),
       );
       return;
     }

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
-import type { NoticeText } from '../../shared/notices';
+import { errorNotice, type NoticeText } from '../../shared/notices';
 import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
-import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
+import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
@@ -25,7 +25,7 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, PROVIDER_LABELS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
+import { BUILTIN_KEYS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -72,8 +72,8 @@ export class AppServices {
     this.simulatorUrl = parts.simulatorUrl;
     this.lock = parts.lock;
     this.appliedScript = parts.settings.get().simulator.script;
-    this.decisionLog = new JsonlDecisionLog(this.logDir, (message) => this.report(message));
-    this.auditLog = new JsonlAuditLog(this.logDir, (message) => this.report(message));
+    this.decisionLog = new JsonlDecisionLog(this.logDir, (notice) => this.report(notice));
+    this.auditLog = new JsonlAuditLog(this.logDir, (notice) => this.report(notice));
     this.runWorkspace = parts.workspace;
     this.tools = new NodeToolRuntime({
       defaultWorkspace: parts.workspace,
@@ -103,7 +103,7 @@ export class AppServices {
       simulatorUrl: parts.simulatorUrl,
       publish: options.publish,
       session: () => this.session,
-      report: (message) => this.report(message),
+      report: (notice) => this.report(notice),
     });
     this.session = this.createSession();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
@@ -193,7 +193,7 @@ export class AppServices {
       try {
         this.simulator.setScript(settings.simulator.script);
       } catch (error) {
-        this.report(`Simulator script not applied: ${error instanceof Error ? error.message : String(error)}`);
+        this.report(errorNotice('simulator_script_not_applied', 'Simulator script not applied', error));
       }
     }
     this.options.publish({ type: 'settings_changed', settings });
@@ -394,8 +394,8 @@ export class AppServices {
     this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
 
-  report(message: string): void {
-    this.options.publish({ type: 'notice', level: 'error', message });
+  report(notice: NoticeText): void {
+    this.options.publish({ type: 'notice', level: 'error', ...notice });
   }
 
   private noteAtStart(level: StartupNotice['level'], text: NoticeText): StartupNotice {

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Credential, CredentialStore, UsageLimitResult } from '../core/ports';
 import { z } from 'zod';
-import type { ProviderKeyHint } from '../../shared/contract';
+import type { KeySource, ProviderKeyHint } from '../../shared/contract';
 import { describeZodError } from '../../shared/settings';
 import { codedNotice, type NoticeText } from '../../shared/notices';
 import { createFileOnce, setAside, writeFileAtomic } from './safe-files';
@@ -60,7 +60,7 @@ const storedKeysSchema = z.record(z.string(), z.array(z.object({ id: z.string(),
 type StoredKeys = z.infer<typeof storedKeysSchema>;
 
 interface LiveKey extends Credential {
-  source: 'stored' | 'run' | 'env' | 'builtin';
+  source: KeySource;
 }
 
 export interface CredentialVaultOptions {
@@ -135,12 +135,12 @@ export class CredentialVault implements CredentialStore {
       }
     }
     const env = this.options.envKey?.(provider);
-    if (env) out.push({ id: 'env', apiKey: env, source: 'env' });
+    if (env) out.push({ id: 'env', apiKey: env, source: 'environment' });
     // A built-in key (the simulator's, a local server's placeholder) stands in only while the person
     // has configured none: it is never a credential to switch to, so a usage limit can never send
     // the next requests out without the person's key.
     const builtin = this.options.builtin?.[provider];
-    if (builtin && out.length === 0) out.push({ id: 'builtin', apiKey: builtin, source: 'builtin' });
+    if (builtin && out.length === 0) out.push({ id: 'builtin', apiKey: builtin, source: 'built-in' });
     return out;
   }
 
@@ -152,12 +152,9 @@ export class CredentialVault implements CredentialStore {
   hints(provider: string): ProviderKeyHint[] {
     return this.keys(provider).map((key) => ({
       id: key.id,
-      hint:
-        key.source === 'env'
-          ? `${mask(key.apiKey)} (environment)`
-          : key.source === 'builtin'
-            ? 'built-in'
-            : mask(key.apiKey),
+      source: key.source,
+      // The words around it ("environment", "built-in") are the window's, in the person's language.
+      hint: key.source === 'built-in' ? null : mask(key.apiKey),
       blockedUntil: this.blockedAt(provider, key.id),
       removable: key.source === 'stored',
     }));
@@ -167,7 +164,7 @@ export class CredentialVault implements CredentialStore {
   secrets(providers: readonly string[]): string[] {
     return providers.flatMap((provider) =>
       this.keys(provider)
-        .filter((key) => key.source !== 'builtin')
+        .filter((key) => key.source !== 'built-in')
         .map((key) => key.apiKey),
     );
   }

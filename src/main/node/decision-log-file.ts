@@ -6,6 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetryDecisionRecord } from '../../shared/history';
+import { codedNotice, errorText, type NoticeText } from '../../shared/notices';
 import type { SandboxAuditRecord } from '../../shared/tools';
 import type { AuditSink, DecisionLogSink } from '../core/ports';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './safe-files';
@@ -17,7 +18,7 @@ class JsonlLog<T> {
   constructor(
     logDir: string,
     file: string,
-    private readonly onError: (message: string) => void,
+    private readonly onError: (notice: NoticeText) => void,
   ) {
     makePrivateDir(logDir);
     this.path = join(logDir, file);
@@ -28,20 +29,25 @@ class JsonlLog<T> {
       appendFileSync(this.path, `${JSON.stringify(record)}\n`, { mode: PRIVATE_FILE_MODE });
       this.failed = false;
     } catch (error) {
-      if (!this.failed) this.onError(`Could not write the log ${this.path}: ${String(error)}`);
+      if (!this.failed) this.onError(logWriteFailed(this.path, error));
       this.failed = true;
     }
   }
 }
 
+function logWriteFailed(path: string, error: unknown): NoticeText {
+  const detail = errorText(error);
+  return codedNotice('log_write_failed', { path, detail }, `Could not write the log ${path}: ${detail}`);
+}
+
 export class JsonlDecisionLog extends JsonlLog<RetryDecisionRecord> implements DecisionLogSink {
-  constructor(logDir: string, onError: (message: string) => void = () => undefined) {
+  constructor(logDir: string, onError: (notice: NoticeText) => void = () => undefined) {
     super(logDir, 'retry-decisions.jsonl', onError);
   }
 }
 
 export class JsonlAuditLog extends JsonlLog<SandboxAuditRecord> implements AuditSink {
-  constructor(logDir: string, onError: (message: string) => void = () => undefined) {
+  constructor(logDir: string, onError: (notice: NoticeText) => void = () => undefined) {
     super(logDir, 'sandbox-audit.jsonl', onError);
   }
 }

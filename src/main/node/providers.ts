@@ -9,6 +9,7 @@ import { piRuntime } from '../core/pi-runtime';
 import type { ModelInfo } from '../../shared/events';
 import {
   PROVIDER_IDS,
+  PROVIDER_LABELS,
   SIMULATOR_MODEL_ID,
   SIMULATOR_MODEL_IDS,
   type BaseUrlProvider,
@@ -17,15 +18,6 @@ import {
   type Settings,
 } from '../../shared/settings';
 import type { ModelPrice } from '../core/attempt-cost';
-
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  simulator: 'Simulator (built in)',
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  google: 'Google',
-  openrouter: 'OpenRouter',
-  'openai-compatible': 'OpenAI-compatible server',
-};
 
 /** Keys that exist without configuration: the simulator needs none, local servers rarely do. */
 export const BUILTIN_KEYS: Record<string, string> = {

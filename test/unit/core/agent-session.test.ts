@@ -316,7 +316,13 @@ describe('AgentSession retry lifecycle', () => {
     };
     await h.session.prompt('first');
     expect(h.events.filter((e) => e.type === 'notice')).toEqual([
-      { type: 'notice', level: 'error', message: 'Could not save a turn to history: Error: disk on fire' },
+      {
+        type: 'notice',
+        level: 'error',
+        message: 'Could not save a turn to history: disk on fire',
+        code: 'turn_save_failed',
+        params: { detail: 'disk on fire' },
+      },
     ]);
     await h.session.prompt('second');
     // The failed write was tried again at agent_end, so no turn is lost.
@@ -346,6 +352,10 @@ describe('AgentSession retry lifecycle', () => {
       success: false,
       finalError: 'Internal error: credential store exploded',
     });
+    // Said to the person with a code, so the window words it in their language (the error's text as it came).
+    expect(withUsage.events.filter((e) => e.type === 'notice')).toContainEqual(
+      expect.objectContaining({ code: 'turn_internal_error', params: { detail: 'credential store exploded' } }),
+    );
     await withUsage.session.prompt('still fine');
     expect(withUsage.stream.calls).toHaveLength(2);
   });

@@ -9,11 +9,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { ToolFailure } from '../../../src/main/core/tools/tool-failure';
 import type { AuditSink, ToolCallContext, ToolOutcome, ToolRuntime } from '../../../src/main/core/ports';
 import type { SessionEvent } from '../../../src/shared/events';
+import type { NoticeText } from '../../../src/shared/notices';
 import type { ApprovalPreview, SandboxAuditRecord, ToolName } from '../../../src/shared/tools';
 import { harness, waitForEvent, type Harness, type Step } from './session-fakes';
 
 class FakeRuntime implements ToolRuntime {
-  readonly bashUnavailable: string | null = null;
+  readonly bashUnavailable: NoticeText | null = null;
   runs: { name: ToolName; args: Record<string, unknown> }[] = [];
   constructor(private readonly behave: (name: ToolName, args: Record<string, unknown>) => ToolOutcome = ok) {}
   async run(name: ToolName, args: Record<string, unknown>, _context: ToolCallContext): Promise<ToolOutcome> {

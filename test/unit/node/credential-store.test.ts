@@ -41,7 +41,9 @@ describe('CredentialVault', () => {
     });
     v.add('openai', 'sk-stored-xxxxxxxx7777');
     const hints = v.hints('openai');
-    expect(hints.map((h) => h.hint)).toEqual(['sk-…8888', 'sk-…7777', 'sk-…9999 (environment)']);
+    // The masked key only: the words for where it comes from are the window's, in its language.
+    expect(hints.map((h) => h.hint)).toEqual(['sk-…8888', 'sk-…7777', 'sk-…9999']);
+    expect(hints.map((h) => h.source)).toEqual(['run', 'stored', 'environment']);
     expect(hints.map((h) => h.removable)).toEqual([false, true, false]);
     expect(JSON.stringify(hints)).not.toMatch(/yyyyyyyy|xxxxxxxx|zzzzzzzz/);
     expect(mask('short')).toBe('…rt');
@@ -59,7 +61,9 @@ describe('CredentialVault', () => {
   it('uses the built-in key only while the person has configured none', () => {
     const v = vault({ builtin: { simulator: 'builtin-key' } });
     expect(v.activeCredential('simulator')?.apiKey).toBe('builtin-key');
-    expect(v.hints('simulator').map((h) => h.hint)).toEqual(['built-in']);
+    expect(v.hints('simulator').map(({ hint, source }) => ({ hint, source }))).toEqual([
+      { hint: null, source: 'built-in' },
+    ]);
     v.add('simulator', 'stored-key');
     expect(v.activeCredential('simulator')?.apiKey).toBe('stored-key');
     expect(v.hints('simulator').map((h) => h.id)).not.toContain('builtin');

@@ -1,13 +1,17 @@
 // The window's text for what the main process sends: a notice's code in the UI language (plural
-// forms by count), its English message for an unknown code or malformed parameters, and provider
-// names (generic ones translated, brands as sent). Real i18next with the app's own resources.
+// forms by count), its English message for an unknown code or malformed parameters, errors wrapped
+// in a translated sentence, the workspace picker's tools note, key hints (the masked key as sent,
+// its source in words) and provider names (generic ones translated, brands as sent, also before the
+// list has come). Real i18next with the app's own resources.
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next, { type TFunction } from 'i18next';
 import { en } from '../../../src/renderer/src/i18n/en';
 import { ja } from '../../../src/renderer/src/i18n/ja';
 import { ko } from '../../../src/renderer/src/i18n/ko';
-import { noticeText, providerLabel } from '../../../src/renderer/src/i18n/notice-text';
-import { NOTICE_PARAMS, type NoticeText } from '../../../src/shared/notices';
+import { keyHintText, noticeText, providerLabel, providerLabelById } from '../../../src/renderer/src/i18n/notice-text';
+import { NodeToolRuntime } from '../../../src/main/node/tools/node-tool-runtime';
+import type { ProviderInfo } from '../../../src/shared/contract';
+import { errorNotice, NOTICE_PARAMS, type NoticeText } from '../../../src/shared/notices';
 
 const i18n = i18next.createInstance();
 const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);
@@ -93,6 +97,90 @@ describe('noticeText', () => {
   });
 });
 
+describe('notices wrapping an error', () => {
+  const DETAIL_CODES = [
+    'turn_save_failed',
+    'retry_history_save_failed',
+    'turn_internal_error',
+    'compaction_retry_failed',
+    'turn_command_failed',
+    'simulator_script_not_applied',
+    'catalogue_load_failed',
+  ] as const;
+  const detail = 'SqliteError: disk I/O error';
+
+  it('say the sentence in the UI language and the error as it came', () => {
+    for (const code of DETAIL_CODES) {
+      const notice = errorNotice(code, 'English sentence', new Error(detail));
+      expect(notice.message, code).toBe(`English sentence: ${detail}`);
+      const texts = ['en', 'ja', 'ko'].map((lng) => noticeText(inLanguage(lng), notice));
+      for (const text of texts) expect(text, code).toContain(detail);
+      expect(new Set(texts).size, code).toBe(3);
+    }
+    const save = errorNotice('turn_save_failed', 'Could not save a turn to history', new Error(detail));
+    expect(noticeText(inLanguage('ja'), save)).toBe(`ターンを履歴に保存できませんでした: ${detail}`);
+    expect(noticeText(inLanguage('ko'), save)).toBe(`턴을 기록에 저장하지 못했습니다: ${detail}`);
+    const log = {
+      code: 'log_write_failed',
+      params: { path: '/d/logs/retry-decisions.jsonl', detail },
+      message: FALLBACK,
+    };
+    const extension = { ...log, code: 'extension_disabled', params: { path: '/x/ext.mjs', detail } };
+    expect(noticeText(inLanguage('ja'), extension)).toBe(`拡張機能 /x/ext.mjs を無効にしました: ${detail}`);
+    expect(noticeText(inLanguage('ko'), log)).toBe(
+      `로그 파일 /d/logs/retry-decisions.jsonl에 기록하지 못했습니다: ${detail}`,
+    );
+  });
+
+  it('take anything thrown as its text', () => {
+    expect(errorNotice('catalogue_load_failed', 'Could not load the model catalogue', 'offline').params).toEqual({
+      detail: 'offline',
+    });
+  });
+
+  it('show the English message when the detail is missing or malformed', () => {
+    const ja = inLanguage('ja');
+    for (const params of [undefined, {}, { detail: 42 }, { detail: 'x', extra: 1 }, { detail: 'x'.repeat(4001) }])
+      expect(
+        noticeText(ja, { code: 'turn_command_failed', params: params as NoticeText['params'], message: FALLBACK }),
+      ).toBe(FALLBACK);
+    expect(noticeText(ja, { code: 'log_write_failed', params: { detail: 'x' }, message: FALLBACK })).toBe(FALLBACK);
+  });
+});
+
+describe('the tools note', () => {
+  const note = (platform: NodeJS.Platform) =>
+    new NodeToolRuntime({ defaultWorkspace: '/nowhere', hidden: [], sandbox: { platform } }).bashUnavailable;
+
+  it("is the main process's coded note, in the UI language", () => {
+    const windows = note('win32') ?? { message: 'no note' };
+    expect(windows.message).toMatch(/^bash is off on Windows/);
+    expect(noticeText(inLanguage('ja'), windows)).toMatch(/^Windows では bash を使えません。/);
+    expect(noticeText(inLanguage('ko'), windows)).toMatch(/^Windows에서는 bash를 쓸 수 없습니다\./);
+    expect(note('linux')).toBeNull();
+  });
+});
+
+describe('keyHintText', () => {
+  const key = (source: string, hint: string | null) => ({ source, hint }) as Parameters<typeof keyHintText>[1];
+
+  it('keeps the masked key as sent and says where it comes from in the UI language', () => {
+    const ja = inLanguage('ja');
+    const ko = inLanguage('ko');
+    expect(keyHintText(ja, key('environment', 'sk-…9999'))).toBe('sk-…9999（環境変数）');
+    expect(keyHintText(ko, key('environment', 'sk-…9999'))).toBe('sk-…9999 (환경 변수)');
+    expect(keyHintText(inLanguage('en'), key('environment', 'sk-…9999'))).toBe('sk-…9999 (environment)');
+    expect(keyHintText(ja, key('built-in', null))).toBe('内蔵');
+    expect(keyHintText(ko, key('built-in', null))).toBe('내장');
+    expect(keyHintText(ko, key('run', 'sk-…8888'))).toBe('sk-…8888 (이번 실행에만)');
+    expect(keyHintText(ja, key('stored', 'sk-…7777'))).toBe('sk-…7777');
+  });
+
+  it('shows the masked key alone for a source it does not know', () => {
+    expect(keyHintText(inLanguage('ko'), key('from-a-newer-version', 'sk-…1234'))).toBe('sk-…1234');
+  });
+});
+
 describe('providerLabel', () => {
   it('translates the generic names and keeps the brands', () => {
     expect(providerLabel(inLanguage('ko'), { id: 'simulator', label: 'Simulator (built in)' })).toBe(
@@ -103,5 +191,16 @@ describe('providerLabel', () => {
     );
     expect(providerLabel(inLanguage('en'), { id: 'simulator', label: 'x' })).toBe('Simulator (built in)');
     expect(providerLabel(inLanguage('ja'), { id: 'anthropic', label: 'Anthropic' })).toBe('Anthropic');
+  });
+});
+
+describe('providerLabelById', () => {
+  it('names every provider before the list has come: no raw id', () => {
+    const ko = inLanguage('ko');
+    expect(providerLabelById(ko, [], 'simulator')).toBe('시뮬레이터(내장)');
+    expect(providerLabelById(inLanguage('ja'), [], 'openai-compatible')).toBe('OpenAI 互換サーバー');
+    expect(providerLabelById(ko, [], 'openrouter')).toBe('OpenRouter');
+    const listed = { id: 'anthropic', label: 'Anthropic (as sent)' } as ProviderInfo;
+    expect(providerLabelById(ko, [listed], 'anthropic')).toBe('Anthropic (as sent)');
   });
 });

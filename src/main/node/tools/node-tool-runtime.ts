@@ -2,6 +2,7 @@
 // workspace (creating the default one on first use), dispatches to the file, search and bash tools,
 // and builds the approval card's preview. Built by the composition root (AppServices).
 import type { ToolCallContext, ToolOutcome, ToolRuntime } from '../../core/ports';
+import { codedNotice, type NoticeText } from '../../../shared/notices';
 import type { ApprovalPreview, ToolName } from '../../../shared/tools';
 import { runSandboxed, WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { editTool, lsTool, previewFileChange, readTool, writeTool } from './file-tools';
@@ -28,8 +29,8 @@ export class NodeToolRuntime implements ToolRuntime {
     };
   }
 
-  get bashUnavailable(): string | null {
-    return this.host.platform === 'win32' ? WINDOWS_NO_SANDBOX : null;
+  get bashUnavailable(): NoticeText | null {
+    return this.host.platform === 'win32' ? codedNotice('bash_off_on_windows', {}, WINDOWS_NO_SANDBOX) : null;
   }
 
   private open(workspace: string): string {

@@ -264,6 +264,11 @@ export const en = {
     noKeys: 'No keys stored',
     envKey: 'An environment variable also provides a key.',
     blockedUntil: 'usage limit until {{time}}',
+    keySource: {
+      environment: '{{hint}} (environment)',
+      run: '{{hint}} (this run only)',
+      builtIn: 'built-in',
+    },
     keysHint: 'Keys are stored encrypted by the app and never shown again; only a masked hint is.',
     simulatorScript: 'Fault script',
     simulatorHint: 'Comma-separated faults for the next requests, e.g. 429,429,ok',
@@ -410,6 +415,17 @@ export const en = {
       'The history database at {{path}} is damaged ({{detail}}): the background integrity check found it after start-up. Nothing was moved or deleted. Restart Resolute to move it aside and start a new, empty history (--reset-damaged-history on the command line).',
     compaction_still_too_long:
       'The conversation is still too long for the model after compaction. Start a new chat or shorten the message.',
+    bash_off_on_windows:
+      'bash is off on Windows: there is no OS sandbox here that Resolute can run commands in, and commands never run unsandboxed. The file tools (read, ls, find, grep, write, edit) still work.',
+    turn_save_failed: 'Could not save a turn to history: {{detail}}',
+    retry_history_save_failed: 'Could not save retry history: {{detail}}',
+    turn_internal_error: 'Internal error while handling a turn: {{detail}}',
+    compaction_retry_failed: 'Could not retry after compaction: {{detail}}',
+    turn_command_failed: 'The turn could not run: {{detail}}',
+    simulator_script_not_applied: 'Simulator script not applied: {{detail}}',
+    catalogue_load_failed: 'Could not load the model catalogue: {{detail}}',
+    log_write_failed: 'Could not write the log {{path}}: {{detail}}',
+    extension_disabled: 'Extension disabled: {{path}}: {{detail}}',
   },
   providerNames: {
     simulator: 'Simulator (built in)',

@@ -268,6 +268,11 @@ export const ja: Messages = {
     noKeys: '保存されたキーはありません',
     envKey: '環境変数からもキーが提供されています。',
     blockedUntil: '{{time}} まで利用上限中',
+    keySource: {
+      environment: '{{hint}}（環境変数）',
+      run: '{{hint}}（今回の起動のみ）',
+      builtIn: '内蔵',
+    },
     keysHint:
       'キーはアプリによって暗号化して保存され、再表示されることはありません。表示されるのはマスクされたヒントのみです。',
     simulatorScript: 'フォールトスクリプト',
@@ -416,6 +421,17 @@ export const ja: Messages = {
       '{{path}} の履歴データベースが破損しています（{{detail}}）。起動後のバックグラウンドの整合性チェックで見つかりました。ファイルの移動や削除はしていません。Resolute を再起動すると、このファイルを別名で退避し、空の履歴で始められます（コマンドラインでは --reset-damaged-history）。',
     compaction_still_too_long:
       '会話を要約しても、まだモデルが扱える長さを超えています。新しいチャットを始めるか、メッセージを短くしてください。',
+    bash_off_on_windows:
+      'Windows では bash を使えません。Resolute がコマンドを実行できる OS のサンドボックスがなく、サンドボックスの外でコマンドを実行することはないためです。ファイル操作のツール（read、ls、find、grep、write、edit）は引き続き使えます。',
+    turn_save_failed: 'ターンを履歴に保存できませんでした: {{detail}}',
+    retry_history_save_failed: '再試行の記録を履歴に保存できませんでした: {{detail}}',
+    turn_internal_error: 'ターンの処理中に内部エラーが発生しました: {{detail}}',
+    compaction_retry_failed: '要約のあと、再試行できませんでした: {{detail}}',
+    turn_command_failed: 'ターンを実行できませんでした: {{detail}}',
+    simulator_script_not_applied: 'シミュレーター用スクリプトを適用できませんでした: {{detail}}',
+    catalogue_load_failed: 'モデル一覧を読み込めませんでした: {{detail}}',
+    log_write_failed: 'ログファイル {{path}} に書き込めませんでした: {{detail}}',
+    extension_disabled: '拡張機能 {{path}} を無効にしました: {{detail}}',
   },
   providerNames: {
     simulator: 'シミュレーター（内蔵）',

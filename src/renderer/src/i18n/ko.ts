@@ -266,6 +266,11 @@ export const ko: Messages = {
     noKeys: '저장된 키가 없습니다',
     envKey: '환경 변수에서도 키를 제공합니다.',
     blockedUntil: '{{time}}까지 사용량 한도',
+    keySource: {
+      environment: '{{hint}} (환경 변수)',
+      run: '{{hint}} (이번 실행에만)',
+      builtIn: '내장',
+    },
     keysHint: '키는 앱이 암호화하여 저장하며 다시 표시되지 않습니다. 가려진 힌트만 표시됩니다.',
     simulatorScript: '장애 스크립트',
     simulatorHint: '다음 요청에서 발생시킬 장애를 쉼표로 구분해 입력합니다(예: 429,429,ok)',
@@ -412,6 +417,17 @@ export const ko: Messages = {
       '{{path}}의 기록 데이터베이스가 손상되었습니다({{detail}}). 시작 후 백그라운드 무결성 검사에서 발견되었습니다. 아무것도 옮기거나 삭제하지 않았습니다. Resolute를 다시 시작하면 이 파일을 옆으로 옮겨 두고 빈 기록으로 새로 시작할 수 있습니다(명령줄에서는 --reset-damaged-history).',
     compaction_still_too_long:
       '대화를 요약했는데도 모델이 처리하기에 여전히 너무 깁니다. 새 채팅을 시작하거나 메시지를 줄이세요.',
+    bash_off_on_windows:
+      'Windows에서는 bash를 쓸 수 없습니다. Resolute가 명령을 실행할 수 있는 OS 샌드박스가 없고, 샌드박스 밖에서는 명령을 실행하지 않기 때문입니다. 파일 도구(read, ls, find, grep, write, edit)는 그대로 쓸 수 있습니다.',
+    turn_save_failed: '턴을 기록에 저장하지 못했습니다: {{detail}}',
+    retry_history_save_failed: '재시도 기록을 저장하지 못했습니다: {{detail}}',
+    turn_internal_error: '턴을 처리하는 중 내부 오류가 발생했습니다: {{detail}}',
+    compaction_retry_failed: '요약한 뒤 다시 시도하지 못했습니다: {{detail}}',
+    turn_command_failed: '턴을 실행하지 못했습니다: {{detail}}',
+    simulator_script_not_applied: '시뮬레이터 스크립트를 적용하지 못했습니다: {{detail}}',
+    catalogue_load_failed: '모델 목록을 불러오지 못했습니다: {{detail}}',
+    log_write_failed: '로그 파일 {{path}}에 기록하지 못했습니다: {{detail}}',
+    extension_disabled: '확장 기능 {{path}}을(를) 비활성화했습니다: {{detail}}',
   },
   providerNames: {
     simulator: '시뮬레이터(내장)',

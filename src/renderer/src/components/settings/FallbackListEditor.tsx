@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PROVIDER_IDS, type ModelRef, type ProviderId, type Settings } from '../../../../shared/settings';
-import { providerLabel } from '../../i18n/notice-text';
+import { providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { FieldError, SettingsSection } from './fields';
 
@@ -46,10 +46,7 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
     void actions.updateSettings(FIELD, { providers: { fallback: next } });
   };
   const modelsOf = (id: ProviderId) => providers.find((p) => p.id === id)?.models ?? [];
-  const labelOf = (id: ProviderId) => {
-    const info = providers.find((p) => p.id === id);
-    return info ? providerLabel(t, info) : id;
-  };
+  const labelOf = (id: ProviderId) => providerLabelById(t, providers, id);
   const move = (from: number, to: number): void => {
     if (to < 0 || to >= rows.length) return;
     focusAfter.current = to;

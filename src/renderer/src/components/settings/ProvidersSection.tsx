@@ -13,7 +13,7 @@ import {
   type ProviderId,
   type Settings,
 } from '../../../../shared/settings';
-import { providerLabel } from '../../i18n/notice-text';
+import { keyHintText, providerLabel, providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useNow } from '../../util/use-now';
@@ -37,10 +37,6 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
     actions.providerSettingsShown();
   }, [actions, target, providers.length]);
 
-  const labelOf = (id: ProviderId) => {
-    const info = providers.find((p) => p.id === id);
-    return info ? providerLabel(t, info) : id;
-  };
   // A new provider starts on its own default model (the old provider's model means nothing there).
   const selectProvider = (id: ProviderId): void => {
     const model = providers.find((p) => p.id === id)?.defaultModel;
@@ -55,7 +51,7 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
             fieldPath="provider.id"
             testId="settings-provider"
             value={provider.id}
-            options={PROVIDER_IDS.map((id) => ({ value: id, label: labelOf(id) }))}
+            options={PROVIDER_IDS.map((id) => ({ value: id, label: providerLabelById(t, providers, id) }))}
             onSelect={selectProvider}
           />
           <ModelPicker
@@ -143,7 +139,7 @@ function KeyList({ info }: { info: ProviderInfo }) {
         <ul className="key-list">
           {info.keys.map((key) => (
             <li key={key.id} className="key-row" data-testid="provider-key">
-              <code className="key-hint">{key.hint}</code>
+              <code className="key-hint">{keyHintText(t, key)}</code>
               {key.blockedUntil !== null && key.blockedUntil > now && (
                 <span className="badge badge-warning">
                   {t('settings.blockedUntil', { time: formatDateTime(key.blockedUntil, i18n.language) })}
@@ -153,7 +149,7 @@ function KeyList({ info }: { info: ProviderInfo }) {
                 <button
                   type="button"
                   className="button button-small"
-                  aria-label={t('settings.removeKey', { hint: key.hint })}
+                  aria-label={t('settings.removeKey', { hint: keyHintText(t, key) })}
                   onClick={() => void actions.removeKey(info.id, key.id)}
                 >
                   {t('settings.remove')}

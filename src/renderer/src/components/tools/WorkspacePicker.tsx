@@ -4,6 +4,7 @@
 // data folder). The renderer never touches the file system itself.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { noticeText } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { useLoader } from '../../util/use-loader';
 
@@ -102,7 +103,7 @@ export function WorkspacePicker() {
           </div>
         </form>
       )}
-      {info?.toolsNote && <p className="muted workspace-note">{info.toolsNote}</p>}
+      {info?.toolsNote && <p className="muted workspace-note">{noticeText(t, info.toolsNote)}</p>}
     </div>
   );
 }
