@@ -4,8 +4,6 @@
 // chosen, and `--help` imports nothing at all: start-up pays only for what it runs.
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { isHistoryDatabaseError } from './node/history/history-errors';
-import { DataFolderLockedError } from './node/data-lock';
 import type { CommonFlags } from './modes/launch';
 import { USAGE } from './modes/usage';
 import { codedNotice } from '../shared/notices';
@@ -95,8 +93,14 @@ function onExit(cleanup: () => Promise<void>): () => void {
   return stop;
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  // Loaded here, not at the top: `--help` must not pay for what only a failed start needs (zod,
+  // through the notices; docs/architecture.md, "Start-up").
+  const [{ DataFolderLockedError }, { isHistoryDatabaseError }] = await Promise.all([
+    import('./node/data-lock'),
+    import('./node/history/history-errors'),
+  ]);
   // Another instance has the data folder: nothing failed, this copy has nothing to do.
   if (error instanceof DataFolderLockedError) process.exit(0);
   // On the command line, agreeing to start a new history is a flag (the desktop app asks in a dialog).

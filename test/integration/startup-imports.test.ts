@@ -14,8 +14,14 @@ const LAZY = /^(@mariozechner\/pi-ai|@mariozechner\/pi-agent-core|typebox)(\/|$)
 const STATIC = /(?:^|[\n;])\s*(?:import|export)\s*(?:[^;'"()]*?\sfrom\s*)?["']([^"']+)["']/g;
 const DYNAMIC = /\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
-/** Every module file reachable from `entry` (relative imports, static or dynamic) and what each imports from packages. */
-function walk(entry: string): { files: string[]; staticPackages: Set<string>; dynamicPackages: Set<string> } {
+/**
+ * Every module file reachable from `entry` (relative imports, static or dynamic; with `staticOnly`,
+ * what loads with the entry itself) and what each imports from packages.
+ */
+function walk(
+  entry: string,
+  staticOnly = false,
+): { files: string[]; staticPackages: Set<string>; dynamicPackages: Set<string> } {
   const files: string[] = [];
   const staticPackages = new Set<string>();
   const dynamicPackages = new Set<string>();
@@ -27,8 +33,9 @@ function walk(entry: string): { files: string[]; staticPackages: Set<string>; dy
     const text = readFileSync(file, 'utf8');
     for (const [pattern, packages] of [
       [STATIC, staticPackages],
-      [DYNAMIC, dynamicPackages],
+      [staticOnly ? null : DYNAMIC, dynamicPackages],
     ] as const) {
+      if (pattern === null) continue;
       for (const [, specifier] of text.matchAll(pattern)) {
         if (specifier.startsWith('.')) queue.push(join(dirname(file), specifier));
         else packages.add(specifier);
@@ -47,5 +54,12 @@ describe('the built start-up path', () => {
     expect(staticPackages).toContain('better-sqlite3');
     expect(dynamicPackages).toContain('@mariozechner/pi-ai');
     expect([...staticPackages].filter((name) => LAZY.test(name))).toEqual([]);
+  });
+
+  it("loads no package with the entry itself but Node's own: `--help` pays for nothing it does not run", () => {
+    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
+    const { files, staticPackages } = walk(CLI, true);
+    expect(files.length).toBeGreaterThan(0);
+    expect([...staticPackages].filter((name) => !name.startsWith('node:'))).toEqual([]);
   });
 });
