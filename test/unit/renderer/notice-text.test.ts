@@ -11,7 +11,8 @@ import { ko } from '../../../src/renderer/src/i18n/ko';
 import { keyHintText, noticeText, providerLabel, providerLabelById } from '../../../src/renderer/src/i18n/notice-text';
 import { NodeToolRuntime } from '../../../src/main/node/tools/node-tool-runtime';
 import type { ProviderInfo } from '../../../src/shared/contract';
-import { errorNotice, NOTICE_PARAMS, type NoticeText } from '../../../src/shared/notices';
+import { NOTICE_PARAMS } from '../../../src/shared/notice-params';
+import { errorNotice, type NoticeText } from '../../../src/shared/notices';
 
 const i18n = i18next.createInstance();
 const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);

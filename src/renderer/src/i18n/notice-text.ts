@@ -6,7 +6,8 @@
 // the workspace picker and the settings panes.
 import type { TFunction } from 'i18next';
 import type { ProviderInfo, ProviderKeyHint } from '../../../shared/contract';
-import { readNoticeCode, type NoticeText } from '../../../shared/notices';
+import { readNoticeCode } from '../../../shared/notice-params';
+import type { NoticeText } from '../../../shared/notices';
 import { PROVIDER_LABELS, type ProviderId } from '../../../shared/settings';
 
 export function noticeText(t: TFunction, notice: NoticeText): string {
