@@ -83,7 +83,10 @@ async function start(): Promise<void> {
 /** Load the UI language's Intl data while nothing else happens (util/format.ts, warmFormats). */
 function warmWhenIdle(): void {
   const language = i18next.language;
-  requestIdleCallback(() => warmFormats(language), { timeout: 2000 });
+  const warm = () => warmFormats(language);
+  // The browser mode's page may be opened in a browser without requestIdleCallback (Safari).
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2000 });
+  else setTimeout(warm, 1000);
 }
 
 void start();
