@@ -129,12 +129,14 @@ describe('the workspace folder', () => {
     expect(() => checkWorkspaceChoice(path, join(root, 'data'))).toThrow(reason);
   });
 
-  it('refuses a folder that holds the data folder, accepts one beside or inside it', () => {
+  it('refuses a folder that holds the data folder or lies inside it, accepts one beside it', () => {
     const data = join(root, 'data');
-    mkdirSync(join(data, 'inner'), { recursive: true });
-    expect(() => checkWorkspaceChoice(root, data)).toThrow(/data folder/);
+    mkdirSync(join(data, 'logs'), { recursive: true });
+    mkdirSync(join(root, 'data-other'), { recursive: true });
+    expect(() => checkWorkspaceChoice(root, data)).toThrow(/holds Resolute's data folder/);
     expect(() => checkWorkspaceChoice(data, data)).toThrow(/data folder/);
+    expect(() => checkWorkspaceChoice(join(data, 'logs'), data)).toThrow(/inside Resolute's data folder/);
     expect(checkWorkspaceChoice(ws, data)).toBe(ws);
-    expect(checkWorkspaceChoice(join(data, 'inner'), data)).toBe(join(data, 'inner'));
+    expect(checkWorkspaceChoice(join(root, 'data-other'), data)).toBe(join(root, 'data-other'));
   });
 });

@@ -2,14 +2,13 @@
 // workspace by workspace-fs.ts (docs/tools.md, "The tools"). Outputs are capped with a note saying
 // what was cut; binary files are refused politely; an edit that does not apply leaves the file
 // byte-identical and fails with `patch_apply`. Called by NodeToolRuntime.
-import { closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { applyEdits, unifiedDiff, type TextEdit } from '../../core/tools/edit-apply';
 import { MAX_BYTES, capHead, formatSize, listOutput } from '../../core/tools/output-caps';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { LS_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
 import type { ToolOutcome } from '../../core/ports';
 import type { ApprovalPreview } from '../../../shared/tools';
+import { listConfined, readConfined, writeConfined } from './confined-io';
 import { resolveInWorkspace, type WorkspacePath } from './workspace-fs';
 
 /** Files larger than this are not read whole (bash's head/sed/tail can still look inside). */
@@ -38,12 +37,14 @@ function decodeText(bytes: Buffer): string | null {
 function readExisting(workspace: string, path: string): { file: WorkspacePath; bytes: Buffer } {
   const file = resolveInWorkspace(workspace, path, false);
   if (!file.stat) throw new Error(`File not found: ${path}`);
-  if (!file.stat.isFile()) throw new Error(`${path} is not a file.`);
-  if (file.stat.size > MAX_READ_FILE_BYTES)
-    throw new Error(
-      `${path} is ${formatSize(file.stat.size)}; read takes files up to ${formatSize(MAX_READ_FILE_BYTES)}.`,
-    );
-  return { file, bytes: readFileSync(file.absolute) };
+  const bytes = readConfined(workspace, file, path, (stat) => {
+    if (!stat.isFile()) throw new Error(`${path} is not a file.`);
+    if (stat.size > MAX_READ_FILE_BYTES)
+      throw new Error(
+        `${path} is ${formatSize(stat.size)}; read takes files up to ${formatSize(MAX_READ_FILE_BYTES)}.`,
+      );
+  });
+  return { file, bytes };
 }
 
 export function readTool(workspace: string, args: Record<string, unknown>): ToolOutcome {
@@ -79,7 +80,7 @@ export function lsTool(workspace: string, args: Record<string, unknown>): ToolOu
   if (!dir.stat) throw new Error(`Path not found: ${path}`);
   if (!dir.stat.isDirectory()) throw new Error(`Not a directory: ${path}`);
   const limit = positiveInt(args.limit) ?? LS_DEFAULT_LIMIT;
-  const entries = readdirSync(dir.absolute, { withFileTypes: true })
+  const entries = listConfined(workspace, dir, path)
     .map((entry) => entry.name + (entry.isDirectory() ? '/' : ''))
     .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
   if (entries.length === 0) return ok('(empty directory)');
@@ -89,22 +90,10 @@ export function lsTool(workspace: string, args: Record<string, unknown>): ToolOu
   return ok(list.text, list.truncated ? { truncated: true } : {});
 }
 
-/** Write `content` to a resolved path without following a link that appeared since the check. */
-function writeFile(file: WorkspacePath, content: string, create: boolean): void {
-  if (create) mkdirSync(dirname(file.absolute), { recursive: true });
-  const flags = constants.O_WRONLY | constants.O_TRUNC | constants.O_NOFOLLOW | (create ? constants.O_CREAT : 0);
-  const fd = openSync(file.absolute, flags, 0o644);
-  try {
-    writeSync(fd, content);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** The text of a file about to be overwritten, for the diff; null when new, binary or too large. */
-function previousText(file: WorkspacePath): string | null {
+function previousText(workspace: string, file: WorkspacePath, path: string): string | null {
   if (!file.stat?.isFile() || file.stat.size > MAX_BYTES * 20) return null;
-  return decodeText(readFileSync(file.absolute));
+  return decodeText(readConfined(workspace, file, path, () => {}));
 }
 
 export function writeTool(workspace: string, args: Record<string, unknown>): ToolOutcome {
@@ -112,8 +101,8 @@ export function writeTool(workspace: string, args: Record<string, unknown>): Too
   const content = String(args.content);
   const file = resolveInWorkspace(workspace, path, true);
   if (file.stat && !file.stat.isFile()) throw new Error(`${path} exists and is not a file.`);
-  const before = previousText(file);
-  writeFile(file, content, true);
+  const before = previousText(workspace, file, path);
+  writeConfined(workspace, file, path, content);
   const bytes = Buffer.byteLength(content);
   return ok(`Wrote ${bytes} bytes to ${file.relative}.`, { diff: unifiedDiff(file.relative, before ?? '', content) });
 }
@@ -132,7 +121,7 @@ export function editTool(workspace: string, args: Record<string, unknown>): Tool
   const outcome = applyEdits(original, edits, file.relative);
   if (!outcome.ok) throw new ToolFailure('patch_apply', `${outcome.reason} The file was not changed.`, file.relative);
   if (!outcome.changed) throw new Error(`No changes made to ${path}: the replacements give identical content.`);
-  writeFile(writable, outcome.content, false);
+  writeConfined(workspace, writable, path, outcome.content);
   return ok(`Replaced ${edits.length} block(s) in ${file.relative}.`, { diff: outcome.diff });
 }
 
@@ -144,7 +133,7 @@ export function previewFileChange(
 ): ApprovalPreview | null {
   if (name === 'write') {
     const file = resolveInWorkspace(workspace, String(args.path), true);
-    const before = previousText(file);
+    const before = previousText(workspace, file, String(args.path));
     const diff = capHead(unifiedDiff(file.relative, before ?? '', String(args.content))).text;
     return { kind: 'diff', path: file.relative, diff, isNewFile: file.stat === null };
   }

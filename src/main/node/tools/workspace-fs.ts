@@ -5,7 +5,7 @@
 // created on first use, and the check a chosen folder must pass. Used by the node tools.
 import { lstatSync, mkdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { confinePath } from '../../core/tools/path-rules';
 import { ToolFailure, outsideWorkspace } from '../../core/tools/tool-failure';
 
@@ -14,6 +14,8 @@ export interface WorkspacePath {
   absolute: string;
   /** As the model should see it: relative to the workspace, "/" separated. */
   relative: string;
+  /** Where it really is, relative to the workspace ("/" separated): differs when links were followed. */
+  real: string;
   /** lstat of `absolute`, or null when nothing is there yet. */
   stat: Stats | null;
 }
@@ -32,7 +34,8 @@ function isDirectory(path: string): boolean {
   }
 }
 
-const isInside = (root: string, path: string): boolean =>
+/** `path` is `root` or lies under it (a separator after the root: `<ws>-private` is not inside `<ws>`). */
+export const isInside = (root: string, path: string): boolean =>
   path === root || path.startsWith(root.endsWith(sep) ? root : root + sep);
 
 const errorCode = (error: unknown): string | undefined => (error as NodeJS.ErrnoException | null)?.code;
@@ -59,7 +62,7 @@ export function openWorkspace(workspace: string, isDefault: boolean): string {
 
 /**
  * A folder the person chose as a workspace, checked in the main process: absolute, existing, a
- * folder, not the file-system root, and not one that holds Resolute's data folder (the keys).
+ * folder, not the file-system root, and neither holding nor inside Resolute's data folder (the keys, the logs).
  * Returns its real path; throws an Error that says what is wrong.
  */
 export function checkWorkspaceChoice(path: string, dataDir: string): string {
@@ -80,9 +83,10 @@ export function checkWorkspaceChoice(path: string, dataDir: string): string {
     }
   })();
   if (isInside(real, data))
-    throw new Error(
-      `${path} holds Resolute's data folder (${dataDir}) with its keys; choose a folder inside it or elsewhere.`,
-    );
+    throw new Error(`${path} holds Resolute's data folder (${dataDir}) with its keys; choose another folder.`);
+  // Inside it, bash could rewrite the logs and the audit trail, and the file tools read the history.
+  if (isInside(data, real))
+    throw new Error(`${path} is inside Resolute's data folder (${dataDir}); choose a folder outside it.`);
   return real;
 }
 
@@ -107,42 +111,124 @@ function lstatOrNull(path: string): Stats | null {
   }
 }
 
-/** Where a symbolic link leads; a dangling one is resolved lexically, so its target can be judged. */
-function linkTarget(link: string): string {
-  try {
-    return realpathSync(link);
-  } catch {
-    return resolve(dirname(link), readlinkSync(link));
+/** A link's target is split as the OS reads it: a backslash is a name character on POSIX. */
+const LINK_SEPARATORS = sep === '\\' ? /[\\/]+/ : /\/+/;
+
+/** As Linux: more links than this in one resolution is ELOOP, and refused. */
+const MAX_LINK_HOPS = 40;
+
+interface Walk {
+  /** The real path: every link resolved, or the real parent of what does not exist yet. */
+  absolute: string;
+  stat: Stats | null;
+  /** The first link on the way, as typed (for the refusal's message). */
+  firstLink: string | null;
+  /** A link on the way leads to something that does not exist. */
+  dangling: boolean;
+}
+
+/**
+ * Resolve `segments` from the workspace one component at a time, as the kernel does but in
+ * userland, so that no fallback ever skips a link: each link's target is spliced into the rest
+ * of the path and walked again, a `..` goes to the parent of a real folder, and more than
+ * MAX_LINK_HOPS links is a refusal rather than "try it lexically" (the hole that followed a
+ * 41-link chain out). Where the walk is outside the workspace, every failure is the same refusal,
+ * so a refused path tells nothing of what lies outside.
+ */
+function walk(workspace: string, input: string, segments: string[]): Walk {
+  // Each queued segment remembers whether a link's target brought it (for "dangling").
+  const queue = segments.map((name) => ({ name, fromLink: false }));
+  let current = workspace;
+  let hops = 0;
+  let firstLink: string | null = null;
+  let typed = 0; // typed segments consumed so far, to name the first link as the model wrote it
+  const fail = (reason: string): never => {
+    if (!isInside(workspace, current)) throw outsideWorkspace(input, leadsOut(input, firstLink, current));
+    throw new Error(reason);
+  };
+  while (queue.length > 0) {
+    const { name: segment, fromLink } = queue.shift() as { name: string; fromLink: boolean };
+    if (!fromLink) typed++;
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      current = dirname(current);
+      continue;
+    }
+    const next = join(current, segment);
+    let stat: Stats | null;
+    try {
+      stat = lstatOrNull(next);
+    } catch (error) {
+      return fail(`${input} cannot be resolved: ${(error as Error).message}`);
+    }
+    if (stat === null) {
+      // Nothing there: what follows is created (write) or not found. A `..` after a missing folder
+      // would be judged lexically here but fail in the kernel, so it is not taken at all.
+      if (queue.some((rest) => rest.name === '..')) return fail(`${input}: ${segment} does not exist.`);
+      const absolute = join(next, ...queue.map((rest) => rest.name));
+      return { absolute, stat: null, firstLink, dangling: fromLink };
+    }
+    if (stat.isSymbolicLink()) {
+      firstLink ??= segments.slice(0, typed).join('/');
+      if (++hops > MAX_LINK_HOPS)
+        throw outsideWorkspace(input, `${input} goes through more than ${MAX_LINK_HOPS} symbolic links`);
+      const target = readlinkSync(next);
+      if (isAbsolute(target)) current = parse(target).root;
+      queue.unshift(...target.split(LINK_SEPARATORS).map((name) => ({ name, fromLink: true })));
+      continue;
+    }
+    if (queue.some((rest) => rest.name !== '' && rest.name !== '.') && !stat.isDirectory())
+      return fail(`${input}: ${segment} is not a folder.`);
+    current = next;
   }
+  return { absolute: current, stat: lstatSync(current), firstLink, dangling: false };
+}
+
+function leadsOut(input: string, firstLink: string | null, where: string): string {
+  return firstLink === null
+    ? `${input} leads outside the workspace, to ${where}`
+    : `${input} goes through the symbolic link ${firstLink} to ${where}`;
+}
+
+/**
+ * Git runs what these name — `core.fsmonitor`, hooks, a `.git` file pointing at another git
+ * folder — with the person's full rights the next time they use git in this folder, outside any
+ * sandbox. So the file tools never write them (docs/tools.md, "Threat model").
+ */
+function isGitExecutable(relativeSegments: string[]): boolean {
+  const lower = relativeSegments.map((segment) => segment.toLowerCase());
+  const git = lower.indexOf('.git');
+  if (git === -1) return false;
+  if (git === lower.length - 1) return true;
+  return lower
+    .slice(git + 1)
+    .some((segment) => segment === 'config' || segment === 'config.worktree' || segment === 'hooks');
 }
 
 /**
  * Resolve `input` inside the workspace (its real path), refusing with a `sandbox_security`
  * ToolFailure anything that would leave it. `forWrite`: the file will be written, so it must not
- * be a hard link (its other name may be outside) and a dangling link is refused.
+ * be a hard link (its other name may be outside), a dangling link is refused, and so are git's
+ * configuration and hooks.
  */
 export function resolveInWorkspace(workspace: string, input: string, forWrite: boolean): WorkspacePath {
   const verdict = confinePath(input, workspace);
   if (!verdict.ok) throw outsideWorkspace(input, verdict.reason);
-  let current = workspace;
-  for (const [i, segment] of verdict.segments.entries()) {
-    const next = join(current, segment);
-    const stat = lstatOrNull(next);
-    if (!stat)
-      return { absolute: join(next, ...verdict.segments.slice(i + 1)), relative: verdict.relative, stat: null };
-    if (!stat.isSymbolicLink()) {
-      current = next;
-      continue;
-    }
-    const target = linkTarget(next);
-    if (!isInside(workspace, target))
-      throw outsideWorkspace(input, `${input} goes through the symbolic link ${segment} to ${target}`);
-    if (forWrite && lstatOrNull(target) === null && i === verdict.segments.length - 1)
-      throw new Error(`${input} is a symbolic link to ${target}, which does not exist.`);
-    current = target;
-  }
-  const stat = lstatOrNull(current);
-  if (forWrite && stat?.isFile() && stat.nlink > 1)
-    throw outsideWorkspace(input, `${input} has ${stat.nlink} hard links, and another of its names may be outside`);
-  return { absolute: current, relative: verdict.relative, stat };
+  const found = walk(workspace, input, verdict.segments);
+  if (!isInside(workspace, found.absolute))
+    throw outsideWorkspace(input, leadsOut(input, found.firstLink, found.absolute));
+  const realSegments = relative(workspace, found.absolute).split(sep).filter(Boolean);
+  const real = realSegments.length ? realSegments.join('/') : '.';
+  if (forWrite && found.dangling)
+    throw new Error(
+      `${input} goes through the symbolic link ${found.firstLink} to ${found.absolute}, which does not exist.`,
+    );
+  if (forWrite && (isGitExecutable(verdict.segments) || isGitExecutable(realSegments)))
+    throw outsideWorkspace(input, `${input} is git's configuration or hooks, which git runs later outside the sandbox`);
+  if (forWrite && found.stat?.isFile() && found.stat.nlink > 1)
+    throw outsideWorkspace(
+      input,
+      `${input} has ${found.stat.nlink} hard links, and another of its names may be outside`,
+    );
+  return { absolute: found.absolute, relative: verdict.relative, real, stat: found.stat };
 }

@@ -1,0 +1,164 @@
+// Reading and writing a path that workspace-fs.ts has resolved, without trusting that it is still
+// what was checked (docs/tools.md, "Threat model"): the file or folder is opened without following
+// a link, then the opened descriptor's real location is checked inside the workspace — on Linux
+// through /proc/self/fd, which names exactly what was opened; elsewhere by comparing the opened
+// file with the real path's. A write goes to a temporary file beside the original, every byte
+// written and fsynced, then renamed over it: a full disk or a crash leaves the original whole.
+// Used by file-tools.ts.
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+  fstatSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { outsideWorkspace } from '../../core/tools/tool-failure';
+import { isInside, type WorkspacePath } from './workspace-fs';
+
+// Windows has neither flag; there the check after opening is what holds.
+const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const DIRECTORY = constants.O_DIRECTORY ?? 0;
+const usesProcFd = process.platform === 'linux';
+
+/** Where the descriptor really is, from /proc (Linux); null where the OS does not say. */
+function openedPath(fd: number): string | null {
+  if (!usesProcFd) return null;
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    return null;
+  }
+}
+
+/** Refuse, and close, a descriptor that is not the checked file inside the workspace. */
+function verifyOpened(workspace: string, fd: number, file: WorkspacePath, input: string): void {
+  const where = openedPath(fd);
+  let inside: boolean;
+  if (where !== null) inside = isInside(workspace, where);
+  else {
+    const opened = fstatSync(fd);
+    const real = realpathSync(file.absolute);
+    const named = statSync(real);
+    inside = isInside(workspace, real) && opened.ino === named.ino && opened.dev === named.dev;
+  }
+  if (inside) return;
+  closeSync(fd);
+  throw outsideWorkspace(input, `${input} changed into a link leading outside the workspace while it was opened`);
+}
+
+/** A path naming the opened descriptor itself (Linux), else the checked path. */
+const viaDescriptor = (fd: number, absolute: string): string => (usesProcFd ? `/proc/self/fd/${fd}` : absolute);
+
+function openVerified(workspace: string, file: WorkspacePath, input: string, flags: number): number {
+  const fd = openSync(file.absolute, flags | NOFOLLOW);
+  verifyOpened(workspace, fd, file, input);
+  return fd;
+}
+
+/** The bytes of a resolved file, with its stat; `check` may refuse it (too large, not a file) before reading. */
+export function readConfined(
+  workspace: string,
+  file: WorkspacePath,
+  input: string,
+  check: (stat: Stats) => void,
+): Buffer {
+  const fd = openVerified(workspace, file, input, constants.O_RDONLY);
+  try {
+    check(fstatSync(fd));
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The entries of a resolved folder. */
+export function listConfined(workspace: string, dir: WorkspacePath, input: string): Dirent[] {
+  const fd = openVerified(workspace, dir, input, constants.O_RDONLY | DIRECTORY);
+  try {
+    return readdirSync(viaDescriptor(fd, dir.absolute), { withFileTypes: true });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
+
+/**
+ * Replace (or create) a resolved file with `content`: a temporary file in the same folder gets
+ * every byte (writeFileSync loops over short writes and throws on ENOSPC), is fsynced, takes the
+ * original's mode and owner, and is renamed over the original. On any failure the temporary file
+ * is removed and the original is as it was; the error says so.
+ */
+export function writeConfined(workspace: string, file: WorkspacePath, input: string, content: string): void {
+  const folder = dirname(file.absolute);
+  mkdirSync(folder, { recursive: true });
+  const dirFd = openVerified(workspace, { ...file, absolute: folder }, input, constants.O_RDONLY | DIRECTORY);
+  const base = viaDescriptor(dirFd, folder);
+  const name = basename(file.absolute);
+  const temporary = join(base, `.${name}.resolute-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const mode = file.stat ? file.stat.mode & 0o7777 : 0o644;
+    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
+    try {
+      writeFileSync(fd, content);
+      if (file.stat) keepOwnership(fd, file.stat);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, join(base, name));
+    syncFolder(dirFd);
+  } catch (error) {
+    removeQuietly(temporary);
+    throw new Error(
+      `Could not write ${input} (${errorCode(error)}: ${(error as Error).message}). The file was not changed.`,
+      {
+        cause: error,
+      },
+    );
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+/** The replacement keeps the original's permissions and, where we may set it, its owner. */
+function keepOwnership(fd: number, stat: Stats): void {
+  fchmodSync(fd, stat.mode & 0o7777);
+  try {
+    fchownSync(fd, stat.uid, stat.gid);
+  } catch {
+    // Only root may give a file away; as the file's owner it is ours already.
+  }
+}
+
+/** The rename itself is durable only once the folder is synced (not possible on Windows). */
+function syncFolder(dirFd: number): void {
+  try {
+    fsyncSync(dirFd);
+  } catch {
+    // EINVAL/EPERM on file systems and platforms that cannot sync a folder.
+  }
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // Never created, or already gone.
+  }
+}

@@ -1,0 +1,143 @@
+// The link attacks of a hostile repository or model on the file tools (src/main/node/tools/
+// workspace-fs.ts, confined-io.ts), on real links on disk: a chain longer than realpath follows
+// (ELOOP), a dangling link whose target runs through a link outside, a link into a sibling folder
+// that shares the workspace's name as a prefix, and the git files that run code later outside.
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ToolFailure } from '../../../src/main/core/tools/tool-failure';
+import { editTool, lsTool, readTool, writeTool } from '../../../src/main/node/tools/file-tools';
+import { resolveInWorkspace } from '../../../src/main/node/tools/workspace-fs';
+
+let root: string;
+let ws: string;
+let home: string;
+
+/** h1 → home, h2 → h1, …, h<n> → h<n-1>, then `name` → h<n>: n + 1 hops, past the kernel's 40. */
+function longChain(name: string, hops: number): void {
+  symlinkSync(home, join(ws, `${name}-h1`));
+  for (let i = 2; i <= hops; i++) symlinkSync(`${name}-h${i - 1}`, join(ws, `${name}-h${i}`));
+  symlinkSync(`${name}-h${hops}`, join(ws, name));
+}
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'resolute-links-')));
+  ws = join(root, 'ws');
+  home = join(root, 'home');
+  mkdirSync(join(home, '.ssh'), { recursive: true });
+  mkdirSync(join(home, '.config', 'autostart'), { recursive: true });
+  mkdirSync(join(root, 'ws-private'), { recursive: true });
+  mkdirSync(join(ws, '.git', 'hooks'), { recursive: true });
+  mkdirSync(join(ws, 'sub', '.git'), { recursive: true });
+  writeFileSync(join(home, '.ssh', 'id_ed25519'), 'PRIVATE KEY');
+  writeFileSync(join(root, 'ws-private', 'secret.txt'), 'sibling secret');
+  writeFileSync(join(ws, '.git', 'config'), '[core]\n');
+  writeFileSync(join(ws, 'notes.txt'), 'hello\n');
+  longChain('b', 40);
+  longChain('c', 12); // short enough for realpath: must still be refused as leading out
+  symlinkSync(home, join(ws, 'evil'));
+  symlinkSync('evil/.config/autostart', join(ws, 'a')); // dangling through a link outside
+  symlinkSync('evil/.config/nowhere/deeper', join(ws, 'a2'));
+  symlinkSync(join(root, 'ws-private'), join(ws, 'sibling'));
+  symlinkSync('../ws-private/secret.txt', join(ws, 'sibling-file'));
+  symlinkSync('notes.txt', join(ws, 'notes-link')); // inside: allowed
+});
+
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function refused(run: () => unknown): ToolFailure {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ToolFailure) return error;
+    throw new Error(`expected a ToolFailure, got: ${String(error)}`);
+  }
+  throw new Error('the call was not refused');
+}
+
+describe('a link chain longer than realpath follows', () => {
+  it.each([
+    ['read', () => readTool(ws, { path: 'b/.ssh/id_ed25519' })],
+    ['ls', () => lsTool(ws, { path: 'b/.ssh' })],
+    ['write', () => writeTool(ws, { path: 'b/.ssh/planted', content: 'x' })],
+    ['edit', () => editTool(ws, { path: 'b/.ssh/id_ed25519', edits: [{ oldText: 'KEY', newText: 'OWNED' }] })],
+  ])('%s is refused as sandbox_security', (_tool, run) => {
+    expect(refused(run).category).toBe('sandbox_security');
+    expect(readFileSync(join(home, '.ssh', 'id_ed25519'), 'utf8')).toBe('PRIVATE KEY');
+    expect(existsSync(join(home, '.ssh', 'planted'))).toBe(false);
+  });
+
+  it('a shorter chain out is refused too, naming the first link', () => {
+    const failure = refused(() => resolveInWorkspace(ws, 'c/.ssh/id_ed25519', false));
+    expect(failure.category).toBe('sandbox_security');
+    expect(failure.message).toMatch(/symbolic link c\b/);
+  });
+});
+
+describe('a dangling link whose target runs through a link outside', () => {
+  it('write is refused and creates nothing outside', () => {
+    expect(refused(() => writeTool(ws, { path: 'a/pwn.desktop', content: '[Desktop Entry]' })).category).toBe(
+      'sandbox_security',
+    );
+    expect(refused(() => writeTool(ws, { path: 'a2/pwn.desktop', content: 'x' })).category).toBe('sandbox_security');
+    expect(existsSync(join(home, '.config', 'autostart', 'pwn.desktop'))).toBe(false);
+    expect(existsSync(join(home, '.config', 'nowhere'))).toBe(false);
+  });
+});
+
+describe('a sibling folder whose name starts with the workspace name', () => {
+  it.each([
+    ['sibling/secret.txt', false],
+    ['sibling/new.txt', true],
+    ['sibling-file', false],
+    ['sibling-file', true],
+  ])('%s (write: %s) is refused', (path, forWrite) => {
+    expect(refused(() => resolveInWorkspace(ws, path, forWrite)).category).toBe('sandbox_security');
+  });
+});
+
+describe('git files that would run code outside the sandbox later', () => {
+  it.each([
+    '.git/config',
+    '.git/hooks/pre-commit',
+    'sub/.git/config',
+    'sub/.git',
+    '.GIT/Config',
+    '.git/config.worktree',
+  ])('write to %s is refused', (path) => {
+    expect(refused(() => writeTool(ws, { path, content: '[core]\n\tfsmonitor = sh -c id\n' })).category).toBe(
+      'sandbox_security',
+    );
+  });
+
+  it('edit of .git/config is refused and the file is unchanged', () => {
+    const run = () =>
+      editTool(ws, { path: '.git/config', edits: [{ oldText: '[core]', newText: '[core]\n\tfsmonitor = x' }] });
+    expect(refused(run).category).toBe('sandbox_security');
+    expect(readFileSync(join(ws, '.git', 'config'), 'utf8')).toBe('[core]\n');
+  });
+
+  it('reading git files and writing elsewhere under .git still work', () => {
+    expect(readTool(ws, { path: '.git/config' }).text).toBe('[core]\n');
+    expect(writeTool(ws, { path: '.git/info/exclude', content: 'build/\n' }).isError).toBe(false);
+  });
+});
+
+describe('what stays allowed', () => {
+  it('a link inside the workspace is followed to its real path, which the result names', () => {
+    const path = resolveInWorkspace(ws, 'notes-link', true);
+    expect(path.absolute).toBe(join(ws, 'notes.txt'));
+    expect(path.real).toBe('notes.txt');
+    expect(readTool(ws, { path: 'notes-link' }).text).toBe('hello\n');
+  });
+});
