@@ -37,6 +37,14 @@ export interface UserChatMessage {
   role: 'user';
   content: string | (TextBlock | ImageBlock)[];
   timestamp: number;
+  /** Continue's instruction after a cut-off reply: in the runtime context only, never stored. */
+  isContinuation?: boolean;
+}
+
+/** On a reply that continues one an error cut off: that reply's start time and the words it had sent. */
+export interface ContinuesFrom {
+  timestamp: number;
+  text: string;
 }
 export interface AssistantChatMessage {
   role: 'assistant';
@@ -47,6 +55,8 @@ export interface AssistantChatMessage {
   stopReason: StopReason;
   errorMessage?: string;
   timestamp: number;
+  /** Set when this reply continues a cut-off one (docs/retry-policy.md, "Nothing streamed is lost"). */
+  continues?: ContinuesFrom;
 }
 export interface ToolResultChatMessage {
   role: 'toolResult';
@@ -67,4 +77,18 @@ export function messageText(message: ChatMessage): string {
     .map((block) => (block.type === 'text' ? block.text : block.type === 'toolCall' ? `[tool ${block.name}]` : ''))
     .filter(Boolean)
     .join('\n');
+}
+
+/**
+ * A continued reply as one message: the cut-off words joined to its own first text block. The
+ * history stores the two turns apart; the runtime context after a restart and the chat join them.
+ */
+export function joinedContinuation(message: AssistantChatMessage): AssistantChatMessage {
+  const from = message.continues;
+  if (!from) return message;
+  const first = message.content.findIndex((block) => block.type === 'text');
+  const content = [...message.content];
+  if (first === -1) content.unshift({ type: 'text', text: from.text });
+  else content[first] = { type: 'text', text: from.text + (content[first] as TextBlock).text };
+  return { ...message, content };
 }

@@ -25,6 +25,7 @@ import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 import { contextToContinue } from './turn-stops';
+import { contextToContinuePartial } from './continue-partial';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 
 export type { AgentSessionOptions };
@@ -195,15 +196,24 @@ export class AgentSession {
   }
 
   /**
-   * Continue after a stopped turn (docs/tools.md, "Continue"): the failed or stopped reply leaves
-   * the runtime context (the history keeps it) and the model is asked again. A new attempt by the
-   * person, not a retry: no chain, no decision.
+   * Continue after a stopped or failed turn (docs/tools.md, "Continue"; docs/retry-policy.md,
+   * "Nothing streamed is lost"): a reply cut off after some words goes back to the model, which
+   * goes on from them (continue-partial.ts); one with no words leaves the runtime context (the
+   * history keeps it) and the model is asked again. A new attempt by the person, not a retry: no
+   * chain, no decision. `failedReply`: the session's last stored turn, when it is a failed reply.
    */
-  continueTurn(): Promise<void> {
+  continueTurn(failedReply?: ChatMessage): Promise<void> {
     // The checks throw at once (not as a rejection), so a caller can refuse the request.
     this.refuseIfBusy();
     const start = () => {
-      this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
+      // After a restart the failed reply is in the history only (the context leaves errors out).
+      const last = this.messages[this.messages.length - 1];
+      const endsFailed = last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
+      const messages = failedReply && !endsFailed ? [...this.messages, failedReply] : this.messages;
+      // A reply that streamed words goes on from them; one that streamed none is asked for again.
+      const now = this.options.clock?.now() ?? Date.now();
+      const context = contextToContinuePartial(messages, now) ?? contextToContinue(messages);
+      this.agent.state.messages = context as AgentMessage[];
       this.compactor.resetForPrompt();
       this.tools?.startRun();
       return this.agent.continue().then(() => this.waitForPendingWork());

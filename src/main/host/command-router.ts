@@ -51,6 +51,8 @@ export interface AppContext {
   editTurn(turnId: string, text: string): Promise<void>;
   /** Regenerate the last reply (or try a failed one again); resolves when that turn has ended. */
   regenerate(): Promise<void>;
+  /** Continue a stopped or cut-off reply; throws at once when the session cannot. */
+  continueTurn(): Promise<void>;
   testConnection(): Promise<ConnectionTestResult>;
   /** Set the simulator's fault script, re-arming it even when the text is unchanged. */
   setSimulatorScript(script: string): Settings;
@@ -147,7 +149,7 @@ export class CommandRouter {
       },
       'session.compact': () => ctx.session.compact(),
       // continueTurn's own checks throw before it starts, so they too are an error reply ('failed').
-      'session.continue': () => runInBackground(ctx.session.continueTurn()),
+      'session.continue': () => runInBackground(ctx.continueTurn()),
       'session.approveTool': ({ id, choice }) => ({ answered: ctx.session.answerApproval(id, choice) }),
       'session.setWorkspace': ({ path }) => asInvalid(() => ({ workspace: ctx.setWorkspace(path) })),
       'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),

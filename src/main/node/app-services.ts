@@ -18,7 +18,7 @@ import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
-import { rewindForEdit, rewindForRegenerate } from './conversation-edits';
+import { lastFailedReply, rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
 import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from './app-startup';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -267,6 +267,11 @@ export class AppServices {
   /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */
   regenerate(): Promise<void> {
     return this.session.rewindAndContinue(rewindForRegenerate(this.history, this.session.sessionId));
+  }
+
+  /** Continue a stopped or cut-off reply: the failed reply comes from the history after a restart. */
+  continueTurn(): Promise<void> {
+    return this.session.continueTurn(lastFailedReply(this.history, this.session.sessionId));
   }
 
   renameSession(sessionId: string, title: string): SessionSummary {

@@ -2,6 +2,7 @@
 // history (docs/architecture.md, "Branches"): the active path's messages before the replaced turn
 // and that turn's seq. Pure over a HistoryReader; AppServices hands the result to AgentSession.
 import { activePath, type TurnRecord } from '../../shared/history';
+import type { ChatMessage } from '../../shared/messages';
 import { CommandError } from '../../shared/wire';
 import type { Rewind } from '../core/agent-session';
 import type { HistoryReader } from '../core/ports';
@@ -31,4 +32,11 @@ export function rewindForRegenerate(history: HistoryReader, sessionId: string): 
   const onlyFailures = after.every((t) => t.stopReason === 'error');
   const messages = history.loadContext(sessionId, onlyFailures ? {} : { beforeSeq: after[0].seq });
   return { messages, branchFrom: onlyFailures ? null : after[0].seq };
+}
+
+/** The last turn of the conversation when it is a failed or stopped reply (Continue goes on from it). */
+export function lastFailedReply(history: HistoryReader, sessionId: string): ChatMessage | undefined {
+  const last = pathOf(history, sessionId).at(-1);
+  const failed = last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
+  return failed ? last.message : undefined;
 }

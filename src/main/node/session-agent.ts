@@ -3,6 +3,7 @@
 // the guarded stream (timeout, HTTP facts, redaction, no SDK retries) and waits for pi-ai first.
 // AppServices builds the stream once (Settings' Test connection gets one of its own, on its own
 // HTTP-facts recorder) and the agent in createSession.
+import { continuingStream } from '../core/continue-partial';
 import type { Agent, StreamFn } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import { PROVIDER_IDS } from '../../shared/settings';
@@ -49,9 +50,10 @@ export function createAgentStream(parts: AgentStreamParts): StreamFn {
     facts: parts.facts,
     redact: (text) => redactSecrets(text, parts.credentials.secrets(PROVIDER_IDS)),
   });
+  const continuing = continuingStream(guarded);
   return async (...args) => {
     await loadPiRuntime();
-    return guarded(...args);
+    return continuing(...args);
   };
 }
 

@@ -4,7 +4,7 @@
 // undefined or [].
 import type Database from 'better-sqlite3';
 import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary, TurnPage } from '../../../shared/history';
-import type { ChatMessage } from '../../../shared/messages';
+import { joinedContinuation, type ChatMessage } from '../../../shared/messages';
 import { TURN_PAGE_SIZE, activePath } from '../../../shared/history';
 import { ErroredTurnQueries, IDS } from './errored-turns';
 import { HistorySearch } from './history-search';
@@ -156,9 +156,13 @@ export class HistoryQueries {
     for (const row of activePath(this.contextStmt.all(sessionId))) {
       // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
       if (row.seq >= before || row.stop_reason === 'error') continue;
-      messages.push(
-        decodeMessage(row.message_json, { role: row.role, createdAt: row.created_at, stopReason: row.stop_reason }),
-      );
+      const message = decodeMessage(row.message_json, {
+        role: row.role,
+        createdAt: row.created_at,
+        stopReason: row.stop_reason,
+      });
+      // A continued reply is one reply to the model, as it was when it was written.
+      messages.push(message.role === 'assistant' ? joinedContinuation(message) : message);
     }
     return messages;
   }

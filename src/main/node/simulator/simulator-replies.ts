@@ -47,7 +47,32 @@ const systemText = (messages: readonly WireMessage[]): string =>
 
 const quote = (text: string, maxChars: number): string => text.replace(/\s+/g, ' ').trim().slice(0, maxChars);
 
+const isModelTurn = (message: WireMessage | undefined): boolean =>
+  message?.role === 'assistant' || message?.role === 'model';
+
+/**
+ * A request that continues a cut-off reply: it ends with that reply (a prefill) or with the
+ * instruction after it. The simulator then sends the rest of the reply it would have given.
+ */
+function continuation(messages: readonly WireMessage[]): { asked: WireMessage[]; given: string } | null {
+  const last = messages[messages.length - 1];
+  if (isModelTurn(last)) return { asked: messages.slice(0, -1), given: messageText(last.content) };
+  const before = messages[messages.length - 2];
+  if (
+    last?.role === 'user' &&
+    /^Your previous reply was cut off/.test(messageText(last.content)) &&
+    isModelTurn(before)
+  )
+    return { asked: messages.slice(0, -2), given: messageText(before.content) };
+  return null;
+}
+
 export function replyText(messages: readonly WireMessage[]): string {
+  const cut = continuation(messages);
+  if (cut) {
+    const whole = replyText(cut.asked);
+    return whole.startsWith(cut.given) ? whole.slice(cut.given.length) : whole;
+  }
   const userText = lastUserText(messages);
   if (/summar/i.test(systemText(messages)) || /summar/i.test(userText)) {
     return `Summary: ${messages.length} messages so far; the latest request began "${quote(userText, SUMMARY_QUOTE_CHARS)}".`;
@@ -63,7 +88,8 @@ export function replyText(messages: readonly WireMessage[]): string {
 
 /** Splits a reply into content deltas of a few words each; joined, they give the text back. */
 export function contentPieces(text: string): string[] {
-  const words = text.match(/\S+\s*/g) ?? [];
+  // A leading space stays (a continuation starts with one): the pieces always join to the text.
+  const words = text.match(/\s*\S+\s*/g) ?? [];
   const pieces: string[] = [];
   for (let i = 0; i < words.length; i += WORDS_PER_CHUNK) {
     pieces.push(words.slice(i, i + WORDS_PER_CHUNK).join(''));

@@ -13,7 +13,7 @@ import { FaultScript } from './fault-script';
 import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
-import { lastUserText, usageFor, replyText } from './simulator-replies';
+import { lastUserText, usageFor, replyText, type WireMessage } from './simulator-replies';
 import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
@@ -50,6 +50,8 @@ export interface RecordedRequest {
   messageCount: number;
   /** The newest message's text when it is a tool result (what the model was given), else null. */
   lastToolResult: string | null;
+  /** The conversation as this API sent it, each message's role and content (system prompts apart). */
+  messages: WireMessage[];
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -289,6 +291,7 @@ export class SimulatorServer {
       step: step.label,
       messageCount: request.messages.length,
       lastToolResult: lastToolResult(request.messages),
+      messages: request.messages,
     });
     const controller = new AbortController();
     res.on('close', () => {
