@@ -36,9 +36,21 @@ export interface MessageItem {
   createdAt: number;
 }
 
+/** What a failed attempt had streamed before it failed (docs/retry-policy.md, "Nothing streamed is lost"). */
+export interface PartialReply {
+  text: string;
+  thinking: string;
+  /** The tools it had begun to call. */
+  toolCalls: string[];
+}
+
 export interface ErroredAttempt {
   key: string;
   errorMessage: string;
+  /** Null when the attempt streamed nothing. */
+  partial: PartialReply | null;
+  /** When its reply started (the message's own time; a continuation names it). */
+  startedAt: number | null;
   category: ErrorCategory | null;
   createdAt: number;
   /** What the attempt used and cost (null cost: unknown price, or not stored yet). */
@@ -68,6 +80,8 @@ export interface ErroredChainItem {
   lastSeq: number | null;
   /** For an overflow handed to compaction: that compaction, when this window saw it. */
   compaction: CompactionView | null;
+  /** Continue went on from its cut-off reply: the reply after it shows both as one. */
+  continued: boolean;
 }
 
 export interface CompactionItem {
@@ -123,13 +137,26 @@ function messageItems(key: string, turnId: string | null, message: ChatMessage, 
   return [...bubble, ...calls.map((call) => toolCallItem(call, tools.results.get(call.id), tools.context))];
 }
 
+/** The words, thinking and begun tool calls of a failed reply; null when it streamed none. */
+export function partialOf(message: ChatMessage | undefined): PartialReply | null {
+  if (message?.role !== 'assistant') return null;
+  const text = assistantText(message);
+  const thinking = message.content
+    .flatMap((block) => (block.type === 'thinking' && block.thinking ? [block.thinking] : []))
+    .join('\n');
+  const toolCalls = message.content.flatMap((block) => (block.type === 'toolCall' ? [block.name] : []));
+  return text.trim() || thinking.trim() || toolCalls.length > 0 ? { text, thinking, toolCalls } : null;
+}
+
 function attemptOf(
   key: string,
-  turn: { errorMessage?: string | null; createdAt: number; usage: ChatUsage | null },
+  turn: { errorMessage?: string | null; createdAt: number; usage: ChatUsage | null; message?: ChatMessage },
 ): ErroredAttempt {
   return {
     key,
     errorMessage: turn.errorMessage ?? '',
+    partial: partialOf(turn.message),
+    startedAt: turn.message?.timestamp ?? null,
     category: null,
     createdAt: turn.createdAt,
     usage: turn.usage,
@@ -170,7 +197,7 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   (input.pendingMessages ?? []).forEach((message, i) => {
     const key = `pending-${message.role}-${message.timestamp}-${i}`;
     if (message.role === 'assistant' && message.stopReason === 'error') {
-      const attempt = attemptOf(key, { ...message, createdAt: message.timestamp });
+      const attempt = attemptOf(key, { ...message, createdAt: message.timestamp, message });
       // During a chain the failed attempts are consecutive: join the card just above, so the
       // attempt does not flash as a separate card before its turn_persisted arrives.
       const last = items[items.length - 1];
@@ -182,10 +209,21 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   });
 
   if (input.streamingMessage) items.push(messageItem('streaming', null, input.streamingMessage, true));
+  markContinued(items, [...input.turns.map((t) => t.message), ...(input.pendingMessages ?? [])], input.streamingMessage);
   stableKeys(items);
   const compactions = input.compactions ?? [];
   for (const item of items) if (item.kind === 'errored-chain') settle(item, compactions);
   return placeCompactions(withModelSwitches(items), input.turns, compactions);
+}
+
+/** The card of a cut-off reply that Continue went on from becomes a quiet note: the reply after it holds its words. */
+function markContinued(items: ChatItem[], messages: ChatMessage[], streaming: ChatMessage | null | undefined): void {
+  const continued = new Set<number>();
+  for (const message of streaming ? [...messages, streaming] : messages)
+    if (message.role === 'assistant' && message.continues) continued.add(message.continues.timestamp);
+  if (continued.size === 0) return;
+  for (const item of items)
+    if (item.kind === 'errored-chain' && item.attempts.some((a) => a.startedAt !== null && continued.has(a.startedAt))) item.continued = true;
 }
 
 /**
@@ -272,6 +310,7 @@ function newCard(
     prompt: null,
     lastSeq: null,
     compaction: null,
+    continued: false,
   };
 }
 
@@ -303,8 +342,9 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     key,
     turnId,
     role: message.role,
-    // A reply's tool calls are cards of their own: its bubble holds only its words.
-    text: message.role === 'assistant' ? assistantText(message) : messageText(message),
+    // A reply's tool calls are cards of their own: its bubble holds only its words — a continued
+    // reply's own after those of the reply it continues.
+    text: message.role === 'assistant' ? (message.continues?.text ?? '') + assistantText(message) : messageText(message),
     isStreaming,
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,

@@ -8,7 +8,7 @@ import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
 import type { ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
-import type { ChatItem } from './chat-items';
+import { partialOf, type ChatItem } from './chat-items';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -86,6 +86,8 @@ export function canContinue(state: Pick<AppState, 'session' | 'retry'>): boolean
   const path = activePath(session.turns);
   const last = path[path.length - 1];
   if (last?.role !== 'assistant' || (last.stopReason !== 'error' && last.stopReason !== 'aborted')) return false;
+  // A reply cut off after some words: its card offers Continue itself (ErroredChainCard).
+  if (last.stopReason === 'error' && partialOf(last.message)?.text.trim()) return false;
   const exchange = path.slice(path.findLastIndex((t) => t.role === 'user') + 1);
   return exchange.some((t) => t.role === 'toolResult');
 }

@@ -134,6 +134,12 @@ export const en = {
     resend: 'Resend',
     resendLabel: 'Resend your message',
     checkKey: 'Check your API key',
+    partial: 'What arrived before the error',
+    cutOff: 'Cut off here',
+    thinking: 'Thinking',
+    begunTools: 'Had begun to call: {{list}}',
+    continue: 'Continue',
+    continueLabel: 'Continue: let the model go on from where its reply was cut off',
   },
   outcome: {
     pending: 'Retrying…',
@@ -149,6 +155,7 @@ export const en = {
     compactedDone: 'Context too long: earlier messages were summarised and the turn tried again',
     compactedFailed: 'Context too long, and summarising failed',
     interrupted: 'Interrupted: Resolute stopped before the retries ended',
+    continued: 'Cut off by an error, then continued',
   },
   decisionAction: {
     retry: 'Retry after {{seconds}} s',

@@ -137,6 +137,12 @@ export const ja: Messages = {
     resend: '再送信',
     resendLabel: '再送信（メッセージをもう一度送る）',
     checkKey: 'API キーを確認',
+    partial: 'エラーの前に届いた内容',
+    cutOff: 'ここで途切れました',
+    thinking: '思考',
+    begunTools: '呼び出し始めていたツール: {{list}}',
+    continue: '続ける',
+    continueLabel: '続ける: 途切れたところからモデルに続けさせる',
   },
   outcome: {
     pending: '再試行中…',
@@ -152,6 +158,7 @@ export const ja: Messages = {
     compactedDone: 'コンテキスト超過: これまでのメッセージを要約して再度試しました',
     compactedFailed: 'コンテキスト超過、要約にも失敗しました',
     interrupted: '中断: 再試行が終わる前に Resolute が終了しました',
+    continued: 'エラーで途切れ、その後続けました',
   },
   decisionAction: {
     retry: '{{seconds}} 秒後に再試行',

@@ -135,6 +135,12 @@ export const ko: Messages = {
     resend: '다시 보내기',
     resendLabel: '다시 보내기(메시지를 다시 보냄)',
     checkKey: 'API 키 확인',
+    partial: '오류 전에 도착한 내용',
+    cutOff: '여기서 끊겼습니다',
+    thinking: '생각',
+    begunTools: '호출을 시작한 도구: {{list}}',
+    continue: '계속',
+    continueLabel: '계속: 끊긴 곳부터 모델이 이어서 쓰게 합니다',
   },
   outcome: {
     pending: '재시도 중…',
@@ -150,6 +156,7 @@ export const ko: Messages = {
     compactedDone: '컨텍스트 초과: 이전 메시지를 요약하고 다시 시도함',
     compactedFailed: '컨텍스트 초과, 요약도 실패함',
     interrupted: '중단됨: 재시도가 끝나기 전에 Resolute가 종료되었습니다',
+    continued: '오류로 끊긴 뒤 이어서 작성됨',
   },
   decisionAction: {
     retry: '{{seconds}}초 후 재시도',

@@ -2,7 +2,9 @@
 // retries", its timeline and cost behind a disclosure); one still retrying is a neutral card; one that
 // failed is the red Error card: the latest error, each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
-// failed attempts cost, and Retry / Resend — with "Check your API key" for an authentication error.
+// failed attempts cost, what the last one had streamed before it failed, and Retry / Resend — with
+// Continue when it streamed words, "Check your API key" for an authentication error. A cut-off
+// reply that Continue went on from is a quiet note: the reply after it holds its words.
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -11,6 +13,7 @@ import { chainCategories, latestAttempt, type ErroredChainItem } from '../../cha
 import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
 import { FailureCostLine } from './FailureCostLine';
+import { PartialReplyView } from './PartialReplyView';
 import { RetryTimeline } from './RetryTimeline';
 
 interface CardProps {
@@ -23,6 +26,7 @@ interface CardProps {
 export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
+  if (item.continued) return <ContinuedNote item={item} isExpanded={isExpanded} />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const verdict = verdictText(t, item);
@@ -44,6 +48,7 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
           {latest.category ? t(`category.${latest.category}`) : t('errored.unknownCategory')}
         </span>
       </div>
+      {latest.partial && <PartialReplyView partial={latest.partial} />}
       <p className="errored-message" data-testid="errored-message">
         {latest.errorMessage}
       </p>
@@ -88,11 +93,26 @@ function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
   );
 }
 
+/** A cut-off reply that Continue went on from: the reply below holds its words, this says what happened. */
+function ContinuedNote({ item, isExpanded }: { item: ErroredChainItem; isExpanded: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="recovered-note" data-testid="continued-note" data-chain-id={item.chainId ?? undefined}>
+      <details open={isExpanded}>
+        <summary>{t('outcome.continued')}</summary>
+        <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
+        <FailureCostLine attempts={item.attempts} />
+      </details>
+    </div>
+  );
+}
+
 function FailedActions({ item, canRetry }: { item: ErroredChainItem; canRetry: boolean }) {
   const { t } = useTranslation();
   const actions = useActions();
   const provider = useAppState((s) => s.session.model?.provider ?? null);
   const isAuth = latestAttempt(item).category === 'auth';
+  const hasWords = Boolean(latestAttempt(item).partial?.text.trim());
   if (!canRetry && !isAuth) return null;
   return (
     <div className="errored-actions">
@@ -104,6 +124,17 @@ function FailedActions({ item, canRetry }: { item: ErroredChainItem; canRetry: b
           onClick={() => actions.openProviderSettings(provider)}
         >
           {t('errored.checkKey')}
+        </button>
+      )}
+      {canRetry && hasWords && (
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="card-continue"
+          aria-label={t('errored.continueLabel')}
+          onClick={() => void actions.continueTurn()}
+        >
+          {t('errored.continue')}
         </button>
       )}
       {canRetry && (

@@ -1,12 +1,14 @@
 // The retry timeline of one chain: the first try and each retry with its category, error text and
 // the decision taken (retry after a wait, stop, compact), then the chain's outcome. A chain can
 // change category mid-way, so every entry names its own; the attempt that succeeded carries no
-// error badge. Used inside the chat's cards and in the history view.
+// error badge, and each failed attempt shows the start of what it had streamed. Used inside the
+// chat's cards and in the history view.
 import { useTranslation } from 'react-i18next';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import type { ErroredAttempt } from '../../chat/chat-items';
 import type { ChainView } from '../../store/state';
 import { formatSeconds } from '../../util/format';
+import { partialSnippet } from './PartialReplyView';
 
 interface RetryTimelineProps {
   decisions: RetryDecisionRecord[];
@@ -44,6 +46,7 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
                 <span className="timeline-attempt">{label(d.attempt)}</span>
                 <span className="badge">{t(`category.${d.category}`)}</span>
                 {d.errorMessage && <span className="timeline-error">{d.errorMessage}</span>}
+                <AttemptWords attempt={attempts.find((a) => a.key === d.context.turnId)} />
                 <span className="timeline-decision">
                   {t(`decisionAction.${d.action}`, { seconds: formatSeconds(d.waitSeconds) })}
                 </span>
@@ -58,6 +61,7 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
               <span className="timeline-attempt">{label(i + 1)}</span>
               <span className="badge">{a.category ? t(`category.${a.category}`) : t('errored.unknownCategory')}</span>
               <span className="timeline-error">{a.errorMessage}</span>
+              <AttemptWords attempt={a} />
             </li>
           ))}
         </ol>
@@ -72,6 +76,16 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
       )}
     </div>
   );
+}
+
+/** What the attempt had streamed before it failed, on one line (docs/retry-policy.md, "Nothing streamed is lost"). */
+function AttemptWords({ attempt }: { attempt: ErroredAttempt | undefined }) {
+  const words = partialSnippet(attempt?.partial ?? null);
+  return words ? (
+    <q className="timeline-partial" data-testid="timeline-partial">
+      {words}
+    </q>
+  ) : null;
 }
 
 function outcomeText(t: ReturnType<typeof useTranslation>['t'], chain: ChainView, failed: number): string {
