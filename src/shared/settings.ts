@@ -103,6 +103,9 @@ export const retrySettingsSchema = z
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
 
+/** The longest the person's own system prompt may be, characters. */
+export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
+
 export const settingsSchema = z
   .object({
     retry: retrySettingsSchema,
@@ -137,6 +140,17 @@ export const settingsSchema = z
       .object({
         /** The fault script of the built-in simulator, e.g. "503,503,ok". */
         script: z.string().max(2000),
+      })
+      .strict(),
+    /** The agent's instructions (docs/tools.md, "Instructions"). */
+    agent: z
+      .object({
+        /** The person's own instructions for the agent; empty for none. */
+        systemPrompt: z
+          .string()
+          .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` }),
+        /** `add` (default): after Resolute's own; `replace`: instead of Resolute's own words (the facts stay). */
+        systemPromptMode: z.enum(['add', 'replace']),
       })
       .strict(),
     /** The agent's tools (docs/tools.md). */
@@ -176,6 +190,7 @@ export const DEFAULT_SETTINGS: Settings = {
   providers: { fallback: [], newSessionUsesFirstChoice: true },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
+  agent: { systemPrompt: '', systemPromptMode: 'add' },
   tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
 };
 

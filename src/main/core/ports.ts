@@ -1,6 +1,7 @@
 // What the core needs from the outside world, as interfaces: the history store, the decision
 // log, the settings store and the credential store. src/main/node implements them; tests pass
 // in-memory versions. The core never imports Node I/O.
+import type { ProjectInstructions } from './system-prompt';
 import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
 import type {
@@ -127,6 +128,10 @@ export interface ToolRuntime {
   preview(name: ToolName, args: Record<string, unknown>, workspace: string): Promise<ApprovalPreview | null>;
   /** Why bash is off on this system (Windows), coded for the window's language; null when it is offered. */
   readonly bashUnavailable: NoticeText | null;
+  /** The workspace's AGENTS.md (or CLAUDE.md) for the system prompt; null when it has none. */
+  projectInstructions?(workspace: string): ProjectInstructions | null;
+  /** The system the agent runs on, as the system prompt names it ("Linux (x64)"). */
+  readonly platform?: string;
 }
 
 export interface SettingsStore {

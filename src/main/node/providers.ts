@@ -32,7 +32,23 @@ export interface ResolvedModel {
   info: ModelInfo;
 }
 
-function openAiCompatible(provider: string, id: string, name: string, baseUrl: string): Model<Api> {
+/** The simulator's models: small, as the simulator's context-overflow faults expect. */
+const SIMULATOR_LIMITS = { contextWindow: 8192, maxTokens: 1024 };
+/**
+ * A local server's model (Ollama, LM Studio, vLLM, llama.cpp): no output cap — pi-ai sends no
+ * max-token field for 0, so the server's own limit applies instead of cutting replies at 1,024
+ * tokens — and a window large enough that compaction does not fire at 8k on a 128k model; a
+ * server that overflows says so, and that is classified as an overflow.
+ */
+const LOCAL_LIMITS = { contextWindow: 131_072, maxTokens: 0 };
+
+function openAiCompatible(
+  provider: string,
+  id: string,
+  name: string,
+  baseUrl: string,
+  limits: { contextWindow: number; maxTokens: number },
+): Model<Api> {
   return {
     id,
     name,
@@ -42,8 +58,7 @@ function openAiCompatible(provider: string, id: string, name: string, baseUrl: s
     reasoning: false,
     input: ['text'],
     cost: ZERO_COST,
-    contextWindow: 8192,
-    maxTokens: 1024,
+    ...limits,
   };
 }
 
@@ -77,10 +92,13 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   const info = describeModel(provider);
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
-    return { model: openAiCompatible('simulator', info.id, 'Resolute simulator', url), info };
+    return { model: openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS), info };
   }
   if (provider.id === 'openai-compatible')
-    return { model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider)), info };
+    return {
+      model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider), LOCAL_LIMITS),
+      info,
+    };
   const known = catalogue(provider.id);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
   const listed: Model<Api> = known.find((m) => m.id === provider.model) ?? {

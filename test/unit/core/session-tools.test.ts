@@ -301,6 +301,7 @@ describe('settings', () => {
     const { h } = setup([], new FakeRuntime(), { tools: { enabled: false } });
     const agent = (h.session as unknown as { agent: { state: { tools: unknown[]; systemPrompt: string } } }).agent;
     expect(agent.state.tools).toEqual([]);
+    expect(agent.state.systemPrompt).not.toMatch(/## Tools/);
     h.settings.update({ tools: { enabled: true } });
     expect(agent.state.tools.map((t) => (t as { name: string }).name)).toEqual([
       'read',
@@ -311,6 +312,6 @@ describe('settings', () => {
       'edit',
       'bash',
     ]);
-    expect(agent.state.systemPrompt).toMatch(/workspace folder \/ws/);
+    expect(agent.state.systemPrompt).toMatch(/## Tools\nYou work in the folder \/ws \(the workspace\)/);
   });
 });

@@ -15,6 +15,7 @@ import {
   type ToolResultDetails,
 } from '../../../shared/tools';
 import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
+import { buildSystemPrompt } from '../system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
@@ -49,7 +50,6 @@ export class ToolCoordinator {
   private readonly calls = new Map<string, CallState>();
   private workspaceValue: string;
   private agent: AgentPort | null = null;
-  private basePrompt = '';
 
   constructor(private readonly options: ToolCoordinatorOptions) {
     this.workspaceValue = options.workspace;
@@ -69,7 +69,6 @@ export class ToolCoordinator {
   /** Install the tools, the approval hook and the gate on the Agent (once, by AgentSession). */
   attach(agent: AgentPort): () => void {
     this.agent = agent;
-    this.basePrompt = agent.state.systemPrompt;
     // One call at a time: a failed call stops the ones after it, and approvals come one by one.
     agent.toolExecution = 'sequential';
     agent.streamFn = this.gate.wrap(agent.streamFn);
@@ -82,10 +81,11 @@ export class ToolCoordinator {
     return this.options.settings.subscribe(() => this.refresh());
   }
 
-  /** A new prompt or Continue: no fault or call state carries over. */
+  /** A new prompt or Continue: no fault or call state carries over; the instructions are read afresh. */
   startRun(): void {
     this.gate.clear();
     this.calls.clear();
+    this.updatePrompt(this.offered());
   }
 
   /** Another conversation: nothing waits for approval and nothing is allowed any more. */
@@ -114,14 +114,33 @@ export class ToolCoordinator {
     });
   }
 
+  /** The tools this session offers now (none when they are switched off). */
+  private offered(): ToolSpec[] {
+    if (!this.options.settings.get().tools.enabled) return [];
+    return TOOL_SPECS.filter((spec) => spec.name !== 'bash' || this.options.runtime.bashUnavailable === null);
+  }
+
   private refresh(): void {
     if (!this.agent) return;
-    const settings = this.options.settings.get().tools;
-    const offered = TOOL_SPECS.filter((spec) => spec.name !== 'bash' || this.options.runtime.bashUnavailable === null);
-    this.agent.state.tools = settings.enabled ? offered.map((spec) => this.agentTool(spec)) : [];
-    this.agent.state.systemPrompt = settings.enabled
-      ? `${this.basePrompt}\n\n${toolsPrompt(this.workspaceValue, offered, settings.network)}`
-      : this.basePrompt;
+    const offered = this.offered();
+    this.agent.state.tools = offered.map((spec) => this.agentTool(spec));
+    this.updatePrompt(offered);
+  }
+
+  /** The system prompt follows the tools, the workspace, the settings and the workspace's AGENTS.md. */
+  private updatePrompt(offered: readonly ToolSpec[]): void {
+    if (!this.agent) return;
+    const { tools, agent } = this.options.settings.get();
+    const { runtime } = this.options;
+    this.agent.state.systemPrompt = buildSystemPrompt({
+      tools: offered.map((spec) => spec.name),
+      workspace: this.workspaceValue,
+      network: tools.network,
+      now: new Date(this.options.now()),
+      platform: runtime.platform ?? 'an unknown system',
+      custom: { text: agent.systemPrompt, mode: agent.systemPromptMode },
+      project: runtime.projectInstructions?.(this.workspaceValue) ?? null,
+    });
   }
 
   private call(toolCallId: string): CallState {
@@ -248,12 +267,4 @@ function resultText(result: unknown): string {
     .join('\n')
     .trim();
   return said.slice(0, 2000) || 'no details';
-}
-
-function toolsPrompt(workspace: string, offered: readonly ToolSpec[], network: boolean): string {
-  const names = offered.map((spec) => spec.name).join(', ');
-  const bash = offered.some((spec) => spec.name === 'bash')
-    ? ` bash runs in a sandbox where only the workspace is writable${network ? '' : ' and there is no network'}.`
-    : '';
-  return `You can use tools (${names}) on the files of the workspace folder ${workspace}. Paths are relative to it; anything outside it is refused.${bash}`;
 }

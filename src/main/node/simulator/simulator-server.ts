@@ -52,6 +52,17 @@ export interface RecordedRequest {
   lastToolResult: string | null;
   /** The conversation as this API sent it, each message's role and content (system prompts apart). */
   messages: WireMessage[];
+  /** The output cap the request asked for (any API's field), null when it sent none. */
+  maxTokens: number | null;
+}
+
+/** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
+function maxTokensOf(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as Record<string, unknown>;
+  const gemini = (b.generationConfig as Record<string, unknown> | undefined)?.maxOutputTokens;
+  const value = b.max_tokens ?? b.max_completion_tokens ?? b.max_output_tokens ?? gemini;
+  return typeof value === 'number' ? value : null;
 }
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -275,7 +286,8 @@ export class SimulatorServer {
     path: string,
     route: NonNullable<ReturnType<typeof modelRoute>>,
   ): Promise<void> {
-    const parsed = route.wire.parse(await readJsonBody(req), route.model);
+    const body = await readJsonBody(req);
+    const parsed = route.wire.parse(body, route.model);
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
     const step = this.cursor.next(request.model);
@@ -292,6 +304,7 @@ export class SimulatorServer {
       messageCount: request.messages.length,
       lastToolResult: lastToolResult(request.messages),
       messages: request.messages,
+      maxTokens: maxTokensOf(body),
     });
     const controller = new AbortController();
     res.on('close', () => {

@@ -8,6 +8,8 @@ import { runSandboxed, WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandb
 import { editTool, lsTool, previewFileChange, readTool, writeTool } from './file-tools';
 import { findTool, grepTool } from './search-tools';
 import { openWorkspace } from './workspace-fs';
+import { readProjectInstructions } from './project-instructions';
+import type { ProjectInstructions } from '../../core/system-prompt';
 
 export interface NodeToolRuntimeOptions {
   /** The default workspace, created on first use; any other must exist. */
@@ -27,6 +29,12 @@ export class NodeToolRuntime implements ToolRuntime {
       bwrap: options.sandbox?.bwrap ?? 'bwrap',
       sandboxExec: options.sandbox?.sandboxExec ?? '/usr/bin/sandbox-exec',
     };
+  }
+
+  readonly platform = platformName();
+
+  projectInstructions(workspace: string): ProjectInstructions | null {
+    return readProjectInstructions(workspace);
   }
 
   get bashUnavailable(): NoticeText | null {
@@ -86,4 +94,10 @@ export function bashTimeoutMs(requestedSeconds: unknown, ceilingMs: number): num
       ? requestedSeconds * 1000
       : ceilingMs;
   return Math.min(requested, ceilingMs);
+}
+
+/** "Linux (x64)", "macOS (arm64)", "Windows (x64)": how the system prompt names the system. */
+function platformName(): string {
+  const names: Partial<Record<NodeJS.Platform, string>> = { linux: 'Linux', darwin: 'macOS', win32: 'Windows' };
+  return `${names[process.platform] ?? process.platform} (${process.arch})`;
 }

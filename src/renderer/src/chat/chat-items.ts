@@ -209,7 +209,11 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
   });
 
   if (input.streamingMessage) items.push(messageItem('streaming', null, input.streamingMessage, true));
-  markContinued(items, [...input.turns.map((t) => t.message), ...(input.pendingMessages ?? [])], input.streamingMessage);
+  markContinued(
+    items,
+    [...input.turns.map((t) => t.message), ...(input.pendingMessages ?? [])],
+    input.streamingMessage,
+  );
   stableKeys(items);
   const compactions = input.compactions ?? [];
   for (const item of items) if (item.kind === 'errored-chain') settle(item, compactions);
@@ -223,7 +227,8 @@ function markContinued(items: ChatItem[], messages: ChatMessage[], streaming: Ch
     if (message.role === 'assistant' && message.continues) continued.add(message.continues.timestamp);
   if (continued.size === 0) return;
   for (const item of items)
-    if (item.kind === 'errored-chain' && item.attempts.some((a) => a.startedAt !== null && continued.has(a.startedAt))) item.continued = true;
+    if (item.kind === 'errored-chain' && item.attempts.some((a) => a.startedAt !== null && continued.has(a.startedAt)))
+      item.continued = true;
 }
 
 /**
@@ -344,7 +349,8 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     role: message.role,
     // A reply's tool calls are cards of their own: its bubble holds only its words — a continued
     // reply's own after those of the reply it continues.
-    text: message.role === 'assistant' ? (message.continues?.text ?? '') + assistantText(message) : messageText(message),
+    text:
+      message.role === 'assistant' ? (message.continues?.text ?? '') + assistantText(message) : messageText(message),
     isStreaming,
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,

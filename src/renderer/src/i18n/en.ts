@@ -199,6 +199,7 @@ export const en = {
   settings: {
     title: 'Settings',
     sections: {
+      agent: 'Agent',
       retry: 'Retries',
       table: 'Decision table',
       model: 'Provider and model',
@@ -282,6 +283,13 @@ export const en = {
     simulatorScript: 'Fault script',
     simulatorHint: 'Comma-separated faults for the next requests, e.g. 429,429,ok',
     toolsEnabled: 'Tools',
+    systemPrompt: 'System prompt',
+    systemPromptPlaceholder: 'Your own instructions for the agent, e.g. “Answer in British English.”',
+    systemPromptHint:
+      'Sent with every request, after Resolute’s own instructions and the workspace’s AGENTS.md. Applied when you leave the field (or Ctrl+Enter).',
+    systemPromptMode: 'Your system prompt',
+    systemPromptAdd: 'Added to Resolute’s instructions',
+    systemPromptReplace: 'Replaces Resolute’s own words (workspace, tools and date stay)',
     toolsEnabledHint: 'Let the model read, search and change files in the workspace and run commands in the sandbox.',
     toolsApproval: 'Before write, edit and bash',
     approvalAsk: 'Ask me',

@@ -202,6 +202,7 @@ export const ja: Messages = {
   settings: {
     title: '設定',
     sections: {
+      agent: 'エージェント',
       retry: '再試行',
       table: '判断テーブル',
       model: 'プロバイダーとモデル',
@@ -286,6 +287,13 @@ export const ja: Messages = {
     simulatorScript: 'フォールトスクリプト',
     simulatorHint: '次のリクエストで発生させる障害をカンマ区切りで指定します（例: 429,429,ok）',
     toolsEnabled: 'ツール',
+    systemPrompt: 'システムプロンプト',
+    systemPromptPlaceholder: 'エージェントへの独自の指示（例:「敬体で答えてください」）',
+    systemPromptHint:
+      'すべてのリクエストで、Resolute 自身の指示とワークスペースの AGENTS.md の後に送られます。欄を離れたとき（または Ctrl+Enter）に適用されます。',
+    systemPromptMode: 'システムプロンプトの扱い',
+    systemPromptAdd: 'Resolute の指示に追加する',
+    systemPromptReplace: 'Resolute 自身の言葉を置き換える（ワークスペース・ツール・日付は残る）',
     toolsEnabledHint:
       'モデルがワークスペースのファイルを読み、検索し、変更し、サンドボックスでコマンドを実行できるようにします。',
     toolsApproval: 'write・edit・bash の前',

@@ -200,6 +200,7 @@ export const ko: Messages = {
   settings: {
     title: '설정',
     sections: {
+      agent: '에이전트',
       retry: '재시도',
       table: '결정 테이블',
       model: '공급자와 모델',
@@ -283,6 +284,13 @@ export const ko: Messages = {
     simulatorScript: '장애 스크립트',
     simulatorHint: '다음 요청에서 발생시킬 장애를 쉼표로 구분해 입력합니다(예: 429,429,ok)',
     toolsEnabled: '도구',
+    systemPrompt: '시스템 프롬프트',
+    systemPromptPlaceholder: '에이전트에게 줄 나만의 지시 (예: “존댓말로 답해 주세요.”)',
+    systemPromptHint:
+      '모든 요청에서 Resolute 자체 지시와 작업 공간의 AGENTS.md 뒤에 보내집니다. 입력란을 벗어날 때(또는 Ctrl+Enter) 적용됩니다.',
+    systemPromptMode: '시스템 프롬프트 사용 방식',
+    systemPromptAdd: 'Resolute의 지시에 추가',
+    systemPromptReplace: 'Resolute 자체 문구를 대체 (작업 공간·도구·날짜는 유지)',
     toolsEnabledHint: '모델이 작업 공간의 파일을 읽고, 검색하고, 변경하며 샌드박스에서 명령을 실행하게 합니다.',
     toolsApproval: 'write·edit·bash 전에',
     approvalAsk: '묻기',

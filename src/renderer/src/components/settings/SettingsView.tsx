@@ -12,6 +12,7 @@ import { AppearanceSection, ShortcutsSection, SimulatorSection } from './General
 import { FallbackListEditor } from './FallbackListEditor';
 import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
+import { AgentSection } from './AgentSection';
 import { ToolsSection } from './ToolsSection';
 
 /** Each section's anchor id and the i18n key of its title, in page order. */
@@ -21,6 +22,7 @@ export const SETTINGS_SECTIONS = [
   ['settings-model', 'settings.sections.model'],
   ['settings-keys', 'settings.sections.keys'],
   ['settings-fallback', 'settings.sections.fallback'],
+  ['settings-agent', 'settings.sections.agent'],
   ['settings-tools', 'settings.sections.tools'],
   ['settings-simulator', 'settings.sections.simulator'],
   ['settings-appearance', 'settings.sections.appearance'],
@@ -67,6 +69,7 @@ export function SettingsView() {
               <DecisionTable retry={settings.retry} />
               <ProvidersSection provider={settings.provider} />
               <FallbackListEditor settings={settings} />
+              <AgentSection agent={settings.agent} />
               <ToolsSection tools={settings.tools} />
               <SimulatorSection simulator={settings.simulator} />
               <AppearanceSection ui={settings.ui} />
