@@ -27,7 +27,7 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-async function start(overlay: object = {}, extra: object = {}): Promise<AppServices> {
+async function start(overlay: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): Promise<AppServices> {
   services = await AppServices.create({
     host: 'rpc',
     version: 'test',
