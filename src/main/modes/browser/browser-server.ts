@@ -14,7 +14,7 @@ import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
-import { windowEvent } from '../../host/window-events';
+import { windowStream } from '../../host/window-events';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';
 
@@ -100,11 +100,16 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 }
 
 function serveSocket(ws: WebSocket, options: BrowserServerOptions): void {
-  const unsubscribe = options.hub.subscribe((event: SessionEvent) => {
+  const stream = windowStream((event: SessionEvent) => {
     if (ws.readyState !== ws.OPEN) return;
-    const frame: EventFrame = { kind: 'event', event: windowEvent(event) };
+    const frame: EventFrame = { kind: 'event', event };
     ws.send(JSON.stringify(frame));
   });
+  const unsubscribeHub = options.hub.subscribe(stream.push);
+  const unsubscribe = (): void => {
+    unsubscribeHub();
+    stream.close();
+  };
   ws.on('message', (data, isBinary) => {
     const text = isBinary ? null : data.toString();
     const raw = text ?? '\u0000binary';
