@@ -3,7 +3,7 @@
 // event flushes what is pending first, and pi-ai's duplicate of the message is not sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
-import type { ChatMessage } from '../../../src/shared/messages';
+import { messageText, type ChatMessage } from '../../../src/shared/messages';
 import { WINDOW_FRAME_MS, windowStream } from '../../../src/main/host/window-events';
 
 function assistant(text: string, timestamp = 1): ChatMessage {
@@ -33,9 +33,7 @@ function update(text: string, timestamp = 1): SessionEvent {
 }
 
 const textOf = (event: SessionEvent): string =>
-  event.type === 'message_update' && event.message.content[0]?.type === 'text'
-    ? event.message.content[0].text
-    : event.type;
+  event.type === 'message_update' ? messageText(event.message) : event.type;
 
 describe('windowStream', () => {
   let sent: SessionEvent[];
