@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { backoffBench } from './backoff';
+import { firstPromptBench } from './first-prompt';
 import { historyScaleBench } from './history-scale';
 import { CLI, PI_CLI, QUICK, REPO } from './lib';
 import { memoryBench } from './memory';
@@ -20,6 +21,7 @@ console.log(
 );
 const sections: [string, () => Promise<void>][] = [
   ['start-up', startupBench],
+  ['first prompt', firstPromptBench],
   ['backoff', backoffBench],
   ['history at scale', historyScaleBench],
   ['memory', memoryBench],

@@ -190,5 +190,19 @@ export async function launchApp(
     publish: hub.publish,
   });
   const router = new CommandRouter(services);
+  warmUpLater(services);
   return { services, hub, router };
+}
+
+/**
+ * pi-ai and the provider's SDK take a few hundred ms to load, which the first prompt would wait
+ * for: they load in the background once start-up is done and the first window has loaded (a
+ * failure is left to that prompt to report). The timer does not keep the process alive.
+ * RESOLUTE_BENCH_COLD_PROMPT=1 turns it off, for bench/first-prompt.ts's same-run baseline only.
+ */
+const WARM_UP_AFTER_MS = 500;
+
+function warmUpLater(services: AppServices): void {
+  if (process.env.RESOLUTE_BENCH_COLD_PROMPT === '1') return;
+  setTimeout(() => void services.warmUp().catch(() => undefined), WARM_UP_AFTER_MS).unref();
 }
