@@ -41,6 +41,7 @@ for (const [script, size] of [
   ['sandbox-startup.ts', QUICK ? '10' : '40'],
   ['tools-search.ts', QUICK ? '5000' : '50000'],
   ['chat-scroll.ts', QUICK ? '500' : '4950'],
+  ['markdown-stream.ts', ''],
 ]) {
   console.log(`\n## ${script}`);
   spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), size], { cwd: REPO, stdio: 'inherit' });
