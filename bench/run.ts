@@ -42,6 +42,7 @@ for (const [script, size] of [
   ['tools-search.ts', QUICK ? '5000' : '50000'],
   ['chat-scroll.ts', QUICK ? '500' : '4950'],
   ['markdown-stream.ts', ''],
+  ['first-window.ts', QUICK ? '3' : '5'],
 ]) {
   console.log(`\n## ${script}`);
   spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), size], { cwd: REPO, stdio: 'inherit' });
