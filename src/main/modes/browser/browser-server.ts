@@ -12,6 +12,7 @@ import { contentSecurityPolicy } from '../../../shared/csp';
 import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from '../../../shared/wire';
 import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
+import { PatchEncoder } from '../../../shared/message-patch';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
 import { windowStream } from '../../host/window-events';
@@ -102,9 +103,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 }
 
 function serveSocket(ws: WebSocket, options: BrowserServerOptions): void {
+  // A streaming message goes as patches over the socket: bytes ~ the reply, not ~ its length squared.
+  const patches = new PatchEncoder();
   const stream = windowStream((event: SessionEvent) => {
     if (ws.readyState !== ws.OPEN) return;
-    const frame: EventFrame = { kind: 'event', event };
+    const frame: EventFrame = { kind: 'event', event: patches.encode(event) };
     ws.send(JSON.stringify(frame));
   });
   const unsubscribeHub = options.hub.subscribe(stream.push);
