@@ -10,13 +10,17 @@ export const WINDOW_FRAME_MS = 16;
  * The window builds its chat from stored turns (the session snapshot's newest page, turn_persisted),
  * never from the agent's runtime context. agent_end carries that whole context, as pi's RPC
  * protocol has it: for a session of 10,000 turns some 4 MB to serialise, send and parse at the end
- * of every run. The window gets agent_end with an empty list (docs/architecture.md, "Long transcripts").
+ * of every run. The window gets agent_end with an empty list (docs/architecture.md, "Long transcripts"),
+ * and turn_end without its message's content and tool results.
  * A message_update carries the whole message so far twice (`message` and pi-ai's
  * `assistantMessageEvent.partial`); the window reads `message` only, and after coalescing the
  * event's own `delta` would be the last one's alone, so both are left out.
  */
 export function windowEvent(event: SessionEvent): SessionEvent {
   if (event.type === 'agent_end') return { type: 'agent_end', messages: [] };
+  // The same goes for turn_end: its message came whole in message_end and comes stored in turn_persisted.
+  if (event.type === 'turn_end')
+    return { type: 'turn_end', message: { ...event.message, content: [] }, toolResults: [] };
   if (event.type === 'message_update') {
     const { type, contentIndex } = event.assistantMessageEvent;
     return { type: 'message_update', message: event.message, assistantMessageEvent: { type, contentIndex } };

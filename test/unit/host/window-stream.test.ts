@@ -112,9 +112,11 @@ describe('windowStream', () => {
     expect(sent).toHaveLength(1);
   });
 
-  it("empties agent_end's context", () => {
+  it("empties agent_end's context and turn_end's message, which the window has from other events", () => {
     const stream = windowStream((e) => sent.push(e));
     stream.push({ type: 'agent_end', messages: [assistant('a')] });
-    expect(sent).toEqual([{ type: 'agent_end', messages: [] }]);
+    stream.push({ type: 'turn_end', message: assistant('the whole reply'), toolResults: [assistant('b')] });
+    expect(sent[0]).toEqual({ type: 'agent_end', messages: [] });
+    expect(sent[1]).toMatchObject({ type: 'turn_end', message: { role: 'assistant', content: [] }, toolResults: [] });
   });
 });
