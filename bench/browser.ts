@@ -16,11 +16,11 @@ export interface WebApp {
   stop: () => void;
 }
 
-/** The browser mode (`--mode web --no-open`) of the build under test (bench/lib.ts) on `dataDir`; resolves with the URL it prints. */
-export function startWebApp(dataDir: string, args: string[] = []): Promise<WebApp> {
+/** The browser mode (`--mode web --no-open`) of the build under test (bench/lib.ts, or `cli`) on `dataDir`; resolves with the URL it prints. */
+export function startWebApp(dataDir: string, args: string[] = [], cli = CLI): Promise<WebApp> {
   const child = spawn(
     process.execPath,
-    [CLI, '--mode', 'web', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
+    [cli, '--mode', 'web', '--no-open', '--port', '0', '--data-dir', dataDir, ...args],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
     },

@@ -1,6 +1,6 @@
 // Benchmark: memory over a long session. Our RPC mode against the simulator (no chunk pauses):
-// its resident set idle after start-up, after the first prompt (pi-ai and the provider SDK are
-// loaded then), and after 500 prompts in one session (100 with --quick), read from /proc: a
+// its resident set idle a second after start-up (pi-ai and the provider SDK are loaded by then, in
+// the background), after the first prompt, and after 500 prompts in one session (100 with --quick), read from /proc: a
 // second after the last answer, and again once the app has sat idle long enough for V8's memory
 // reducer to give back the young generation it grew while busy (bench/README.md, "Memory").
 import { readFileSync } from 'node:fs';

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { backoffBench } from './backoff';
+import { firstPromptBench } from './first-prompt';
 import { historyScaleBench } from './history-scale';
 import { CLI, PI_CLI, QUICK, REPO } from './lib';
 import { memoryBench } from './memory';
@@ -20,6 +21,7 @@ console.log(
 );
 const sections: [string, () => Promise<void>][] = [
   ['start-up', startupBench],
+  ['first prompt', firstPromptBench],
   ['backoff', backoffBench],
   ['history at scale', historyScaleBench],
   ['memory', memoryBench],
@@ -39,6 +41,8 @@ for (const [script, size] of [
   ['sandbox-startup.ts', QUICK ? '10' : '40'],
   ['tools-search.ts', QUICK ? '5000' : '50000'],
   ['chat-scroll.ts', QUICK ? '500' : '4950'],
+  ['markdown-stream.ts', ''],
+  ['first-window.ts', QUICK ? '3' : '5'],
 ]) {
   console.log(`\n## ${script}`);
   spawnSync(process.execPath, ['--import', 'tsx', join('bench', script), size], { cwd: REPO, stdio: 'inherit' });

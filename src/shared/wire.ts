@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { commandParams, isCommandName, unknownCommandError, type CommandName } from './contract';
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
+import type { MessagePatchEvent } from './message-patch';
 
 export type ErrorCode = 'bad_request' | 'unknown_command' | 'invalid_params' | 'failed' | 'not_found' | 'unauthorized';
 
@@ -26,7 +27,8 @@ export type ResponseFrame =
 
 export interface EventFrame {
   kind: 'event';
-  event: SessionEvent;
+  /** A streaming message's updates may come as patches (message-patch.ts): the socket's decoder turns them back. */
+  event: SessionEvent | MessagePatchEvent;
 }
 
 export type ServerFrame = ResponseFrame | EventFrame;

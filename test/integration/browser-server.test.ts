@@ -18,6 +18,8 @@ beforeAll(async () => {
   const rendererDir = join(dir, 'renderer');
   mkdirSync(rendererDir);
   writeFileSync(join(rendererDir, 'index.html'), '<!doctype html><title>Resolute</title>');
+  mkdirSync(join(rendererDir, 'assets'));
+  writeFileSync(join(rendererDir, 'assets', 'index-AbCd12_-.js'), ASSET);
   app = await launchApp(parseCommonFlags(['--data-dir', join(dir, 'data')]), 'browser');
   server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir });
 });
@@ -29,6 +31,7 @@ afterAll(async () => {
 });
 
 const base = () => `http://127.0.0.1:${server.port}`;
+const ASSET = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(', ')}];\n`;
 
 /** A socket as the page opens it: its Origin, the token offered as a subprotocol. */
 function connect(): Promise<WebSocket> {
@@ -103,6 +106,24 @@ describe('what a page load hands out grants no control', () => {
 
   it('answers 400, not 500, to a malformed % escape', async () => {
     expect((await fetch(`${base()}/%E0%A4%A?token=${server.token}`)).status).toBe(400);
+  });
+});
+
+describe('what the page loads, and how it is cached', () => {
+  it('sends a hashed asset compressed as the browser accepts it, cached for good; the page itself checked every load', async () => {
+    const asset = `${base()}/assets/index-AbCd12_-.js?token=${server.token}`;
+    for (const encoding of ['br', 'gzip']) {
+      const answer = await fetch(asset, { headers: { 'Accept-Encoding': encoding } });
+      expect(answer.headers.get('content-encoding')).toBe(encoding);
+      expect(answer.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+      expect(await answer.text()).toBe(ASSET); // fetch decodes it: the bytes are the file's
+    }
+    const plain = await fetch(asset, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(ASSET);
+    const page = await fetch(server.url);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect((await fetch(`${base()}/`)).headers.get('cache-control')).toBe('no-store');
   });
 });
 

@@ -319,8 +319,8 @@ describe('the simulator through pi-ai (maxRetries 0)', () => {
 
   // The provider.shape steps are driven through their own SDKs by the conformance suite.
   const faults = GENERIC_FAULTS.filter(
-    (kind): kind is Exclude<GenericFault, 'ok' | 'slow' | 'ok_limited'> =>
-      kind !== 'ok' && kind !== 'slow' && kind !== 'ok_limited',
+    (kind): kind is Exclude<GenericFault, 'ok' | 'slow' | 'ok_limited' | 'tokens'> =>
+      kind !== 'ok' && kind !== 'slow' && kind !== 'ok_limited' && kind !== 'tokens',
   );
 
   it('the fixture covers exactly the faults', () => {

@@ -1,7 +1,8 @@
 // pi-ai and pi-agent-core, loaded on first use. Importing them is most of a cold start (pi-ai's
 // index pulls in typebox: hundreds of modules) and nothing needs them before the first prompt, a
 // model-catalogue lookup or an API-key lookup in the environment. The composition root, the
-// DeferredAgent's factory and the classifier reach them through here.
+// DeferredAgent's factory and the classifier reach them through here; launch.ts warms them up
+// once the app is up, so that the first prompt does not wait for them either.
 import type * as AgentCore from '@mariozechner/pi-agent-core';
 import type * as PiAi from '@mariozechner/pi-ai';
 
@@ -24,6 +25,23 @@ export function loadPiRuntime(): Promise<PiRuntime> {
     },
   );
   return loading;
+}
+
+/**
+ * pi-ai imports each API's provider module (and its SDK) on that API's first request; these are
+ * the same modules by their public names, so that a warm-up can load the one the session uses.
+ */
+const PROVIDER_MODULES: Record<string, () => Promise<unknown>> = {
+  'openai-completions': () => import('@mariozechner/pi-ai/openai-completions'),
+  'openai-responses': () => import('@mariozechner/pi-ai/openai-responses'),
+  'anthropic-messages': () => import('@mariozechner/pi-ai/anthropic'),
+  'google-generative-ai': () => import('@mariozechner/pi-ai/google'),
+};
+
+/** Load pi-ai and the provider module of `api()` (read once pi-ai is in, since it may need the catalogue). */
+export async function warmPiRuntime(api: () => string): Promise<void> {
+  await loadPiRuntime();
+  await PROVIDER_MODULES[api()]?.();
 }
 
 export function isPiRuntimeLoaded(): boolean {

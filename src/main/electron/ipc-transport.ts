@@ -5,7 +5,7 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { SessionEvent } from '../../shared/events';
 import type { ResponseFrame } from '../../shared/wire';
-import { windowEvent } from '../host/window-events';
+import { windowStream } from '../host/window-events';
 import { isTrustedSender } from './security';
 
 export interface IpcTransportOptions {
@@ -34,12 +34,14 @@ export function wireIpc(options: IpcTransportOptions): () => void {
     if (!isTrustedSender(options.window(), event.sender, event.senderFrame, options.rendererBase)) return UNTRUSTED;
     return options.router.dispatch(frame);
   });
-  const unsubscribe = options.hub.subscribe((event) => {
+  const stream = windowStream((event) => {
     const win = options.window();
-    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, windowEvent(event));
+    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, event);
   });
+  const unsubscribe = options.hub.subscribe(stream.push);
   return () => {
     unsubscribe();
+    stream.close();
     ipcMain.removeHandler(callChannel);
   };
 }

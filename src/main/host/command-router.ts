@@ -67,12 +67,17 @@ type Handlers = { [N in CommandName]: (params: CommandParams<N>) => CommandResul
 export class CommandRouter {
   private readonly handlers: Handlers;
 
-  constructor(private readonly ctx: AppContext) {
+  /** `onCommand` hears of each request as it comes (launch.ts waits for the window's first ones to pass). */
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly onCommand: () => void = () => undefined,
+  ) {
     this.handlers = this.buildHandlers();
   }
 
   /** Validate and run one raw request frame (object or JSON text). Never throws. */
   async dispatch(raw: unknown): Promise<ResponseFrame> {
+    this.onCommand();
     const parsed = parseRequest(raw);
     if (!parsed.ok) return { kind: 'response', id: parsed.id, ok: false, error: parsed.error };
     try {

@@ -189,6 +189,43 @@ export async function launchApp(
     ...parts,
     publish: hub.publish,
   });
-  const router = new CommandRouter(services);
+  const router = new CommandRouter(services, warmUpWhenQuiet(services, host !== 'rpc'));
   return { services, hub, router };
+}
+
+/**
+ * pi-ai and the provider's SDK take a few hundred ms to load, which the first prompt would wait
+ * for: they load in the background once the app is up and quiet — with a window, once the
+ * window's first requests have passed (QUIET_MS without one, at most WINDOW_WAIT_MS after the
+ * first), so that its load is not slowed; without one (the RPC mode), RPC_WAIT_MS after launch.
+ * A failure is left to the first prompt to report; the timers do not keep the process alive.
+ * RESOLUTE_BENCH_COLD_PROMPT=1 turns it off, for the benchmarks' same-run baseline only.
+ * Returns what the command router calls at each request.
+ */
+const QUIET_MS = 300;
+const WINDOW_WAIT_MS = 3000;
+const RPC_WAIT_MS = 500;
+
+function warmUpWhenQuiet(services: AppServices, hasWindow: boolean): () => void {
+  if (process.env.RESOLUTE_BENCH_COLD_PROMPT === '1') return () => undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let deadline = Infinity;
+  let isDone = false;
+  const arm = (ms: number): void => {
+    if (isDone) return;
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => {
+        isDone = true;
+        void services.warmUp().catch(() => undefined);
+      },
+      Math.max(0, Math.min(ms, deadline - Date.now())),
+    );
+    timer.unref();
+  };
+  if (!hasWindow) arm(RPC_WAIT_MS);
+  return () => {
+    if (deadline === Infinity) deadline = Date.now() + WINDOW_WAIT_MS;
+    arm(QUIET_MS);
+  };
 }

@@ -14,7 +14,7 @@ import { errorNotice, type NoticeText } from '../../shared/notices';
 import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
-import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
+import { loadPiRuntime, piRuntime, warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
@@ -228,6 +228,11 @@ export class AppServices {
   async updateSettings(patch: unknown): Promise<Settings> {
     if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
     return this.settings.update(withDefaultModel(patch, this.settings.get().provider.id));
+  }
+
+  /** Load pi-ai and the active model's provider module ahead of the first prompt (launch.ts, once the app is up). */
+  warmUp(): Promise<void> {
+    return warmPiRuntime(() => this.activeModel.resolved().model.api);
   }
 
   /** The provider list needs pi-ai's catalogue and its environment-key lookup. */

@@ -11,6 +11,7 @@ import { EscHandlerStack, RetryEscSwap } from './retry/esc-handler';
 import { createActions } from './store/actions';
 import { RuntimeContext, createAppStore } from './store/app-store';
 import { startEventPump } from './store/event-pump';
+import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { ApprovalEscSwap } from './tools/approval-esc';
 import { warmFormats } from './util/format';
 import { handleShortcut } from './util/shortcuts';
@@ -80,10 +81,13 @@ async function start(): Promise<void> {
   );
 }
 
-/** Load the UI language's Intl data while nothing else happens (util/format.ts, warmFormats). */
+/** Load the UI language's Intl data and the Markdown chunk while nothing else happens (util/format.ts, LazyMarkdown.tsx). */
 function warmWhenIdle(): void {
   const language = i18next.language;
-  const warm = () => warmFormats(language);
+  const warm = () => {
+    warmFormats(language);
+    void preloadMarkdown();
+  };
   // The browser mode's page may be opened in a browser without requestIdleCallback (Safari).
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2000 });
   else setTimeout(warm, 1000);

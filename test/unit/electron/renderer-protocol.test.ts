@@ -28,10 +28,10 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('the renderer protocol', () => {
-  it('is a standard, secure scheme (so "self" in the CSP means it) that bypasses nothing', () => {
+  it('is a standard, secure scheme (so "self" in the CSP means it) with a code cache, that bypasses nothing', () => {
     expect(rendererSchemePrivileges).toEqual({
       scheme: RENDERER_SCHEME,
-      privileges: { standard: true, secure: true, supportFetchAPI: true },
+      privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
     });
   });
 

@@ -3,7 +3,7 @@
 // ?token=) is held by the page and presented only on the socket, as a subprotocol; the cookie a
 // page load sets grants the static assets and nothing else, since browsers send cookies to every
 // port of a host. Host and Origin are checked so another site cannot reach it
-// (docs/architecture.md, "The three hosts").
+// (docs/architecture.md, "The three hosts"). The files go compressed, the hashed assets cached for good.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,9 +12,11 @@ import { contentSecurityPolicy } from '../../../shared/csp';
 import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from '../../../shared/wire';
 import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
+import { PatchEncoder } from '../../../shared/message-patch';
 import type { CommandRouter } from '../../host/command-router';
 import type { EventHub } from '../../host/event-hub';
-import { windowEvent } from '../../host/window-events';
+import { windowStream } from '../../host/window-events';
+import { CompressedFiles, pickEncoding } from '../../node/compressed-files';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';
 
@@ -62,8 +64,9 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     // Answer with our protocol name only: the token offered beside it is never echoed.
     handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
   });
+  const compressed = new CompressedFiles();
   const server = createServer((req, res) => {
-    const ctx = { token, assetKey, rendererDir: options.rendererDir, port: portOf(server) };
+    const ctx = { token, assetKey, rendererDir: options.rendererDir, port: portOf(server), compressed };
     handleHttp(req, res, ctx).catch(() => {
       if (!res.headersSent) send(res, 500, TEXT, 'Internal error');
     });
@@ -100,11 +103,18 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
 }
 
 function serveSocket(ws: WebSocket, options: BrowserServerOptions): void {
-  const unsubscribe = options.hub.subscribe((event: SessionEvent) => {
+  // A streaming message goes as patches over the socket: bytes ~ the reply, not ~ its length squared.
+  const patches = new PatchEncoder();
+  const stream = windowStream((event: SessionEvent) => {
     if (ws.readyState !== ws.OPEN) return;
-    const frame: EventFrame = { kind: 'event', event: windowEvent(event) };
+    const frame: EventFrame = { kind: 'event', event: patches.encode(event) };
     ws.send(JSON.stringify(frame));
   });
+  const unsubscribeHub = options.hub.subscribe(stream.push);
+  const unsubscribe = (): void => {
+    unsubscribeHub();
+    stream.close();
+  };
   ws.on('message', (data, isBinary) => {
     const text = isBinary ? null : data.toString();
     const raw = text ?? '\u0000binary';
@@ -121,6 +131,7 @@ interface HttpContext {
   assetKey: string;
   rendererDir: string;
   port: number;
+  compressed: CompressedFiles;
 }
 
 const NEEDS_TOKEN =
@@ -140,17 +151,40 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCo
   if (file.status !== 200)
     return send(res, file.status, TEXT, file.status === 400 ? 'Bad request: malformed % escape' : 'Not found');
   if (byToken) res.setHeader('Set-Cookie', `${cookie}=${ctx.assetKey}; Path=/; HttpOnly; SameSite=Strict`);
-  send(res, 200, file.type, file.body);
+  const encoded = await ctx.compressed.encode(
+    url.pathname,
+    file.body,
+    file.type,
+    pickEncoding(req.headers['accept-encoding']),
+  );
+  send(res, 200, file.type, encoded.body, {
+    'Cache-Control': cacheControl(url.pathname),
+    Vary: 'Accept-Encoding',
+    ...(encoded.encoding ? { 'Content-Encoding': encoded.encoding } : {}),
+  });
 }
 
-function send(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+/** Vite names the built assets by their content's hash: kept for good; index.html, which names them, is checked every load. */
+const HASHED_ASSET = /^\/assets\/[^/]+-[\w-]{8}\.\w+$/;
+
+function cacheControl(pathname: string): string {
+  return HASHED_ASSET.test(pathname) ? 'private, max-age=31536000, immutable' : 'no-cache';
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  headers: Record<string, string> = { 'Cache-Control': 'no-store' },
+): void {
   res.writeHead(status, {
     'Content-Type': type,
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-store',
     'Cross-Origin-Opener-Policy': 'same-origin',
+    ...headers,
   });
   res.end(body);
 }

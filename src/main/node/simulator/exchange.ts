@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { faultBehaviour, type FaultStep, type ProviderFault } from './fault-script';
 import { shapeReply, shapeStreamError } from './provider-shapes';
-import { contentPieces, replyText, slowPieces } from './simulator-replies';
+import { contentPieces, replyText, slowPieces, tokenPieces, TOKENS_PER_SECOND } from './simulator-replies';
 import { toolResultReply } from './simulator-tools';
 import {
   usedUpLimitHeaders,
@@ -59,6 +59,8 @@ export function respond(exchange: Exchange): Promise<void> | void {
       return reply(exchange, false);
     case 'slow':
       return reply(exchange, true);
+    case 'tokens':
+      return tokens(exchange);
     case 'broken':
       return broken(exchange, kind as 'reset' | 'drop' | 'stall' | 'malformed');
     case 'stream_error':
@@ -127,6 +129,33 @@ async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
   openStream(exchange, headers);
   await streamPieces(exchange, parts, isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs);
   for (const frame of wire.close(context, fullText)) write(exchange, frame);
+  res.end();
+}
+
+/** Real providers stream about one token per event: each tick writes the events due by then. */
+const TOKEN_TICK_MS = 10;
+
+async function tokens(exchange: Exchange): Promise<void> {
+  const { res, request, wire, context } = exchange;
+  const parts = tokenPieces();
+  if (!request.isStream) return sendJson(res, 200, wire.completion(context, parts.join('')));
+  openStream(exchange);
+  const started = performance.now();
+  for (let sent = 0; sent < parts.length;) {
+    await sleep(TOKEN_TICK_MS, undefined, { signal: exchange.signal });
+    // By elapsed time, so a late timer catches up instead of slowing the rate.
+    const due = Math.min(parts.length, Math.round(((performance.now() - started) * TOKENS_PER_SECOND) / 1000));
+    if (due > sent)
+      write(
+        exchange,
+        parts
+          .slice(sent, due)
+          .map((piece) => wire.delta(context, piece))
+          .join(''),
+      );
+    sent = Math.max(sent, due);
+  }
+  for (const frame of wire.close(context, parts.join(''))) write(exchange, frame);
   res.end();
 }
 

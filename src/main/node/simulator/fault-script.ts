@@ -10,6 +10,7 @@
 //   name    := generic | provider "." shape      e.g. 503, stream_error, anthropic.spend_limit
 //   name*N  repeats the step N times;  name*  repeats it forever (nothing may follow it)
 //   seconds (only the steps that carry a retry hint) is a non-negative number, e.g. 429:2, 429:0.05
+//   `tokens` streams a reply of 2,000 tokens one token per event at 2,000 tokens/s, as real providers do.
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
 //   Each "@model" has its own list, consumed by the requests for that model; the steps before any
 //   "@model" serve every other model. Names are case-insensitive, model ids are not.
@@ -48,6 +49,7 @@ export const GENERIC_FAULTS = [
   'proxy_502',
   'proxy_503',
   'ok_limited',
+  'tokens',
 ] as const;
 
 export const PROVIDER_FAULTS = [
@@ -95,12 +97,13 @@ const DEFAULT_HINT_SECONDS: Partial<Record<FaultKind, number>> = {
 };
 
 /** How a step breaks the exchange; the wire formats fill in the bytes. */
-export type FaultBehaviour = 'reply' | 'slow' | 'status' | 'broken' | 'stream_error' | 'tool_call';
+export type FaultBehaviour = 'reply' | 'slow' | 'tokens' | 'status' | 'broken' | 'stream_error' | 'tool_call';
 
 export function faultBehaviour(kind: StepKind): FaultBehaviour {
   if (kind === 'tool') return 'tool_call';
   if (kind === 'ok' || kind === 'ok_limited') return 'reply';
   if (kind === 'slow') return 'slow';
+  if (kind === 'tokens') return 'tokens';
   if (kind === 'reset' || kind === 'drop' || kind === 'stall' || kind === 'malformed') return 'broken';
   if (kind === 'stream_error' || kind === 'openai.error_event') return 'stream_error';
   return 'status';

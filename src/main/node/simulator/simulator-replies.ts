@@ -97,6 +97,13 @@ export function contentPieces(text: string): string[] {
   return pieces;
 }
 
+/** A `tokens` reply: TOKEN_REPLY_COUNT tokens ("t1 ", "t2 ", …), streamed one per event at TOKENS_PER_SECOND. */
+export const TOKEN_REPLY_COUNT = 2000;
+export const TOKENS_PER_SECOND = 2000;
+export function tokenPieces(): string[] {
+  return Array.from({ length: TOKEN_REPLY_COUNT }, (_, i) => (i + 1 < TOKEN_REPLY_COUNT ? `t${i + 1} ` : `t${i + 1}`));
+}
+
 /** The pieces of a `slow` reply: the normal reply, then filler up to SLOW_CHUNK_COUNT pieces. */
 export function slowPieces(text: string): string[] {
   const pieces = contentPieces(`${text} `);

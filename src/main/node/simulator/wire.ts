@@ -42,7 +42,17 @@ export interface ReplyContext {
 /** The generic faults each provider answers with a status of its own instead of a reply. */
 export type StatusFault = Exclude<
   GenericFault,
-  'ok' | 'ok_limited' | 'slow' | 'reset' | 'drop' | 'stall' | 'malformed' | 'stream_error' | 'proxy_502' | 'proxy_503'
+  | 'ok'
+  | 'ok_limited'
+  | 'slow'
+  | 'tokens'
+  | 'reset'
+  | 'drop'
+  | 'stall'
+  | 'malformed'
+  | 'stream_error'
+  | 'proxy_502'
+  | 'proxy_503'
 >;
 
 /** Every generic status fault in one provider's words. */

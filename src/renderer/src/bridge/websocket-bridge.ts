@@ -6,6 +6,7 @@
 import { BridgeError, replyError, type ResoluteBridge } from '../../../shared/bridge';
 import type { CommandName, CommandParams, CommandResult } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
+import { PatchDecoder } from '../../../shared/message-patch';
 import { SOCKET_UNAUTHORIZED, type ServerFrame } from '../../../shared/wire';
 
 export interface SocketHandlers {
@@ -71,6 +72,8 @@ export class WebSocketBridge implements ResoluteBridge {
   #reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   #isDisposed = false;
   #attempt: symbol | null = null;
+  /** Per socket, as the server's encoder is: a new socket starts each streaming message whole. */
+  #patches = new PatchDecoder();
   /** Report "down" once per outage, not once per failed reconnect attempt. */
   #hasReportedDown = false;
 
@@ -147,6 +150,7 @@ export class WebSocketBridge implements ResoluteBridge {
     // a factory calls them synchronously, before it has returned the socket.
     const attempt = Symbol('socket-attempt');
     this.#attempt = attempt;
+    this.#patches = new PatchDecoder();
     const handlers: SocketHandlers = {
       onOpen: () => this.#handleOpen(attempt),
       onMessage: (data) => {
@@ -203,9 +207,11 @@ export class WebSocketBridge implements ResoluteBridge {
       return;
     }
     if (frame?.kind === 'event') {
+      const event = this.#patches.decode(frame.event);
+      if (!event) return;
       for (const listener of [...this.#eventListeners]) {
         try {
-          listener(frame.event);
+          listener(event);
         } catch (error) {
           console.error('session event listener failed', error);
         }

@@ -1,16 +1,16 @@
-// Renders an assistant reply as Markdown (react-markdown + GFM + highlight.js through
-// rehype-highlight), one memoised component per top-level block (split-blocks.ts): while a reply
+// Renders an assistant reply as Markdown (react-markdown + GFM + highlight.js through lowlight,
+// highlight.ts), one memoised component per top-level block (split-blocks.ts): while a reply
 // streams only its last block is parsed again. Raw HTML from the model is shown as text and never
 // reaches the DOM (no rehype-raw); links open outside the app (a new tab in the browser mode, the
 // system browser in the desktop app, whose main process opens target=_blank links externally).
 import { memo, useMemo, type ComponentProps, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown, { type Components } from 'react-markdown';
-import rehypeHighlight from 'rehype-highlight';
 import remarkGfm from 'remark-gfm';
 import type { Element, ElementContent } from 'hast';
 import type { Root, RootContent } from 'mdast';
 import { CopyButton } from './CopyButton';
+import { rehypeLazyHighlight } from './highlight';
 import { splitBlocks } from './split-blocks';
 
 /** Markdown's raw HTML, block or inline, becomes literal text: visible, never parsed. */
@@ -25,15 +25,8 @@ function remarkHtmlAsText() {
   return (tree: Root) => visit(tree);
 }
 
-/**
- * react-markdown builds its processor on every render, which would call rehypeHighlight() each
- * time — and that registers and compiles highlight.js's 37 grammars again. Build it once.
- */
-const highlightTransform = rehypeHighlight();
-const cachedHighlight = () => highlightTransform;
-
 const REMARK_PLUGINS = [remarkGfm, remarkHtmlAsText];
-const REHYPE_PLUGINS = [cachedHighlight];
+const REHYPE_PLUGINS = [rehypeLazyHighlight];
 
 function textOf(node: ElementContent | Element): string {
   if (node.type === 'text') return node.value;

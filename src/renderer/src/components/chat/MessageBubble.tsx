@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../chat/chat-items';
 import { CopyButton } from '../../markdown/CopyButton';
-import { Markdown } from '../../markdown/Markdown';
+import { Markdown } from '../../markdown/LazyMarkdown';
 import { useActions } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';

@@ -1,0 +1,105 @@
+// The streaming benchmark's probes (bench/markdown-stream.ts): an OpenAI Chat Completions server
+// that streams a reply at a token rate, N tokens per SSE event, and notes when each checkpoint of
+// the reply was written; a page script that notes, once a display frame, when each checkpoint is in
+// the DOM; and a count of the socket's frames and bytes to the window. Both clocks are the epoch
+// in ms (performance.timeOrigin + now), so a write and its arrival in the DOM compare directly.
+import { createServer, type Server } from 'node:http';
+import type { Page, WebSocket } from '@playwright/test';
+
+const CHARS_PER_TOKEN = 4;
+const TICK_MS = 10;
+
+/** A word the reply carries every few hundred characters; found in the DOM's text as written. */
+export const checkpoint = (n: number): string => `zq${n}zq`;
+
+export interface StreamProvider {
+  server: Server;
+  url: string;
+  /** Epoch ms each checkpoint (by number) was written to the socket. */
+  writtenAt: Map<number, number>;
+}
+
+const now = (): number => performance.timeOrigin + performance.now();
+
+/** Streams `text` at `tokensPerSecond`, `tokensPerEvent` tokens (of 4 characters) per SSE event, as of each 10 ms tick. */
+export function startProvider(text: string, tokensPerSecond: number, tokensPerEvent: number): Promise<StreamProvider> {
+  const chunk = (delta: object, finish: string | null = null) =>
+    `data: ${JSON.stringify({ id: 'bench', object: 'chat.completion.chunk', created: 0, model: 'bench', choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+  const marks = [...text.matchAll(/zq(\d+)zq/g)].map((m) => ({ n: Number(m[1]), end: m.index + m[0].length }));
+  const writtenAt = new Map<number, number>();
+  const eventChars = tokensPerEvent * CHARS_PER_TOKEN;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const started = performance.now();
+      let sent = 0;
+      res.write(chunk({ role: 'assistant', content: '' }));
+      const timer = setInterval(() => {
+        // By absolute time, so a late timer catches up instead of slowing the rate.
+        const dueChars = ((performance.now() - started) * tokensPerSecond * CHARS_PER_TOKEN) / 1000;
+        const due = Math.min(text.length, Math.round(dueChars));
+        const events: string[] = [];
+        for (let at = sent; at < due; at += eventChars)
+          events.push(chunk({ content: text.slice(at, Math.min(due, at + eventChars)) }));
+        if (events.length > 0) res.write(events.join(''));
+        const at = now();
+        for (const mark of marks) if (mark.end <= due && !writtenAt.has(mark.n)) writtenAt.set(mark.n, at);
+        sent = due;
+        if (sent < text.length) return;
+        clearInterval(timer);
+        res.end(`${chunk({}, 'stop')}data: [DONE]\n\n`);
+      }, TICK_MS);
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ server, url: `http://127.0.0.1:${port}/v1`, writtenAt });
+    }),
+  );
+}
+
+/** Starts, in the page, a once-a-frame look at the streaming reply's text for the `count` checkpoints. */
+export async function watchCheckpoints(page: Page, count: number): Promise<void> {
+  // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  await page.evaluate(`(() => {
+    const total = ${count};
+    globalThis.seenAt = {};
+    let next = 1;
+    const look = () => {
+      const replies = document.querySelectorAll('[data-testid="message-assistant"]');
+      const text = replies[replies.length - 1]?.textContent ?? '';
+      const at = performance.timeOrigin + performance.now();
+      while (next <= total && text.includes('zq' + next + 'zq')) globalThis.seenAt[next++] = at;
+      if (next <= total) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  })()`);
+}
+
+/** Provider write → text in the DOM for every checkpoint seen, ms, sorted. */
+export async function checkpointLatencies(page: Page, writtenAt: Map<number, number>): Promise<number[]> {
+  const seenAt = await page.evaluate(() => (globalThis as unknown as { seenAt: Record<number, number> }).seenAt);
+  return [...writtenAt]
+    .filter(([n]) => seenAt[n] !== undefined)
+    .map(([n, at]) => seenAt[n]! - at)
+    .sort((a, b) => a - b);
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Counts the frames and bytes the page's sockets receive from now on. */
+export function countSocketFrames(page: Page): { frames: number; bytes: number } {
+  const counts = { frames: 0, bytes: 0 };
+  page.on('websocket', (ws: WebSocket) =>
+    ws.on('framereceived', ({ payload }) => {
+      counts.frames += 1;
+      counts.bytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    }),
+  );
+  return counts;
+}
