@@ -7,7 +7,10 @@ import { unifiedDiff } from '../../../src/main/core/tools/edit-apply';
 
 /** `count` lines of 52 characters; another `seed` gives other lines, except the first (shared, as a header would be). */
 function text(seed: number, count: number): string {
-  const lines = Array.from({ length: count }, (_, i) => `line ${i} ${((i * seed * 2654435761) >>> 0).toString(36)} filler`);
+  const lines = Array.from(
+    { length: count },
+    (_, i) => `line ${i} ${((i * seed * 2654435761) >>> 0).toString(36)} filler`,
+  );
   return `${lines.map((line) => line.padEnd(52, '.')).join('\n')}\n`;
 }
 

@@ -5,6 +5,7 @@
 import { closeSync, constants, mkdirSync, openSync, readFileSync, readdirSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { applyEdits, unifiedDiff, type TextEdit } from '../../core/tools/edit-apply';
+import { changeDiff } from '../../core/tools/change-diff';
 import { MAX_BYTES, capHead, formatSize, listOutput } from '../../core/tools/output-caps';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { LS_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
@@ -136,7 +137,10 @@ export function editTool(workspace: string, args: Record<string, unknown>): Tool
   return ok(`Replaced ${edits.length} block(s) in ${file.relative}.`, { diff: outcome.diff });
 }
 
-/** The approval card's view of a write or edit; null when it cannot run as given. */
+/**
+ * The approval card's view of a write or edit, the whole change (the card and RPC's confirm say
+ * what they leave out; docs/tools.md, "Approvals"); null when it cannot run as given.
+ */
 export function previewFileChange(
   workspace: string,
   name: 'write' | 'edit',
@@ -145,13 +149,14 @@ export function previewFileChange(
   if (name === 'write') {
     const file = resolveInWorkspace(workspace, String(args.path), true);
     const before = previousText(file);
-    const diff = capHead(unifiedDiff(file.relative, before ?? '', String(args.content))).text;
-    return { kind: 'diff', path: file.relative, diff, isNewFile: file.stat === null };
+    const { diff, whole } = changeDiff(file.relative, before ?? '', String(args.content));
+    return { kind: 'diff', path: file.relative, diff, isNewFile: file.stat === null, whole };
   }
   const { path, edits } = editArgs(args);
   const { file, bytes } = readExisting(workspace, path);
   const original = decodeText(bytes);
   const outcome = original === null ? null : applyEdits(original, edits, file.relative);
   if (!outcome?.ok) return null;
-  return { kind: 'diff', path: file.relative, diff: capHead(outcome.diff).text, isNewFile: false };
+  const { diff, whole } = changeDiff(file.relative, original ?? '', outcome.content);
+  return { kind: 'diff', path: file.relative, diff, isNewFile: false, whole };
 }
