@@ -2,7 +2,7 @@
 // writes 2,100 harmless lines and a last `curl … | sh`; the card shows the head, says how many lines
 // it leaves out, and after "Show all" shows the last line — before anything is allowed. Screenshots
 // of the card with its note, light and dark, go to test-results/screens.
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
@@ -43,4 +43,21 @@ test('a 2,100-line write: the card says what it does not show, and Show all reve
   await app.page.getByTestId('approval-deny').click();
   await expect(tools.approval).toBeHidden();
   expect(existsSync(join(app.workspace, 'setup.sh'))).toBe(false);
+});
+
+test('a replace too different to compare line by line says it is shown as a whole', async ({ app }) => {
+  const old = Array.from({ length: 5000 }, (_, i) => `old line ${i + 1}`);
+  writeFileSync(join(app.workspace, 'big.txt'), `${old.join('\n')}\n`);
+  const content = `${Array.from({ length: 5000 }, (_, i) => `new line ${i + 1}`).join('\n')}\n`;
+  await app.setScript(`tool:write:${JSON.stringify({ path: 'big.txt', content })}, ok`);
+  const tools = new ToolsPage(app.page);
+  await new ChatPage(app.page).prompt('Rewrite big.txt');
+  await expect(tools.approval).toBeVisible();
+  await expect(app.page.getByTestId('approval-whole')).toContainText(
+    'Shown as a whole replacement — too many changes to compare line by line (5000 lines → 5000 lines).',
+  );
+  await expect(app.page.getByTestId('approval-cut')).toContainText('8001 more lines of 10001 not shown');
+  await tools.approval.screenshot({ path: `${SCREENS}/approval-whole-en-light.png` });
+  await app.page.getByTestId('approval-show-all').click();
+  await expect(app.page.getByTestId('approval-diff').locator('.diff-line').last()).toHaveText('+new line 5000');
 });
