@@ -157,6 +157,5 @@ export function previewFileChange(
   const original = decodeText(bytes);
   const outcome = original === null ? null : applyEdits(original, edits, file.relative);
   if (!outcome?.ok) return null;
-  const { diff, whole } = changeDiff(file.relative, original ?? '', outcome.content);
-  return { kind: 'diff', path: file.relative, diff, isNewFile: false, whole };
+  return { kind: 'diff', path: file.relative, diff: outcome.diff, isNewFile: false, whole: outcome.whole };
 }
