@@ -33,6 +33,10 @@ function asksForHelp(argv: string[]): boolean {
   return tokens.some((token) => token.kind === 'option' && (token.name === 'help' || token.name === 'h'));
 }
 
+const LINK_REUSED =
+  'a one-time launch link was presented again. If the window Resolute opened says the link was ' +
+  'already used, another program on this machine may have opened it first: stop Resolute (Ctrl+C) and start it again.';
+
 async function runWeb(flags: CommonFlags): Promise<void> {
   const [{ launchApp }, { startBrowserServer }, { openForPerson }, { startExtensions }] = await Promise.all([
     import('./modes/launch'),
@@ -54,7 +58,13 @@ async function runWeb(flags: CommonFlags): Promise<void> {
       }),
   });
   const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
-  const server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir, port: flags.port });
+  const server = await startBrowserServer({
+    router: app.router,
+    hub: app.hub,
+    rendererDir,
+    port: flags.port,
+    onLaunchLinkReused: () => process.stderr.write(`resolute: ${LINK_REUSED}\n`),
+  });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
@@ -67,7 +77,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
     await app.services.dispose();
   });
   if (flags.noOpen) return;
-  appWindow = await openForPerson(server.url, app.services.dataDir, (line) => process.stdout.write(`${line}\n`));
+  appWindow = await openForPerson(server.launchUrl, app.services.dataDir, (line) => process.stdout.write(`${line}\n`));
   // The browser mode has no other window: closing the app window is how the person quits.
   void appWindow?.closed.then(stop);
 }

@@ -28,7 +28,20 @@ export type ApprovalChoice = (typeof APPROVAL_CHOICES)[number];
 export type ApprovalPreview =
   /** timeoutSeconds: what the model asked for, or null (the `tools.timeoutMs` ceiling applies). */
   | { kind: 'command'; command: string; timeoutSeconds: number | null }
-  | { kind: 'diff'; path: string; diff: string; isNewFile: boolean };
+  /**
+   * The whole diff, never cut: the window shows its head with a "show all" note, RPC's confirm
+   * says how much its message leaves out. `whole`: the texts were too different to compare line by
+   * line (docs/tools.md, "Approvals"), so the diff removes every old line and adds every new one.
+   */
+  | {
+      kind: 'diff';
+      path: string;
+      diff: string;
+      isNewFile: boolean;
+      whole?: { beforeLines: number; afterLines: number } | null;
+      /** Where the file really is (workspace-relative) when links lead elsewhere than `path` says. */
+      realPath?: string;
+    };
 
 export interface ApprovalRequest {
   id: string;

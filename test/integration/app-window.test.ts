@@ -1,6 +1,6 @@
 // Integration test of the browser mode opening itself, on a real X server (Xvfb) with the real
 // Chromium (/usr/bin/chromium on Debian): `npm start` (or `npm run web` where an Electron binary
-// exists) shows an app-mode window on the printed URL, which is screenshotted (ImageMagick's
+// exists) shows an app-mode window on a one-time launch link (not the printed URL's token), which is screenshotted (ImageMagick's
 // `import`) to test/integration/artifacts/app-window.png; closing the window (Ctrl+W, sent with
 // xdotool) ends the process with 0, and so does Ctrl+C. Without a display nothing is tried.
 // Linux only: Xvfb and xdotool are X11 tools (.ci/run installs them).
@@ -54,15 +54,21 @@ describe.skipIf(process.platform !== 'linux')('the browser mode opens an app win
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('npm start opens an app-mode window on the printed URL; closing it ends the process with 0', async () => {
+  it('npm start opens an app-mode window on a launch link, not the token; closing it ends the process with 0', async () => {
     const app = start();
     const url = await waitFor(() => /running at (\S+)/.exec(app.out())?.[1], 'the printed URL');
     await waitFor(() => app.out().includes('app window; closing it stops Resolute'), 'the "Opened" line');
     const windowId = await waitFor(() => appWindowId(), 'a window titled Resolute');
 
-    // The window belongs to the browser we started, in app mode on the printed URL, on its own profile.
+    // The window belongs to the browser we started, in app mode on a one-time launch link of the
+    // printed URL's server — never the token, which any local user could read here — on its own profile.
     const browserArgs = commandLine(xdo('getwindowpid', windowId));
-    expect(browserArgs).toContain(`--app=${url}`);
+    const printed = new URL(url);
+    const token = printed.searchParams.get('token') ?? '';
+    expect(browserArgs.filter((arg) => arg.includes(token))).toEqual([]);
+    expect(browserArgs).toContainEqual(
+      expect.stringMatching(new RegExp(`^--app=${printed.origin}/\\?launch=[\\w-]+$`)),
+    );
     expect(browserArgs).toContain(`--user-data-dir=${join(dataDir, 'browser-profile')}`);
 
     // Rendered, not a blank page: the app's coloured buttons and badges (a blank page, or

@@ -12,6 +12,7 @@ import { assertLoopback, startBrowserServer, type BrowserServer } from '../../sr
 let app: LaunchedApp;
 let server: BrowserServer;
 let dir: string;
+let reusedLinks = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'resolute-web-'));
@@ -21,7 +22,12 @@ beforeAll(async () => {
   mkdirSync(join(rendererDir, 'assets'));
   writeFileSync(join(rendererDir, 'assets', 'index-AbCd12_-.js'), ASSET);
   app = await launchApp(parseCommonFlags(['--data-dir', join(dir, 'data')]), 'browser');
-  server = await startBrowserServer({ router: app.router, hub: app.hub, rendererDir });
+  server = await startBrowserServer({
+    router: app.router,
+    hub: app.hub,
+    rendererDir,
+    onLaunchLinkReused: () => (reusedLinks += 1),
+  });
 });
 
 afterAll(async () => {
@@ -128,6 +134,36 @@ describe('what the page loads, and how it is cached', () => {
 });
 
 describe('browser mode guard', () => {
+  it('a launch link carries no token, serves the page with it once, then is refused', async () => {
+    const link = server.launchUrl();
+    expect(link).not.toContain(server.token);
+    expect(server.launchUrl()).not.toBe(link);
+    // A HEAD (a link checker, a preview) does not spend it, nor warn.
+    const before = reusedLinks;
+    expect((await fetch(link, { method: 'HEAD' })).status).toBe(410);
+    const first = await fetch(link);
+    expect(first.status).toBe(200);
+    expect(await first.text()).toBe(
+      `<!doctype html><meta name="resolute-launch-token" content="${server.token}"><title>Resolute</title>`,
+    );
+    expect(first.headers.get('set-cookie')).toMatch(/^resolute_assets_\d+=/);
+    expect(first.headers.get('set-cookie')).not.toContain(server.token);
+    expect(reusedLinks).toBe(before);
+    const second = await fetch(link);
+    expect(second.status).toBe(410);
+    const text = await second.text();
+    expect(text).toMatch(/works once, and it was already used/);
+    expect(text).not.toContain(server.token);
+    expect(reusedLinks).toBe(before + 1);
+    // The window's own reload of the spent link (it has the cookie) gets the page, without the token.
+    const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const reload = await fetch(link, { headers: { cookie } });
+    expect(reload.status).toBe(200);
+    expect(await reload.text()).not.toContain(server.token);
+    expect(reusedLinks).toBe(before + 1);
+    expect((await fetch(`${base()}/?launch=made-up`)).status).toBe(410);
+  });
+
   it('serves the page only with the token', async () => {
     expect((await fetch(`${base()}/`)).status).toBe(401);
     expect((await fetch(`${base()}/?token=wrong`)).status).toBe(401);

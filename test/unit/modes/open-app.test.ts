@@ -28,7 +28,13 @@ function machine(overrides: Partial<OpenDeps> & { installed?: string[]; appWindo
     },
     ...overrides,
   };
-  const open = () => openForPerson(URL, '/data', (line) => lines.push(line), deps);
+  const open = () =>
+    openForPerson(
+      () => URL,
+      '/data',
+      (line) => lines.push(line),
+      deps,
+    );
   return { calls, lines, open };
 }
 

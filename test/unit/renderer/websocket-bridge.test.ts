@@ -248,9 +248,16 @@ describe('socketUrlFromLocation', () => {
 });
 
 describe('the launch token', () => {
-  function fakeWindow(search: string, stored: Record<string, string> = {}) {
+  function fakeWindow(search: string, stored: Record<string, string> = {}, meta: string | null = null) {
     const replaced: string[] = [];
+    let pageMeta = meta;
     const win: TokenWindow = {
+      document: {
+        querySelector: (selector) =>
+          selector === 'meta[name="resolute-launch-token"]' && pageMeta !== null
+            ? { getAttribute: (name) => (name === 'content' ? pageMeta : null), remove: () => void (pageMeta = null) }
+            : null,
+      },
       location: { search, pathname: '/', hash: '#x' },
       history: { state: null, replaceState: (_state, _title, url) => void replaced.push(String(url)) },
       sessionStorage: {
@@ -258,8 +265,21 @@ describe('the launch token', () => {
         setItem: (key, value) => void (stored[key] = value),
       },
     };
-    return { win, replaced, stored };
+    return { win, replaced, stored, meta: () => pageMeta };
   }
+
+  it("from a launch link's page: taken out of the page, the spent code out of the address, kept for a reload", () => {
+    const first = fakeWindow('?launch=spent-code', {}, 'tok_EN-9');
+    expect(takeLaunchToken(first.win)).toBe('tok_EN-9');
+    expect(first.meta()).toBeNull();
+    expect(first.replaced).toEqual(['/#x']);
+    const reload = fakeWindow('', first.stored);
+    expect(takeLaunchToken(reload.win)).toBe('tok_EN-9');
+    // The spent link loaded again in the same tab (the server serves the page without a token): the tab's own.
+    const again = fakeWindow('?launch=spent-code', first.stored);
+    expect(takeLaunchToken(again.win)).toBe('tok_EN-9');
+    expect(again.replaced).toEqual(['/#x']);
+  });
 
   it('is taken out of the address, kept for this tab and found there on a reload', () => {
     const first = fakeWindow('?token=abc_DEF-1&lang=ja');

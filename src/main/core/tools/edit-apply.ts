@@ -4,7 +4,7 @@
 // in a CRLF file an oldText written with "\n" also matches its "\r\n" form, and its newText is
 // written with "\r\n", so every byte outside the replaced spans stays as it was. Pure: the edit
 // tool (src/main/node/tools/file-tools.ts) reads and writes, this decides.
-import { createTwoFilesPatch } from 'diff';
+import { changeDiff, type ChangeDiff } from './change-diff';
 
 export interface TextEdit {
   oldText: string;
@@ -12,7 +12,7 @@ export interface TextEdit {
 }
 
 export type EditOutcome =
-  | { ok: true; content: string; diff: string; changed: boolean }
+  | { ok: true; content: string; diff: string; changed: boolean; whole: ChangeDiff['whole'] }
   | { ok: false; reason: string; editIndex: number | null };
 
 interface Match {
@@ -56,12 +56,7 @@ function locate(content: string, edit: TextEdit, index: number, total: number, p
 
 /** A unified diff of a change, in "\n" line endings, for the tool card and the approval card. */
 export function unifiedDiff(path: string, before: string, after: string): string {
-  // From the first hunk on: the cards name the file themselves.
-  return createTwoFilesPatch(path, path, toLf(before), toLf(after), '', '', { context: 3 })
-    .split('\n')
-    .slice(4)
-    .join('\n')
-    .trimEnd();
+  return changeDiff(path, before, after).diff;
 }
 
 /** Apply the edits to `original`; never throws. */
@@ -85,5 +80,6 @@ export function applyEdits(original: string, edits: readonly TextEdit[], path: s
   for (const match of [...matches].reverse()) {
     content = content.slice(0, match.start) + match.newText + content.slice(match.end);
   }
-  return { ok: true, content, diff: unifiedDiff(path, original, content), changed: content !== original };
+  const { diff, whole } = changeDiff(path, original, content);
+  return { ok: true, content, diff, changed: content !== original, whole };
 }

@@ -2,8 +2,10 @@
 // carries the shared contract over a WebSocket (/ws). The per-launch token (the printed URL's
 // ?token=) is held by the page and presented only on the socket, as a subprotocol; the cookie a
 // page load sets grants the static assets and nothing else, since browsers send cookies to every
-// port of a host. Host and Origin are checked so another site cannot reach it
-// (docs/architecture.md, "The three hosts"). The files go compressed, the hashed assets cached for good.
+// port of a host. A browser Resolute opens gets a one-time launch link instead (launch-codes.ts),
+// since command lines are readable by every local user. Host and Origin are checked so another
+// site cannot reach it (docs/architecture.md, "The three hosts"). The files go compressed, the
+// hashed assets cached for good.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -19,6 +21,7 @@ import { windowStream } from '../../host/window-events';
 import { CompressedFiles, pickEncoding } from '../../node/compressed-files';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';
+import { LaunchCodes, pageWithToken } from './launch-codes';
 
 export interface BrowserServerOptions {
   router: CommandRouter;
@@ -31,12 +34,19 @@ export interface BrowserServerOptions {
   host?: string;
   /** Fixed token for tests; default a random one per launch. */
   token?: string;
+  /** A used or expired launch link was presented again (someone else may have used it first). */
+  onLaunchLinkReused?: () => void;
 }
 
 export interface BrowserServer {
   url: string;
   port: number;
   token: string;
+  /**
+   * A new one-time link for a browser Resolute starts (its command line is public): the page it
+   * loads holds the token; a second use, or a use after a few minutes, is refused.
+   */
+  launchUrl(): string;
   close(): Promise<void>;
 }
 
@@ -65,8 +75,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
   });
   const compressed = new CompressedFiles();
+  const launchCodes = new LaunchCodes();
   const server = createServer((req, res) => {
-    const ctx = { token, assetKey, rendererDir: options.rendererDir, port: portOf(server), compressed };
+    const ctx = {
+      token,
+      assetKey,
+      rendererDir: options.rendererDir,
+      port: portOf(server),
+      compressed,
+      launchCodes,
+      onLaunchLinkReused: options.onLaunchLinkReused,
+    };
     handleHttp(req, res, ctx).catch(() => {
       if (!res.headersSent) send(res, 500, TEXT, 'Internal error');
     });
@@ -98,6 +117,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     url: `http://${shownHost}:${port}/?token=${token}`,
     port,
     token,
+    launchUrl: () => `http://${shownHost}:${port}/?launch=${launchCodes.issue()}`,
     close: () => closeAll(server, wss),
   };
 }
@@ -132,25 +152,41 @@ interface HttpContext {
   rendererDir: string;
   port: number;
   compressed: CompressedFiles;
+  launchCodes: LaunchCodes;
+  onLaunchLinkReused?: () => void;
 }
 
 const NEEDS_TOKEN =
   "Resolute: this address needs this launch's token. Open the URL Resolute printed when it started " +
   '(http://127.0.0.1:…/?token=…); closing and starting Resolute again prints a new one.';
 
+const LINK_USED =
+  'Resolute: this launch link works once, and it was already used (or it is more than a few minutes ' +
+  'old). Open the URL Resolute printed when it started (http://127.0.0.1:…/?token=…), or start Resolute again.';
+
 async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpContext): Promise<void> {
   if (!loopbackHostAllowed(req, ctx.port)) return send(res, 421, TEXT, 'Wrong host');
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, TEXT, 'Method not allowed');
   const url = parseTarget(req.url);
   if (!url) return send(res, 400, TEXT, 'Bad request: the address is not valid');
-  const byToken = matches(url.searchParams.get('token'), ctx.token);
+  const launch = url.searchParams.get('launch');
+  // A launch link's code is taken (spent) on its first use, by the page itself only.
+  const isGet = req.method === 'GET';
+  const byLaunch = launch !== null && isGet && url.pathname === '/' && ctx.launchCodes.take(launch);
+  const byToken = byLaunch || matches(url.searchParams.get('token'), ctx.token);
   const cookie = assetCookieName(ctx.port);
-  if (!byToken && !matches(readCookie(req.headers.cookie, cookie), ctx.assetKey))
-    return send(res, 401, TEXT, NEEDS_TOKEN);
+  const byCookie = matches(readCookie(req.headers.cookie, cookie), ctx.assetKey);
+  // Refused without the cookie of an earlier load: not the window's own reload, so someone else may
+  // have opened the link first.
+  if (launch !== null && isGet && !byLaunch && !byCookie) ctx.onLaunchLinkReused?.();
+  if (!byToken && !byCookie)
+    return send(res, launch === null ? 401 : 410, TEXT, launch === null ? NEEDS_TOKEN : LINK_USED);
   const file = await readRendererFile(ctx.rendererDir, url.pathname);
   if (file.status !== 200)
     return send(res, file.status, TEXT, file.status === 400 ? 'Bad request: malformed % escape' : 'Not found');
   if (byToken) res.setHeader('Set-Cookie', `${cookie}=${ctx.assetKey}; Path=/; HttpOnly; SameSite=Strict`);
+  // The page that carries the token is this response's alone: never kept, never compressed from the cache.
+  if (byLaunch) return send(res, 200, file.type, pageWithToken(file.body, ctx.token));
   const encoded = await ctx.compressed.encode(
     url.pathname,
     file.body,

@@ -1,7 +1,8 @@
 // Opens the browser mode for the person (cli.ts, unless --no-open): first an app-mode window of a
 // Chromium-family browser found on the machine, else the system default browser (the `open`
 // package: xdg-open, open, start), else nothing more — the URL stays printed either way. Linux
-// without a display (DISPLAY / WAYLAND_DISPLAY) tries nothing.
+// without a display (DISPLAY / WAYLAND_DISPLAY) tries nothing. Each try gets a fresh one-time
+// launch link, never the token: a command line is readable by every local user.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import open from 'open';
@@ -33,11 +34,12 @@ export function machineDeps(): OpenDeps {
 }
 
 /**
- * Open `url` for the person; `say` reports what happened in one line. Returns the app window when
- * one was opened — closing it is the person's way to stop the browser mode.
+ * Open the app for the person, at a new `launchUrl()` for each browser tried; `say` reports what
+ * happened in one line. Returns the app window when one was opened — closing it is the person's
+ * way to stop the browser mode.
  */
 export async function openForPerson(
-  url: string,
+  launchUrl: () => string,
   dataDir: string,
   say: (line: string) => void,
   deps: OpenDeps = machineDeps(),
@@ -51,7 +53,7 @@ export async function openForPerson(
     try {
       const window = await deps.openAppWindow({
         executable: browser.path,
-        url,
+        url: launchUrl(),
         profileDir: join(dataDir, PROFILE_FOLDER),
         runsAsRoot: deps.runsAsRoot,
       });
@@ -62,7 +64,7 @@ export async function openForPerson(
     }
   }
   try {
-    await deps.openDefaultBrowser(url);
+    await deps.openDefaultBrowser(launchUrl());
     say('Opened in the default browser; Ctrl+C stops Resolute.');
   } catch (error) {
     say(`No browser could be opened (${messageOf(error)}): open the URL above yourself.`);

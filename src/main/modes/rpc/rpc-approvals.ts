@@ -3,26 +3,51 @@
 // `extension_ui_response` (confirmed, or cancelled) answers it — Allow once or Deny; "allow for
 // this session" has no pi equivalent. Used by rpc-mode.ts.
 import { z } from 'zod';
-import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
+import type { ApprovalChoice, ApprovalPreview, ApprovalRequest } from '../../../shared/tools';
+import { formatSize } from '../../core/tools/output-caps';
 import { describeZodError } from '../../../shared/settings';
 import type { RpcExtensionUIRequest } from './rpc-types';
 
-/** How much of a command or diff the confirm message carries. */
-const MESSAGE_CHARS = 4000;
+/** How much of a command or diff the confirm message carries; past it the message says what it leaves out. */
+export const MESSAGE_CHARS = 4000;
 
 export function confirmRequest(request: ApprovalRequest): RpcExtensionUIRequest {
-  const { preview } = request;
-  const message =
-    preview.kind === 'command'
-      ? preview.command
-      : `${preview.isNewFile ? 'New file' : 'Change to'} ${preview.path}\n\n${preview.diff}`;
-  return {
-    type: 'extension_ui_request',
+  const full = fullMessage(request.preview);
+  const base = {
+    type: 'extension_ui_request' as const,
     id: request.id,
-    method: 'confirm',
+    method: 'confirm' as const,
     title: `Allow ${request.toolName}?`,
-    message: message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message,
   };
+  if (full.length <= MESSAGE_CHARS) return { ...base, message: full };
+  return { ...base, message: cutMessage(full), fullMessage: full };
+}
+
+function fullMessage(preview: ApprovalPreview): string {
+  if (preview.kind === 'command') return preview.command;
+  const real = preview.realPath ? ` (a link: the file really changed is ${preview.realPath})` : '';
+  const heading = `${preview.isNewFile ? 'New file' : 'Change to'} ${preview.path}${real}`;
+  const whole = preview.whole
+    ? `\n(shown as a whole replacement — too many changes to compare line by line: ${preview.whole.beforeLines} lines → ${preview.whole.afterLines} lines)`
+    : '';
+  return `${heading}${whole}\n\n${preview.diff}`;
+}
+
+/**
+ * The head of a long message, cut at a line break, and a last line saying how much is not shown
+ * and where it is — a line at the end (a `curl … | sh`) must never be cut silently (docs/rpc-protocol.md).
+ */
+function cutMessage(full: string): string {
+  const lastBreak = full.lastIndexOf('\n', MESSAGE_CHARS);
+  const head = full.slice(0, lastBreak > 0 ? lastBreak : MESSAGE_CHARS);
+  const rest = full.slice(head.length);
+  const hiddenLines = rest.split('\n').length - (rest.startsWith('\n') ? 1 : 0);
+  const totalLines = full.split('\n').length;
+  const size = formatSize(Buffer.byteLength(rest));
+  return (
+    `${head}\n\n[Cut here: ${hiddenLines} more line${hiddenLines === 1 ? '' : 's'} (${size}) of ${totalLines} not shown. ` +
+    "The whole text is in this request's fullMessage field; read it before you confirm.]"
+  );
 }
 
 const responseSchema = z.object({

@@ -148,7 +148,10 @@ export interface RpcExtensionUIRequest {
   id: string;
   method: 'confirm';
   title: string;
+  /** At most 4,000 characters; when longer, cut with a last line saying how much is not shown. */
   message: string;
+  /** Resolute's own, only when `message` was cut: the whole text (docs/rpc-protocol.md, "Approvals"). */
+  fullMessage?: string;
 }
 
 /** Everything on stdout that is not a response. */

@@ -3,6 +3,7 @@
 // what was cut; binary files are refused politely; an edit that does not apply leaves the file
 // byte-identical and fails with `patch_apply`. Called by NodeToolRuntime.
 import { applyEdits, unifiedDiff, type TextEdit } from '../../core/tools/edit-apply';
+import { changeDiff } from '../../core/tools/change-diff';
 import { MAX_BYTES, capHead, formatSize, listOutput } from '../../core/tools/output-caps';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { LS_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
@@ -125,7 +126,10 @@ export function editTool(workspace: string, args: Record<string, unknown>): Tool
   return ok(`Replaced ${edits.length} block(s) in ${file.relative}.`, { diff: outcome.diff });
 }
 
-/** The approval card's view of a write or edit; null when it cannot run as given. */
+/**
+ * The approval card's view of a write or edit, the whole change (the card and RPC's confirm say
+ * what they leave out; docs/tools.md, "Approvals"); null when it cannot run as given.
+ */
 export function previewFileChange(
   workspace: string,
   name: 'write' | 'edit',
@@ -134,13 +138,24 @@ export function previewFileChange(
   if (name === 'write') {
     const file = resolveInWorkspace(workspace, String(args.path), true);
     const before = previousText(workspace, file, String(args.path));
-    const diff = capHead(unifiedDiff(file.relative, before ?? '', String(args.content))).text;
-    return { kind: 'diff', path: file.relative, diff, isNewFile: file.stat === null };
+    const { diff, whole } = changeDiff(file.relative, before ?? '', String(args.content));
+    return { kind: 'diff', path: file.relative, diff, isNewFile: file.stat === null, whole, ...realPath(file) };
   }
   const { path, edits } = editArgs(args);
   const { file, bytes } = readExisting(workspace, path);
   const original = decodeText(bytes);
   const outcome = original === null ? null : applyEdits(original, edits, file.relative);
   if (!outcome?.ok) return null;
-  return { kind: 'diff', path: file.relative, diff: capHead(outcome.diff).text, isNewFile: false };
+  return {
+    kind: 'diff',
+    path: file.relative,
+    diff: outcome.diff,
+    isNewFile: false,
+    whole: outcome.whole,
+    ...realPath(file),
+  };
 }
+
+/** The card names the real file when a link makes it another than the typed path. */
+const realPath = (file: WorkspacePath): { realPath?: string } =>
+  file.real !== file.relative ? { realPath: file.real } : {};

@@ -333,6 +333,12 @@ export const en = {
     commandTimeout: 'Timeout: {{seconds}} s',
     newFile: 'New file: {{path}}',
     changeTo: 'Change to {{path}}',
+    realPath: 'Through a symbolic link: the file changed is {{path}}',
+    wholeReplace:
+      'Shown as a whole replacement — too many changes to compare line by line ({{before}} lines → {{after}} lines).',
+    previewCut_one: '{{count}} more line of {{total}} not shown — read it before you allow this.',
+    previewCut_other: '{{count}} more lines of {{total}} not shown — read them before you allow this.',
+    showAll: 'Show all',
     allowOnce: 'Allow once',
     allowSession: 'Allow for this session',
     deny: 'Deny',

@@ -6,7 +6,7 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalChoice, ApprovalRequest } from '../../../../shared/tools';
 import { useActions } from '../../store/app-store';
-import { DiffView } from './DiffView';
+import { ApprovalDiff } from './ApprovalDiff';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
 /**
@@ -36,7 +36,12 @@ function Preview({ request }: { request: ApprovalRequest }) {
       <h3 className="tool-section">
         {preview.isNewFile ? t('tools.newFile', { path: preview.path }) : t('tools.changeTo', { path: preview.path })}
       </h3>
-      <DiffView diff={preview.diff} testId="approval-diff" />
+      {preview.realPath && (
+        <p className="approval-real-path" data-testid="approval-real-path">
+          {t('tools.realPath', { path: preview.realPath })}
+        </p>
+      )}
+      <ApprovalDiff preview={preview} />
     </>
   );
 }

@@ -3,7 +3,8 @@
 export function DiffView({ diff, testId }: { diff: string; testId?: string }) {
   const lines = diff.split('\n');
   return (
-    <pre className="tool-diff" data-testid={testId}>
+    // Focusable: it scrolls, and a keyboard must be able to scroll it (axe: scrollable-region-focusable).
+    <pre className="tool-diff" data-testid={testId} tabIndex={0}>
       {lines.map((line, i) => {
         const kind = line.startsWith('@@')
           ? 'hunk'
