@@ -187,3 +187,81 @@ describe('damaged credential files', () => {
     expect(readdirSync(dir).filter((name) => name.startsWith('.credentials.key.invalid-'))).toHaveLength(1);
   });
 });
+
+describe('which key, and when it is free again', () => {
+  it('a run key belongs to its provider only: another provider (a fallback of another vendor) never gets it', () => {
+    const v = vault({ runKey: { provider: 'openai', apiKey: 'sk-run-only-openai-1234' } });
+    expect(v.activeCredential('openai')?.apiKey).toBe('sk-run-only-openai-1234');
+    expect(v.activeCredential('anthropic')).toBeUndefined();
+    expect(v.hints('anthropic')).toEqual([]);
+    expect(v.hasUsableKey('anthropic', 'claude')).toBe(false);
+  });
+
+  it('a usage-limit block ends at the moment it names, not a tick later', () => {
+    const v = vault();
+    v.add('openai', 'sk-only-key-aaaaaaaa1111');
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(false);
+    now += 29_999;
+    expect(v.hints('openai')[0].blockedUntil).toBe(1_030_000);
+    now += 1;
+    expect(v.hints('openai')[0].blockedUntil).toBeNull();
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(true);
+  });
+
+  it('hasUsableKey: one blocked key among several leaves the provider usable; all blocked does not', () => {
+    const v = vault();
+    v.add('openai', 'sk-first-bbbbbbbb2222');
+    v.add('openai', 'sk-second-cccccccc3333');
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(true);
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(false);
+    // A block for one model leaves the keys usable for another.
+    const w = vault();
+    w.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000, model: 'gpt-a' });
+    expect(w.hasUsableKey('openai', 'gpt-b')).toBe(true);
+  });
+
+  it('a healthy file gives no "could not be decrypted" notice', () => {
+    vault().add('openai', 'sk-healthy-dddddddd4444');
+    vault().add('anthropic', 'sk-ant-healthy-eeeeeeee5555');
+    expect(vault().loadProblem).toBeNull();
+  });
+
+  it('names exactly the keys that no longer open, counted, with their providers once each', () => {
+    const other = mkdtempSync(join(tmpdir(), 'resolute-other-keys-'));
+    try {
+      const mine = fileKeyCipher(dir);
+      const foreign = fileKeyCipher(other);
+      const file = {
+        openai: [
+          { id: 'a', sealed: mine.encrypt('sk-opens-ffffffff6666') },
+          { id: 'b', sealed: foreign.encrypt('sk-lost-gggggggg7777') },
+          { id: 'c', sealed: foreign.encrypt('sk-lost-hhhhhhhh8888') },
+        ],
+        anthropic: [{ id: 'd', sealed: foreign.encrypt('sk-ant-lost-iiiiiiii9999') }],
+        google: [{ id: 'e', sealed: mine.encrypt('AIza-opens-jjjjjjjj0000') }],
+      };
+      writeFileSync(join(dir, 'credentials.json'), JSON.stringify(file));
+      const path = join(dir, 'credentials.json');
+      const v = vault();
+      expect(v.loadProblem).toEqual({
+        code: 'credentials_undecryptable',
+        params: { count: 3, providers: 'openai, anthropic', path },
+        message:
+          `3 stored API keys (openai, anthropic) could not be decrypted: the key file .credentials.key is missing or ` +
+          `was replaced, or they were sealed by the desktop app's keychain. They stay in ${path}, unused; restore ` +
+          'that key file, or add the keys again.',
+      });
+      expect(v.activeCredential('openai')?.apiKey).toBe('sk-opens-ffffffff6666');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('masks a key of 8 characters or fewer to its last two, a longer one to its first three and last four', () => {
+    expect(mask('12345678')).toBe('…78');
+    expect(mask('123456789')).toBe('123…6789');
+  });
+});
