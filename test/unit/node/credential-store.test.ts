@@ -3,7 +3,17 @@
 // to the next, report when the earliest frees up); and damaged files on a real file system: a file
 // that cannot be read is set aside (never overwritten), keys that cannot be decrypted are kept and
 // named, and the built-in key keeps working whatever the file holds.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -177,6 +187,16 @@ describe('damaged credential files', () => {
     expect(readFileSync(credentials(), 'utf8')).toContain(sealed);
     expect(v.activeCredential('openai')?.apiKey).toBe('sk-new-eeeeeeeeeeee5555');
     expect(existsSync(join(dir, '.credentials.key'))).toBe(true);
+  });
+
+  it.skipIf(process.platform === 'win32')('a key file and a credentials file left 0644 are made 0600 on open', () => {
+    vault().add('openai', 'sk-mode-kkkkkkkk1111');
+    chmodSync(join(dir, '.credentials.key'), 0o644);
+    chmodSync(credentials(), 0o644);
+    const v = vault();
+    expect(statSync(join(dir, '.credentials.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(credentials()).mode & 0o777).toBe(0o600);
+    expect(v.activeCredential('openai')?.apiKey).toBe('sk-mode-kkkkkkkk1111');
   });
 
   it('a key file that holds no key is set aside, and new keys can still be added', () => {
