@@ -1,0 +1,107 @@
+// The data-folder lock's takeover race guard (data-lock.ts, removeIfUnchanged), on a real file
+// system: a stale lock is moved aside before it is removed, and if what moved is not what was
+// judged stale — another copy took over in between — that lock is put back and wins. The moment
+// between judging and moving cannot be hit by timing, so node:fs's renameSync is wrapped: the
+// test's "other copy" acts on the real files right before (or after) the real rename.
+import * as fs from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const beforeRename = vi.hoisted(() => ({
+  hook: null as null | ((from: string) => void),
+  after: null as null | (() => void),
+}));
+
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs')>();
+  return {
+    ...real,
+    renameSync: (from: string, to: string) => {
+      const hook = beforeRename.hook;
+      beforeRename.hook = null;
+      hook?.(from);
+      real.renameSync(from, to);
+      const after = beforeRename.after;
+      beforeRename.after = null;
+      after?.();
+    },
+  };
+});
+
+const { acquireDataLock, DataFolderLockedError } = await import('../../../src/main/node/data-lock');
+
+let dir = '';
+afterEach(() => {
+  beforeRename.hook = null;
+  beforeRename.after = null;
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const lockPath = () => join(dir, 'resolute.lock');
+const lockOf = (nonce: string, host = `elsewhere-${hostname()}`) =>
+  JSON.stringify({ pid: 2 ** 22 + 11, nonce, host, processStart: null });
+const leftovers = () => fs.readdirSync(dir).filter((name) => name !== 'resolute.lock');
+
+function staleLock(): void {
+  dir = fs.mkdtempSync(join(tmpdir(), 'resolute-lock-race-'));
+  // A lock whose process is gone (this host, a pid that does not exist): stale.
+  fs.writeFileSync(lockPath(), lockOf('stale', hostname()));
+}
+
+function refusal(): InstanceType<typeof DataFolderLockedError> {
+  try {
+    acquireDataLock(dir).release();
+  } catch (error) {
+    if (error instanceof DataFolderLockedError) return error;
+    throw error;
+  }
+  throw new Error('the lock was taken');
+}
+
+describe('the takeover race guard', () => {
+  it('puts back a lock another copy wrote between the judging and the move, and that copy wins', () => {
+    staleLock();
+    const theirs = lockOf('theirs');
+    beforeRename.hook = () => fs.writeFileSync(lockPath(), theirs);
+    expect(refusal().holder?.nonce).toBe('theirs');
+    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(theirs);
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('when yet another lock appears before the put-back, that one wins and the moved one is dropped', () => {
+    staleLock();
+    beforeRename.hook = () => fs.writeFileSync(lockPath(), lockOf('second'));
+    beforeRename.after = () => fs.writeFileSync(lockPath(), lockOf('third'));
+    expect(refusal().holder?.nonce).toBe('third');
+    expect(fs.readFileSync(lockPath(), 'utf8')).toBe(lockOf('third'));
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('a stale lock another copy already removed is not an error: the lock is then simply created', () => {
+    staleLock();
+    beforeRename.hook = (from) => fs.unlinkSync(from);
+    const lock = acquireDataLock(dir);
+    // Nobody's lock was taken over by this copy: the other one removed it.
+    expect(lock.tookOverFrom).toBeNull();
+    expect(JSON.parse(fs.readFileSync(lockPath(), 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+    expect(leftovers()).toEqual([]);
+  });
+
+  it('an unchanged stale lock is removed and taken over, leaving no file aside', () => {
+    staleLock();
+    const lock = acquireDataLock(dir);
+    expect(lock.tookOverFrom?.nonce).toBe('stale');
+    expect(leftovers()).toEqual([]);
+    lock.release();
+  });
+
+  it('a move that fails for another reason than a vanished file is reported as itself', () => {
+    staleLock();
+    beforeRename.hook = () => {
+      throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+    };
+    expect(() => acquireDataLock(dir)).toThrow(/EACCES/);
+  });
+});
