@@ -12,8 +12,6 @@ const MIN_KNOWN_SECRET_LENGTH = 8;
 const MIN_BARE_LENGTH = 16;
 /** Prefixes end early in a key (`sk-ant-api03-` is the longest known): later dashes are inside the random part. */
 const PREFIX_END_WITHIN = 20;
-/** Base64 runs shorter than this (6 bytes) could be ordinary text. */
-const MIN_BASE64_BYTES = 6;
 
 /** Shapes of secrets we may not know: bearer tokens, provider key prefixes, `api_key=…` pairs. */
 const SHAPES: [RegExp, string][] = [
@@ -43,15 +41,13 @@ function bareForms(secret: string): string[] {
  * characters that only the key's own bytes determine. At most two bytes of the key stay beside it.
  */
 function base64Forms(secret: string): string[] {
-  const bytes = Buffer.from(secret, 'utf8');
-  const forms: string[] = [];
-  for (let offset = 0; offset < 3; offset += 1) {
+  const bytes = Buffer.from(secret);
+  // A known secret has 8 bytes or more, so each run covers 6 or more: 8 characters, never ordinary text.
+  return [0, 1, 2].flatMap((offset) => {
     const part = bytes.subarray(offset);
     const whole = part.subarray(0, part.length - (part.length % 3));
-    if (whole.length < MIN_BASE64_BYTES) continue;
-    forms.push(whole.toString('base64'), whole.toString('base64url'));
-  }
-  return forms;
+    return [whole.toString('base64'), whole.toString('base64url')];
+  });
 }
 
 const spellings = (secret: string): string[] => {
