@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run mutate [-- name …]`: mutation testing (StrykerJS, stryker.config.json) of the security-
+// `npm run mutate [-- name …]`: mutation testing (StrykerJS, stryker.config.mjs) of the security-
 // and correctness-critical files, one file at a time with the unit tests that cover it, then a
 // table of scores and every surviving mutant. Not part of `npm test` (minutes of CPU per file).
 // Sources are found by name under src/, so a file that moves keeps its entry.
@@ -28,7 +28,7 @@ const TARGETS = {
   'decide-retry': ['test/unit/core/decide-retry.test.ts', 'test/unit/core/model-fallback.test.ts'],
   'model-fallback': ['test/unit/core/model-fallback.test.ts'],
   'data-lock': ['test/unit/node/data-lock.test.ts', 'test/unit/node/data-lock-race.test.ts'],
-  'credential-store': ['test/unit/node/credential-store.test.ts'],
+  'credential-store': ['test/unit/node/credential-store.test.ts', 'test/unit/node/credential-vault-keys.test.ts'],
 };
 
 function sourceOf(name) {
