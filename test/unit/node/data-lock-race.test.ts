@@ -1,8 +1,9 @@
 // The data-folder lock's takeover race guard (data-lock.ts, removeIfUnchanged), on a real file
 // system: a stale lock is moved aside before it is removed, and if what moved is not what was
 // judged stale — another copy took over in between — that lock is put back and wins. The moment
-// between judging and moving cannot be hit by timing, so node:fs's renameSync is wrapped: the
-// test's "other copy" acts on the real files right before (or after) the real rename.
+// between judging and moving cannot be hit by timing, so node:fs's renameSync (and the exclusive
+// openSync) is wrapped: the test's "other copy" acts on the real files right before or after the
+// real call. Also the attempts' bound, and a lock that vanishes between the create and the read.
 import * as fs from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,13 +12,27 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const beforeRename = vi.hoisted(() => ({
   hook: null as null | ((from: string) => void),
   after: null as null | (() => void),
+  /** Kept for every rename, not reset after one call. */
+  always: null as null | (() => void),
+  /** Runs after the next exclusive create of a file, whether it failed or not. */
+  afterCreate: null as null | (() => void),
 }));
 
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   return {
     ...real,
+    openSync: (...args: Parameters<typeof real.openSync>) => {
+      const afterCreate = args[1] === 'wx' ? beforeRename.afterCreate : null;
+      if (afterCreate) beforeRename.afterCreate = null;
+      try {
+        return real.openSync(...args);
+      } finally {
+        afterCreate?.();
+      }
+    },
     renameSync: (from: string, to: string) => {
+      beforeRename.always?.();
       const hook = beforeRename.hook;
       beforeRename.hook = null;
       hook?.(from);
@@ -35,6 +50,8 @@ let dir = '';
 afterEach(() => {
   beforeRename.hook = null;
   beforeRename.after = null;
+  beforeRename.always = null;
+  beforeRename.afterCreate = null;
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -103,5 +120,29 @@ describe('the takeover race guard', () => {
       throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     };
     expect(() => acquireDataLock(dir)).toThrow(/EACCES/);
+  });
+
+  it('a lock that vanishes between the failed create and the read is no error: the next attempt creates it', () => {
+    dir = fs.mkdtempSync(join(tmpdir(), 'resolute-lock-race-'));
+    fs.writeFileSync(lockPath(), lockOf('leaving'));
+    // Its holder releases right after our create failed on it.
+    beforeRename.afterCreate = () => fs.unlinkSync(lockPath());
+    const lock = acquireDataLock(dir);
+    expect(lock.tookOverFrom).toBeNull();
+    lock.release();
+  });
+
+  it('gives up after five takeovers that each lost the race, naming the holder it last saw', () => {
+    staleLock();
+    let renames = 0;
+    // Every time this copy moves a stale lock aside, another stale one has just replaced it.
+    beforeRename.always = () => {
+      renames += 1;
+      fs.writeFileSync(lockPath(), lockOf(`stale-${renames}`, hostname()));
+    };
+    const error = refusal();
+    expect(renames).toBe(5);
+    expect(error.holder?.nonce).toBe('stale-5');
+    expect(leftovers()).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   statSync,
@@ -194,4 +195,74 @@ describe('the data-folder lock', () => {
       expect(JSON.parse(taker.stdout)).toEqual({ refused: holderPid });
     },
   );
+
+  it('says who holds the lock: here with the time it was taken, elsewhere with the host', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    const lock = acquireDataLock(dir);
+    const mine = (() => {
+      try {
+        acquireDataLock(dir);
+      } catch (e) {
+        return e as DataFolderLockedError;
+      }
+    })()!;
+    expect(mine.name).toBe('DataFolderLockedError');
+    expect(mine.message).toMatch(
+      new RegExp(`\\(${dir}\\), as process ${process.pid} since \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\. Use that one`),
+    );
+    lock.release();
+    writeFileSync(lockPath(), JSON.stringify({ pid: 77, nonce: 'x', host: 'far-away' }));
+    expect(() => acquireDataLock(dir)).toThrow(
+      `Resolute is already running on this data folder (${dir}), as process 77 on far-away. ` +
+        'Use that one or stop it first; a second copy needs another --data-dir.',
+    );
+    writeFileSync(lockPath(), '{');
+    expect(() => acquireDataLock(dir)).toThrow(
+      `Another Resolute is starting on this data folder (${dir}): ${lockPath()} is being written. ` +
+        'If none is running, delete that file and start again.',
+    );
+  });
+
+  it('a lock without a nonce names no holder', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    writeFileSync(lockPath(), JSON.stringify({ pid: 77, host: hostname() }));
+    expect(() => acquireDataLock(dir)).toThrow(/Another Resolute is starting/);
+  });
+
+  it('a live holder that recorded no process start is taken to be the one that wrote the lock', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    const holder = await holdInChild(dir);
+    child = holder;
+    const held = JSON.parse(readFileSync(lockPath(), 'utf8')) as Record<string, unknown>;
+    writeFileSync(lockPath(), JSON.stringify({ ...held, processStart: null }));
+    expect(() => acquireDataLock(dir)).toThrow(`as process ${holder.pid}`);
+  });
+
+  it('taking and releasing leaves no file descriptor open and no exit listener behind', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    const fds = () => (hasProc ? readdirSync('/proc/self/fd').length : 0);
+    const [fdsBefore, listenersBefore] = [fds(), process.listenerCount('exit')];
+    const lock = acquireDataLock(dir);
+    expect(process.listenerCount('exit')).toBe(listenersBefore + 1);
+    lock.release();
+    expect([fds(), process.listenerCount('exit')]).toEqual([fdsBefore, listenersBefore]);
+  });
+
+  it('a process that exits without releasing removes its lock on the way out', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    const taker = spawnSync(process.execPath, ['--import', 'tsx', TAKER, dir, '--keep'], { encoding: 'utf8' });
+    expect(JSON.parse(taker.stdout)).toEqual({ took: true, from: null });
+    expect(existsSync(lockPath())).toBe(false);
+  });
+
+  it('releasing after the lock file was removed, or replaced by one naming nobody, is quiet', () => {
+    dir = mkdtempSync(join(tmpdir(), 'resolute-lock-'));
+    const first = acquireDataLock(dir);
+    rmSync(lockPath());
+    expect(() => first.release()).not.toThrow();
+    const second = acquireDataLock(dir);
+    writeFileSync(lockPath(), '{}');
+    second.release();
+    expect(readFileSync(lockPath(), 'utf8')).toBe('{}');
+  });
 });
