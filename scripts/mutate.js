@@ -19,7 +19,11 @@ const REPORT = join(root, 'reports', 'mutation', 'mutation.json');
 
 /** Name → the unit tests that cover it (the integration tests would add minutes for nothing new). */
 const TARGETS = {
-  'workspace-fs': ['test/unit/node/workspace-fs.test.ts', 'test/unit/tools/workspace-prefix.test.ts'],
+  'workspace-fs': [
+    'test/unit/node/workspace-fs.test.ts',
+    'test/unit/tools/workspace-prefix.test.ts',
+    'test/unit/tools/workspace-edges.test.ts',
+  ],
   'path-rules': ['test/unit/core/path-rules.test.ts', 'test/unit/node/workspace-fs.test.ts'],
   'sandbox-plan': ['test/unit/core/sandbox-plan.test.ts'],
   'redact-secrets': ['test/unit/core/redact-secrets.test.ts'],
