@@ -145,4 +145,18 @@ describe('the takeover race guard', () => {
     expect(error.holder?.nonce).toBe('stale-5');
     expect(leftovers()).toEqual([]);
   });
+
+  it('after five lost races with the last stale lock gone too, it still refuses, naming no holder', () => {
+    staleLock();
+    let renames = 0;
+    // Four times a new stale lock replaces the one judged; the fifth is removed, then nothing is there.
+    beforeRename.always = () => {
+      renames += 1;
+      if (renames < 5) fs.writeFileSync(lockPath(), lockOf(`stale-${renames}`, hostname()));
+    };
+    beforeRename.after = null;
+    const error = refusal();
+    expect(error.holder).toBeNull();
+    expect(renames).toBe(5);
+  });
 });
