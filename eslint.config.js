@@ -60,6 +60,8 @@ export default tseslint.config(
       'test-results/**',
       'playwright-report/**',
       'test/e2e/artifacts/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -5,11 +5,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
 import { pollUntil as until } from './fixtures/poll';
 
-const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const LOCK_FILE = 'resolute.lock';
 
 interface Running {
@@ -22,9 +22,7 @@ interface Running {
 const started: Running[] = [];
 let dataDir = '';
 
-beforeAll(() => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
-});
+beforeAll(ensureBuiltCli, BUILD_TIMEOUT_MS);
 
 afterEach(() => {
   for (const { child } of started.splice(0))

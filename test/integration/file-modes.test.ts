@@ -1,7 +1,7 @@
 // What Resolute writes is readable by its owner only, on a real file system: the data folder (and
 // its logs folder) 0700; history.db with its -wal and -shm, the settings, the credentials, the
-// cipher's key file and the decision log 0600 — also when the history was created 0644 by an
-// older version. POSIX modes only, so not on Windows.
+// cipher's key file and the decision log 0600 — also when the history, the key file or the
+// credentials were left 0644 (an older version, a copy, a restore from a backup). POSIX modes only, so not on Windows.
 import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,5 +59,20 @@ describe.skipIf(process.platform === 'win32')('file modes', () => {
     await openAndWrite(dataDir);
     expect(mode(join(dataDir, 'history.db'))).toBe('600');
     expect(mode(dataDir)).toBe('700');
+  });
+
+  it('tightens a world-readable .credentials.key and credentials.json already in the folder', async () => {
+    root = mkdtempSync(join(tmpdir(), 'resolute-modes-'));
+    const dataDir = join(root, 'data');
+    await openAndWrite(dataDir);
+    for (const file of ['.credentials.key', 'credentials.json']) chmodSync(join(dataDir, file), 0o644);
+    const services = await AppServices.create({ host: 'rpc', version: 'test', dataDir, publish: () => undefined });
+    try {
+      expect(mode(join(dataDir, '.credentials.key'))).toBe('600');
+      expect(mode(join(dataDir, 'credentials.json'))).toBe('600');
+      expect(services.credentials.loadProblem).toBeNull();
+    } finally {
+      await services.dispose();
+    }
   });
 });

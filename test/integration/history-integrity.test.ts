@@ -3,18 +3,19 @@
 // the background check reports the damage as a notice, the next start refuses the file as a damaged
 // file always was, and --reset-damaged-history moves it aside. In-process, through the real command
 // router: the damage is a start-up notice, so a window that connects later finds it in app.info.
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, parseCommonFlags } from '../../src/main/modes/launch';
 import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
 import type { RpcEvent } from '../../src/main/modes/rpc/rpc-types';
 import type { AppInfo } from '../../src/shared/contract';
 import type { SessionEvent } from '../../src/shared/events';
 import { writeDamagedHistory } from '../fixtures/history-files';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
 
-const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
+beforeAll(ensureBuiltCli, BUILD_TIMEOUT_MS);
 const dataDir = mkdtempSync(join(tmpdir(), 'resolute-integrity-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -24,7 +25,6 @@ function client(args: string[] = []): RpcClient {
 
 describe('a damaged history found by the background check', () => {
   it('is reported after a quick start, refused on the next start, and moved aside on request', async () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
     const path = join(dataDir, 'history.db');
     writeDamagedHistory(path);
 

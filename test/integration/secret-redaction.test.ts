@@ -1,5 +1,5 @@
 // Secrets in provider error text, over real HTTP: an OpenAI-compatible server that echoes the key
-// it was sent (and other key-shaped strings) in its error body. Whatever the app keeps or sends —
+// it was sent (as sent, without its prefix, base64-encoded, and other key-shaped strings) in its error body. Whatever the app keeps or sends —
 // the session events every client receives, the history (turns, chains, decisions), its exports
 // and the decision-log file — carries none of them, only "[redacted]" where they stood.
 import { createServer, type Server } from 'node:http';
@@ -14,6 +14,10 @@ import type { SessionEvent } from '../../src/shared/events';
 const RUN_KEY = 'rk-live-4f9a8b7c6d5e4f3a2b1c0d9e';
 const STORED_KEY = 'stored-7Hq2Lm9Xv4Tz8Kp3Wn6Rb1Yd';
 const FOREIGN_SHAPED = ['sk-ant-api03-Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2Ji1', 'AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7'];
+/** How a proxy may echo the key: without its prefix, and base64-encoded (the first 24 characters are enough to tell). */
+const bare = (key: string) => key.replace(/^[a-z]+-[a-z]+-/, '');
+const base64 = (key: string) => Buffer.from(key).toString('base64').slice(0, 24);
+const ECHOED_FORMS = [bare(RUN_KEY), base64(RUN_KEY), base64(`user:${RUN_KEY}`).slice(8)];
 
 let provider: Server;
 let services: AppServices;
@@ -26,7 +30,10 @@ beforeAll(async () => {
     const auth = req.headers.authorization ?? '';
     const body = JSON.stringify({
       error: {
-        message: `upstream rejected ${auth} (key ${auth.replace(/^Bearer /, '')}); also saw ${FOREIGN_SHAPED.join(' and ')}`,
+        message:
+          `upstream rejected ${auth} (key ${auth.replace(/^Bearer /, '')}); also saw ${FOREIGN_SHAPED.join(' and ')}; ` +
+          `key id ${bare(auth.replace(/^Bearer /, ''))}, sent as ${Buffer.from(auth.replace(/^Bearer /, '')).toString('base64')} ` +
+          `and as ${Buffer.from(`user:${auth.replace(/^Bearer /, '')}`).toString('base64')}`,
         type: 'server_error',
       },
     });
@@ -55,7 +62,7 @@ afterAll(async () => {
 });
 
 function expectNoSecret(text: string, where: string): void {
-  for (const secret of [RUN_KEY, STORED_KEY, ...FOREIGN_SHAPED])
+  for (const secret of [RUN_KEY, STORED_KEY, ...FOREIGN_SHAPED, ...ECHOED_FORMS])
     expect(text, `${where} holds ${secret}`).not.toContain(secret);
 }
 

@@ -3,11 +3,11 @@
 // TypeBox are never imported statically — they come with the first run, through pi-runtime.ts's
 // dynamic import. A static import anywhere on that path (a value import in the core, say) would
 // load them at every start.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
 
-const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const LAZY = /^(@mariozechner\/pi-ai|@mariozechner\/pi-agent-core|typebox)(\/|$)/;
 
 /** `import … from "x"`, `export … from "x"`, `import "x"`: what loads with the module itself. */
@@ -46,8 +46,9 @@ function walk(
 }
 
 describe('the built start-up path', () => {
+  beforeAll(ensureBuiltCli, BUILD_TIMEOUT_MS);
+
   it('imports pi-ai, pi-agent-core and TypeBox only dynamically', () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
     const { files, staticPackages, dynamicPackages } = walk(CLI);
     // The walk reached the modes (so it read the graph) and found the one dynamic import of pi-ai.
     expect(files.some((file) => /rpc-mode/.test(file))).toBe(true);
@@ -57,7 +58,6 @@ describe('the built start-up path', () => {
   });
 
   it("loads no package with the entry itself but Node's own: `--help` pays for nothing it does not run", () => {
-    if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
     const { files, staticPackages } = walk(CLI, true);
     expect(files.length).toBeGreaterThan(0);
     expect([...staticPackages].filter((name) => !name.startsWith('node:'))).toEqual([]);

@@ -5,13 +5,13 @@
 // `--workspace` points the tools at a fresh folder.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
 import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
 
-const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
 const sim = new SimulatorServer({ chunkDelayMs: 1 });
 let simUrl = '';
 let root = '';
@@ -19,9 +19,9 @@ let workspace = '';
 const clients: RpcClient[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: build first (npx electron-vite build)`);
+  ensureBuiltCli();
   simUrl = await sim.start();
-});
+}, BUILD_TIMEOUT_MS);
 afterAll(() => sim.stop());
 beforeEach(() => {
   sim.clearRequests();

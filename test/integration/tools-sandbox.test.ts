@@ -312,17 +312,43 @@ describe('sandbox: the sandbox cannot run', () => {
 });
 
 describe('Stop during a long command', () => {
-  const alive = (): string[] =>
-    readdirSync('/proc')
-      .filter((p) => /^\d+$/.test(p))
-      .flatMap((pid) => {
-        try {
-          return [readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ')];
-        } catch {
-          return [];
+  /** Parent pid and command line of every process, from /proc (one that exits meanwhile is left out). */
+  const processes = (): Map<number, { ppid: number; cmd: string }> => {
+    const out = new Map<number, { ppid: number; cmd: string }>();
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        // The fields after the command name (which may hold spaces and parentheses); ppid is the second.
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replace(/\0/g, ' ');
+        out.set(Number(entry), { ppid, cmd });
+      } catch {
+        // Gone between the listing and the read.
+      }
+    }
+    return out;
+  };
+  /**
+   * The test's `sleep 424x` processes: only among this process's descendants, so that another run
+   * on the same machine is never counted. The setsid grandchild stays in the tree: bubblewrap's PID
+   * namespace makes its init, a descendant of ours, the orphan's new parent.
+   */
+  const alive = (): string[] => {
+    const all = processes();
+    const tree = new Set([process.pid]);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [pid, { ppid }] of all)
+        if (!tree.has(pid) && tree.has(ppid)) {
+          tree.add(pid);
+          grew = true;
         }
-      })
-      .filter((cmd) => /sleep 424[23]/.test(cmd));
+    }
+    return [...all]
+      .filter(([pid, { cmd }]) => pid !== process.pid && tree.has(pid) && /sleep 424[23]/.test(cmd))
+      .map(([, { cmd }]) => cmd);
+  };
 
   it('kills the whole process tree, a setsid grandchild included, within 1 s', async () => {
     services.simulator!.setScript(`${tool('bash', { command: '(setsid sleep 4242 &); sleep 4243' })}, ok`);

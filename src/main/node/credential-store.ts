@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { KeySource, ProviderKeyHint } from '../../shared/contract';
 import { describeZodError } from '../../shared/settings';
 import { codedNotice, type NoticeText } from '../../shared/notices';
-import { createFileOnce, setAside, writeFileAtomic } from './safe-files';
+import { createFileOnce, PRIVATE_FILE_MODE, setAside, tighten, writeFileAtomic } from './safe-files';
 
 export interface SecretCipher {
   encrypt(plain: string): string;
@@ -33,6 +33,8 @@ export function fileKeyCipher(dataDir: string): SecretCipher {
   const keyPath = join(dataDir, KEY_FILE_NAME);
   // Never over an existing key: every key sealed with it would become unreadable.
   createFileOnce(keyPath, randomBytes(KEY_BYTES).toString('base64'));
+  // One left readable by others (copied, restored, an older version) is made the owner's again.
+  tighten(keyPath, PRIVATE_FILE_MODE);
   let key = readKey(keyPath);
   if (key.length !== KEY_BYTES) {
     // Not a key at all: keep it for the person to look at, and seal new keys with a new one.
@@ -86,6 +88,7 @@ export class CredentialVault implements CredentialStore {
 
   constructor(private readonly options: CredentialVaultOptions) {
     if (!existsSync(options.path)) return;
+    tighten(options.path, PRIVATE_FILE_MODE);
     const read = readStoredKeys(options.path);
     if ('problem' in read) {
       this.loadProblem = read.problem;

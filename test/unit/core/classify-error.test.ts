@@ -210,6 +210,29 @@ describe('classifyError — precedence', () => {
     expect(result.source).toBe('structured');
   });
 
+  // One code per category, sharpest first (classify-error.ts, CODE_PRECEDENCE); none carries text to refine.
+  const SHARPEST_FIRST: [ErrorCategory, string][] = [
+    ['auth', 'authentication_error'],
+    ['usage_limit', 'insufficient_quota'],
+    ['context_overflow', 'context_length_exceeded'],
+    ['overloaded', 'overloaded_error'],
+    ['rate_limit', 'rate_limit_error'],
+    ['timeout', 'timeout_error'],
+    ['server_error', 'api_error'],
+    ['connection', 'api_connection_error'],
+    ['bad_request', 'invalid_request_error'],
+    // Not in the order at all: after every category that is.
+    ['unexpected', 'UnexpectedSystemError'],
+  ];
+  const pairs = SHARPEST_FIRST.flatMap(([sharper, sharperCode], i) =>
+    SHARPEST_FIRST.slice(i + 1).map(([, blunterCode]) => [sharper, blunterCode, sharperCode] as const),
+  );
+  it.each(pairs)('of several codes the sharper wins, in either order: %s from %s and %s', (sharper, blunt, sharp) => {
+    expect(category({ errorCodes: [blunt, sharp] })).toBe(sharper);
+    expect(category({ errorCodes: [sharp, blunt] })).toBe(sharper);
+    expect(category({ errorType: blunt, errorCodes: [sharp] })).toBe(sharper);
+  });
+
   it('keeps UnexpectedSystemError (an exception of ours) apart from Unclassifiable', () => {
     expect(classifyError({ errorType: 'UnexpectedSystemError' }).errorType).toBe('UnexpectedSystemError');
     expect(classifyError({ message: 'the flux capacitor wobbled' }).errorType).toBe(UNCLASSIFIABLE);

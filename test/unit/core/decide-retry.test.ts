@@ -128,6 +128,36 @@ describe('finiteness: attempts made before the chain stops', () => {
     });
   });
 
+  it.each<[DecisionError, string]>([
+    [{ category: 'context_overflow' }, 'context overflow: handed to compaction, not retried'],
+    [{ category: 'unexpected', errorType: 'Unclassifiable' }, 'unclassifiable error: aborted at once, never retried'],
+    [
+      { category: 'unexpected', errorType: 'UnexpectedSystemError' },
+      'unexpected (UnexpectedSystemError) is not retryable: aborted at once',
+    ],
+    [{ category: 'auth' }, 'auth (ModelAuthError) is not retryable: aborted at once'],
+    [
+      { category: 'bad_request', errorType: 'invalid_request_error' },
+      'bad_request (ModelBadRequestError) is not retryable: aborted at once',
+    ],
+    [{ category: 'sandbox_security' }, 'sandbox_security (SandboxSecurityError) is not retryable: aborted at once'],
+  ])('says why %j is not retried', (error, reason) => {
+    expect(decideRetry(error, 1, {}, defaults, zero)).toMatchObject({ shouldRetry: false, waitMs: 0, reason });
+  });
+
+  it('says why a retry is given up or off', () => {
+    expect(decideRetry({ category: 'server_error' }, 1, {}, withRetry({ enabled: false }), zero).reason).toBe(
+      'auto-retry is turned off',
+    );
+    expect(decideRetry({ category: 'rate_limit' }, 0, {}, defaults, zero).reason).toBe(
+      'invalid attempt number 0: aborted',
+    );
+    const max = resolveRow('timeout', defaults).maxAttempts;
+    expect(decideRetry({ category: 'timeout' }, max, {}, defaults, zero).reason).toBe(
+      `timeout: ${max} of ${max} attempts used, giving up`,
+    );
+  });
+
   it.each<[unknown]>([[null], [undefined], [{ category: 'nonsense' }], [42]])(
     'turns a malformed error %j into an unexpected abort',
     (error) => {

@@ -33,6 +33,33 @@ describe('selectFallback: the next model of the list', () => {
     ['none when every later entry is unusable', `${A} ${B} ${C}`, A, C, 'openai', null, `${B}:no_key ${C}:limited`],
     ['a current model not in the list starts from the top', `${A} ${B}`, C, '', '', A, ''],
     ['an empty list has nothing', '', A, '', '', null, ''],
+    [
+      'the same model id on another provider is another entry',
+      `${A} openrouter/claude-a`,
+      A,
+      '',
+      '',
+      'openrouter/claude-a',
+      '',
+    ],
+    [
+      'the same model id limited on one provider leaves the other',
+      `${A} openrouter/claude-a`,
+      A,
+      'openrouter/claude-b',
+      '',
+      'openrouter/claude-a',
+      '',
+    ],
+    [
+      'a model limited on another provider is not this one',
+      `${A} ${B} openrouter/gpt-b`,
+      A,
+      'openrouter/gpt-b',
+      '',
+      B,
+      '',
+    ],
   ])('%s', (_name, order, current, limited, noKey, next, skipped) => {
     const choice = selectFallback({
       order: refs(order),
@@ -67,6 +94,25 @@ describe('ModelRoute: the session remembers the switch', () => {
       kind: 'exhausted',
       message: `Usage limit on every model of the fallback list: tried ${A}, ${B}, ${C}`,
     });
+  });
+
+  it('a first choice repeated in the fallback list is one entry: alone it is no list at all', () => {
+    const { r } = route(A, A);
+    expect(r.onUsageLimit()).toEqual({ kind: 'none' });
+    const twice = route(A, `${A} ${B} ${A}`).r;
+    expect(twice.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
+    const exhausted = {
+      kind: 'exhausted',
+      message: `Usage limit on every model of the fallback list: tried ${A}, ${B}`,
+    };
+    expect(twice.onUsageLimit()).toEqual(exhausted);
+    // Another limit on the same last model names it once.
+    expect(twice.onUsageLimit()).toEqual(exhausted);
+  });
+
+  it('the same model id on two providers is two entries', () => {
+    const { r } = route(A, 'openrouter/claude-a');
+    expect(r.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref('openrouter/claude-a') });
   });
 
   it('without a fallback list nothing changes (the usage limit is waited out)', () => {

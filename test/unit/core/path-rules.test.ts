@@ -34,6 +34,8 @@ describe('confinePath refuses paths that leave the workspace', () => {
     ['\\\\server\\share\\x', /network/],
     ['a\0b', /NUL/],
     ['../work/x', /leaves the workspace/],
+    ['\\etc\\passwd', /outside the workspace/],
+    ['c:', /outside the workspace/],
   ])('%j', (input, reason) => {
     const verdict = confinePath(input, WS);
     expect(verdict.ok).toBe(false);
@@ -70,6 +72,21 @@ describe('confinePath keeps look-alikes inside as literal names', () => {
 
   it('gives the segments to join under the workspace', () => {
     expect(confinePath('src/../lib/x.ts', WS)).toEqual({ ok: true, segments: ['lib', 'x.ts'], relative: 'lib/x.ts' });
+  });
+
+  it('drops empty and "." segments of an absolute path and of a workspace with a trailing separator', () => {
+    expect(confinePath('/home/me/work/./src//x.ts/', WS)).toEqual({
+      ok: true,
+      segments: ['src', 'x.ts'],
+      relative: 'src/x.ts',
+    });
+    expect(confinePath('/home/me/work/x', `${WS}/`)).toEqual({ ok: true, segments: ['x'], relative: 'x' });
+    expect(confinePath('src/', WS)).toEqual({ ok: true, segments: ['src'], relative: 'src' });
+  });
+
+  it('a blank path is the workspace itself; a value that is not a string is refused', () => {
+    expect(confinePath('   ', WS)).toEqual({ ok: true, segments: [], relative: '.' });
+    expect(confinePath(42 as unknown as string, WS)).toEqual({ ok: false, reason: 'the path is not a string' });
   });
 
   it('understands a Windows workspace', () => {

@@ -3,7 +3,17 @@
 // to the next, report when the earliest frees up); and damaged files on a real file system: a file
 // that cannot be read is set aside (never overwritten), keys that cannot be decrypted are kept and
 // named, and the built-in key keeps working whatever the file holds.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -179,11 +189,99 @@ describe('damaged credential files', () => {
     expect(existsSync(join(dir, '.credentials.key'))).toBe(true);
   });
 
+  it.skipIf(process.platform === 'win32')('a key file and a credentials file left 0644 are made 0600 on open', () => {
+    vault().add('openai', 'sk-mode-kkkkkkkk1111');
+    chmodSync(join(dir, '.credentials.key'), 0o644);
+    chmodSync(credentials(), 0o644);
+    const v = vault();
+    expect(statSync(join(dir, '.credentials.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(credentials()).mode & 0o777).toBe(0o600);
+    expect(v.activeCredential('openai')?.apiKey).toBe('sk-mode-kkkkkkkk1111');
+  });
+
   it('a key file that holds no key is set aside, and new keys can still be added', () => {
     writeFileSync(join(dir, '.credentials.key'), 'not a key');
     const v = vault();
     v.add('openai', 'sk-after-ffffffffffff6666');
     expect(vault().activeCredential('openai')?.apiKey).toBe('sk-after-ffffffffffff6666');
     expect(readdirSync(dir).filter((name) => name.startsWith('.credentials.key.invalid-'))).toHaveLength(1);
+  });
+});
+
+describe('which key, and when it is free again', () => {
+  it('a run key belongs to its provider only: another provider (a fallback of another vendor) never gets it', () => {
+    const v = vault({ runKey: { provider: 'openai', apiKey: 'sk-run-only-openai-1234' } });
+    expect(v.activeCredential('openai')?.apiKey).toBe('sk-run-only-openai-1234');
+    expect(v.activeCredential('anthropic')).toBeUndefined();
+    expect(v.hints('anthropic')).toEqual([]);
+    expect(v.hasUsableKey('anthropic', 'claude')).toBe(false);
+  });
+
+  it('a usage-limit block ends at the moment it names, not a tick later', () => {
+    const v = vault();
+    v.add('openai', 'sk-only-key-aaaaaaaa1111');
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(false);
+    now += 29_999;
+    expect(v.hints('openai')[0].blockedUntil).toBe(1_030_000);
+    now += 1;
+    expect(v.hints('openai')[0].blockedUntil).toBeNull();
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(true);
+  });
+
+  it('hasUsableKey: one blocked key among several leaves the provider usable; all blocked does not', () => {
+    const v = vault();
+    v.add('openai', 'sk-first-bbbbbbbb2222');
+    v.add('openai', 'sk-second-cccccccc3333');
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(true);
+    v.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000 });
+    expect(v.hasUsableKey('openai', 'gpt')).toBe(false);
+    // A block for one model leaves the keys usable for another.
+    const w = vault();
+    w.markUsageLimitReached('openai', 's1', { retryAfterMs: 30_000, model: 'gpt-a' });
+    expect(w.hasUsableKey('openai', 'gpt-b')).toBe(true);
+  });
+
+  it('a healthy file gives no "could not be decrypted" notice', () => {
+    vault().add('openai', 'sk-healthy-dddddddd4444');
+    vault().add('anthropic', 'sk-ant-healthy-eeeeeeee5555');
+    expect(vault().loadProblem).toBeNull();
+  });
+
+  it('names exactly the keys that no longer open, counted, with their providers once each', () => {
+    const other = mkdtempSync(join(tmpdir(), 'resolute-other-keys-'));
+    try {
+      const mine = fileKeyCipher(dir);
+      const foreign = fileKeyCipher(other);
+      const file = {
+        openai: [
+          { id: 'a', sealed: mine.encrypt('sk-opens-ffffffff6666') },
+          { id: 'b', sealed: foreign.encrypt('sk-lost-gggggggg7777') },
+          { id: 'c', sealed: foreign.encrypt('sk-lost-hhhhhhhh8888') },
+        ],
+        anthropic: [{ id: 'd', sealed: foreign.encrypt('sk-ant-lost-iiiiiiii9999') }],
+        google: [{ id: 'e', sealed: mine.encrypt('AIza-opens-jjjjjjjj0000') }],
+      };
+      writeFileSync(join(dir, 'credentials.json'), JSON.stringify(file));
+      const path = join(dir, 'credentials.json');
+      const v = vault();
+      expect(v.loadProblem).toEqual({
+        code: 'credentials_undecryptable',
+        params: { count: 3, providers: 'openai, anthropic', path },
+        message:
+          `3 stored API keys (openai, anthropic) could not be decrypted: the key file .credentials.key is missing or ` +
+          `was replaced, or they were sealed by the desktop app's keychain. They stay in ${path}, unused; restore ` +
+          'that key file, or add the keys again.',
+      });
+      expect(v.activeCredential('openai')?.apiKey).toBe('sk-opens-ffffffff6666');
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
+  it('masks a key of 8 characters or fewer to its last two, a longer one to its first three and last four', () => {
+    expect(mask('12345678')).toBe('…78');
+    expect(mask('123456789')).toBe('123…6789');
   });
 });
