@@ -123,7 +123,7 @@ interface Walk {
   stat: Stats | null;
   /** The first link on the way, as typed (for the refusal's message). */
   firstLink: string | null;
-  /** A link on the way leads to something that does not exist. */
+  /** The path's last component is a link to something that does not exist (a folder link on the way may dangle: writing creates its target, inside). */
   dangling: boolean;
 }
 
@@ -142,6 +142,7 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
   let hops = 0;
   let firstLink: string | null = null;
   let typed = 0; // typed segments consumed so far, to name the first link as the model wrote it
+  let isLinkLast = false; // the newest link met was the path's last component (nothing typed after it)
   const fail = (reason: string): never => {
     if (!isInside(workspace, current)) throw outsideWorkspace(input, leadsOut(input, firstLink, current));
     throw new Error(reason);
@@ -166,10 +167,11 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
       // would be judged lexically here but fail in the kernel, so it is not taken at all.
       if (queue.some((rest) => rest.name === '..')) return fail(`${input}: ${segment} does not exist.`);
       const absolute = join(next, ...queue.map((rest) => rest.name));
-      return { absolute, stat: null, firstLink, dangling: fromLink };
+      return { absolute, stat: null, firstLink, dangling: fromLink && isLinkLast };
     }
     if (stat.isSymbolicLink()) {
       firstLink ??= segments.slice(0, typed).join('/');
+      isLinkLast = queue.every((rest) => rest.fromLink);
       if (++hops > MAX_LINK_HOPS)
         throw outsideWorkspace(input, `${input} goes through more than ${MAX_LINK_HOPS} symbolic links`);
       const target = readlinkSync(next);

@@ -1,7 +1,7 @@
 // The chat's seam to the Markdown renderer (Markdown.tsx: react-markdown, GFM, highlight.js),
 // which is a chunk of its own: the first window does not load it before the composer is ready.
 // main.tsx preloads it once the page is idle; a reply that comes first shows as plain text for
-// the moment the chunk takes. Used by MessageBubble.
+// the moment the chunk takes. Used by MessageBubble and PartialReplyView.
 import { Suspense, lazy, type ComponentProps } from 'react';
 
 type MarkdownProps = { text: string } & Omit<ComponentProps<'div'>, 'children'>;

@@ -4,7 +4,7 @@
 // and, shortened, in each attempt of the retry timeline.
 import { useTranslation } from 'react-i18next';
 import type { PartialReply } from '../../chat/chat-items';
-import { Markdown } from '../../markdown/Markdown';
+import { Markdown } from '../../markdown/LazyMarkdown';
 
 export function PartialReplyView({ partial }: { partial: PartialReply }) {
   const { t } = useTranslation();
