@@ -38,6 +38,8 @@ export interface TurnEventParts {
 export class TurnEvents {
   /** When the newest assistant message ended (its message_end). */
   private lastEndedAt = 0;
+  /** The open chain retries a tool fault (invalid_output…): its retried reply is judged once its calls ran. */
+  private isToolFaultChain = false;
 
   constructor(private readonly parts: TurnEventParts) {}
 
@@ -69,8 +71,10 @@ export class TurnEvents {
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
     if (message.role !== 'assistant') return;
     this.parts.pacing.observe(message);
-    // A reply that called tools is judged at turn_end, once its calls have run (handle).
-    if (!isToolUse(message)) this.parts.retry.onAssistantMessageEnd(message);
+    // A provider failure is recovered once the retried attempt streams a reply, tool calls
+    // included: an approval it waits for is no longer that retry. A chain retrying a tool fault
+    // judges a reply that called tools at turn_end, once its calls have run (handle).
+    if (!isToolUse(message) || !this.isToolFaultChain) this.parts.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -89,6 +93,8 @@ export class TurnEvents {
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
+      if (!retry.isRetrying) this.isToolFaultChain = false;
+      this.isToolFaultChain ||= toolFaultOf(last) !== undefined;
       if (retry.handleRetryableError(last, classification, arrivedAt)) return;
       if (!this.parts.settings.get().retry.enabled) recordStop(stops, last, classification, 'disabled');
       return;

@@ -3,12 +3,12 @@
 // (docs/tools.md, "Approvals"), the interrupted-turn card after its chain's card (docs/retry-policy.md,
 // "Resume after a restart"), and at the end Continue after a stopped turn that used tools
 // (docs/tools.md, "Continue") and the notice of a prompt held for a rate limit ("Rate-limit
-// pacing"). The read-only history has none of them. Pure.
+// pacing", shown under the held message's bubble). The read-only history has none of them. Pure.
 import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
 import type { ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
-import type { ChatItem } from './chat-items';
+import type { ChatItem, MessageItem } from './chat-items';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -65,8 +65,25 @@ export function withLiveItems(items: ChatItem[], live: LiveState): ChatItem[] {
   }
   const tail: LiveItem[] = [];
   if (live.canContinue) tail.push({ kind: 'continue', key: 'continue' });
+  const held = live.pacing ? [heldMessage(live.pacing)] : [];
   if (live.pacing) tail.push({ kind: 'pacing', key: `pacing-${live.pacing.until}`, pacing: live.pacing });
-  return tail.length > 0 ? [...out, ...tail] : out;
+  return tail.length > 0 ? [...out, ...held, ...tail] : out;
+}
+
+/** The held prompt is the person's message already: its bubble, with the wait under it. */
+function heldMessage(pacing: PacingWait): MessageItem {
+  return {
+    kind: 'message',
+    key: `held-${pacing.until}`,
+    turnId: null,
+    role: 'user',
+    text: pacing.text,
+    isStreaming: false,
+    stopReason: null,
+    toolName: null,
+    model: null,
+    createdAt: pacing.until - pacing.waitMs,
+  };
 }
 
 function insertAfter(items: ChatItem[], isTarget: (item: ChatItem) => boolean, row: LiveItem): ChatItem[] {

@@ -7,6 +7,8 @@ export const en = {
     name: 'Resolute',
     simulator: 'Simulator',
     simulatorHint: 'Replies come from the built-in simulator, not a real model.',
+    simulatorScript: 'Fault script: {{script}}',
+    clearScript: 'Clear the fault script {{script}}: the simulator answers normally again',
     skipLink: 'Skip to main content',
   },
   nav: {
@@ -119,6 +121,7 @@ export const en = {
     showSummary: 'Show the summary',
   },
   errored: {
+    settling: 'Deciding what to do…',
     title: 'Error',
     retrying: 'Retrying',
     decision: 'Decision',

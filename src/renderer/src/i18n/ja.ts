@@ -8,6 +8,8 @@ export const ja: Messages = {
     name: 'Resolute',
     simulator: 'シミュレーター',
     simulatorHint: '応答は実際のモデルではなく、内蔵シミュレーターによるものです。',
+    simulatorScript: 'フォールトスクリプト: {{script}}',
+    clearScript: 'フォールトスクリプト {{script}} を解除して、シミュレーターを通常の応答に戻す',
     skipLink: 'メインの内容へ移動',
   },
   nav: {
@@ -122,6 +124,7 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    settling: '対応を判断しています…',
     title: 'エラー',
     retrying: '再試行中',
     decision: '判断',

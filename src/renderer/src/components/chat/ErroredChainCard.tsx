@@ -18,11 +18,14 @@ interface CardProps {
   /** Retry and Resend: the live chat's last exchange while nothing runs. */
   canRetry: boolean;
   isExpanded?: boolean;
+  /** Its outcome is on its way (the live chat's last card): "…" until it arrives. */
+  isSettling?: boolean;
 }
 
-export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardProps) {
+export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
   const { t } = useTranslation();
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
+  if (isSettling) return <SettlingCard />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const verdict = verdictText(t, item);
@@ -66,6 +69,30 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
           <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
         </details>
       )}
+    </div>
+  );
+}
+
+/** One stable placeholder until the decision and the chain's end arrive (a fraction of a second). */
+function SettlingCard() {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="errored-card errored-card-settling"
+      data-testid="errored-turn-card"
+      data-status="settling"
+      aria-busy="true"
+    >
+      <div className="errored-head">
+        <span className="errored-icon" aria-hidden="true">
+          !
+        </span>
+        <span className="errored-title">{t('errored.title')}</span>
+        <span className="badge" data-testid="errored-category">
+          <span aria-hidden="true">…</span>
+          <span className="visually-hidden">{t('errored.settling')}</span>
+        </span>
+      </div>
     </div>
   );
 }
