@@ -113,6 +113,8 @@ export interface ProviderInfo {
   /** An environment variable provides a key too. */
   hasEnvKey: boolean;
   models: string[];
+  /** Each listed model's context window, tokens, where the catalogue knows it. */
+  contextWindows: Record<string, number>;
   /** The model a newly chosen provider starts with. */
   defaultModel: string;
   /** Whether keys can be added (the simulator takes none). */

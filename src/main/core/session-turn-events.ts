@@ -99,7 +99,9 @@ export class TurnEvents {
       if (!this.parts.settings.get().retry.enabled) recordStop(stops, last, classification, 'disabled');
       return;
     }
-    const overflow = classification.category === 'context_overflow';
+    // An overflow with nothing older to summarise (a first message too long for the model) cannot
+    // be compacted: it stops here, so the card says so and the person's text goes back.
+    const overflow = classification.category === 'context_overflow' && this.hasOlderConversation(messages);
     recordStop(
       stops,
       last,
@@ -107,6 +109,12 @@ export class TurnEvents {
       overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
     );
     if (overflow) this.parts.compactor.onOverflow(last, this.parts.settings.get().compaction.enabled);
+  }
+
+  /** Whether the run's context holds anything before its last prompt (what compaction would summarise). */
+  private hasOlderConversation(messages: ChatMessage[]): boolean {
+    const context = this.parts.agent.state.messages.length > 0 ? this.parts.agent.state.messages : messages;
+    return context.findLastIndex((m) => m.role === 'user') > 0;
   }
 
   /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */

@@ -25,7 +25,7 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
+import { BUILTIN_KEYS, defaultModelFor, contextWindowsFor, modelPrice, modelsFor, resolveModel } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -243,6 +243,7 @@ export class AppServices {
       keys: this.credentials.hints(id),
       hasEnvKey: this.credentials.hasEnvKey(id),
       models: modelsFor(id),
+      contextWindows: contextWindowsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };

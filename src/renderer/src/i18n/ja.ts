@@ -124,6 +124,7 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    useLargerModel: '{{model}} を使う（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
     retrying: '再試行中',
@@ -150,6 +151,7 @@ export const ja: Messages = {
     waitTooLong: '再試行なし: プロバイダーが {{wait}} 秒の待機を求めました（最大待機時間 {{max}} 秒を超えています）',
     cancelled: '再試行をキャンセルしました',
     disabled: '再試行なし: 自動リトライがオフです',
+    tooLongForModel: 'このメッセージは {{model}}（コンテキストウィンドウ {{window}} トークン）には長すぎます。短くするか、より大きなウィンドウのモデルに送ってください',
     not_retryable: '再試行なし: この種類のエラーはすぐに停止します',
     compacted: 'コンテキスト超過: 圧縮に回しました',
     compactedDone: 'コンテキスト超過: これまでのメッセージを要約して再度試しました',

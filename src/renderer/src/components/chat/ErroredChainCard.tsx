@@ -11,6 +11,13 @@ import { chainCategories, latestAttempt, type ErroredChainItem } from '../../cha
 import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
 import { FailureCostLine } from './FailureCostLine';
+import {
+  LargerModelButton,
+  isOverflowStop,
+  useOverflowFacts,
+  useOverflowText,
+  type OverflowFacts,
+} from './OverflowAdvice';
 import { RetryTimeline } from './RetryTimeline';
 
 interface CardProps {
@@ -24,11 +31,14 @@ interface CardProps {
 
 export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
   const { t } = useTranslation();
+  const overflowFacts = useOverflowFacts();
+  const overflowText = useOverflowText(overflowFacts);
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   if (isSettling) return <SettlingCard />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
-  const verdict = verdictText(t, item);
+  const isTooLong = isOverflowStop(item) && overflowText !== null;
+  const verdict = isTooLong ? overflowText : verdictText(t, item);
   return (
     <div
       className={`errored-card errored-card-${item.status}`}
@@ -62,7 +72,9 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {item.status === 'failed' && <FailedActions item={item} canRetry={canRetry} />}
+      {item.status === 'failed' && (
+        <FailedActions item={item} canRetry={canRetry} overflow={isTooLong ? overflowFacts : null} />
+      )}
       {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
@@ -115,12 +127,25 @@ function RecoveredNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
   );
 }
 
-function FailedActions({ item, canRetry }: { item: ErroredChainItem; canRetry: boolean }) {
+interface FailedActionsProps {
+  item: ErroredChainItem;
+  canRetry: boolean;
+  /** A message too long for the model: the way on is a model with a larger window, not Retry. */
+  overflow: OverflowFacts | null;
+}
+
+function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const provider = useAppState((s) => s.session.model?.provider ?? null);
   const isAuth = latestAttempt(item).category === 'auth';
   if (!canRetry && !isAuth) return null;
+  if (overflow)
+    return canRetry && overflow.larger ? (
+      <div className="errored-actions">
+        <LargerModelButton larger={overflow.larger} />
+      </div>
+    ) : null;
   return (
     <div className="errored-actions">
       {isAuth && provider && (
