@@ -148,7 +148,8 @@ export const en = {
     waitTooLong: 'Not retried: the provider asked to wait {{wait}} s, above the {{max}} s maximum delay',
     cancelled: 'Retry cancelled',
     disabled: 'Not retried: auto-retry is off',
-    tooLongForModel: 'This message is too long for {{model}} (a window of {{window}} tokens): shorten it, or send it to a model with a larger window',
+    tooLongForModel:
+      'This message is too long for {{model}} (a window of {{window}} tokens): shorten it, or send it to a model with a larger window',
     not_retryable: 'Not retried: this kind of error stops at once',
     compacted: 'Context too long: handed to compaction',
     compactedDone: 'Context too long: earlier messages were summarised and the turn tried again',

@@ -149,7 +149,8 @@ export const ko: Messages = {
     waitTooLong: '재시도 안 함: 공급자가 {{wait}}초 대기를 요청했습니다(최대 대기 시간 {{max}}초 초과)',
     cancelled: '재시도가 취소되었습니다',
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
-    tooLongForModel: '이 메시지는 {{model}}(컨텍스트 창 {{window}} 토큰)에 비해 너무 깁니다. 줄이거나 창이 더 큰 모델로 보내세요',
+    tooLongForModel:
+      '이 메시지는 {{model}}(컨텍스트 창 {{window}} 토큰)에 비해 너무 깁니다. 줄이거나 창이 더 큰 모델로 보내세요',
     not_retryable: '재시도 안 함: 이 유형의 오류는 즉시 중단됩니다',
     compacted: '컨텍스트 초과: 압축으로 넘김',
     compactedDone: '컨텍스트 초과: 이전 메시지를 요약하고 다시 시도함',

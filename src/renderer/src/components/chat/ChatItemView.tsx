@@ -87,6 +87,8 @@ export const ChatItemView = memo(function ChatItemView({
       return <InterruptedTurnCard offer={item.offer} />;
     case 'continue':
       return <ContinueBar />;
+    case 'held-message':
+      return <MessageBubble item={item.message} canEdit={false} canRegenerate={false} />;
     case 'pacing':
       return <PacingNotice pacing={item.pacing} />;
   }

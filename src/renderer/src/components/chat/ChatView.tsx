@@ -60,7 +60,7 @@ function isSettling(item: ChatItem): boolean {
  * approval being asked (its card takes the focus and the keys).
  */
 function followKey(items: ChatItem[], approvalId: string | undefined): string {
-  const sent = items.findLast((i) => i.kind === 'message' && i.role === 'user');
+  const sent = items.findLast((i) => (i.kind === 'message' && i.role === 'user') || i.kind === 'held-message');
   return `${sent?.key ?? ''}:${approvalId ?? ''}`;
 }
 
