@@ -132,6 +132,10 @@ export interface ConnectionTestResult {
   category: ErrorCategory | null;
   /** The reply's first words, or the provider's error message. */
   message: string;
+  /** Not sent, the settings lack it: a key for a provider that needs one, or a server's URL. */
+  missing?: 'key' | 'base_url';
+  /** The host the request went to (a failure names it). */
+  host?: string;
 }
 
 export interface CommandResults {

@@ -225,6 +225,11 @@ export const en = {
     saved: 'Saved',
     fieldError: '{{label}}: {{message}}',
     testConnection: 'Test connection',
+    testNoKey: 'Add an API key for {{provider}} to test the connection.',
+    testGoToKey: 'Add a key',
+    testNoBaseUrl: 'Enter the server’s URL in Base URL, e.g. http://127.0.0.1:11434/v1.',
+    testUnreachable:
+      'Could not reach {{host}}: check the URL, that the server is running, and your network, proxy or firewall.',
     testing: 'Testing…',
     testOk: 'Connected: {{model}} answered in {{ms}} ms',
     testFailed: '{{category}} — {{message}}',

@@ -228,6 +228,11 @@ export const ja: Messages = {
     saved: '保存しました',
     fieldError: '{{label}}: {{message}}',
     testConnection: '接続をテスト',
+    testNoKey: '接続をテストするには {{provider}} の API キーを追加してください。',
+    testGoToKey: 'キーを追加',
+    testNoBaseUrl: 'ベース URL にサーバーの URL を入力してください（例: http://127.0.0.1:11434/v1）。',
+    testUnreachable:
+      '{{host}} に接続できませんでした。URL、サーバーが起動しているか、ネットワーク・プロキシ・ファイアウォールを確認してください。',
     testing: 'テスト中…',
     testOk: '接続できました: {{model}} が {{ms}} ms で応答しました',
     testFailed: '{{category}} — {{message}}',
