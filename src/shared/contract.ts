@@ -113,6 +113,8 @@ export interface ProviderInfo {
   /** An environment variable provides a key too. */
   hasEnvKey: boolean;
   models: string[];
+  /** Each listed model's context window, tokens, where the catalogue knows it. */
+  contextWindows: Record<string, number>;
   /** The model a newly chosen provider starts with. */
   defaultModel: string;
   /** Whether keys can be added (the simulator takes none). */
@@ -130,6 +132,10 @@ export interface ConnectionTestResult {
   category: ErrorCategory | null;
   /** The reply's first words, or the provider's error message. */
   message: string;
+  /** Not sent, the settings lack it: a key for a provider that needs one, or a server's URL. */
+  missing?: 'key' | 'base_url';
+  /** The host the request went to (a failure names it). */
+  host?: string;
 }
 
 export interface CommandResults {

@@ -23,6 +23,12 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 /** The simulator's models: more than one, so a fallback list can be tried against it. */
 export const SIMULATOR_MODEL_IDS = [SIMULATOR_MODEL_ID, 'resolute-sim-2', 'resolute-sim-3'] as const;
+/** Each simulator model's context window, tokens: sim-3's is larger, so an overflow has somewhere to go. */
+export const SIMULATOR_CONTEXT_WINDOWS: Record<string, number> = {
+  [SIMULATOR_MODEL_ID]: 8192,
+  'resolute-sim-2': 8192,
+  'resolute-sim-3': 200_000,
+};
 
 export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
 export type LanguageSetting = (typeof LANGUAGES)[number];

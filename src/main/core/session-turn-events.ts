@@ -38,6 +38,8 @@ export interface TurnEventParts {
 export class TurnEvents {
   /** When the newest assistant message ended (its message_end). */
   private lastEndedAt = 0;
+  /** The open chain retries a tool fault (invalid_output…): its retried reply is judged once its calls ran. */
+  private isToolFaultChain = false;
 
   constructor(private readonly parts: TurnEventParts) {}
 
@@ -69,8 +71,10 @@ export class TurnEvents {
     this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
     if (message.role !== 'assistant') return;
     this.parts.pacing.observe(message);
-    // A reply that called tools is judged at turn_end, once its calls have run (handle).
-    if (!isToolUse(message)) this.parts.retry.onAssistantMessageEnd(message);
+    // A provider failure is recovered once the retried attempt streams a reply, tool calls
+    // included: an approval it waits for is no longer that retry. A chain retrying a tool fault
+    // judges a reply that called tools at turn_end, once its calls have run (handle).
+    if (!isToolUse(message) || !this.isToolFaultChain) this.parts.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
@@ -89,11 +93,15 @@ export class TurnEvents {
 
     // The retry check runs first; if a retry started, the compaction check is skipped.
     if (this.isRetryable(last, classification)) {
+      if (!retry.isRetrying) this.isToolFaultChain = false;
+      this.isToolFaultChain ||= toolFaultOf(last) !== undefined;
       if (retry.handleRetryableError(last, classification, arrivedAt)) return;
       if (!this.parts.settings.get().retry.enabled) recordStop(stops, last, classification, 'disabled');
       return;
     }
-    const overflow = classification.category === 'context_overflow';
+    // An overflow with nothing older to summarise (a first message too long for the model) cannot
+    // be compacted: it stops here, so the card says so and the person's text goes back.
+    const overflow = classification.category === 'context_overflow' && this.hasOlderConversation(messages);
     recordStop(
       stops,
       last,
@@ -101,6 +109,12 @@ export class TurnEvents {
       overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
     );
     if (overflow) this.parts.compactor.onOverflow(last, this.parts.settings.get().compaction.enabled);
+  }
+
+  /** Whether the run's context holds anything before its last prompt (what compaction would summarise). */
+  private hasOlderConversation(messages: ChatMessage[]): boolean {
+    const context = this.parts.agent.state.messages.length > 0 ? this.parts.agent.state.messages : messages;
+    return context.findLastIndex((m) => m.role === 'user') > 0;
   }
 
   /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */

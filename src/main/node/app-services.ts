@@ -25,7 +25,7 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, defaultModelFor, modelPrice, modelsFor, resolveModel } from './providers';
+import { BUILTIN_KEYS, defaultModelFor, contextWindowsFor, modelPrice, modelsFor, resolveModel } from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -248,6 +248,7 @@ export class AppServices {
       keys: this.credentials.hints(id),
       hasEnvKey: this.credentials.hasEnvKey(id),
       models: modelsFor(id),
+      contextWindows: contextWindowsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };
@@ -256,10 +257,22 @@ export class AppServices {
   /** One minimal request with the current provider settings, classified; nothing is stored. */
   async testConnection(): Promise<ConnectionTestResult> {
     // A real provider's model comes from pi-ai's catalogue.
+    const provider = this.settings.get().provider;
+    const unsent = {
+      ok: false,
+      provider: provider.id,
+      model: provider.model,
+      latencyMs: 0,
+      category: null,
+      message: '',
+    };
+    // What the request cannot go without is said as such, not as the SDK's error text.
+    if (provider.id === 'openai-compatible' && !provider.baseUrl.trim()) return { ...unsent, missing: 'base_url' };
     await loadPiRuntime();
     // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
-    const { model } = resolveModel(this.settings.get().provider, this.simulatorUrl);
+    const { model } = resolveModel(provider, this.simulatorUrl);
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
+    if (!apiKey && !(model.provider in BUILTIN_KEYS)) return { ...unsent, missing: 'key' };
     return testConnection({ streamFn: this.testStreamFn, model, apiKey, now: () => Date.now() });
   }
 

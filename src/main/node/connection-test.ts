@@ -21,6 +21,14 @@ export interface ConnectionTestDeps {
   now: () => number;
 }
 
+function hostOf(model: Model<Api>): string | undefined {
+  try {
+    return new URL(model.baseUrl).host;
+  } catch {
+    return undefined;
+  }
+}
+
 export async function testConnection(deps: ConnectionTestDeps): Promise<ConnectionTestResult> {
   const { model } = deps;
   const started = deps.now();
@@ -34,7 +42,7 @@ export async function testConnection(deps: ConnectionTestDeps): Promise<Connecti
   const base = { provider: model.provider, model: model.id, latencyMs };
   if (message.stopReason === 'error' || message.stopReason === 'aborted') {
     const { category } = classifyAssistantMessage(message, model.contextWindow);
-    return { ...base, ok: false, category, message: message.errorMessage ?? 'The request failed' };
+    return { ...base, ok: false, category, message: message.errorMessage ?? 'The request failed', host: hostOf(model) };
   }
   return { ...base, ok: true, category: null, message: messageText(message).trim().slice(0, SHOWN_REPLY_CHARS) };
 }

@@ -11,6 +11,7 @@ import {
   PROVIDER_IDS,
   PROVIDER_LABELS,
   SIMULATOR_MODEL_ID,
+  SIMULATOR_CONTEXT_WINDOWS,
   SIMULATOR_MODEL_IDS,
   type BaseUrlProvider,
   type ModelRef,
@@ -92,7 +93,8 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   const info = describeModel(provider);
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
-    return { model: openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS), info };
+    const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS);
+    return { model: { ...model, contextWindow: SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow }, info };
   }
   if (provider.id === 'openai-compatible')
     return {
@@ -155,6 +157,13 @@ export function modelsFor(provider: ProviderId): string[] {
   if (provider === 'simulator') return [...SIMULATOR_MODEL_IDS];
   if (provider === 'openai-compatible') return [];
   return catalogue(provider).map((m) => m.id);
+}
+
+/** Each model's context window, tokens, by id (none for an OpenAI-compatible server: it does not say). */
+export function contextWindowsFor(provider: ProviderId): Record<string, number> {
+  if (provider === 'simulator') return { ...SIMULATOR_CONTEXT_WINDOWS };
+  if (provider === 'openai-compatible') return {};
+  return Object.fromEntries(catalogue(provider).map((m) => [m.id, m.contextWindow]));
 }
 
 /** The model a provider starts on when it is chosen (Settings, `--provider` without `--model`). */

@@ -506,6 +506,27 @@ describe('SqliteHistoryStore: delete and export', () => {
     expect(exported.content).toContain('\n  "session": {');
   });
 
+  it('exports a cancelled chain counted from its failed turns, as the card counts it, not from retries started', () => {
+    const store = openStore();
+    newSession(store, 's1', 'Cancelled');
+    store.appendTurn({ sessionId: 's1', message: user('cancel me', T0) });
+    store.openChain({ id: 'c1', sessionId: 's1', startedAt: T0 + 1000 });
+    for (const [i, at] of [T0 + 1000, T0 + 2000, T0 + 4000].entries()) {
+      const failed = store.appendTurn({
+        sessionId: 's1',
+        message: assistant('', at, { message: '503 Service Unavailable' }),
+        errorCategory: 'server_error',
+        chainId: 'c1',
+      });
+      store.recordDecision(decision('s1', failed.id, 'c1', i + 1));
+    }
+    // Three retries were started; the third was cancelled in its wait and never sent.
+    store.closeChain('c1', { outcome: 'cancelled', attempts: 3, finalError: 'Retry cancelled', endedAt: T0 + 5000 });
+    const { content } = store.exportSession('s1', 'markdown')!;
+    expect(content).toContain('Retry chain `c1`: **cancelled**: the first try and 2 retries failed');
+    expect(content).not.toContain('3 retries');
+  });
+
   it('exports Markdown with title, date, one section per turn and the retry timeline of errored turns', () => {
     const store = openStore();
     recordRecoveredSequence(store);

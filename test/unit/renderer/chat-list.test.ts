@@ -101,6 +101,7 @@ describe('the flat list', () => {
       'approval',
       'message',
       'continue',
+      'held-message',
       'pacing',
     ]);
     expect(new Set(items.map((i) => i.key)).size).toBe(items.length);

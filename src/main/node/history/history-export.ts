@@ -28,6 +28,7 @@ export function exportSessionDetail(detail: SessionDetail, format: ExportFormat)
 function renderMarkdown(detail: SessionDetail): string {
   const { session, turns, chains, decisions } = detail;
   const chainsById = new Map(chains.map((chain) => [chain.id, chain]));
+  const failedByChain = countFailedTurns(turns);
   const lines: string[] = [
     `# ${session.title.trim() || 'Untitled session'}`,
     '',
@@ -38,7 +39,8 @@ function renderMarkdown(detail: SessionDetail): string {
   ];
   for (const turn of turns) {
     const about = decisions.filter((decision) => decision.context.turnId === turn.id);
-    lines.push('', ...renderTurn(turn, turn.chainId === null ? undefined : chainsById.get(turn.chainId), about));
+    const chain = turn.chainId === null ? undefined : chainsById.get(turn.chainId);
+    lines.push('', ...renderTurn(turn, chain && { chain, failed: failedByChain.get(chain.id) ?? 0 }, about));
   }
   const turnIds = new Set(turns.map((turn) => turn.id));
   const unattached = decisions.filter(
@@ -51,7 +53,21 @@ function renderMarkdown(detail: SessionDetail): string {
   return `${lines.join('\n')}\n`;
 }
 
-function renderTurn(turn: TurnRecord, chain: RetryChainRecord | undefined, decisions: RetryDecisionRecord[]): string[] {
+/** A chain and how many of its turns failed: the count the chat's card uses. */
+interface CountedChain {
+  chain: RetryChainRecord;
+  failed: number;
+}
+
+function countFailedTurns(turns: TurnRecord[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const turn of turns)
+    if (turn.chainId !== null && turn.stopReason === 'error')
+      counts.set(turn.chainId, (counts.get(turn.chainId) ?? 0) + 1);
+  return counts;
+}
+
+function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {
   const label =
     turn.message.role === 'toolResult'
       ? `${ROLE_LABELS.toolResult} (${turn.message.toolName})`
@@ -69,20 +85,31 @@ function renderTurn(turn: TurnRecord, chain: RetryChainRecord | undefined, decis
   return lines;
 }
 
-function renderTimeline(chain: RetryChainRecord | undefined, decisions: RetryDecisionRecord[]): string[] {
+function renderTimeline(counted: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {
   const lines: string[] = [];
-  if (chain !== undefined) {
+  if (counted !== undefined) {
+    const { chain } = counted;
     const ended = chain.endedAt === null ? 'still open' : `ended ${isoTime(chain.endedAt)}`;
     const finalError = chain.finalError === null ? '' : `; final error: ${oneLine(chain.finalError)}`;
-    lines.push(
-      `Retry chain \`${chain.id}\`: **${chain.outcome}** after ${chain.attempts} ${chain.attempts === 1 ? 'retry' : 'retries'} (${ended})${finalError}`,
-    );
+    lines.push(`Retry chain \`${chain.id}\`: ${chainCount(counted)} (${ended})${finalError}`);
   }
   if (decisions.length > 0) {
     if (lines.length > 0) lines.push('');
     lines.push(...decisions.map(renderDecision));
   }
   return lines;
+}
+
+/**
+ * Counted as the chat's card counts (docs/retry-policy.md, "Counting"): from the chain's failed
+ * turns, not from the retries it started — a retry cancelled in its wait was never sent.
+ */
+function chainCount({ chain, failed }: CountedChain): string {
+  const retries = (n: number): string => `${n} ${n === 1 ? 'retry' : 'retries'}`;
+  if (chain.outcome === 'recovered') return `**recovered** after ${retries(failed)}`;
+  if (failed === 0) return `**${chain.outcome}**`;
+  if (failed === 1) return `**${chain.outcome}**: the first try failed`;
+  return `**${chain.outcome}**: the first try and ${retries(failed - 1)} failed`;
 }
 
 function renderDecision(decision: RetryDecisionRecord): string {

@@ -3,12 +3,12 @@
 // (docs/tools.md, "Approvals"), the interrupted-turn card after its chain's card (docs/retry-policy.md,
 // "Resume after a restart"), and at the end Continue after a stopped turn that used tools
 // (docs/tools.md, "Continue") and the notice of a prompt held for a rate limit ("Rate-limit
-// pacing"). The read-only history has none of them. Pure.
+// pacing", shown under the held message's bubble). The read-only history has none of them. Pure.
 import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
 import type { ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
-import { partialOf, type ChatItem } from './chat-items';
+import { partialOf, type ChatItem, type MessageItem } from './chat-items';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -33,7 +33,14 @@ export interface PacingItem {
   pacing: PacingWait;
 }
 
-export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | PacingItem;
+/** The prompt held for a rate limit, as the person's bubble (not stored yet: no actions on it). */
+export interface HeldMessageItem {
+  kind: 'held-message';
+  key: string;
+  message: MessageItem;
+}
+
+export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem;
 
 export interface LiveState {
   /** Only the oldest waiting request is asked at a time (its card takes the focus). */
@@ -43,7 +50,13 @@ export interface LiveState {
   pacing: PacingWait | null;
 }
 
-const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set(['approval', 'interrupted', 'continue', 'pacing']);
+const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
+  'approval',
+  'interrupted',
+  'continue',
+  'held-message',
+  'pacing',
+]);
 
 /** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */
 export function isExchangeItem(item: ChatItem): boolean {
@@ -65,8 +78,27 @@ export function withLiveItems(items: ChatItem[], live: LiveState): ChatItem[] {
   }
   const tail: LiveItem[] = [];
   if (live.canContinue) tail.push({ kind: 'continue', key: 'continue' });
-  if (live.pacing) tail.push({ kind: 'pacing', key: `pacing-${live.pacing.until}`, pacing: live.pacing });
+  if (live.pacing)
+    tail.push(heldMessage(live.pacing), { kind: 'pacing', key: `pacing-${live.pacing.until}`, pacing: live.pacing });
   return tail.length > 0 ? [...out, ...tail] : out;
+}
+
+/** The held prompt is the person's message already: its bubble, with the wait under it. */
+function heldMessage(pacing: PacingWait): HeldMessageItem {
+  const key = `held-${pacing.until}`;
+  const message: MessageItem = {
+    kind: 'message',
+    key,
+    turnId: null,
+    role: 'user',
+    text: pacing.text,
+    isStreaming: false,
+    stopReason: null,
+    toolName: null,
+    model: null,
+    createdAt: pacing.until - pacing.waitMs,
+  };
+  return { kind: 'held-message', key, message };
 }
 
 function insertAfter(items: ChatItem[], isTarget: (item: ChatItem) => boolean, row: LiveItem): ChatItem[] {

@@ -7,6 +7,8 @@ export const en = {
     name: 'Resolute',
     simulator: 'Simulator',
     simulatorHint: 'Replies come from the built-in simulator, not a real model.',
+    simulatorScript: 'Fault script: {{script}}',
+    clearScript: 'Clear the fault script {{script}}: the simulator answers normally again',
     skipLink: 'Skip to main content',
   },
   nav: {
@@ -119,6 +121,8 @@ export const en = {
     showSummary: 'Show the summary',
   },
   errored: {
+    useLargerModel: 'Use {{model}} ({{window}} tokens)',
+    settling: 'Deciding what to do…',
     title: 'Error',
     retrying: 'Retrying',
     decision: 'Decision',
@@ -150,6 +154,8 @@ export const en = {
     waitTooLong: 'Not retried: the provider asked to wait {{wait}} s, above the {{max}} s maximum delay',
     cancelled: 'Retry cancelled',
     disabled: 'Not retried: auto-retry is off',
+    tooLongForModel:
+      'This message is too long for {{model}} (a window of {{window}} tokens): shorten it, or send it to a model with a larger window',
     not_retryable: 'Not retried: this kind of error stops at once',
     compacted: 'Context too long: handed to compaction',
     compactedDone: 'Context too long: earlier messages were summarised and the turn tried again',
@@ -227,6 +233,11 @@ export const en = {
     saved: 'Saved',
     fieldError: '{{label}}: {{message}}',
     testConnection: 'Test connection',
+    testNoKey: 'Add an API key for {{provider}} to test the connection.',
+    testGoToKey: 'Add a key',
+    testNoBaseUrl: 'Enter the server’s URL in Base URL, e.g. http://127.0.0.1:11434/v1.',
+    testUnreachable:
+      'Could not reach {{host}}: check the URL, that the server is running, and your network, proxy or firewall.',
     testing: 'Testing…',
     testOk: 'Connected: {{model}} answered in {{ms}} ms',
     testFailed: '{{category}} — {{message}}',

@@ -8,6 +8,8 @@ export const ja: Messages = {
     name: 'Resolute',
     simulator: 'シミュレーター',
     simulatorHint: '応答は実際のモデルではなく、内蔵シミュレーターによるものです。',
+    simulatorScript: 'フォールトスクリプト: {{script}}',
+    clearScript: 'フォールトスクリプト {{script}} を解除して、シミュレーターを通常の応答に戻す',
     skipLink: 'メインの内容へ移動',
   },
   nav: {
@@ -122,6 +124,8 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    useLargerModel: '{{model}} を使う（{{window}} トークン）',
+    settling: '対応を判断しています…',
     title: 'エラー',
     retrying: '再試行中',
     decision: '判断',
@@ -153,6 +157,8 @@ export const ja: Messages = {
     waitTooLong: '再試行なし: プロバイダーが {{wait}} 秒の待機を求めました（最大待機時間 {{max}} 秒を超えています）',
     cancelled: '再試行をキャンセルしました',
     disabled: '再試行なし: 自動リトライがオフです',
+    tooLongForModel:
+      'このメッセージは {{model}}（コンテキストウィンドウ {{window}} トークン）には長すぎます。短くするか、より大きなウィンドウのモデルに送ってください',
     not_retryable: '再試行なし: この種類のエラーはすぐに停止します',
     compacted: 'コンテキスト超過: 圧縮に回しました',
     compactedDone: 'コンテキスト超過: これまでのメッセージを要約して再度試しました',
@@ -230,6 +236,11 @@ export const ja: Messages = {
     saved: '保存しました',
     fieldError: '{{label}}: {{message}}',
     testConnection: '接続をテスト',
+    testNoKey: '接続をテストするには {{provider}} の API キーを追加してください。',
+    testGoToKey: 'キーを追加',
+    testNoBaseUrl: 'ベース URL にサーバーの URL を入力してください（例: http://127.0.0.1:11434/v1）。',
+    testUnreachable:
+      '{{host}} に接続できませんでした。URL、サーバーが起動しているか、ネットワーク・プロキシ・ファイアウォールを確認してください。',
     testing: 'テスト中…',
     testOk: '接続できました: {{model}} が {{ms}} ms で応答しました',
     testFailed: '{{category}} — {{message}}',

@@ -8,6 +8,8 @@ export const ko: Messages = {
     name: 'Resolute',
     simulator: '시뮬레이터',
     simulatorHint: '응답은 실제 모델이 아닌 내장 시뮬레이터가 생성합니다.',
+    simulatorScript: '장애 스크립트: {{script}}',
+    clearScript: '장애 스크립트 {{script}}를 지우고 시뮬레이터가 다시 정상 응답하게 하기',
     skipLink: '본문으로 건너뛰기',
   },
   nav: {
@@ -120,6 +122,8 @@ export const ko: Messages = {
     showSummary: '요약 보기',
   },
   errored: {
+    useLargerModel: '{{model}} 사용({{window}} 토큰)',
+    settling: '처리 방법을 정하는 중…',
     title: '오류',
     retrying: '재시도 중',
     decision: '결정',
@@ -151,6 +155,8 @@ export const ko: Messages = {
     waitTooLong: '재시도 안 함: 공급자가 {{wait}}초 대기를 요청했습니다(최대 대기 시간 {{max}}초 초과)',
     cancelled: '재시도가 취소되었습니다',
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
+    tooLongForModel:
+      '이 메시지는 {{model}}(컨텍스트 창 {{window}} 토큰)에 비해 너무 깁니다. 줄이거나 창이 더 큰 모델로 보내세요',
     not_retryable: '재시도 안 함: 이 유형의 오류는 즉시 중단됩니다',
     compacted: '컨텍스트 초과: 압축으로 넘김',
     compactedDone: '컨텍스트 초과: 이전 메시지를 요약하고 다시 시도함',
@@ -228,6 +234,10 @@ export const ko: Messages = {
     saved: '저장됨',
     fieldError: '{{label}}: {{message}}',
     testConnection: '연결 테스트',
+    testNoKey: '연결을 테스트하려면 {{provider}} API 키를 추가하세요.',
+    testGoToKey: '키 추가',
+    testNoBaseUrl: '기본 URL에 서버 URL을 입력하세요(예: http://127.0.0.1:11434/v1).',
+    testUnreachable: '{{host}}에 연결할 수 없습니다. URL, 서버 실행 여부, 네트워크·프록시·방화벽을 확인하세요.',
     testing: '테스트 중…',
     testOk: '연결됨: {{model}}이(가) {{ms}} ms 만에 응답했습니다',
     testFailed: '{{category}} — {{message}}',

@@ -20,6 +20,8 @@ export interface ItemActions {
   canEdit: boolean;
   canRegenerate: boolean;
   canRetry: boolean;
+  /** The live chat's last card whose outcome has not arrived yet: it shows "…", not a guess. */
+  isSettling?: boolean;
 }
 
 export const READ_ONLY: ItemActions = { canEdit: false, canRegenerate: false, canRetry: false };
@@ -67,7 +69,14 @@ export const ChatItemView = memo(function ChatItemView({
     case 'tool-call':
       return <ToolCallCard item={item} />;
     case 'errored-chain':
-      return <ErroredChainCard item={item} canRetry={actions.canRetry} isExpanded={isExpanded} />;
+      return (
+        <ErroredChainCard
+          item={item}
+          canRetry={actions.canRetry}
+          isExpanded={isExpanded}
+          isSettling={actions.isSettling}
+        />
+      );
     case 'model-switch':
       return <ModelSwitchRow switched={item} />;
     case 'compaction':
@@ -78,6 +87,8 @@ export const ChatItemView = memo(function ChatItemView({
       return <InterruptedTurnCard offer={item.offer} />;
     case 'continue':
       return <ContinueBar />;
+    case 'held-message':
+      return <MessageBubble item={item.message} canEdit={false} canRegenerate={false} />;
     case 'pacing':
       return <PacingNotice pacing={item.pacing} />;
   }

@@ -16,13 +16,16 @@ import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
 import { ModelPicker } from './ModelPicker';
+import { SimulatorBadge } from './SimulatorBadge';
 import { TranscriptList } from './TranscriptList';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
   if (session.title) return session.title;
   const stored = sessions.find((s) => s.id === session.sessionId)?.title;
-  return stored || (session.turns.find((t) => t.role === 'user')?.text.split('\n')[0] ?? '');
+  // A new chat's first prompt held for a rate limit names it already.
+  const first = session.turns.find((t) => t.role === 'user')?.text ?? session.pacing?.text ?? '';
+  return stored || first.split('\n')[0];
 }
 
 /**
@@ -30,13 +33,25 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
  * while a turn runs. A chain offered to continue after a restart is answered on its own card.
  */
 function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => ItemActions {
-  if (isBusy) return () => READ_ONLY;
   const last = items.findLast(isExchangeItem);
+  // A failure whose outcome is still on its way offers nothing yet: no state is painted that the
+  // next event takes back (a guessed category, Edit coming and going).
+  if (last && isSettling(last)) return (item) => (item === last ? SETTLING : READ_ONLY);
+  if (isBusy) return () => READ_ONLY;
   return (item) => ({
     canEdit: item.kind === 'message' && item.role === 'user' && item.turnId !== null,
     canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
     canRetry: item === last && item.kind === 'errored-chain' && item.chainId !== offeredChain,
   });
+}
+
+const SETTLING: ItemActions = { ...READ_ONLY, isSettling: true };
+
+/** An errored card whose chain has not ended yet while no retry is under way: its outcome comes next. */
+function isSettling(item: ChatItem): boolean {
+  return (
+    item.kind === 'errored-chain' && item.chain === null && (item.status === 'unknown' || item.status === 'failed')
+  );
 }
 
 /**
@@ -45,15 +60,19 @@ function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | n
  * approval being asked (its card takes the focus and the keys).
  */
 function followKey(items: ChatItem[], approvalId: string | undefined): string {
-  const sent = items.findLast((i) => i.kind === 'message' && i.role === 'user');
+  const sent = items.findLast((i) => (i.kind === 'message' && i.role === 'user') || i.kind === 'held-message');
   return `${sent?.key ?? ''}:${approvalId ?? ''}`;
 }
 
 /** After a failure the person's message goes back into the composer: the last card's prompt, once it failed for good. */
-function failedPrompt(items: ChatItem[], offeredChain: string | null): { key: string; text: string } | null {
+function failedPrompt(
+  items: ChatItem[],
+  offeredChain: string | null,
+): { key: string; text: string; turnId: string } | null {
   const last = items.findLast(isExchangeItem);
   if (last?.kind !== 'errored-chain' || last.status !== 'failed' || !last.prompt) return null;
-  return last.chainId !== null && last.chainId === offeredChain ? null : { key: last.key, text: last.prompt.text };
+  if (last.chainId !== null && last.chainId === offeredChain) return null;
+  return { key: last.key, text: last.prompt.text, turnId: last.prompt.turnId };
 }
 
 export function ChatView() {
@@ -99,11 +118,7 @@ export function ChatView() {
           {title || t('nav.untitled')}
         </h1>
         {session.model && <ModelPicker model={session.model} />}
-        {session.model?.isSimulator && (
-          <span className="badge badge-simulator" data-testid="simulator-badge" title={t('app.simulatorHint')}>
-            {t('app.simulator')}
-          </span>
-        )}
+        {session.model?.isSimulator && <SimulatorBadge />}
         <WorkspacePicker />
       </header>
       {items.length === 0 ? (

@@ -1,15 +1,16 @@
 // The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
 // Stop button (global abort) while a turn streams or a retry waits. Enter during IME composition
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
-// message is put back (`restore`), unless they have typed something else meanwhile.
+// message is put back (`restore`), unless they have typed something else meanwhile; sent as it
+// is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
 
 interface ComposerProps {
-  /** The message of an exchange that failed for good, keyed by its card. */
-  restore: { key: string; text: string } | null;
+  /** The message of an exchange that failed for good, keyed by its card, and its stored turn. */
+  restore: { key: string; text: string; turnId: string } | null;
 }
 
 export function Composer({ restore }: ComposerProps) {
@@ -22,7 +23,7 @@ export function Composer({ restore }: ComposerProps) {
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const [text, setText] = useState('');
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
-  const restored = useRef<{ key: string; text: string } | null>(null);
+  const restored = useRef<ComposerProps['restore']>(null);
   const canSend = isConnected && !isBusy && text.trim().length > 0;
   // A prompt held for a rate limit and stopped before it was sent comes back here (once).
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
@@ -48,8 +49,10 @@ export function Composer({ restore }: ComposerProps) {
     const sent = text;
     setText('');
     restored.current = null;
+    const isResend = restore !== null && sent.trim() === restore.text.trim();
+    const started = isResend ? actions.edit(restore.turnId, restore.text) : actions.prompt(sent);
     // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
-    if (!(await actions.prompt(sent))) setText((current) => current || sent);
+    if (!(await started)) setText((current) => current || sent);
     inputRef.current?.focus();
   };
 

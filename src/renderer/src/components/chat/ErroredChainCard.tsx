@@ -13,6 +13,13 @@ import { chainCategories, latestAttempt, type ErroredChainItem } from '../../cha
 import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
 import { FailureCostLine } from './FailureCostLine';
+import {
+  LargerModelButton,
+  isOverflowStop,
+  useOverflowFacts,
+  useOverflowText,
+  type OverflowFacts,
+} from './OverflowAdvice';
 import { PartialReplyView } from './PartialReplyView';
 import { RetryTimeline } from './RetryTimeline';
 
@@ -21,15 +28,21 @@ interface CardProps {
   /** Retry and Resend: the live chat's last exchange while nothing runs. */
   canRetry: boolean;
   isExpanded?: boolean;
+  /** Its outcome is on its way (the live chat's last card): "…" until it arrives. */
+  isSettling?: boolean;
 }
 
-export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardProps) {
+export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
   const { t } = useTranslation();
+  const overflowFacts = useOverflowFacts();
+  const overflowText = useOverflowText(overflowFacts);
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   if (item.continued) return <ContinuedNote item={item} isExpanded={isExpanded} />;
+  if (isSettling) return <SettlingCard />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
-  const verdict = verdictText(t, item);
+  const isTooLong = isOverflowStop(item) && overflowText !== null;
+  const verdict = isTooLong ? overflowText : verdictText(t, item);
   return (
     <div
       className={`errored-card errored-card-${item.status}`}
@@ -64,13 +77,39 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false }: CardPro
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {item.status === 'failed' && <FailedActions item={item} canRetry={canRetry} />}
+      {item.status === 'failed' && (
+        <FailedActions item={item} canRetry={canRetry} overflow={isTooLong ? overflowFacts : null} />
+      )}
       {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
           <RetryTimeline decisions={item.decisions} attempts={item.attempts} chain={item.chain} />
         </details>
       )}
+    </div>
+  );
+}
+
+/** One stable placeholder until the decision and the chain's end arrive (a fraction of a second). */
+function SettlingCard() {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="errored-card errored-card-settling"
+      data-testid="errored-turn-card"
+      data-status="settling"
+      aria-busy="true"
+    >
+      <div className="errored-head">
+        <span className="errored-icon" aria-hidden="true">
+          !
+        </span>
+        <span className="errored-title">{t('errored.title')}</span>
+        <span className="badge" data-testid="errored-category">
+          <span aria-hidden="true">…</span>
+          <span className="visually-hidden">{t('errored.settling')}</span>
+        </span>
+      </div>
     </div>
   );
 }
@@ -107,13 +146,26 @@ function ContinuedNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
   );
 }
 
-function FailedActions({ item, canRetry }: { item: ErroredChainItem; canRetry: boolean }) {
+interface FailedActionsProps {
+  item: ErroredChainItem;
+  canRetry: boolean;
+  /** A message too long for the model: the way on is a model with a larger window, not Retry. */
+  overflow: OverflowFacts | null;
+}
+
+function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const provider = useAppState((s) => s.session.model?.provider ?? null);
   const isAuth = latestAttempt(item).category === 'auth';
   const hasWords = Boolean(latestAttempt(item).partial?.text.trim());
   if (!canRetry && !isAuth) return null;
+  if (overflow)
+    return canRetry && overflow.larger ? (
+      <div className="errored-actions">
+        <LargerModelButton larger={overflow.larger} />
+      </div>
+    ) : null;
   return (
     <div className="errored-actions">
       {isAuth && provider && (

@@ -90,7 +90,7 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
               className="button button-small"
               data-testid="regenerate"
               aria-label={t('actions.regenerateLabel')}
-              onClick={() => void actions.regenerate()}
+              onClick={() => void actions.regenerate().then(() => actions.requestFocus('composer'))}
             >
               {t('actions.regenerate')}
             </button>

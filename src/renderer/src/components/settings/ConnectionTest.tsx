@@ -1,27 +1,58 @@
 // "Test connection": one minimal request with the current provider, model, base URL and key,
 // through the same path a chat turn takes, and the classifier's verdict shown next to the button
 // (providers.test). Nothing is stored in the history; with the simulator it takes a script step.
+// A missing key or URL is said as what to do (with the way to the key field), an unreachable
+// server by its host; a result is shown only while the provider, model, URL and keys it tested hold.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
-import { useActions } from '../../store/app-store';
+import type { ProviderId } from '../../../../shared/settings';
+import { providerLabelById } from '../../i18n/notice-text';
+import { useActions, useAppState } from '../../store/app-store';
+import type { AppState } from '../../store/state';
 
 type TestState =
   | { kind: 'idle' }
   | { kind: 'testing' }
-  | { kind: 'done'; result: ConnectionTestResult }
-  | { kind: 'error'; message: string };
+  | { kind: 'done'; result: ConnectionTestResult; testedFor: Setup }
+  | { kind: 'error'; message: string; testedFor: Setup };
+
+/** What a test's answer depends on: the provider's settings, and its keys once they are listed. */
+interface Setup {
+  settings: string;
+  keys: string | null;
+}
+
+function settingsPart(s: AppState): string {
+  const provider = s.settings.values?.provider;
+  return provider ? JSON.stringify([provider.id, provider.model, provider.baseUrl, provider.baseUrls]) : '';
+}
+
+function keysPart(s: AppState): string | null {
+  const info = s.settings.providers.find((p) => p.id === s.settings.values?.provider.id);
+  return info ? info.keys.map((k) => k.id).join(',') : null;
+}
+
+/** Another provider, model, URL or key makes an answer stale (keys not listed yet are no change). */
+function isSameSetup(a: Setup, b: Setup): boolean {
+  return a.settings === b.settings && (a.keys === null || b.keys === null || a.keys === b.keys);
+}
 
 export function ConnectionTest() {
   const { t } = useTranslation();
   const actions = useActions();
-  const [state, setState] = useState<TestState>({ kind: 'idle' });
+  const settings = useAppState(settingsPart);
+  const keys = useAppState(keysPart);
+  const setup: Setup = { settings, keys };
+  const [tested, setState] = useState<TestState>({ kind: 'idle' });
+  const isStale = (tested.kind === 'done' || tested.kind === 'error') && !isSameSetup(tested.testedFor, setup);
+  const state: TestState = isStale ? { kind: 'idle' } : tested;
   const run = async (): Promise<void> => {
     setState({ kind: 'testing' });
     try {
-      setState({ kind: 'done', result: await actions.testConnection() });
+      setState({ kind: 'done', result: await actions.testConnection(), testedFor: setup });
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error), testedFor: setup });
     }
   };
   return (
@@ -42,6 +73,19 @@ export function ConnectionTest() {
         data-category={state.kind === 'done' ? (state.result.category ?? 'ok') : undefined}
       >
         {resultText(t, state)}
+        {state.kind === 'done' && state.result.missing === 'key' && (
+          <>
+            {' '}
+            <button
+              type="button"
+              className="button button-small"
+              data-testid="test-connection-add-key"
+              onClick={() => actions.openProviderSettings(state.result.provider)}
+            >
+              {t('settings.testGoToKey')}
+            </button>
+          </>
+        )}
       </p>
     </div>
   );
@@ -52,6 +96,10 @@ function resultText(t: ReturnType<typeof useTranslation>['t'], state: TestState)
   if (state.kind !== 'done') return '';
   const { result } = state;
   if (result.ok) return `✓ ${t('settings.testOk', { model: result.model, ms: result.latencyMs })}`;
+  if (result.missing === 'base_url') return t('settings.testNoBaseUrl');
+  if (result.missing === 'key')
+    return t('settings.testNoKey', { provider: providerLabelById(t, [], result.provider as ProviderId) });
+  if (result.category === 'connection' && result.host) return t('settings.testUnreachable', { host: result.host });
   const category = result.category ? t(`category.${result.category}`) : t('errored.unknownCategory');
   return t('settings.testFailed', { category, message: result.message });
 }

@@ -1,8 +1,11 @@
 // The sidebar's recent sessions: one Tab stop (a roving tabindex: Up/Down/Home/End move between
 // chats, Right/Left reach a chat's Rename and Delete), Enter opens, F2 renames in place, Delete asks
-// before deleting. Each row shows how many of its exchanges ended in an error.
-import { useRef, useState, type KeyboardEvent } from 'react';
+// before deleting. Each row shows how many of its exchanges ended in an error. A new chat whose
+// first prompt is held for a rate limit is listed at once, under that prompt (not stored yet, so
+// without Rename and Delete).
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PacingWait } from '../../../../shared/events';
 import type { SessionSummary } from '../../../../shared/history';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
@@ -14,8 +17,11 @@ const RECENT_SESSIONS = 30;
 export function SessionList() {
   const { t } = useTranslation();
   const actions = useActions();
-  const sessions = useAppState((s) => s.history.sessions).slice(0, RECENT_SESSIONS);
+  const stored = useAppState((s) => s.history.sessions);
   const currentId = useAppState((s) => s.session.sessionId);
+  const pacing = useAppState((s) => s.session.pacing);
+  const held = useMemo(() => heldSession(stored, currentId, pacing), [stored, currentId, pacing]);
+  const sessions = (held ? [held, ...stored] : stored).slice(0, RECENT_SESSIONS);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SessionSummary | null>(null);
@@ -46,7 +52,7 @@ export function SessionList() {
       Delete: () => setDeleting(active),
     };
     const move = moves[event.key];
-    if (!move) return;
+    if (!move || (active === held && (event.key === 'F2' || event.key === 'Delete'))) return;
     event.preventDefault();
     move();
   };
@@ -99,6 +105,7 @@ export function SessionList() {
               ) : (
                 <SessionRow
                   session={session}
+                  isHeld={session === held}
                   title={title}
                   isActive={isActive}
                   isCurrent={session.id === currentId}
@@ -130,8 +137,32 @@ export function SessionList() {
   );
 }
 
+/** The open chat, not stored yet, whose first prompt waits for a rate limit: a row of its own. */
+function heldSession(
+  stored: SessionSummary[],
+  currentId: string | null,
+  pacing: PacingWait | null,
+): SessionSummary | null {
+  if (!pacing || !currentId || stored.some((s) => s.id === currentId)) return null;
+  const at = pacing.until - pacing.waitMs;
+  const title = pacing.text.split('\n')[0];
+  return {
+    id: currentId,
+    title,
+    createdAt: at,
+    updatedAt: at,
+    model: pacing.model,
+    provider: pacing.provider,
+    turnCount: 0,
+    erroredTurnCount: 0,
+    workspace: '',
+  };
+}
+
 interface SessionRowProps {
   session: SessionSummary;
+  /** Not stored yet: nothing to rename or delete. */
+  isHeld: boolean;
   title: string;
   isActive: boolean;
   isCurrent: boolean;
@@ -141,7 +172,8 @@ interface SessionRowProps {
   onFocus: () => void;
 }
 
-function SessionRow({ session, title, isActive, isCurrent, onOpen, onRename, onDelete, onFocus }: SessionRowProps) {
+function SessionRow(props: SessionRowProps) {
+  const { session, title, isActive, isCurrent, isHeld, onOpen, onRename, onDelete, onFocus } = props;
   const { t } = useTranslation();
   const tabIndex = isActive ? 0 : -1;
   return (
@@ -168,6 +200,22 @@ function SessionRow({ session, title, isActive, isCurrent, onOpen, onRename, onD
           </span>
         )}
       </a>
+      {!isHeld && <RowActions title={title} onFocus={onFocus} onRename={onRename} onDelete={onDelete} />}
+    </>
+  );
+}
+
+interface RowActionsProps {
+  title: string;
+  onFocus: () => void;
+  onRename: () => void;
+  onDelete: () => void;
+}
+
+function RowActions({ title, onFocus, onRename, onDelete }: RowActionsProps) {
+  const { t } = useTranslation();
+  return (
+    <>
       <RowAction
         part="rename"
         label={t('nav.renameLabel', { title })}

@@ -58,7 +58,9 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
     firstButton.current?.focus();
   }, [requestId]);
 
-  const answer = (choice: ApprovalChoice) => void actions.approveTool(request.id, choice);
+  // The card leaves once answered: the focus goes back to the composer, not to the page body.
+  const answer = (choice: ApprovalChoice) =>
+    void actions.approveTool(request.id, choice).then(() => actions.requestFocus('composer'));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const choice = KEYS[event.key.toLowerCase()];
     if (!choice || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;

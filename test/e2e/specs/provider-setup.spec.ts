@@ -1,0 +1,57 @@
+// Test connection that tells the truth (issue 30, "Provider setup"), through the real Settings UI:
+// no key says to add one and leads to the key field, an empty OpenAI-compatible URL asks for it, a
+// server that cannot be reached is named by its host, and a result clears when what it tested changes.
+import { createServer } from 'node:net';
+import { test, expect } from '../fixtures/app';
+import { SettingsPage } from '../pages/settings-page';
+
+/** A port on 127.0.0.1 that nothing listens on (taken, then released). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+test('no key: "Add an API key for Anthropic" with the way to the key field', async ({ app }) => {
+  await new SettingsPage(app.page).open();
+  await app.page.getByTestId('settings-provider').selectOption('anthropic');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.getByTestId('test-connection').click();
+  const result = app.page.getByTestId('test-connection-result');
+  await expect(result).toContainText('Add an API key for Anthropic');
+  await expect(result).not.toContainText('No API key for provider');
+  await result.getByTestId('test-connection-add-key').click();
+  await expect(app.page.getByTestId('provider-anthropic').getByRole('heading')).toBeFocused();
+  await expect(app.page.getByTestId('api-key-input-anthropic')).toBeVisible();
+});
+
+test('an empty OpenAI-compatible URL asks for it; an unreachable one names its host', async ({ app }) => {
+  await new SettingsPage(app.page).open();
+  await app.page.getByTestId('settings-provider').selectOption('openai-compatible');
+  await expect(app.page.getByTestId('settings-base-url')).toHaveValue('');
+  await app.page.getByTestId('test-connection').click();
+  const result = app.page.getByTestId('test-connection-result');
+  await expect(result).toContainText('Enter the server’s URL');
+  const port = await closedPort();
+  const field = app.page.getByTestId('settings-base-url');
+  await field.fill(`http://127.0.0.1:${port}/v1`);
+  await field.press('Enter');
+  // The URL changed: the old answer is gone before a new test runs.
+  await expect(result).toBeEmpty();
+  await app.page.getByTestId('test-connection').click();
+  await expect(result).toContainText(`Could not reach 127.0.0.1:${port}`, { timeout: 30_000 });
+  await expect(result).toContainText('check the URL');
+});
+
+test('a "✓ Connected" result clears when the model changes', async ({ app }) => {
+  await new SettingsPage(app.page).open();
+  await app.page.getByTestId('test-connection').click();
+  const result = app.page.getByTestId('test-connection-result');
+  await expect(result).toContainText('✓');
+  const model = app.page.getByTestId('settings-model');
+  await model.fill('resolute-sim-2');
+  await model.press('Enter');
+  await expect(result).toBeEmpty();
+});
