@@ -5,13 +5,23 @@
 // fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
 // whose message says how to fix it. Called by NodeToolRuntime; bench/sandbox-startup.ts times it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, capTail, tailNote } from '../../core/tools/output-caps';
-import { BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../core/tools/sandbox-plan';
+import type { Writable } from 'node:stream';
+import {
+  BWRAP_SECCOMP_FD,
+  BWRAP_STATUS_FD,
+  bubblewrapArgs,
+  sandboxEnv,
+  seatbeltProfile,
+} from '../../core/tools/sandbox-plan';
+import { filterArch, unixSocketFilter } from '../../core/tools/seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
+import { checkNewRepositories, guardGit } from './git-guard';
+import { MAX_PROCESSES, createProcessLimit } from './process-limit';
 
 export interface BashRun {
   command: string;
@@ -51,6 +61,10 @@ interface Launch {
   sandboxFailure: (stderrHead: string) => string | null;
   /** The command's exit code as the sandbox reports it, when it does. */
   reportedExit: () => number | null;
+  /** Calls back once the command hit the sandbox's process limit. */
+  watchLimit: (onExceeded: () => void) => void;
+  /** Checks what the command left behind once nothing of it runs (git-guard.ts); throws a ToolFailure. */
+  afterExit: () => void;
   cleanup: () => void;
 }
 
@@ -59,6 +73,8 @@ const STDERR_HEAD_BYTES = 4096;
 
 function launchBwrap(run: BashRun, host: SandboxHost): Launch {
   const tmp = '/tmp';
+  const git = guardGit(run.workspace);
+  const arch = filterArch(process.arch);
   const args = bubblewrapArgs({
     workspace: run.workspace,
     network: run.network,
@@ -66,11 +82,19 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
     privateTmp: PRIVATE_TMP,
     env: sandboxEnv(process.env, tmp),
     command: run.command,
+    pinned: git.pinned,
+    readOnly: git.readOnly,
+    seccompFd: arch ? BWRAP_SECCOMP_FD : undefined,
   });
   const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
-  while (stdio.length <= BWRAP_STATUS_FD) stdio.push('pipe');
-  // bwrap's own environment carries only PATH (to find it); the command's is set by --setenv.
-  const child = spawn(host.bwrap, args, { detached: true, stdio, env: { PATH: process.env.PATH } });
+  while (stdio.length <= BWRAP_SECCOMP_FD) stdio.push('pipe');
+  const limit = createProcessLimit();
+  const start = limit ? limit.wrap(host.bwrap, args) : { command: host.bwrap, args };
+  // bwrap's own environment carries only PATH; the command's is set by --setenv.
+  const child = spawn(start.command, start.args, { detached: true, stdio, env: { PATH: process.env.PATH } });
+  const seccomp = child.stdio[BWRAP_SECCOMP_FD] as Writable | null;
+  seccomp?.on('error', () => undefined);
+  seccomp?.end(arch ? unixSocketFilter(arch) : undefined);
   let exit: number | null = null;
   child.stdio[BWRAP_STATUS_FD]?.on('data', (chunk: Buffer) => {
     const code = /"exit-code"\s*:\s*(\d+)/.exec(chunk.toString('utf8'))?.[1];
@@ -84,7 +108,9 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
         ? null
         : `bubblewrap could not create the sandbox (${stderrHead || 'no reason given'}). ${BWRAP_REFUSED_FIX}`,
     reportedExit: () => exit,
-    cleanup: () => undefined,
+    watchLimit: (onExceeded) => limit?.watch(onExceeded),
+    afterExit: () => checkNewRepositories(run.workspace, git),
+    cleanup: () => limit?.release(),
   };
 }
 
@@ -103,6 +129,8 @@ function launchSeatbelt(run: BashRun, host: SandboxHost): Launch {
     sandboxFailure: (stderrHead) =>
       /^sandbox-exec:/.test(stderrHead) ? `sandbox-exec could not create the sandbox (${stderrHead}).` : null,
     reportedExit: () => null,
+    watchLimit: () => undefined,
+    afterExit: () => undefined,
     cleanup: () => rmSync(tmp, { recursive: true, force: true }),
   };
 }
@@ -144,6 +172,9 @@ class OutputTail {
 /** Run one command in the sandbox; resolves with its result, or rejects (abort, sandbox failure). */
 export function runSandboxed(run: BashRun, host: SandboxHost): Promise<ToolOutcome> {
   if (host.platform === 'win32') return Promise.reject(new ToolFailure('sandbox', WINDOWS_NO_SANDBOX, 'bash'));
+  // Checked here: with the process limit, bwrap is started through /bin/sh, which would not say ENOENT.
+  if (host.platform !== 'darwin' && !existsSync(host.bwrap))
+    return Promise.reject(new ToolFailure('sandbox', BWRAP_MISSING, 'bwrap'));
   const launch = host.platform === 'darwin' ? launchSeatbelt(run, host) : launchBwrap(run, host);
   return watch(run, launch);
 }
@@ -152,11 +183,12 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
   const { child } = launch;
   const output = new OutputTail(run.onUpdate);
   let stderrHead = '';
-  let killedBy: 'abort' | 'timeout' | null = null;
-  const stop = (why: 'abort' | 'timeout') => {
+  let killedBy: 'abort' | 'timeout' | 'limit' | null = null;
+  const stop = (why: 'abort' | 'timeout' | 'limit') => {
     killedBy ??= why;
     killTree(child);
   };
+  launch.watchLimit(() => stop('limit'));
   const onAbort = () => stop('abort');
   if (run.signal?.aborted) queueMicrotask(onAbort);
   else run.signal?.addEventListener('abort', onAbort, { once: true });
@@ -183,6 +215,12 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
     child.once('close', (code, signal) => {
       finish();
       const text = output.text();
+      try {
+        launch.afterExit();
+      } catch (error) {
+        return reject(error instanceof Error ? error : new Error(String(error)));
+      }
+      if (killedBy === 'limit') return resolve(result(text, null, 'limit', run));
       if (killedBy === 'abort') return reject(new Error(`${text ? `${text}\n\n` : ''}Command aborted`));
       if (killedBy === null && signal !== null && launch.reportedExit() === null)
         return reject(
@@ -194,22 +232,34 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
         );
       const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
       if (failure) return reject(new ToolFailure('sandbox', failure, 'sandbox'));
-      resolve(
-        result(text, killedBy === 'timeout' ? null : (launch.reportedExit() ?? code), killedBy === 'timeout', run),
-      );
+      const timedOut = killedBy === 'timeout';
+      resolve(result(text, timedOut ? null : (launch.reportedExit() ?? code), timedOut ? 'timeout' : null, run));
     });
   });
 }
 
-function result(output: string, exitCode: number | null, timedOut: boolean, run: BashRun): ToolOutcome {
+function result(
+  output: string,
+  exitCode: number | null,
+  stoppedBy: 'timeout' | 'limit' | null,
+  run: BashRun,
+): ToolOutcome {
   const capped = capTail(output);
   const note = tailNote(capped);
   let text = (capped.text.replace(/\n+$/, '') || '(no output)') + (note ? `\n\n${note}` : '');
+  const timedOut = stoppedBy === 'timeout';
   if (timedOut) text += `\n\nCommand timed out after ${Math.round(run.timeoutMs / 100) / 10} seconds`;
+  else if (stoppedBy === 'limit')
+    text += `\n\nCommand stopped: it reached the sandbox's process limit (${MAX_PROCESSES} processes and threads)`;
   else if (exitCode !== 0) text += `\n\nCommand exited with code ${exitCode}`;
   return {
     text,
-    details: { exitCode, ...(timedOut ? { timedOut } : {}), ...(capped.truncated ? { truncated: true } : {}) },
-    isError: timedOut || exitCode !== 0,
+    details: {
+      exitCode,
+      ...(timedOut ? { timedOut } : {}),
+      ...(stoppedBy === 'limit' ? { processLimit: true } : {}),
+      ...(capped.truncated ? { truncated: true } : {}),
+    },
+    isError: stoppedBy !== null || exitCode !== 0,
   };
 }
