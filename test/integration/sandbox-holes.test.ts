@@ -87,7 +87,9 @@ describe('Unix sockets (issue 24, point 5)', () => {
   });
 
   it('ordinary commands still work: ls, git, node (its child processes use socketpair), python', async () => {
-    const python = existsSync('/usr/bin/python3') ? 'python3 -c "import subprocess;print(subprocess.run([\'echo\',\'py\'],capture_output=True).stdout.decode().strip())"' : 'echo py';
+    const python = existsSync('/usr/bin/python3')
+      ? "python3 -c \"import subprocess;print(subprocess.run(['echo','py'],capture_output=True).stdout.decode().strip())\""
+      : 'echo py';
     const r = await bash(
       `ls / > /dev/null && git --version > /dev/null && node -e 'console.log(require("child_process").execFileSync("echo",["kid"]).toString().trim())' && ${python}`,
     );
