@@ -50,6 +50,29 @@ describe('bubblewrapArgs', () => {
     expect(after(args, '--json-status-fd', 1)).toEqual([['3']]);
   });
 
+  it('drops every capability (run as root, bwrap keeps them all) and loads the seccomp filter when given', () => {
+    expect(after(args, '--cap-drop', 1)).toEqual([['ALL']]);
+    expect(args).not.toContain('--seccomp');
+    expect(after(bubblewrapArgs({ ...input, seccompFd: 4 }), '--seccomp', 1)).toEqual([['4']]);
+  });
+
+  it('pins git folders and binds their config and hooks read-only, over the workspace', () => {
+    const guarded = bubblewrapArgs({
+      ...input,
+      pinned: ['/home/me/ws/.git'],
+      readOnly: ['/home/me/ws/.git/config', '/home/me/ws/.git/hooks'],
+    });
+    expect(after(guarded, '--bind', 2)).toEqual([
+      ['/home/me/ws', '/home/me/ws'],
+      ['/home/me/ws/.git', '/home/me/ws/.git'],
+    ]);
+    expect(after(guarded, '--ro-bind', 2).slice(1)).toEqual([
+      ['/home/me/ws/.git/config', '/home/me/ws/.git/config'],
+      ['/home/me/ws/.git/hooks', '/home/me/ws/.git/hooks'],
+    ]);
+    expect(guarded.lastIndexOf('--ro-bind')).toBeGreaterThan(guarded.lastIndexOf('--bind'));
+  });
+
   it('runs the command with bash -c, unquoted (it is one argument)', () => {
     expect(args.slice(-4)).toEqual(['--', '/bin/bash', '-c', 'echo "hi"']);
   });
