@@ -11,11 +11,13 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runSandboxed, type BashRun } from '../../src/main/node/tools/bash-sandbox';
+import { defaultSandboxHost } from '../../src/main/node/tools/executables';
 import { ToolFailure } from '../../src/main/core/tools/tool-failure';
 
 let root: string;
 let workspace: string;
-const host = { platform: process.platform, bwrap: '/usr/bin/bwrap', sandboxExec: '/usr/bin/sandbox-exec' };
+// bwrap by absolute path from PATH's absolute entries, as the app finds it.
+const host = defaultSandboxHost();
 
 beforeAll(() => {
   root = realpathSync(mkdtempSync(join(tmpdir(), 'resolute-holes-')));
