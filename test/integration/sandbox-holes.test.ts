@@ -158,6 +158,20 @@ describe('.git (issue 24, point 4)', () => {
     expect(git(fresh, 'status', '--short')).toBe('');
   });
 
+  it('a commondir pointed at a fake git folder, or a nested repository with a hook, is refused too', async () => {
+    const redirect = inRepo(
+      'mkdir -p fake/hooks && cp -r .git/objects .git/refs .git/HEAD fake/ && printf "[core]\\n\\tpager = touch /tmp/pwn\\n" > fake/config && echo ../fake > .git/commondir',
+    );
+    await expect(redirect).rejects.toMatchObject({ category: 'sandbox_security', message: /fake \(core\.pager\)/ });
+    expect(existsSync(join(repo, 'fake', 'config'))).toBe(false);
+    rmSync(join(repo, '.git', 'commondir'));
+    rmSync(join(repo, 'fake'), { recursive: true });
+    const nested = inRepo('mkdir sub && cd sub && git init -q && printf "#!/bin/sh\\n" > .git/hooks/pre-commit');
+    await expect(nested).rejects.toMatchObject({ message: /sub\/\.git \(hooks\/pre-commit\)/ });
+    expect(existsSync(join(repo, 'sub', '.git', 'hooks', 'pre-commit'))).toBe(false);
+    rmSync(join(repo, 'sub'), { recursive: true });
+  });
+
   it('a repository the command creates with only ordinary settings is fine', async () => {
     const plain = join(workspace, 'plain-ws');
     mkdirSync(plain);

@@ -99,6 +99,9 @@ export function guardGit(workspace: string): GitGuard {
       try {
         mkdirSync(join(gitDir, 'hooks'), { recursive: true });
         ensureFile(join(gitDir, 'config'));
+        // With worktree config on, git reads config.worktree too: it must not be creatable either.
+        if (/worktreeconfig\s*=\s*true/i.test(readFileSync(join(gitDir, 'config'), 'utf8')))
+          ensureFile(join(gitDir, 'config.worktree'));
       } catch {
         // A git folder we cannot write to: the command cannot either (it is not ours to fix).
       }
