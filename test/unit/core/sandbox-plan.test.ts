@@ -73,6 +73,19 @@ describe('bubblewrapArgs', () => {
     expect(guarded.lastIndexOf('--ro-bind')).toBeGreaterThan(guarded.lastIndexOf('--bind'));
   });
 
+  it('without a cgroup, limits processes inside a user namespace of its own, keeping $0 and the command as one argument', () => {
+    const limited = bubblewrapArgs({ ...input, userNamespaceProcessLimit: 1024 });
+    expect(limited).toContain('--unshare-user');
+    expect(args).not.toContain('--unshare-user');
+    expect(limited.slice(-5)).toEqual([
+      '--',
+      '/bin/bash',
+      '-c',
+      'ulimit -u 1024 2>/dev/null; exec /bin/bash -c "$0"',
+      'echo "hi"',
+    ]);
+  });
+
   it('runs the command with bash -c, unquoted (it is one argument)', () => {
     expect(args.slice(-4)).toEqual(['--', '/bin/bash', '-c', 'echo "hi"']);
   });

@@ -20,6 +20,18 @@ export interface SandboxPlanInput {
   readOnly?: readonly string[];
   /** The descriptor bwrap reads the seccomp program from (seccomp-filter.ts), when there is one. */
   seccompFd?: number;
+  /**
+   * RLIMIT_NPROC for the command, set inside its own user namespace (where the kernel counts only
+   * its processes), when no cgroup limits it; never for root, to whom the kernel does not apply it.
+   */
+  userNamespaceProcessLimit?: number;
+}
+
+/** bash -c COMMAND; with a process limit, a first bash sets it and execs the command's bash (same $0). */
+function commandLine(input: SandboxPlanInput): string[] {
+  const limit = input.userNamespaceProcessLimit;
+  if (limit === undefined) return ['/bin/bash', '-c', input.command];
+  return ['/bin/bash', '-c', `ulimit -u ${Math.floor(limit)} 2>/dev/null; exec /bin/bash -c "$0"`, input.command];
 }
 
 /** The file descriptor bubblewrap writes its JSON status to: `{"child-pid"}` once the command runs. */
@@ -66,12 +78,13 @@ export function bubblewrapArgs(input: SandboxPlanInput): string[] {
   args.push('--chdir', input.workspace);
   args.push('--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try');
   if (!input.network) args.push('--unshare-net');
+  if (input.userNamespaceProcessLimit !== undefined) args.push('--unshare-user');
   // Run as root, bwrap would keep every capability: umount the private /tmp, remount / read-write.
   args.push('--cap-drop', 'ALL');
   if (input.seccompFd !== undefined) args.push('--seccomp', String(input.seccompFd));
   args.push('--die-with-parent', '--new-session', '--clearenv');
   for (const [key, value] of Object.entries(input.env)) args.push('--setenv', key, value);
-  args.push('--json-status-fd', String(BWRAP_STATUS_FD), '--', '/bin/bash', '-c', input.command);
+  args.push('--json-status-fd', String(BWRAP_STATUS_FD), '--', ...commandLine(input));
   return args;
 }
 

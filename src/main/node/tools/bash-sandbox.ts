@@ -21,7 +21,7 @@ import {
 import { filterArch, unixSocketFilter } from '../../core/tools/seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { checkNewRepositories, guardGit } from './git-guard';
-import { MAX_PROCESSES, createProcessLimit } from './process-limit';
+import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';
 
 export interface BashRun {
   command: string;
@@ -74,6 +74,7 @@ const STDERR_HEAD_BYTES = 4096;
 function launchBwrap(run: BashRun, host: SandboxHost): Launch {
   const tmp = '/tmp';
   const git = guardGit(run.workspace);
+  const limit = createProcessLimit();
   const arch = filterArch(process.arch);
   const args = bubblewrapArgs({
     workspace: run.workspace,
@@ -85,10 +86,10 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
     pinned: git.pinned,
     readOnly: git.readOnly,
     seccompFd: arch ? BWRAP_SECCOMP_FD : undefined,
+    userNamespaceProcessLimit: limit ? undefined : userNamespaceLimit(),
   });
   const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
   while (stdio.length <= BWRAP_SECCOMP_FD) stdio.push('pipe');
-  const limit = createProcessLimit();
   const start = limit ? limit.wrap(host.bwrap, args) : { command: host.bwrap, args };
   // bwrap's own environment carries only PATH; the command's is set by --setenv.
   const child = spawn(start.command, start.args, { detached: true, stdio, env: { PATH: process.env.PATH } });

@@ -3,9 +3,11 @@
 // writes its own pid to cgroup.procs, then execs bwrap), and whose pids.events is watched so a
 // command that hits the limit — a fork bomb — is stopped at once instead of at the timeout.
 // RLIMIT_NPROC could not do this for root: the kernel never applies it to uid 0. Where no pids
-// cgroup can be created (not root, or cgroup v2 without a delegated pids controller) there is no
-// limit; the docs say so. Called by bash-sandbox.ts.
+// cgroup can be created (not root, or cgroup v2 without a delegated pids controller), a user who
+// is not root gets RLIMIT_NPROC in a user namespace of the command's own instead: bounded, though
+// a command at the limit then runs on to its timeout. Called by bash-sandbox.ts.
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { release } from 'node:os';
 import { join } from 'node:path';
 
 /** Processes and threads a command may have at once. */
@@ -54,6 +56,17 @@ function pidsParent(): string | null {
   return null;
 }
 
+/**
+ * Without a cgroup: RLIMIT_NPROC inside the command's own user namespace, for a user that is not
+ * root, on Linux 5.14 or later (from then on the kernel counts it per user namespace; before, it
+ * would count every process of the person's, and could leave the command none).
+ */
+export function userNamespaceLimit(max: number = MAX_PROCESSES): number | undefined {
+  if (process.getuid?.() === 0) return undefined;
+  const [major, minor] = release().split('.').map(Number);
+  return major > 5 || (major === 5 && minor >= 14) ? max : undefined;
+}
+
 let sequence = 0;
 
 /** A fresh cgroup limited to MAX_PROCESSES, or null where none can be made. */
@@ -76,7 +89,8 @@ export function createProcessLimit(max: number = MAX_PROCESSES): ProcessLimit | 
   return {
     wrap: (command, args) => ({
       command: '/bin/sh',
-      args: ['-c', 'echo $$ > "$0/cgroup.procs" && exec "$@"', dir, command, ...args],
+      // Should the move fail, the command still runs (without the limit): a resource limit, not confinement.
+      args: ['-c', 'echo $$ > "$0/cgroup.procs" 2>/dev/null; exec "$@"', dir, command, ...args],
     }),
     watch: (onExceeded) => {
       timer = setInterval(() => {
