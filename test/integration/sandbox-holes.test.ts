@@ -6,7 +6,16 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createServer, type Server } from 'node:net';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,5 +210,16 @@ describe('process limit (issue 24, lower items)', () => {
     expect(elapsed).toBeLessThan(30_000);
     const next = await bash('echo still here');
     expect(next.text).toBe('still here');
+    // Each call's cgroup is removed once its processes are gone.
+    const ours = () =>
+      ['/sys/fs/cgroup/pids', '/sys/fs/cgroup'].flatMap((dir) => {
+        try {
+          return readdirSync(dir).filter((name) => name.startsWith(`resolute-bash-${process.pid}-`));
+        } catch {
+          return [];
+        }
+      });
+    for (let i = 0; i < 50 && ours().length > 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(ours()).toEqual([]);
   }, 90_000);
 });

@@ -6,7 +6,7 @@
 // cgroup can be created (not root, or cgroup v2 without a delegated pids controller), a user who
 // is not root gets RLIMIT_NPROC in a user namespace of the command's own instead: bounded, though
 // a command at the limit then runs on to its timeout. Called by bash-sandbox.ts.
-import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { release } from 'node:os';
 import { join } from 'node:path';
 
@@ -73,6 +73,7 @@ let sequence = 0;
 export function createProcessLimit(max: number = MAX_PROCESSES): ProcessLimit | null {
   const parent = pidsParent();
   if (parent === null) return null;
+  removeStale(parent);
   const dir = join(parent, `resolute-bash-${process.pid}-${++sequence}`);
   try {
     mkdirSync(dir);
@@ -110,6 +111,34 @@ export function createProcessLimit(max: number = MAX_PROCESSES): ProcessLimit | 
       removeWhenEmpty(dir, 20);
     },
   };
+}
+
+/** Empty cgroups a Resolute that has ended left behind (it exited before their last removal try). */
+function removeStale(parent: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^resolute-bash-(\d+)-\d+$/.exec(name)?.[1]);
+    if (!pid || pid === process.pid || isAlive(pid)) continue;
+    try {
+      rmdirSync(join(parent, name));
+    } catch {
+      // Not empty yet, or not ours to remove.
+    }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /** The cgroup can be removed once its last process has gone; the kernel takes a moment after a kill. */
