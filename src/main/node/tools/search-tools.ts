@@ -61,6 +61,9 @@ function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
 /** grep's `context` is cut to this many lines either side (a huge one would only fill memory). */
 export const GREP_MAX_CONTEXT = 20;
 
+/** Matches ripgrep reports per file at most: more lines than 50 KB could ever show. */
+const GREP_MAX_PER_FILE = 10_000;
+
 const BASE_ARGS = ['--color=never', '--hidden', '--glob', '!.git', '--no-config'];
 
 function result(list: { text: string; truncated: boolean }): ToolOutcome {
@@ -110,6 +113,9 @@ export async function grepTool(
   if (args.literal === true) rgArgs.push('--fixed-strings');
   if (typeof args.glob === 'string') rgArgs.push('--glob', args.glob);
   if (context > 0) rgArgs.push('--context', String(context));
+  // ripgrep holds each file's output until the file is done (its threads keep files apart): a cap
+  // per file keeps that bounded. No file can show more matches than fit the byte cap anyway.
+  rgArgs.push('--max-count', String(Math.min(limit, GREP_MAX_PER_FILE)));
   rgArgs.push('--regexp', String(args.pattern), '--', target.absolute);
   const base = target.stat.isDirectory() ? target.absolute : workspace;
   const lines: string[] = [];
