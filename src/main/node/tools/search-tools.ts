@@ -114,8 +114,9 @@ export async function grepTool(
   if (typeof args.glob === 'string') rgArgs.push('--glob', args.glob);
   if (context > 0) rgArgs.push('--context', String(context));
   // ripgrep holds each file's output until the file is done (its threads keep files apart): a cap
-  // per file keeps that bounded. No file can show more matches than fit the byte cap anyway.
-  rgArgs.push('--max-count', String(Math.min(limit, GREP_MAX_PER_FILE)));
+  // per file keeps that bounded (one past the limit, to know there were more). No file can show
+  // more matches than fit the byte cap anyway.
+  rgArgs.push('--max-count', String(Math.min(limit + 1, GREP_MAX_PER_FILE)));
   rgArgs.push('--regexp', String(args.pattern), '--', target.absolute);
   const base = target.stat.isDirectory() ? target.absolute : workspace;
   const lines: string[] = [];
