@@ -3,7 +3,9 @@
 // the tail is kept under the caps, and Stop or the timeout kills the whole process tree: bwrap runs
 // in its own process group with --die-with-parent, and its PID namespace dies with it. A command that
 // fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
-// whose message says how to fix it. Called by NodeToolRuntime; bench/sandbox-startup.ts times it.
+// whose message says how to fix it. Each call also gets the seccomp filter, the git guard and the
+// process limit (docs/tools.md, "Threat model"). Called by NodeToolRuntime; bench/sandbox-startup.ts
+// times it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -215,28 +217,41 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
     });
     child.once('close', (code, signal) => {
       finish();
-      const text = output.text();
       try {
-        launch.afterExit();
+        resolve(settle({ run, launch, text: output.text(), stderrHead, killedBy, code, signal }));
       } catch (error) {
-        return reject(error instanceof Error ? error : new Error(String(error)));
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
-      if (killedBy === 'limit') return resolve(result(text, null, 'limit', run));
-      if (killedBy === 'abort') return reject(new Error(`${text ? `${text}\n\n` : ''}Command aborted`));
-      if (killedBy === null && signal !== null && launch.reportedExit() === null)
-        return reject(
-          new ToolFailure(
-            'sandbox',
-            `The sandbox process was killed (${signal}) before the command finished.`,
-            'sandbox',
-          ),
-        );
-      const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
-      if (failure) return reject(new ToolFailure('sandbox', failure, 'sandbox'));
-      const timedOut = killedBy === 'timeout';
-      resolve(result(text, timedOut ? null : (launch.reportedExit() ?? code), timedOut ? 'timeout' : null, run));
     });
   });
+}
+
+interface Ended {
+  run: BashRun;
+  launch: Launch;
+  text: string;
+  stderrHead: string;
+  killedBy: 'abort' | 'timeout' | 'limit' | null;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** What a finished sandbox process means: a result, or (thrown) an abort or a failure. */
+function settle({ run, launch, text, stderrHead, killedBy, code, signal }: Ended): ToolOutcome {
+  // What the command left behind is checked first, even after an abort or a timeout: it ran.
+  launch.afterExit();
+  if (killedBy === 'limit') return result(text, null, 'limit', run);
+  if (killedBy === 'abort') throw new Error(`${text ? `${text}\n\n` : ''}Command aborted`);
+  if (killedBy === null && signal !== null && launch.reportedExit() === null)
+    throw new ToolFailure(
+      'sandbox',
+      `The sandbox process was killed (${signal}) before the command finished.`,
+      'sandbox',
+    );
+  const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
+  if (failure) throw new ToolFailure('sandbox', failure, 'sandbox');
+  const timedOut = killedBy === 'timeout';
+  return result(text, timedOut ? null : (launch.reportedExit() ?? code), timedOut ? 'timeout' : null, run);
 }
 
 function result(
