@@ -8,11 +8,12 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSandboxed } from '../src/main/node/tools/bash-sandbox';
+import { defaultSandboxHost } from '../src/main/node/tools/executables';
 
 const CALLS = Number(process.argv[2] ?? 40);
 const COMMAND = process.argv[3] ?? 'echo hi';
 const workspace = realpathSync(mkdtempSync(join(tmpdir(), 'resolute-bench-sandbox-')));
-const host = { platform: process.platform, bwrap: 'bwrap', sandboxExec: '/usr/bin/sandbox-exec' };
+const host = defaultSandboxHost();
 
 function bare(): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
 // and the command router. The browser mode, the RPC mode and the Electron main all start here
 // so that a flag means the same thing in each.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { version } from '../../../package.json';
 import { parseSetFlag, mergeSettings, PROVIDER_IDS, type ProviderId } from '../../shared/settings';
@@ -127,7 +128,8 @@ export function parseCommonFlags(argv: string[], env: NodeJS.ProcessEnv = proces
   return {
     mode,
     port,
-    dataDir: values['data-dir'],
+    // Absolute from here on: the sandbox hides it by path (issue 24).
+    dataDir: values['data-dir'] === undefined ? undefined : resolve(values['data-dir']),
     workspace: values.workspace,
     baseUrl,
     apiKey: runApiKey(values['api-key'], values['api-key-file'], env),

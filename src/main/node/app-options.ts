@@ -5,7 +5,7 @@
 // take its single-instance lock.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { NetworkCheck } from '../core/ports';
 import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
@@ -51,10 +51,14 @@ export interface AppServicesOptions {
   prelaunchLeadMs?: number;
 }
 
-/** `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would give for "Resolute". */
+/**
+ * `--data-dir` if given, else the OS user-data folder, as Electron's app.getPath('userData') would
+ * give for "Resolute". Always absolute: a relative one reached bubblewrap as a relative path to hide,
+ * and every bash call failed.
+ */
 export function resolveDataDir(dataDir?: string): string {
-  if (dataDir) return dataDir;
-  if (process.env.RESOLUTE_DATA_DIR) return process.env.RESOLUTE_DATA_DIR;
+  if (dataDir) return resolve(dataDir);
+  if (process.env.RESOLUTE_DATA_DIR) return resolve(process.env.RESOLUTE_DATA_DIR);
   const home = homedir();
   if (process.platform === 'darwin') return join(home, 'Library', 'Application Support', 'Resolute');
   if (process.platform === 'win32') return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Resolute');

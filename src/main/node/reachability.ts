@@ -1,25 +1,64 @@
 // The Node modes' network check for offline-aware backoff (docs/retry-policy.md, "Offline: the
 // chain pauses"): a HEAD request to the provider's host — any HTTP answer at all means the network
-// and the host are there; no answer within the timeout means offline. No key is sent and redirects
-// are not followed. The desktop app checks Electron's net.isOnline() instead (src/main/electron).
+// and the host are there; no answer within the timeout means offline. A refused connection is not
+// offline either: something sent the refusal, so the network is there and the server is down.
+// Nor is a loopback or private host (a local OpenAI-compatible server, one on the LAN) that does
+// not answer: the machine's network has nothing to do with it, and pausing would wait forever
+// (issue 24); the failure then counts like any other. Only a connection accepted and then cut —
+// what the simulator's offline switch does — still reads as offline there. No key is sent and
+// redirects are not followed. The desktop app checks Electron's net.isOnline() instead.
+import { isIP } from 'node:net';
 import type { NetworkCheck } from '../core/ports';
 
 /** How long the check waits for any answer, ms. */
 const PROBE_TIMEOUT_MS = 2000;
 
+function isPrivateV4(address: string): boolean {
+  const [a, b] = address.split('.').map(Number);
+  return (
+    a === 127 ||
+    a === 10 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    a === 0
+  );
+}
+
+/** A host on this machine or the local network: loopback, private, link-local, `localhost`, `*.local`. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
+  if (isIP(host) === 4) return isPrivateV4(host);
+  if (isIP(host) !== 6) return false;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1];
+  if (mapped) return isPrivateV4(mapped);
+  // ::1 loopback, fc00::/7 unique local, fe80::/10 link-local.
+  return host === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
+}
+
+/** The system error code under a failed fetch (undici puts it on `cause`). */
+function causeCode(error: unknown): string | undefined {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return typeof cause?.code === 'string' ? cause.code : undefined;
+}
+
 export function headProbe(timeoutMs: number = PROBE_TIMEOUT_MS): NetworkCheck {
   return async (baseUrl) => {
-    let origin: string;
+    let url: URL;
     try {
-      origin = new URL(baseUrl).origin;
+      url = new URL(baseUrl);
     } catch {
       return false;
     }
     try {
-      await fetch(`${origin}/`, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      await fetch(`${url.origin}/`, { method: 'HEAD', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
       return true;
-    } catch {
-      return false;
+    } catch (error) {
+      const code = causeCode(error);
+      if (code === 'ECONNREFUSED') return true;
+      return isLocalHost(url.hostname) && code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET';
     }
   };
 }

@@ -50,6 +50,42 @@ describe('bubblewrapArgs', () => {
     expect(after(args, '--json-status-fd', 1)).toEqual([['3']]);
   });
 
+  it('drops every capability (run as root, bwrap keeps them all) and loads the seccomp filter when given', () => {
+    expect(after(args, '--cap-drop', 1)).toEqual([['ALL']]);
+    expect(args).not.toContain('--seccomp');
+    expect(after(bubblewrapArgs({ ...input, seccompFd: 4 }), '--seccomp', 1)).toEqual([['4']]);
+  });
+
+  it('pins git folders and binds their config and hooks read-only, over the workspace', () => {
+    const guarded = bubblewrapArgs({
+      ...input,
+      pinned: ['/home/me/ws/.git'],
+      readOnly: ['/home/me/ws/.git/config', '/home/me/ws/.git/hooks'],
+    });
+    expect(after(guarded, '--bind', 2)).toEqual([
+      ['/home/me/ws', '/home/me/ws'],
+      ['/home/me/ws/.git', '/home/me/ws/.git'],
+    ]);
+    expect(after(guarded, '--ro-bind', 2).slice(1)).toEqual([
+      ['/home/me/ws/.git/config', '/home/me/ws/.git/config'],
+      ['/home/me/ws/.git/hooks', '/home/me/ws/.git/hooks'],
+    ]);
+    expect(guarded.lastIndexOf('--ro-bind')).toBeGreaterThan(guarded.lastIndexOf('--bind'));
+  });
+
+  it('without a cgroup, limits processes inside a user namespace of its own, keeping $0 and the command as one argument', () => {
+    const limited = bubblewrapArgs({ ...input, userNamespaceProcessLimit: 1024 });
+    expect(limited).toContain('--unshare-user');
+    expect(args).not.toContain('--unshare-user');
+    expect(limited.slice(-5)).toEqual([
+      '--',
+      '/bin/bash',
+      '-c',
+      'ulimit -u 1024 2>/dev/null; exec /bin/bash -c "$0"',
+      'echo "hi"',
+    ]);
+  });
+
   it('runs the command with bash -c, unquoted (it is one argument)', () => {
     expect(args.slice(-4)).toEqual(['--', '/bin/bash', '-c', 'echo "hi"']);
   });

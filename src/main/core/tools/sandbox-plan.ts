@@ -14,10 +14,30 @@ export interface SandboxPlanInput {
   privateTmp: readonly string[];
   env: Record<string, string>;
   command: string;
+  /** Paths bound onto themselves read-write first, so they cannot be renamed or removed (a `.git` folder). */
+  pinned?: readonly string[];
+  /** Paths inside the workspace bound read-only over themselves (`.git/config`, `.git/hooks`…). */
+  readOnly?: readonly string[];
+  /** The descriptor bwrap reads the seccomp program from (seccomp-filter.ts), when there is one. */
+  seccompFd?: number;
+  /**
+   * RLIMIT_NPROC for the command, set inside its own user namespace (where the kernel counts only
+   * its processes), when no cgroup limits it; never for root, to whom the kernel does not apply it.
+   */
+  userNamespaceProcessLimit?: number;
+}
+
+/** bash -c COMMAND; with a process limit, a first bash sets it and execs the command's bash (same $0). */
+function commandLine(input: SandboxPlanInput): string[] {
+  const limit = input.userNamespaceProcessLimit;
+  if (limit === undefined) return ['/bin/bash', '-c', input.command];
+  return ['/bin/bash', '-c', `ulimit -u ${Math.floor(limit)} 2>/dev/null; exec /bin/bash -c "$0"`, input.command];
 }
 
 /** The file descriptor bubblewrap writes its JSON status to: `{"child-pid"}` once the command runs. */
 export const BWRAP_STATUS_FD = 3;
+/** The file descriptor bubblewrap reads the seccomp program from. */
+export const BWRAP_SECCOMP_FD = 4;
 
 /** Environment variables a command keeps; everything else (API keys included) is dropped. */
 const KEPT_ENV = ['PATH', 'HOME', 'USER', 'LOGNAME', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ'] as const;
@@ -41,8 +61,9 @@ export function sandboxEnv(parent: Record<string, string | undefined>, tmpDir: s
 /**
  * bubblewrap: the whole system read-only, /dev and /proc of its own, a private /tmp, /run hidden
  * (its sockets — the session bus, docker — would be ways out), the workspace bound read-write at
- * its own path, new PID/IPC/UTS (and, unless the network is allowed, network) namespaces, a new
- * terminal session, and death with its parent, so killing bwrap ends every process inside.
+ * its own path with its git metadata read-only, new PID/IPC/UTS (and, unless the network is
+ * allowed, network) namespaces, no capabilities, the seccomp filter, a new terminal session, and
+ * death with its parent, so killing bwrap ends every process inside.
  */
 export function bubblewrapArgs(input: SandboxPlanInput): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--tmpfs', '/run'];
@@ -50,12 +71,20 @@ export function bubblewrapArgs(input: SandboxPlanInput): string[] {
   // With the network on, name resolution may need systemd-resolved's stub under /run.
   if (input.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve');
   for (const dir of input.hidden) args.push('--tmpfs', dir);
-  args.push('--bind', input.workspace, input.workspace, '--chdir', input.workspace);
+  args.push('--bind', input.workspace, input.workspace);
+  // After the workspace's bind, so they lie over it (docs/tools.md, "The bash sandbox").
+  for (const path of input.pinned ?? []) args.push('--bind', path, path);
+  for (const path of input.readOnly ?? []) args.push('--ro-bind', path, path);
+  args.push('--chdir', input.workspace);
   args.push('--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try');
   if (!input.network) args.push('--unshare-net');
+  if (input.userNamespaceProcessLimit !== undefined) args.push('--unshare-user');
+  // Run as root, bwrap would keep every capability: umount the private /tmp, remount / read-write.
+  args.push('--cap-drop', 'ALL');
+  if (input.seccompFd !== undefined) args.push('--seccomp', String(input.seccompFd));
   args.push('--die-with-parent', '--new-session', '--clearenv');
   for (const [key, value] of Object.entries(input.env)) args.push('--setenv', key, value);
-  args.push('--json-status-fd', String(BWRAP_STATUS_FD), '--', '/bin/bash', '-c', input.command);
+  args.push('--json-status-fd', String(BWRAP_STATUS_FD), '--', ...commandLine(input));
   return args;
 }
 

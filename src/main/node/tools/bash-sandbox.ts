@@ -3,15 +3,27 @@
 // the tail is kept under the caps, and Stop or the timeout kills the whole process tree: bwrap runs
 // in its own process group with --die-with-parent, and its PID namespace dies with it. A command that
 // fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
-// whose message says how to fix it. Called by NodeToolRuntime; bench/sandbox-startup.ts times it.
+// whose message says how to fix it. Each call also gets the seccomp filter, the git guard and the
+// process limit (docs/tools.md, "Threat model"). Called by NodeToolRuntime; bench/sandbox-startup.ts
+// times it.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, capTail, tailNote } from '../../core/tools/output-caps';
-import { BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../core/tools/sandbox-plan';
+import type { Writable } from 'node:stream';
+import {
+  BWRAP_SECCOMP_FD,
+  BWRAP_STATUS_FD,
+  bubblewrapArgs,
+  sandboxEnv,
+  seatbeltProfile,
+} from '../../core/tools/sandbox-plan';
+import { filterArch, unixSocketFilter } from '../../core/tools/seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
+import { checkNewRepositories, guardGit } from './git-guard';
+import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';
 
 export interface BashRun {
   command: string;
@@ -51,6 +63,10 @@ interface Launch {
   sandboxFailure: (stderrHead: string) => string | null;
   /** The command's exit code as the sandbox reports it, when it does. */
   reportedExit: () => number | null;
+  /** Calls back once the command hit the sandbox's process limit. */
+  watchLimit: (onExceeded: () => void) => void;
+  /** Checks what the command left behind once nothing of it runs (git-guard.ts); throws a ToolFailure. */
+  afterExit: () => void;
   cleanup: () => void;
 }
 
@@ -59,6 +75,9 @@ const STDERR_HEAD_BYTES = 4096;
 
 function launchBwrap(run: BashRun, host: SandboxHost): Launch {
   const tmp = '/tmp';
+  const git = guardGit(run.workspace);
+  const limit = createProcessLimit();
+  const arch = filterArch(process.arch);
   const args = bubblewrapArgs({
     workspace: run.workspace,
     network: run.network,
@@ -66,11 +85,19 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
     privateTmp: PRIVATE_TMP,
     env: sandboxEnv(process.env, tmp),
     command: run.command,
+    pinned: git.pinned,
+    readOnly: git.readOnly,
+    seccompFd: arch ? BWRAP_SECCOMP_FD : undefined,
+    userNamespaceProcessLimit: limit ? undefined : userNamespaceLimit(),
   });
   const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'pipe'];
-  while (stdio.length <= BWRAP_STATUS_FD) stdio.push('pipe');
-  // bwrap's own environment carries only PATH (to find it); the command's is set by --setenv.
-  const child = spawn(host.bwrap, args, { detached: true, stdio, env: { PATH: process.env.PATH } });
+  while (stdio.length <= BWRAP_SECCOMP_FD) stdio.push('pipe');
+  const start = limit ? limit.wrap(host.bwrap, args) : { command: host.bwrap, args };
+  // bwrap's own environment carries only PATH; the command's is set by --setenv.
+  const child = spawn(start.command, start.args, { detached: true, stdio, env: { PATH: process.env.PATH } });
+  const seccomp = child.stdio[BWRAP_SECCOMP_FD] as Writable | null;
+  seccomp?.on('error', () => undefined);
+  seccomp?.end(arch ? unixSocketFilter(arch) : undefined);
   let exit: number | null = null;
   child.stdio[BWRAP_STATUS_FD]?.on('data', (chunk: Buffer) => {
     const code = /"exit-code"\s*:\s*(\d+)/.exec(chunk.toString('utf8'))?.[1];
@@ -84,7 +111,9 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
         ? null
         : `bubblewrap could not create the sandbox (${stderrHead || 'no reason given'}). ${BWRAP_REFUSED_FIX}`,
     reportedExit: () => exit,
-    cleanup: () => undefined,
+    watchLimit: (onExceeded) => limit?.watch(onExceeded),
+    afterExit: () => checkNewRepositories(run.workspace, git),
+    cleanup: () => limit?.release(),
   };
 }
 
@@ -103,6 +132,8 @@ function launchSeatbelt(run: BashRun, host: SandboxHost): Launch {
     sandboxFailure: (stderrHead) =>
       /^sandbox-exec:/.test(stderrHead) ? `sandbox-exec could not create the sandbox (${stderrHead}).` : null,
     reportedExit: () => null,
+    watchLimit: () => undefined,
+    afterExit: () => undefined,
     cleanup: () => rmSync(tmp, { recursive: true, force: true }),
   };
 }
@@ -144,6 +175,9 @@ class OutputTail {
 /** Run one command in the sandbox; resolves with its result, or rejects (abort, sandbox failure). */
 export function runSandboxed(run: BashRun, host: SandboxHost): Promise<ToolOutcome> {
   if (host.platform === 'win32') return Promise.reject(new ToolFailure('sandbox', WINDOWS_NO_SANDBOX, 'bash'));
+  // Checked here: with the process limit, bwrap is started through /bin/sh, which would not say ENOENT.
+  if (host.platform !== 'darwin' && !existsSync(host.bwrap))
+    return Promise.reject(new ToolFailure('sandbox', BWRAP_MISSING, 'bwrap'));
   const launch = host.platform === 'darwin' ? launchSeatbelt(run, host) : launchBwrap(run, host);
   return watch(run, launch);
 }
@@ -152,11 +186,12 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
   const { child } = launch;
   const output = new OutputTail(run.onUpdate);
   let stderrHead = '';
-  let killedBy: 'abort' | 'timeout' | null = null;
-  const stop = (why: 'abort' | 'timeout') => {
+  let killedBy: 'abort' | 'timeout' | 'limit' | null = null;
+  const stop = (why: 'abort' | 'timeout' | 'limit') => {
     killedBy ??= why;
     killTree(child);
   };
+  launch.watchLimit(() => stop('limit'));
   const onAbort = () => stop('abort');
   if (run.signal?.aborted) queueMicrotask(onAbort);
   else run.signal?.addEventListener('abort', onAbort, { once: true });
@@ -182,34 +217,65 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
     });
     child.once('close', (code, signal) => {
       finish();
-      const text = output.text();
-      if (killedBy === 'abort') return reject(new Error(`${text ? `${text}\n\n` : ''}Command aborted`));
-      if (killedBy === null && signal !== null && launch.reportedExit() === null)
-        return reject(
-          new ToolFailure(
-            'sandbox',
-            `The sandbox process was killed (${signal}) before the command finished.`,
-            'sandbox',
-          ),
-        );
-      const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
-      if (failure) return reject(new ToolFailure('sandbox', failure, 'sandbox'));
-      resolve(
-        result(text, killedBy === 'timeout' ? null : (launch.reportedExit() ?? code), killedBy === 'timeout', run),
-      );
+      try {
+        resolve(settle({ run, launch, text: output.text(), stderrHead, killedBy, code, signal }));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
   });
 }
 
-function result(output: string, exitCode: number | null, timedOut: boolean, run: BashRun): ToolOutcome {
+interface Ended {
+  run: BashRun;
+  launch: Launch;
+  text: string;
+  stderrHead: string;
+  killedBy: 'abort' | 'timeout' | 'limit' | null;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** What a finished sandbox process means: a result, or (thrown) an abort or a failure. */
+function settle({ run, launch, text, stderrHead, killedBy, code, signal }: Ended): ToolOutcome {
+  // What the command left behind is checked first, even after an abort or a timeout: it ran.
+  launch.afterExit();
+  if (killedBy === 'limit') return result(text, null, 'limit', run);
+  if (killedBy === 'abort') throw new Error(`${text ? `${text}\n\n` : ''}Command aborted`);
+  if (killedBy === null && signal !== null && launch.reportedExit() === null)
+    throw new ToolFailure(
+      'sandbox',
+      `The sandbox process was killed (${signal}) before the command finished.`,
+      'sandbox',
+    );
+  const failure = killedBy === null ? launch.sandboxFailure(stderrHead.trim()) : null;
+  if (failure) throw new ToolFailure('sandbox', failure, 'sandbox');
+  const timedOut = killedBy === 'timeout';
+  return result(text, timedOut ? null : (launch.reportedExit() ?? code), timedOut ? 'timeout' : null, run);
+}
+
+function result(
+  output: string,
+  exitCode: number | null,
+  stoppedBy: 'timeout' | 'limit' | null,
+  run: BashRun,
+): ToolOutcome {
   const capped = capTail(output);
   const note = tailNote(capped);
   let text = (capped.text.replace(/\n+$/, '') || '(no output)') + (note ? `\n\n${note}` : '');
+  const timedOut = stoppedBy === 'timeout';
   if (timedOut) text += `\n\nCommand timed out after ${Math.round(run.timeoutMs / 100) / 10} seconds`;
+  else if (stoppedBy === 'limit')
+    text += `\n\nCommand stopped: it reached the sandbox's process limit (${MAX_PROCESSES} processes and threads)`;
   else if (exitCode !== 0) text += `\n\nCommand exited with code ${exitCode}`;
   return {
     text,
-    details: { exitCode, ...(timedOut ? { timedOut } : {}), ...(capped.truncated ? { truncated: true } : {}) },
-    isError: timedOut || exitCode !== 0,
+    details: {
+      exitCode,
+      ...(timedOut ? { timedOut } : {}),
+      ...(stoppedBy === 'limit' ? { processLimit: true } : {}),
+      ...(capped.truncated ? { truncated: true } : {}),
+    },
+    isError: stoppedBy !== null || exitCode !== 0,
   };
 }

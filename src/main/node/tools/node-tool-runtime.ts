@@ -6,6 +6,7 @@ import { codedNotice, type NoticeText } from '../../../shared/notices';
 import type { ApprovalPreview, ToolName } from '../../../shared/tools';
 import { runSandboxed, WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { editTool, lsTool, previewFileChange, readTool, writeTool } from './file-tools';
+import { defaultSandboxHost } from './executables';
 import { findTool, grepTool } from './search-tools';
 import { openWorkspace } from './workspace-fs';
 import { readProjectInstructions } from './project-instructions';
@@ -16,7 +17,7 @@ export interface NodeToolRuntimeOptions {
   defaultWorkspace: string;
   /** Hidden from bash (Resolute's data folder, with its keys). */
   hidden: readonly string[];
-  /** Where the sandbox binaries are; default bwrap from PATH, /usr/bin/sandbox-exec. */
+  /** Where the sandbox binaries are; default bwrap from PATH's absolute entries, /usr/bin/sandbox-exec. */
   sandbox?: Partial<SandboxHost>;
 }
 
@@ -24,11 +25,7 @@ export class NodeToolRuntime implements ToolRuntime {
   private readonly host: SandboxHost;
 
   constructor(private readonly options: NodeToolRuntimeOptions) {
-    this.host = {
-      platform: options.sandbox?.platform ?? process.platform,
-      bwrap: options.sandbox?.bwrap ?? 'bwrap',
-      sandboxExec: options.sandbox?.sandboxExec ?? '/usr/bin/sandbox-exec',
-    };
+    this.host = defaultSandboxHost(options.sandbox);
   }
 
   readonly platform = platformName();

@@ -5,9 +5,10 @@
 // model with an error that says how to install it. Called by NodeToolRuntime.
 import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
-import { capLine, listOutput } from '../../core/tools/output-caps';
+import { MAX_BYTES, capLine, listOutput } from '../../core/tools/output-caps';
 import { FIND_DEFAULT_LIMIT, GREP_DEFAULT_LIMIT } from '../../core/tools/tool-schemas';
 import type { ToolOutcome } from '../../core/ports';
+import { cachedExecutable } from './executables';
 import { positiveInt } from './file-tools';
 import { resolveInWorkspace } from './workspace-fs';
 
@@ -25,7 +26,10 @@ interface RgRun {
 /** Run ripgrep; resolves with its exit code (0 found, 1 nothing found) or rejects with its error. */
 function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn('rg', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // By absolute path only: a bare "rg" could be the workspace's own (executables.ts).
+    const rg = cachedExecutable('rg');
+    if (rg === null) return reject(new Error(RG_MISSING));
+    const child = spawn(rg, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stopped = false;
     let buffered = '';
     let stderr = '';
@@ -53,6 +57,12 @@ function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
     });
   });
 }
+
+/** grep's `context` is cut to this many lines either side (a huge one would only fill memory). */
+export const GREP_MAX_CONTEXT = 20;
+
+/** Matches ripgrep reports per file at most: more lines than 50 KB could ever show. */
+const GREP_MAX_PER_FILE = 10_000;
 
 const BASE_ARGS = ['--color=never', '--hidden', '--glob', '!.git', '--no-config'];
 
@@ -97,17 +107,23 @@ export async function grepTool(
   const target = resolveInWorkspace(workspace, typeof args.path === 'string' ? args.path : '.', false);
   if (!target.stat) throw new Error(`Path not found: ${String(args.path)}`);
   const limit = positiveInt(args.limit) ?? GREP_DEFAULT_LIMIT;
-  const context = positiveInt(args.context) ?? 0;
+  const context = Math.min(positiveInt(args.context) ?? 0, GREP_MAX_CONTEXT);
   const rgArgs = ['--json', '--line-number', ...BASE_ARGS];
   if (args.ignoreCase === true) rgArgs.push('--ignore-case');
   if (args.literal === true) rgArgs.push('--fixed-strings');
   if (typeof args.glob === 'string') rgArgs.push('--glob', args.glob);
   if (context > 0) rgArgs.push('--context', String(context));
+  // ripgrep holds each file's output until the file is done (its threads keep files apart): a cap
+  // per file keeps that bounded (one past the limit, to know there were more). No file can show
+  // more matches than fit the byte cap anyway.
+  rgArgs.push('--max-count', String(Math.min(limit + 1, GREP_MAX_PER_FILE)));
   rgArgs.push('--regexp', String(args.pattern), '--', target.absolute);
   const base = target.stat.isDirectory() ? target.absolute : workspace;
   const lines: string[] = [];
   let matches = 0;
   let cutLines = false;
+  // Context lines count too: past the byte cap nothing more could be shown, so ripgrep is stopped.
+  let bytes = 0;
   await runRg({
     args: rgArgs,
     cwd: workspace,
@@ -123,8 +139,10 @@ export async function grepTool(
       const { text, cut } = capLine((event.data?.lines?.text ?? '').replace(/\r?\n$/, ''));
       cutLines ||= cut;
       const mark = event.type === 'match' ? ':' : '-';
-      lines.push(`${file}${mark}${event.data?.line_number ?? 0}${mark} ${text}`);
-      return true;
+      const shown = `${file}${mark}${event.data?.line_number ?? 0}${mark} ${text}`;
+      lines.push(shown);
+      bytes += Buffer.byteLength(shown) + 1;
+      return bytes <= MAX_BYTES;
     },
   });
   if (matches === 0) return { text: 'No matches found.', details: {}, isError: false };

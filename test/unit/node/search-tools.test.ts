@@ -1,0 +1,81 @@
+// find and grep against the holes of issue 24 (src/main/node/tools/search-tools.ts, executables.ts):
+// a workspace's own `rg` never runs, whatever PATH holds (an empty or relative entry first), and
+// grep's context is capped and counts toward the output cap on a large generated file. Real
+// ripgrep, real files; PATH is changed before the first search, so the resolution under test is
+// the one that is cached.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BYTES } from '../../../src/main/core/tools/output-caps';
+import { findTool, grepTool } from '../../../src/main/node/tools/search-tools';
+
+let root: string;
+let ws: string;
+let marker: string;
+const savedPath = process.env.PATH;
+
+beforeAll(() => {
+  root = realpathSync(mkdtempSync(join(tmpdir(), 'resolute-search-')));
+  ws = join(root, 'ws');
+  marker = join(root, 'planted-rg-ran');
+  mkdirSync(join(ws, 'bin'), { recursive: true });
+  const fake = `#!/bin/sh\necho ran > ${marker}\necho fake.txt\n`;
+  for (const path of [join(ws, 'rg'), join(ws, 'bin', 'rg')]) {
+    writeFileSync(path, fake);
+    chmodSync(path, 0o755);
+  }
+  writeFileSync(join(ws, 'real.txt'), 'needle\n');
+  // An empty entry, `.` and a relative entry all mean "the working directory" (the workspace).
+  process.env.PATH = `:.:bin:${savedPath ?? '/usr/bin'}`;
+});
+
+afterAll(() => {
+  process.env.PATH = savedPath;
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('the rg that runs (issue 24, point 3)', () => {
+  it('is never the workspace’s own, with an empty, "." or relative PATH entry first', async () => {
+    const found = await findTool(ws, { pattern: '*.txt' });
+    const grepped = await grepTool(ws, { pattern: 'needle' });
+    const inBin = await findTool(join(ws, 'bin'), { pattern: '*' });
+    expect(existsSync(marker)).toBe(false);
+    expect(found.text).toBe('real.txt');
+    expect(grepped.text).toBe('real.txt:1: needle');
+    expect(inBin.text).toBe('rg');
+  });
+});
+
+describe('grep context (issue 24, lower items)', () => {
+  let big: string;
+  beforeAll(() => {
+    big = join(ws, 'big');
+    mkdirSync(big);
+    // 400 000 lines (~6 MB) with one match in the middle, and a file where every line matches.
+    const lines = Array.from({ length: 400_000 }, (_, i) => (i === 200_000 ? 'the needle' : `filler ${i}`));
+    writeFileSync(join(big, 'one-match.txt'), `${lines.join('\n')}\n`);
+    writeFileSync(join(big, 'all-match.txt'), `${Array.from({ length: 400_000 }, (_, i) => `hay ${i}`).join('\n')}\n`);
+  });
+
+  it('a huge context is capped at 20 lines either side', async () => {
+    const { text } = await grepTool(ws, { pattern: 'needle', path: 'big/one-match.txt', context: 1_000_000 });
+    const shown = text.split('\n').filter((line) => /^big\/one-match\.txt[-:]/.test(line));
+    expect(shown).toHaveLength(41);
+    expect(shown[0]).toBe('big/one-match.txt-199981- filler 199980');
+    expect(shown[20]).toBe('big/one-match.txt:200001: the needle');
+    expect(shown[40]).toBe('big/one-match.txt-200021- filler 200020');
+  });
+
+  it('context lines count toward the output cap: a huge limit and context still give a capped result', async () => {
+    const { text, details } = await grepTool(ws, {
+      pattern: 'hay',
+      path: 'big/all-match.txt',
+      context: 20,
+      limit: 1_000_000,
+    });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES + 300);
+    expect(details).toMatchObject({ truncated: true });
+    expect(text).toMatch(/limit reached/);
+  });
+});
