@@ -6,7 +6,7 @@
 // asks for one per wait through its host; AgentSession passes every agent event through intercept().
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { AgentPort } from './ports';
-import type { HeldSend } from './provider-facts';
+import type { HeldSend } from './retry/provider-facts';
 
 /**
  * How long before the deadline the run starts. Building the request takes about 2 ms, more the first

@@ -8,7 +8,7 @@ import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { FallbackResult } from './model-fallback';
+import type { FallbackResult } from './retry/model-fallback';
 import type {
   AgentPort,
   Clock,
@@ -18,15 +18,15 @@ import type {
   NetworkCheck,
   SettingsStore,
 } from './ports';
-import type { HeldSend } from './provider-facts';
-import { PromptPacing } from './rate-pacing';
-import { RetryController } from './retry-controller';
+import type { HeldSend } from './retry/provider-facts';
+import { PromptPacing } from './retry/rate-pacing';
+import { RetryController } from './retry/retry-controller';
 import { RetryPrelaunch } from './retry-prelaunch';
-import { sessionRetryHost } from './session-retry-host';
+import { sessionRetryHost } from './retry/session-retry-host';
 import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import type { StopHost } from './turn-stops';
+import type { StopHost } from './retry/turn-stops';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */

@@ -4,8 +4,8 @@
 // correlation header; this fetch wrapper strips the tag before the request leaves, records what
 // came back, and hands the body on unchanged. What is read is described in docs/classification.md.
 // It also holds a retried request built before its deadline until the deadline (holdNext).
-import { errorFactsFromBody, type BodyErrorFacts } from '../core/error-body';
-import type { HeldSend, HttpFactsSource, HttpObservation, ProviderFacts } from '../core/provider-facts';
+import { errorFactsFromBody, type BodyErrorFacts } from '../core/retry/error-body';
+import type { HeldSend, HttpFactsSource, HttpObservation, ProviderFacts } from '../core/retry/provider-facts';
 import { StreamErrorScanner } from './stream-error-scanner';
 
 export const CORRELATION_HEADER = 'x-resolute-observe';

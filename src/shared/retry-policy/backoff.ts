@@ -1,5 +1,5 @@
 // The wait a decision-table row gives before a retry, and how waits are written for people.
-// decideRetry (src/main/core/decide-retry.ts) calls computeBackoffMs for every retry it allows.
+// decideRetry (src/main/core/retry/decide-retry.ts) calls computeBackoffMs for every retry it allows.
 // Pure: the random draw for jitter comes in as an argument. See docs/retry-policy.md.
 import type { RetrySettings } from '../settings';
 import { clampRetrySettings, type EffectiveRow } from './decision-table';

@@ -3,7 +3,7 @@
 // under a hold waits for its release before the scripted stream answers it, and — like Node's
 // fetch — a request whose signal is aborted (before or while it is held) is never sent.
 import type { StreamFn } from '@mariozechner/pi-agent-core';
-import type { HeldSend } from '../../../src/main/core/provider-facts';
+import type { HeldSend } from '../../../src/main/core/retry/provider-facts';
 
 interface Gate {
   state: 'held' | 'open' | 'dropped';

@@ -6,7 +6,7 @@ import { createAssistantMessageEventStream, type AssistantMessage, type Model, t
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
-import { attachProviderFacts } from '../../../src/main/core/provider-facts';
+import { attachProviderFacts } from '../../../src/main/core/retry/provider-facts';
 import type { HeldRequests } from './held-requests-fake';
 import type {
   Clock,

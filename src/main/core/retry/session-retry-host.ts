@@ -5,13 +5,13 @@
 // offline pause, and the history's chain and decision records (a resumed chain reopens its row;
 // each event's writes are one transaction).
 // Built once, by buildSessionParts.
-import type { SessionEvent } from '../../shared/events';
-import type { ChatMessage } from '../../shared/messages';
-import type { AgentPort, UsageLimitResult } from './ports';
+import type { SessionEvent } from '../../../shared/events';
+import type { ChatMessage } from '../../../shared/messages';
+import type { AgentPort, UsageLimitResult } from '../ports';
 import type { RetryHost } from './retry-host';
-import type { RetryPrelaunch } from './retry-prelaunch';
-import type { AgentSessionOptions } from './session-parts';
-import type { DecisionEntry, TurnRecorder } from './turn-recorder';
+import type { RetryPrelaunch } from '../retry-prelaunch';
+import type { AgentSessionOptions } from '../session-parts';
+import type { DecisionEntry, TurnRecorder } from '../turn-recorder';
 
 export interface SessionRetryHostParts {
   agent: AgentPort;

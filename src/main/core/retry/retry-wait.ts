@@ -5,7 +5,7 @@
 // cancel race safe; this keeps the timer and the run.
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import type { RetryHost } from './retry-host';
-import type { PreparedRetry } from './retry-prelaunch';
+import type { PreparedRetry } from '../retry-prelaunch';
 
 export interface WaitEnd {
   /** The wait ran out, or "Retry now" cut it short. */

@@ -4,8 +4,8 @@
 // the decision records, every way a chain ends, and what becomes of a retried run built before the
 // wait ends (docs/retry-policy.md describes the lifecycle).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Classification } from '../../../src/main/core/classify-error';
-import { RetryController } from '../../../src/main/core/retry-controller';
+import type { Classification } from '../../../../src/main/core/retry/classify-error';
+import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { FakeHost, SERVER_ERROR, T0, assistant, rateLimit, usageLimit, useFakeClock } from './retry-host-fake';
 
 let host: FakeHost;

@@ -3,7 +3,7 @@
 // hint that belongs to the limit that was hit, quota wording on ordinary rate limits, key errors,
 // and Google's structured status names. Inputs are what the HTTP-facts recorder hands over.
 import { describe, expect, it } from 'vitest';
-import { classifyError, type ErrorInput } from '../../../src/main/core/classify-error';
+import { classifyError, type ErrorInput } from '../../../../src/main/core/retry/classify-error';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const classify = (input: ErrorInput) => classifyError({ now: NOW, ...input });

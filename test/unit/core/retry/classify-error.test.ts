@@ -5,13 +5,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATEGORIES, type ErrorCategory } from '../../../src/shared/error-category';
-import { classifyError, UNCLASSIFIABLE, type ErrorInput } from '../../../src/main/core/classify-error';
+import { ERROR_CATEGORIES, type ErrorCategory } from '../../../../src/shared/error-category';
+import { classifyError, UNCLASSIFIABLE, type ErrorInput } from '../../../../src/main/core/retry/classify-error';
 
 const category = (input: ErrorInput): ErrorCategory => classifyError(input).category;
 
 describe('classifyError — the simulator faults as pi-ai words them', () => {
-  const fixtureUrl = new URL('../../fixtures/pi-ai-fault-messages.json', import.meta.url);
+  const fixtureUrl = new URL('../../../fixtures/pi-ai-fault-messages.json', import.meta.url);
   const fixture = JSON.parse(readFileSync(fileURLToPath(fixtureUrl), 'utf8')) as Record<
     string,
     { stopReason: string; errorMessage: string }

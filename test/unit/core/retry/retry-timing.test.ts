@@ -3,9 +3,9 @@
 // writes are one transaction. A session on a scripted stream, a clock the history moves forward
 // (a slow disk, without real waiting), and a history that counts its transactions.
 import { describe, expect, it } from 'vitest';
-import type { AutoRetryStartEvent } from '../../../src/shared/events';
-import type { NewTurn } from '../../../src/main/core/ports';
-import { harness, MemoryHistory } from './session-fakes';
+import type { AutoRetryStartEvent } from '../../../../src/shared/events';
+import type { NewTurn } from '../../../../src/main/core/ports';
+import { harness, MemoryHistory } from '../session-fakes';
 
 /** A clock that moves only when told to. */
 class StepClock {

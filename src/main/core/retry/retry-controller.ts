@@ -6,10 +6,10 @@
 // chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts; the wait
 // itself, with the retried run built before it ends, is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
-import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../shared/error-category';
-import type { AssistantChatMessage } from '../../shared/messages';
-import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../shared/events';
-import type { RetrySettings } from '../../shared/settings';
+import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../../shared/error-category';
+import type { AssistantChatMessage } from '../../../shared/messages';
+import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../../shared/events';
+import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';

@@ -4,9 +4,9 @@
 // switches — no attempt counted while offline, the countdown stopped, Cancel and Retry now working,
 // the retry at once when the network is back.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Classification } from '../../../src/main/core/classify-error';
-import { attemptAfterConnectionFailure, waitUntilOnline } from '../../../src/main/core/offline-pause';
-import { RetryController } from '../../../src/main/core/retry-controller';
+import type { Classification } from '../../../../src/main/core/retry/classify-error';
+import { attemptAfterConnectionFailure, waitUntilOnline } from '../../../../src/main/core/retry/offline-pause';
+import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { FakeHost, assistant, useFakeClock } from './retry-host-fake';
 
 const CONNECTION: Classification = { category: 'connection', errorType: 'ModelConnectionError', source: 'pattern' };

@@ -4,11 +4,16 @@
 // back, a new first choice applies at once); and lifecycle step 5 putting it together with the
 // credential switch.
 import { describe, expect, it } from 'vitest';
-import { decideRetry } from '../../../src/main/core/decide-retry';
-import { ModelRoute, exhaustedMessage, selectFallback, type ModelRef } from '../../../src/main/core/model-fallback';
-import type { UsageLimitResult } from '../../../src/main/core/ports';
-import { usageLimitStep } from '../../../src/main/core/usage-limit-step';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { decideRetry } from '../../../../src/main/core/retry/decide-retry';
+import {
+  ModelRoute,
+  exhaustedMessage,
+  selectFallback,
+  type ModelRef,
+} from '../../../../src/main/core/retry/model-fallback';
+import type { UsageLimitResult } from '../../../../src/main/core/ports';
+import { usageLimitStep } from '../../../../src/main/core/retry/usage-limit-step';
+import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
 import { usageLimit } from './retry-host-fake';
 
 const ref = (text: string): ModelRef => {

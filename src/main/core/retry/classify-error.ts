@@ -4,8 +4,8 @@
 // Called for every errored assistant message (classify-message.ts); the tool categories are
 // accepted as flags for when the agent has tools, which it does not yet.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
-import type { ErrorCategory } from '../../shared/error-category';
-import { DECISION_TABLE } from '../../shared/retry-policy/decision-table';
+import type { ErrorCategory } from '../../../shared/error-category';
+import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
 import { parseRetryHint } from './retry-hints';
 
 export interface ErrorInput {

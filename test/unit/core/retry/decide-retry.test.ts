@@ -2,11 +2,11 @@
 // each row of the table parameterised, finiteness per category by looping decideRetry until it
 // stops, backoff values, jitter bounds, provider hints and the maxDelayMs fail-fast, and overrides.
 import { describe, expect, it, vi } from 'vitest';
-import type { ErrorCategory } from '../../../src/shared/error-category';
-import { DEFAULT_SETTINGS, type RetrySettings } from '../../../src/shared/settings';
-import { classifyError } from '../../../src/main/core/classify-error';
-import { resolveRow } from '../../../src/shared/retry-policy/decision-table';
-import { decideRetry, type DecisionError, type RetryDecision } from '../../../src/main/core/decide-retry';
+import type { ErrorCategory } from '../../../../src/shared/error-category';
+import { DEFAULT_SETTINGS, type RetrySettings } from '../../../../src/shared/settings';
+import { classifyError } from '../../../../src/main/core/retry/classify-error';
+import { resolveRow } from '../../../../src/shared/retry-policy/decision-table';
+import { decideRetry, type DecisionError, type RetryDecision } from '../../../../src/main/core/retry/decide-retry';
 
 const defaults: RetrySettings = DEFAULT_SETTINGS.retry;
 const withRetry = (patch: Partial<RetrySettings>): RetrySettings => ({ ...defaults, ...patch });

@@ -2,7 +2,7 @@
 // record") that the retry
 // controller hands to the history store and the JSON-lines decision log. Pure: ids and the time
 // come in as arguments, so the same inputs always give the same record.
-import type { LogLevel, RetryDecisionRecord } from '../../shared/history';
+import type { LogLevel, RetryDecisionRecord } from '../../../shared/history';
 import type { Classification } from './classify-error';
 import { UNCLASSIFIABLE } from './classify-error';
 import type { DecisionContext, RetryDecision } from './decide-retry';

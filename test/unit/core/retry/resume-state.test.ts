@@ -3,11 +3,11 @@
 // parameterised over the shapes a quit or a crash leaves behind, and the continuation itself —
 // the same chain id and counter, a decision record that says so, the retry at once.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { findInterruptedRetry, type StoredSession } from '../../../src/main/core/resume-state';
-import { INTERRUPTED_FINAL_ERROR, RetryController } from '../../../src/main/core/retry-controller';
-import type { ChainOutcome } from '../../../src/shared/error-category';
-import type { RetryDecisionRecord } from '../../../src/shared/history';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { findInterruptedRetry, type StoredSession } from '../../../../src/main/core/retry/resume-state';
+import { INTERRUPTED_FINAL_ERROR, RetryController } from '../../../../src/main/core/retry/retry-controller';
+import type { ChainOutcome } from '../../../../src/shared/error-category';
+import type { RetryDecisionRecord } from '../../../../src/shared/history';
+import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
 import { FakeHost, SERVER_ERROR, T0, assistant, useFakeClock } from './retry-host-fake';
 
 function decision(

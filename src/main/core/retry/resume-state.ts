@@ -2,11 +2,11 @@
 // session was cut by a quit or a crash and can be continued, read from what the history stored —
 // the chain's `interrupted` outcome and its decision records. Pure; AgentSession puts the offer in
 // its snapshot, and resumes or discards it when the person answers the card.
-import { INTERRUPTED_OUTCOME } from '../../shared/error-category';
-import type { InterruptedRetry } from '../../shared/events';
-import type { RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../shared/history';
-import { DECISION_TABLE, resolveRow } from '../../shared/retry-policy/decision-table';
-import type { RetrySettings } from '../../shared/settings';
+import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
+import type { InterruptedRetry } from '../../../shared/events';
+import type { RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
+import { DECISION_TABLE, resolveRow } from '../../../shared/retry-policy/decision-table';
+import type { RetrySettings } from '../../../shared/settings';
 import { settledDecision } from './decide-retry';
 import type { DecisionEntry } from './retry-host';
 

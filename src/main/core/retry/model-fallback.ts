@@ -3,7 +3,7 @@
 // usable key. selectFallback is the rule (pure); ModelRoute is the session's memory of it — which
 // model is active, which ones hit a limit — so the switch holds for the rest of the session. The
 // composition root owns one ModelRoute and hands AgentSession its onUsageLimit.
-import type { ModelRef } from '../../shared/settings';
+import type { ModelRef } from '../../../shared/settings';
 
 export type { ModelRef };
 

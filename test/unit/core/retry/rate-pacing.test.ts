@@ -2,7 +2,7 @@
 // the wait read from each provider's rate-limit headers, parameterised; what the pacer remembers
 // per provider; and the one wait of a held prompt (it runs out, "Send anyway", Stop).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PacingHold, RatePacer, pacingWaitMs, type PacingFacts } from '../../../src/main/core/rate-pacing';
+import { PacingHold, RatePacer, pacingWaitMs, type PacingFacts } from '../../../../src/main/core/retry/rate-pacing';
 
 const NOW = Date.UTC(2025, 0, 1, 12);
 const iso = (ms: number) => new Date(NOW + ms).toISOString();

@@ -3,13 +3,13 @@
 // the offline pause, and the history's chain and decision records (each event's in one
 // transaction). Kept apart from the controller
 // so that tests can fake it without the controller's internals.
-import type { ChainOutcome } from '../../shared/error-category';
-import type { RetryEvent } from '../../shared/events';
-import type { ModelRef, RetrySettings } from '../../shared/settings';
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { RetryEvent } from '../../../shared/events';
+import type { ModelRef, RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionContext, RetryDecision } from './decide-retry';
-import type { UsageLimitResult } from './ports';
-import type { PreparedRetry } from './retry-prelaunch';
+import type { UsageLimitResult } from '../ports';
+import type { PreparedRetry } from '../retry-prelaunch';
 
 export type ModelSwitch = { from: ModelRef; to: ModelRef };
 

@@ -3,15 +3,15 @@
 // is logged and any retry chain it belonged to is ended, so every errored turn has an outcome.
 // AgentSession calls these from its agent_end handling; docs/retry-policy.md lists the stops. Also
 // what a stopped turn leaves for Continue.
-import type { ChainOutcome } from '../../shared/error-category';
-import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
-import { resolveRow } from '../../shared/retry-policy/decision-table';
-import type { RetrySettings } from '../../shared/settings';
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { AssistantChatMessage, ChatMessage } from '../../../shared/messages';
+import { resolveRow } from '../../../shared/retry-policy/decision-table';
+import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import { settledDecision } from './decide-retry';
 import { UNEXPECTED_EXCEPTION } from './decision-log';
 import type { RetryController } from './retry-controller';
-import type { DecisionEntry, TurnRecorder } from './turn-recorder';
+import type { DecisionEntry, TurnRecorder } from '../turn-recorder';
 
 /** What the stop records need from their session. */
 export interface StopHost {

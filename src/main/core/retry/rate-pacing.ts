@@ -4,8 +4,8 @@
 // known 429, unless the person presses "Send anyway". RatePacer remembers what each provider said;
 // PacingHold is the one cancellable wait; PromptPacing joins them for AgentSession, which observes
 // every finished message and asks before each prompt.
-import type { PacingEvent, PacingWait } from '../../shared/events';
-import type { AssistantChatMessage } from '../../shared/messages';
+import type { PacingEvent, PacingWait } from '../../../shared/events';
+import type { AssistantChatMessage } from '../../../shared/messages';
 import { abortableSleep, type Sleep } from './abortable-sleep';
 import { providerFactsOf } from './provider-facts';
 import { exhaustedLimitsResetMs, retryAfterHeaderMs } from './retry-hints';

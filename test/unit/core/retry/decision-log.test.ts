@@ -2,10 +2,10 @@
 // docs/retry-policy.md ("The observability record"), wait in seconds, final decision, ISO
 // timestamps from the given clock, and the success record.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
-import { classifyError } from '../../../src/main/core/classify-error';
-import { buildDecisionRecord, decisionLevel } from '../../../src/main/core/decision-log';
-import { decideRetry, settledDecision, type DecisionContext } from '../../../src/main/core/decide-retry';
+import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
+import { classifyError } from '../../../../src/main/core/retry/classify-error';
+import { buildDecisionRecord, decisionLevel } from '../../../../src/main/core/retry/decision-log';
+import { decideRetry, settledDecision, type DecisionContext } from '../../../../src/main/core/retry/decide-retry';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
 const context: DecisionContext = {

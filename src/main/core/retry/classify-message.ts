@@ -2,9 +2,9 @@
 // the HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError.
 // Used by AgentSession at message_end and agent_end, once pi-ai is loaded (pi-runtime.ts).
 import type { AssistantMessage } from '@mariozechner/pi-ai';
-import type { AssistantChatMessage } from '../../shared/messages';
+import type { AssistantChatMessage } from '../../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
-import { piRuntime } from './pi-runtime';
+import { piRuntime } from '../pi-runtime';
 import { providerFactsOf } from './provider-facts';
 
 /** `toolFault`: the tool failure this errored message stands for (tools/tool-gate.ts), if any. */

@@ -1,12 +1,12 @@
 // A RetryHost recorded in memory — the session's side of the RetryController — and the failures
 // the controller tests feed it. Shared by the controller's tests (lifecycle, offline pause, resume).
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { Classification } from '../../../src/main/core/classify-error';
-import type { UsageLimitResult } from '../../../src/main/core/ports';
-import type { RetryHost } from '../../../src/main/core/retry-controller';
-import type { AutoRetryStartEvent, RetryEvent } from '../../../src/shared/events';
-import type { AssistantChatMessage } from '../../../src/shared/messages';
-import { DEFAULT_SETTINGS, type RetrySettings } from '../../../src/shared/settings';
+import type { Classification } from '../../../../src/main/core/retry/classify-error';
+import type { UsageLimitResult } from '../../../../src/main/core/ports';
+import type { RetryHost } from '../../../../src/main/core/retry/retry-controller';
+import type { AutoRetryStartEvent, RetryEvent } from '../../../../src/shared/events';
+import type { AssistantChatMessage } from '../../../../src/shared/messages';
+import { DEFAULT_SETTINGS, type RetrySettings } from '../../../../src/shared/settings';
 
 export const T0 = Date.UTC(2025, 0, 1, 12);
 

@@ -3,16 +3,16 @@
 // compaction — with a reason a person can read. The RetryController calls it after every failed
 // attempt. Pure and total: it never throws, and the random draw for jitter is an argument.
 // docs/retry-policy.md describes the table and the lifecycle around this call.
-import { isErrorCategory, type ErrorCategory } from '../../shared/error-category';
-import type { DecisionAction } from '../../shared/history';
-import { computeBackoffMs, formatSeconds, waitTooLongReason } from '../../shared/retry-policy/backoff';
+import { isErrorCategory, type ErrorCategory } from '../../../shared/error-category';
+import type { DecisionAction } from '../../../shared/history';
+import { computeBackoffMs, formatSeconds, waitTooLongReason } from '../../../shared/retry-policy/backoff';
 import {
   clampRetrySettings,
   resolveRow,
   type BackoffKind,
   type EffectiveRow,
-} from '../../shared/retry-policy/decision-table';
-import type { RetrySettings } from '../../shared/settings';
+} from '../../../shared/retry-policy/decision-table';
+import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionEntry } from './retry-host';
 

@@ -2,7 +2,7 @@
 // another credential, then — when the provider has no other usable key — the next model of the
 // fallback list; either switch makes the delay 0, and a used-up fallback list ends the chain with a
 // message naming what was tried. Called by the RetryController after the table's decision.
-import type { RetrySettings } from '../../shared/settings';
+import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import { decideRetry, type RetryDecision } from './decide-retry';
 import { modelPath } from './model-fallback';

@@ -2,7 +2,7 @@
 // provider uses to ask for a wait, which hint wins when there are several, and that garbage never
 // throws.
 import { describe, expect, it } from 'vitest';
-import { MAX_PLAUSIBLE_HINT_MS, parseDuration, parseRetryHint } from '../../../src/main/core/retry-hints';
+import { MAX_PLAUSIBLE_HINT_MS, parseDuration, parseRetryHint } from '../../../../src/main/core/retry/retry-hints';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
 
