@@ -19,7 +19,6 @@ import type { AgentPort } from './ports';
 import type { PromptPacing } from './retry/rate-pacing';
 import { findInterruptedRetry, interruptedDecision } from './retry/resume-state';
 import type { RetryController } from './retry/retry-controller';
-import type { RetryPrelaunch } from './retry-prelaunch';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './session-turn-events';
@@ -46,7 +45,6 @@ export class AgentSession {
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
   private readonly pacing: PromptPacing;
-  private readonly prelaunch: RetryPrelaunch | null;
   private readonly turnEvents: TurnEvents;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
@@ -70,7 +68,6 @@ export class AgentSession {
     this.compactor = parts.compactor;
     this.tools = parts.tools;
     this.pacing = parts.pacing;
-    this.prelaunch = parts.prelaunch;
     this.turnEvents = parts.turnEvents;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
@@ -111,15 +108,11 @@ export class AgentSession {
     return this.compactor.isCompacting;
   }
 
-  /** A retried run built ahead of its deadline is not streaming yet (retry-prelaunch.ts). */
   get isStreaming(): boolean {
-    return this.agent.state.isStreaming && !this.prelaunch?.active;
+    return this.agent.state.isStreaming;
   }
 
-  /**
-   * Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait.
-   * A retried run a cancel withdrew does not count while it settles: what starts next waits for it (prompt, rewind).
-   */
+  /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
   get isBusy(): boolean {
     return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
@@ -135,8 +128,6 @@ export class AgentSession {
 
   /** Point the agent at another model; the next request uses it. */
   setModel(model: Model<Api>): void {
-    // The same model again (a settings change re-resolves it) leaves a retried run built for it as it is.
-    if (JSON.stringify(model) !== JSON.stringify(this.agent.state.model)) this.retry.rebuildRetry();
     this.agent.state.model = model;
   }
 
@@ -145,7 +136,6 @@ export class AgentSession {
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
-    if (level !== this.agent.state.thinkingLevel) this.retry.rebuildRetry();
     this.agent.state.thinkingLevel = level;
   }
 
@@ -182,8 +172,6 @@ export class AgentSession {
    * compaction it started has ended (success, failure or cancel).
    */
   async prompt(text: string): Promise<void> {
-    const settling = this.prelaunch?.settled(); // a retried run that a cancel withdrew just now
-    if (settling) await settling;
     this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
@@ -200,21 +188,12 @@ export class AgentSession {
    * person, not a retry: no chain, no decision.
    */
   continueTurn(): Promise<void> {
-    // The checks throw at once (not as a rejection), so a caller can refuse the request.
+    // The check throws at once (not as a rejection), so a caller can refuse the request.
     this.refuseIfBusy();
-    const start = () => {
-      this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
-      this.compactor.resetForPrompt();
-      this.tools?.startRun();
-      return this.agent.continue().then(() => this.waitForPendingWork());
-    };
-    // A retried run that a cancel withdrew just now (retry-prelaunch.ts) settles first: its aborted reply goes.
-    const settling = this.prelaunch?.settled();
-    if (!settling) return start();
-    return settling.then(() => {
-      this.refuseIfBusy();
-      return start();
-    });
+    this.agent.state.messages = contextToContinue(this.messages) as AgentMessage[];
+    this.compactor.resetForPrompt();
+    this.tools?.startRun();
+    return this.agent.continue().then(() => this.waitForPendingWork());
   }
 
   private refuseIfBusy(): void {
@@ -252,8 +231,6 @@ export class AgentSession {
 
   /** Like a prompt, a rewound turn waits out a known rate limit first; false when Stop ended that wait. */
   private async rewind(rewind: Rewind, text: string): Promise<boolean> {
-    const settling = this.prelaunch?.settled(); // as in prompt()
-    if (settling) await settling;
     this.refuseIfBusy();
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return false;
     this.compactor.resetForPrompt();
@@ -330,8 +307,6 @@ export class AgentSession {
 
   /** Manual compaction (RPC `compact`). */
   async compact(): Promise<{ summary: string; tokensBefore: number }> {
-    const settling = this.prelaunch?.settled(); // its aborted reply must not be summarised
-    if (settling) await settling;
     if (this.isBusy) throw new Error('Cannot compact while a turn is running.');
     return this.compactor.compactNow();
   }
@@ -387,7 +362,7 @@ export class AgentSession {
   // ---- agent events ----
 
   private onAgentEvent(event: AgentEvent): void {
-    if (!this.prelaunch?.intercept(event)) this.turnEvents.handle(event);
+    this.turnEvents.handle(event);
   }
 
   // ---- persistence ----

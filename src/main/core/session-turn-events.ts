@@ -1,8 +1,7 @@
 // What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
 // store every message as it ends (errored turns too), and at a run's end classify a failure and
 // hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md).
-// Built by buildSessionParts; AgentSession passes it every agent event that the retry prelaunch
-// (retry-prelaunch.ts) does not hold back, and the prelaunch the ones it held, once released.
+// Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';

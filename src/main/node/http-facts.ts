@@ -3,9 +3,8 @@
 // 200 stream) that pi-ai's error strings drop. The guarded stream tags each request with a
 // correlation header; this fetch wrapper strips the tag before the request leaves, records what
 // came back, and hands the body on unchanged. What is read is described in docs/classification.md.
-// It also holds a retried request built before its deadline until the deadline (holdNext).
 import { errorFactsFromBody, type BodyErrorFacts } from '../core/retry/error-body';
-import type { HeldSend, HttpFactsSource, HttpObservation, ProviderFacts } from '../core/retry/provider-facts';
+import type { HttpFactsSource, HttpObservation, ProviderFacts } from '../core/retry/provider-facts';
 import { StreamErrorScanner } from './stream-error-scanner';
 
 export const CORRELATION_HEADER = 'x-resolute-observe';
@@ -18,56 +17,19 @@ interface Seen {
   scanner?: StreamErrorScanner;
 }
 
-/** A held request (holdNext): its send waits for release, and never happens once cancelled. */
-class SendGate implements HeldSend {
-  private state: 'held' | 'open' | 'dropped' = 'held';
-  private sends: (() => void)[] = [];
-
-  /** `settle` runs on release or cancel: a hold no request took must not catch a later one. */
-  constructor(private readonly settle: () => void) {}
-
-  get held(): boolean {
-    return this.state === 'held';
-  }
-
-  whenOpen(send: () => void): void {
-    if (this.state === 'open') send();
-    else if (this.state === 'held') this.sends.push(send);
-  }
-
-  release(): void {
-    if (this.state !== 'held') return;
-    this.state = 'open';
-    this.settle();
-    for (const send of this.sends.splice(0)) send();
-  }
-
-  cancel(): void {
-    if (this.state === 'held') this.state = 'dropped';
-    this.sends = [];
-    this.settle();
-  }
-}
-
 // One wrapper per process, shared by every recorder (several app instances can live in one
 // test process): ids are unique, the wrapper is installed once and removed with the last user.
 const seen = new Map<string, Seen>();
-const holds = new Map<string, SendGate>();
 let original: typeof fetch | undefined;
 let users = 0;
 let counter = 0;
 
 export class HttpFactsRecorder implements HttpFactsSource {
-  private nextHold: SendGate | undefined;
-
   begin(): HttpObservation {
     const id = `${process.pid}-${++counter}`;
-    if (this.nextHold?.held) holds.set(id, this.nextHold);
-    this.nextHold = undefined;
     return {
       headers: { [CORRELATION_HEADER]: id },
       finish: () => {
-        holds.delete(id);
         const entry = seen.get(id);
         seen.delete(id);
         if (!entry) return undefined;
@@ -75,14 +37,6 @@ export class HttpFactsRecorder implements HttpFactsSource {
         return inStream ? { ...entry.facts, ...withCodes(inStream), inStream: true } : entry.facts;
       },
     };
-  }
-
-  holdNext(): HeldSend {
-    const gate: SendGate = new SendGate(() => {
-      if (this.nextHold === gate) this.nextHold = undefined;
-    });
-    this.nextHold = gate;
-    return gate;
   }
 
   /** Wrap globalThis.fetch (SDK clients read it when they are created, once per request). */
@@ -115,10 +69,7 @@ async function observedFetch(
   const id = headers.get(CORRELATION_HEADER);
   if (!id) return base(input, init);
   headers.delete(CORRELATION_HEADER);
-  const gate = holds.get(id);
-  holds.delete(id);
-  const request = { ...init, headers };
-  const response = await (gate ? heldFetch(base, input, request, gate) : base(input, request));
+  const response = await base(input, { ...init, headers });
   // When an error response's headers arrived: the retry wait runs from here (docs/retry-policy.md).
   const facts: ProviderFacts =
     response.status >= 400 ? { ...observeHead(response), receivedAt: Date.now() } : observeHead(response);
@@ -136,46 +87,6 @@ async function observedFetch(
   const scanner = new StreamErrorScanner();
   seen.set(id, { facts, scanner });
   return scanned(response, scanner);
-}
-
-type Dispatch = (options: unknown, handler: unknown) => boolean;
-
-/**
- * Node's fetch builds the whole request, then hands it to its dispatcher: given one that waits for
- * the gate (fetch's `dispatcher` option), the release only has to write it. Without Node's own
- * dispatcher to pass it on to, the fetch itself waits. Aborting the request ends either wait.
- */
-function heldFetch(
-  base: typeof fetch,
-  input: Parameters<typeof fetch>[0],
-  init: RequestInit,
-  gate: SendGate,
-): Promise<Response> {
-  const node = nodeDispatcher();
-  if (node) {
-    const dispatch: Dispatch = (options, handler) => {
-      gate.whenOpen(() => node.dispatch(options, handler));
-      return true;
-    };
-    return base(input, { ...init, dispatcher: { dispatch } } as RequestInit);
-  }
-  const signal = init.signal;
-  if (signal?.aborted) return Promise.reject(signal.reason);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(signal?.reason);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    gate.whenOpen(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve(base(input, init));
-    });
-  });
-}
-
-/** The dispatcher Node's fetch uses by default: undici keeps it under this global symbol. */
-function nodeDispatcher(): { dispatch: Dispatch } | undefined {
-  const value: unknown = (globalThis as Record<symbol, unknown>)[Symbol.for('undici.globalDispatcher.1')];
-  const dispatch = (value as { dispatch?: unknown } | undefined)?.dispatch;
-  return typeof dispatch === 'function' ? (value as { dispatch: Dispatch }) : undefined;
 }
 
 function observeHead(response: Response): ProviderFacts {

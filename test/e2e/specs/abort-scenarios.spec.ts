@@ -225,8 +225,9 @@ test.describe('racing the retry timer', () => {
   // (cancel-race.ts) fail it unless exactly one of cancelled or retried shows in the request log,
   // the chat, the banner and the history. The first round clicks well ahead of the retry and must
   // cancel; the last clicks after the retry went out and must not; the rounds in between aim at
-  // the last 50 ms, where which one wins depends on timing and either is right.
-  test('a cancel in the last 50 ms before the retry fires: exactly one of cancelled or retried', async ({ app }) => {
+  // the last 45 ms, where which one wins depends on timing and either is right. A round whose click
+  // landed after the banner had gone (a slow machine) is run again (cancel-race.ts).
+  test('a cancel in the last moments before the retry fires: exactly one of cancelled or retried', async ({ app }) => {
     const race = new CancelRace(app);
     await race.prepare();
     const early = await race.clickBefore(300);

@@ -31,16 +31,6 @@ export interface HttpObservation {
 
 export interface HttpFactsSource {
   begin(): HttpObservation;
-  /** Hold the next request begun (a retried run built before its deadline, retry-prelaunch.ts) until released. */
-  holdNext?(): HeldSend;
-}
-
-/** A request held back: built, ready to go. */
-export interface HeldSend {
-  /** Send it now (or, not built yet, as soon as it is). */
-  release(): void;
-  /** Never send it; its run is aborted by whoever cancels. */
-  cancel(): void;
 }
 
 const factsByMessage = new WeakMap<object, ProviderFacts>();

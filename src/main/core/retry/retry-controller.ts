@@ -4,7 +4,7 @@
 // this module only carries it out — with the step-5 switches (another key, the next fallback
 // model), the offline pause of `connection` failures and the continuation of an interrupted
 // chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts; the wait
-// itself, with the retried run built before it ends, is retry-wait.ts.
+// itself is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
@@ -39,7 +39,7 @@ export class RetryController {
   private chainId: string | undefined;
   private generation = 0;
   private retriesStarted = 0;
-  /** The wait of the current retry, with the retried run built before it ends. */
+  /** The wait of the current retry. */
   private readonly wait: RetryWait;
   private pending: PendingRetry | null = null;
   private lastClassification: Classification | undefined;
@@ -301,11 +301,6 @@ export class RetryController {
       const finalError = error instanceof Error ? error.message : String(error);
       this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
     });
-  }
-
-  /** What the retried run is built from changed (another model): it is built when the wait ends instead. */
-  rebuildRetry(): void {
-    this.wait.withdraw();
   }
 
   private onSleepAborted(generation: number): void {

@@ -9,7 +9,6 @@ import type { ModelRef, RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionContext, RetryDecision } from './decide-retry';
 import type { UsageLimitResult } from '../ports';
-import type { PreparedRetry } from '../retry-prelaunch';
 
 export type ModelSwitch = { from: ModelRef; to: ModelRef };
 
@@ -34,8 +33,6 @@ export interface RetryHost {
   trimTrailingError(): void;
   /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
   continueAgent(): Promise<void>;
-  /** Build the retried run of a wait of `delayMs` before it ends (retry-prelaunch.ts); absent = at the end. */
-  prepareRetry?(delayMs: number): PreparedRetry;
   markUsageLimitReached(options: { retryAfterMs?: number }): UsageLimitResult;
   /** Offline-aware backoff: can the provider be reached? Absent = always assumed online. */
   checkNetwork?: () => Promise<boolean>;

@@ -9,7 +9,6 @@ import type { SessionEvent } from '../../../shared/events';
 import type { ChatMessage } from '../../../shared/messages';
 import type { AgentPort, UsageLimitResult } from '../ports';
 import type { RetryHost } from './retry-host';
-import type { RetryPrelaunch } from '../retry-prelaunch';
 import type { AgentSessionOptions } from '../session-parts';
 import type { DecisionEntry, TurnRecorder } from '../turn-recorder';
 
@@ -20,8 +19,6 @@ export interface SessionRetryHostParts {
     'settings' | 'credentials' | 'modelInfo' | 'fallback' | 'networkCheck' | 'offlinePollMs'
   >;
   recorder: TurnRecorder;
-  /** Builds each retried run before its wait ends; null when the HTTP layer cannot hold a request. */
-  prelaunch: RetryPrelaunch | null;
   sessionId: () => string;
   currentTurnId: () => string | null;
   emit: (event: SessionEvent) => void;
@@ -45,7 +42,7 @@ function markUsageLimitReached(parts: SessionRetryHostParts, retryAfterMs: numbe
 }
 
 export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
-  const { agent, options, recorder, prelaunch } = parts;
+  const { agent, options, recorder } = parts;
   const network = options.networkCheck;
   return {
     retrySettings: () => options.settings.get().retry,
@@ -59,7 +56,6 @@ export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
       await agent.waitForIdle();
       await agent.continue();
     },
-    prepareRetry: prelaunch ? (delayMs) => prelaunch.schedule(delayMs) : undefined,
     markUsageLimitReached: ({ retryAfterMs }) => markUsageLimitReached(parts, retryAfterMs),
     checkNetwork: network ? () => network(agent.state.model.baseUrl) : undefined,
     offlinePollMs: options.offlinePollMs,

@@ -1,8 +1,7 @@
 // The RetryController on its own, against a small in-memory RetryHost and vitest's fake clock:
 // the paths AgentSession's tests cannot pin down — when the retry fires relative to retryAt,
 // the credential switch for a usage limit above the max delay, the attempt numbers and turns of
-// the decision records, every way a chain ends, and what becomes of a retried run built before the
-// wait ends (docs/retry-policy.md describes the lifecycle).
+// the decision records and every way a chain ends (docs/retry-policy.md describes the lifecycle).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../../../src/main/core/retry/classify-error';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
@@ -292,61 +291,5 @@ describe('RetryController: how a chain ends', () => {
     expect(second).toMatchObject({ attempt: 1, delayMs: 1000 });
     expect(second.chainId).not.toBe(first.chainId);
     expect([...host.chains.keys()]).toEqual([first.chainId, second.chainId]);
-  });
-});
-
-describe('RetryController: a retried run built before the wait ends', () => {
-  /** The host builds each wait's run: the log says what the controller did with them. */
-  function prepare(release: () => Promise<void> | undefined = () => Promise.resolve()): string[] {
-    const log: string[] = [];
-    host.prepareRetry = (delayMs) => {
-      log.push(`prepare ${delayMs}`);
-      return {
-        release: () => {
-          log.push('release');
-          return release();
-        },
-        withdraw: () => void log.push('withdraw'),
-      };
-    };
-    return log;
-  }
-
-  it('is released when the wait ends, in place of continue()', async () => {
-    const log = prepare();
-    fail('e1', '503');
-    await elapse(999);
-    expect(log).toEqual(['prepare 1000']);
-    await elapse(1);
-    expect(log).toEqual(['prepare 1000', 'release']);
-    expect(host.continueCalls).toBe(0);
-  });
-
-  it('not started by the end of the wait: continue() runs as usual', async () => {
-    prepare(() => undefined);
-    fail('e1', '503');
-    await elapse(1000);
-    expect(host.continueCalls).toBe(1);
-  });
-
-  it('is withdrawn by a cancel, and by a change of what it was built from (continue() then runs at the end)', async () => {
-    const log = prepare();
-    fail('e1', '503');
-    expect(retry.abortRetry()).toBe(true);
-    expect(log).toEqual(['prepare 1000', 'withdraw']);
-    fail('e2', '503');
-    retry.rebuildRetry();
-    await elapse(1000);
-    expect(log).toEqual(['prepare 1000', 'withdraw', 'prepare 1000', 'withdraw']);
-    expect(host.continueCalls).toBe(1);
-  });
-
-  it('a run that could not start ends the chain as not_retryable with its error', async () => {
-    prepare(() => Promise.reject(new Error('Cannot continue from message role: assistant')));
-    fail('e1', '503');
-    await elapse(1000);
-    expect(host.ends()).toEqual([
-      expect.objectContaining({ outcome: 'not_retryable', finalError: 'Cannot continue from message role: assistant' }),
-    ]);
   });
 });

@@ -31,8 +31,6 @@ export class FakeHost implements RetryHost {
   /** Set by the offline tests: the network check the controller asks before counting a connection failure. */
   checkNetwork?: () => Promise<boolean>;
   offlinePollMs?: number;
-  /** Set by the tests of a retried run built before its wait ends. */
-  prepareRetry?: RetryHost['prepareRetry'];
   private ids = 0;
 
   retrySettings = () => this.settings;
