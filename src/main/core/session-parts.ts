@@ -6,7 +6,7 @@ import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { FallbackResult } from './retry/model-fallback';
+import type { FallbackPort } from './retry/model-fallback';
 import type {
   AgentPort,
   Clock,
@@ -39,8 +39,8 @@ export interface AgentSessionOptions {
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
   tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
-  /** Lifecycle step 5's second switch: the next model of the fallback list (it also points the agent at it). */
-  fallback?: () => FallbackResult;
+  /** Lifecycle step 5's second switch: the next model of the fallback list, chosen, then used. */
+  fallback?: FallbackPort;
   /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline asks again, ms. */

@@ -157,7 +157,7 @@ export class AppServices {
       modelInfo: () => this.activeModel.info(),
       sessionId: newId(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
-      fallback: () => this.activeModel.onUsageLimit(),
+      fallback: this.activeModel.fallback,
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,

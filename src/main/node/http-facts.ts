@@ -3,7 +3,7 @@
 // 200 stream) that pi-ai's error strings drop. The guarded stream tags each request with a
 // correlation header; this fetch wrapper strips the tag before the request leaves, records what
 // came back, and hands the body on unchanged. What is read is described in docs/classification.md.
-import { errorFactsFromBody, type BodyErrorFacts } from '../core/retry/error-body';
+import { errorFactsFromBody, type BodyFacts } from '../core/retry/error-body';
 import type { HttpFactsSource, HttpObservation, ProviderFacts } from '../core/retry/provider-facts';
 import { StreamErrorScanner } from './stream-error-scanner';
 
@@ -34,7 +34,7 @@ export class HttpFactsRecorder implements HttpFactsSource {
         seen.delete(id);
         if (!entry) return undefined;
         const inStream = entry.scanner?.result();
-        return inStream ? { ...entry.facts, ...withCodes(inStream), inStream: true } : entry.facts;
+        return inStream ? { ...entry.facts, ...inStream, inStream: true } : entry.facts;
       },
     };
   }
@@ -77,7 +77,7 @@ async function observedFetch(
   if (seen.size > 1000) seen.delete(seen.keys().next().value as string);
   if (response.status >= 400) {
     const body = await errorBody(response.clone());
-    seen.set(id, { facts: body ? { ...facts, ...withCodes(body) } : facts });
+    seen.set(id, { facts: body ? { ...facts, ...body } : facts });
     return response;
   }
   if (!response.body || response.status === 204 || response.status === 205) {
@@ -97,12 +97,8 @@ function observeHead(response: Response): ProviderFacts {
   return { status: response.status, headers };
 }
 
-function withCodes(body: BodyErrorFacts): Partial<ProviderFacts> {
-  return body.errorCodes.length > 0 ? { ...body, errorType: body.errorCodes[0] } : { ...body, errorCodes: undefined };
-}
-
 /** The provider's error facts from an OpenAI/Anthropic/Google-shaped JSON error body. */
-async function errorBody(response: Response): Promise<BodyErrorFacts | undefined> {
+async function errorBody(response: Response): Promise<BodyFacts | undefined> {
   try {
     const text = (await response.text()).slice(0, MAX_ERROR_BODY);
     return errorFactsFromBody(JSON.parse(text) as unknown);

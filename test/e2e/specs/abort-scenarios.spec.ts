@@ -174,6 +174,10 @@ test.describe('with a 2 s maximum delay', () => {
     await sleepUntil(app.page, (await app.requests())[0].at + 3000 + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
     expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'rate_limit', outcome: 'exhausted' });
+    // The failed card says why from the decision record's numbers, not from its English reason.
+    await expect(chat.erroredCards.last()).toContainText(
+      'Not retried: the provider asked to wait 3 s, above the 2 s maximum delay',
+    );
   });
 });
 

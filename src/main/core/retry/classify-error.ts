@@ -1,34 +1,24 @@
 // Places a failed turn in one error category: structured facts first (stopReason, explicit
 // flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the text, then the
 // text patterns alone. The order and every provider's shapes are in docs/classification.md.
-// Called for every errored assistant message (classify-message.ts); the tool categories are
-// accepted as flags for when the agent has tools, which it does not yet.
+// Called for every errored assistant message (classify-message.ts) with the HTTP layer's facts as
+// they came (ProviderFacts) and the flags the session established itself: a tool failure that
+// ended the turn (its category, docs/tools.md), an overflow, a silence timeout, unparsable output.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
-import type { ErrorCategory } from '../../../shared/error-category';
+import { isToolFailureCategory, type ErrorCategory, type ToolFailureCategory } from '../../../shared/error-category';
 import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
+import type { ProviderFacts } from './provider-facts';
 import { parseRetryHint } from './retry-hints';
 
-export interface ErrorInput {
+/** One failure: the provider's facts (status, headers, the body's codes, …) and what the session knows. */
+export interface ErrorInput extends ProviderFacts {
   message?: string;
   /** The assistant message's stopReason; "aborted" means the user stopped it. */
   stopReason?: string;
-  /** HTTP status of the failed response. */
-  status?: number;
-  /** The provider's error type, e.g. "rate_limit_error", "overloaded_error", "insufficient_quota". */
-  errorType?: string;
-  /** Every code of the error body or stream error event, most specific first (error-body.ts). */
-  errorCodes?: readonly string[];
-  /** Google's RetryInfo.retryDelay, e.g. "32s". */
-  retryDelay?: string;
-  /** Google's QuotaFailure quota ids; a per-day one means waiting will not help soon. */
-  quotaIds?: readonly string[];
-  /** The provider's own message from the error body or stream event, read with the text. */
-  providerMessage?: string;
-  /** Response headers (retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*). */
-  headers?: Record<string, string>;
   /** pi-ai's isContextOverflow() verdict. */
   isContextOverflow?: boolean;
-  toolError?: 'sandbox' | 'sandbox_security' | 'patch_apply';
+  /** A tool failure ended the turn (tools/tool-gate.ts). */
+  toolError?: ToolFailureCategory;
   /** The app aborted a stream that brought no bytes for retry.timeoutMs. */
   timedOut?: boolean;
   /** The stream or tool-call arguments could not be parsed. */
@@ -51,20 +41,16 @@ export const UNCLASSIFIABLE = 'Unclassifiable';
 /** Error bodies longer than this are dumps; the facts that matter come first (chars). */
 const MAX_TEXT_CHARS = 64_000;
 
-interface Facts {
+/** ErrorInput checked and normalised: a caller's object is never trusted to match its type. */
+interface Facts extends Pick<ErrorInput, 'stopReason' | 'status' | 'retryDelay' | 'headers' | 'toolError' | 'now'> {
+  /** The error text, with the provider's own message when it says more. */
   text: string;
-  stopReason?: string;
-  status?: number;
   /** errorType and errorCodes together, most specific first. */
   codes: string[];
-  retryDelay?: string;
   quotaIds: string[];
-  headers?: Record<string, string>;
   isContextOverflow: boolean;
-  toolError?: ErrorInput['toolError'];
   timedOut: boolean;
   invalidOutput: boolean;
-  now?: number;
 }
 
 // A status code as a whole token: "429 Rate limit" and "status=503" match, "14290" and "0.500" do not.
@@ -219,10 +205,7 @@ function readFacts(input: unknown): Facts {
   const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
   const strings = (v: unknown): string[] =>
     Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 20) : [];
-  const toolError =
-    i.toolError === 'sandbox' || i.toolError === 'sandbox_security' || i.toolError === 'patch_apply'
-      ? i.toolError
-      : undefined;
+  const toolError = isToolFailureCategory(i.toolError) ? i.toolError : undefined;
   const errorType = str(i.errorType);
   const message = str(i.message) ?? '';
   const own = str(i.providerMessage);

@@ -1,7 +1,8 @@
 // Classifies a finished assistant message: the error text, pi-ai's own overflow detection and
-// the HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError.
+// the HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError whole.
 // Used by AgentSession at message_end and agent_end, once pi-ai is loaded (pi-runtime.ts).
 import type { AssistantMessage } from '@mariozechner/pi-ai';
+import type { ToolFailureCategory } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
 import { classifyError, type Classification } from './classify-error';
 import { piRuntime } from '../pi-runtime';
@@ -11,7 +12,7 @@ import { providerFactsOf } from './provider-facts';
 export function classifyAssistantMessage(
   message: AssistantChatMessage,
   contextWindow: number | undefined,
-  toolFault?: 'sandbox' | 'sandbox_security' | 'patch_apply' | 'invalid_output',
+  toolFault?: ToolFailureCategory | 'invalid_output',
 ): Classification {
   // Outside the try: a message can only end after a run, and a run loads pi-ai first.
   const { isContextOverflow } = piRuntime().piAi;
@@ -21,19 +22,12 @@ export function classifyAssistantMessage(
   } catch {
     overflow = false;
   }
-  const facts = providerFactsOf(message);
   return classifyError({
+    ...providerFactsOf(message),
     message: message.errorMessage,
     stopReason: message.stopReason,
     isContextOverflow: overflow,
     toolError: toolFault === 'invalid_output' ? undefined : toolFault,
     invalidOutput: toolFault === 'invalid_output',
-    status: facts?.status,
-    headers: facts?.headers,
-    errorType: facts?.errorType,
-    errorCodes: facts?.errorCodes,
-    retryDelay: facts?.retryDelay,
-    quotaIds: facts?.quotaIds,
-    providerMessage: facts?.providerMessage,
   });
 }

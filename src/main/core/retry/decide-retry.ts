@@ -1,7 +1,9 @@
 // decideRetry: applies the decision table (src/shared/retry-policy/decision-table.ts) to one
 // failed attempt and says what to do next — retry after a wait, abort, or hand over to
-// compaction — with a reason a person can read. The RetryController calls it after every failed
-// attempt. Pure and total: it never throws, and the random draw for jitter is an argument.
+// compaction — with a reason a person can read. The RetryController calls it once per failed
+// attempt; a usage limit that switched key or model then turns that one decision into a retry at
+// once (afterUsageLimitSwitch). Pure and total: it never throws, and the random draw for jitter is
+// an argument.
 // docs/retry-policy.md describes the table and the lifecycle around this call.
 import { isErrorCategory, type ErrorCategory } from '../../../shared/error-category';
 import type { DecisionAction } from '../../../shared/history';
@@ -15,20 +17,6 @@ import {
 import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionEntry } from './retry-host';
-
-export interface DecisionContext {
-  /** True when a usage limit was handled by switching to another credential or fallback model. */
-  credentialSwitched?: boolean;
-  /** The switch was to another model of the fallback list: both named as "provider/model". */
-  modelSwitch?: { from: string; to: string };
-  taskType?: string;
-  modelId?: string;
-  provider?: string;
-  sessionId?: string;
-  turnId?: string | null;
-  /** For the record: the fallback model a usage limit switched to. */
-  switchedTo?: { provider: string; modelId: string };
-}
 
 export interface RetryDecision {
   action: DecisionAction;
@@ -44,6 +32,8 @@ export interface RetryDecision {
   hintMs?: number;
   /** Set when the chain ends because the provider asked for more than retry.maxDelayMs. */
   exceedsMaxDelay?: boolean;
+  /** With exceedsMaxDelay: the retry.maxDelayMs the hint was above, ms. */
+  maxDelayMs?: number;
   /** The failed attempt this decision is for, 1-based; absent when the given number was invalid. */
   attempt?: number;
 }
@@ -114,7 +104,6 @@ function notRetryableReason(row: EffectiveRow, errorType: string | undefined): s
 export function decideRetry(
   error: DecisionError,
   attempt: number,
-  context: DecisionContext,
   settings: RetrySettings,
   random: () => number = Math.random,
 ): RetryDecision {
@@ -137,7 +126,7 @@ export function decideRetry(
     if (attempt >= row.maxAttempts) {
       return stop(base, 'abort', `${category}: ${row.maxAttempts} of ${row.maxAttempts} attempts used, giving up`);
     }
-    return retryWithWait(base, row, attempt, context, s, isObject ? error.retryAfterMs : undefined, random);
+    return retryWithWait(base, row, attempt, s, isObject ? error.retryAfterMs : undefined, random);
   } catch (caught) {
     const message = caught instanceof Error ? caught.message : String(caught);
     return stop({ category, maxAttempts: 0, backoff: 'none' }, 'abort', `retry decision failed (${message}): aborted`);
@@ -148,23 +137,11 @@ function retryWithWait(
   base: DecisionBase,
   row: EffectiveRow,
   attempt: number,
-  context: DecisionContext,
   settings: RetrySettings,
   retryAfterMs: number | undefined,
   random: () => number,
 ): RetryDecision {
   const next = `retry ${attempt} of ${row.maxAttempts - 1}`;
-  if (typeof context === 'object' && context !== null && context.credentialSwitched === true) {
-    const model = context.modelSwitch;
-    const what = model ? `usage limit on ${model.from}, switched to ${model.to}` : 'switched credential';
-    return {
-      ...base,
-      action: 'retry',
-      shouldRetry: true,
-      waitMs: 0,
-      reason: `${row.category}: ${what}, ${next} at once`,
-    };
-  }
   const backoffMs = computeBackoffMs(row, attempt, settings, random);
   const hintMs =
     typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
@@ -180,7 +157,8 @@ function retryWithWait(
     };
   }
   if (hintMs > settings.maxDelayMs) {
-    return stop(base, 'abort', waitTooLongReason(hintMs, settings.maxDelayMs), { hintMs, exceedsMaxDelay: true });
+    const over = { hintMs, exceedsMaxDelay: true, maxDelayMs: settings.maxDelayMs };
+    return stop(base, 'abort', waitTooLongReason(hintMs, settings.maxDelayMs), over);
   }
   const waitMs = Math.max(backoffMs, hintMs);
   const why = hintMs > backoffMs ? 'as the provider asked' : `${row.backoff} backoff`;
@@ -191,5 +169,33 @@ function retryWithWait(
     waitMs,
     hintMs,
     reason: `${row.category}: ${next} in ${formatSeconds(waitMs)} (${why})`,
+  };
+}
+
+/**
+ * Lifecycle step 5: a usage limit switched to another key, or to another model of the fallback list
+ * (both named "provider/model"), so the table's decision — a retry after a wait, or a stop because
+ * the provider asked for more than retry.maxDelayMs — becomes the next retry at once. `decision`
+ * is the one decideRetry took for this failure, for a row that retries and an attempt below its
+ * maximum (usageLimitStep checks both).
+ */
+export function afterUsageLimitSwitch(
+  decision: RetryDecision,
+  attempt: number,
+  modelSwitch?: { from: string; to: string },
+): RetryDecision {
+  const { category, maxAttempts, backoff } = decision;
+  const what = modelSwitch
+    ? `usage limit on ${modelSwitch.from}, switched to ${modelSwitch.to}`
+    : 'switched credential';
+  return {
+    category,
+    maxAttempts,
+    backoff,
+    attempt,
+    action: 'retry',
+    shouldRetry: true,
+    waitMs: 0,
+    reason: `${category}: ${what}, retry ${attempt} of ${maxAttempts - 1} at once`,
   };
 }

@@ -5,10 +5,10 @@
 import type { LogLevel, RetryDecisionRecord } from '../../../shared/history';
 import type { Classification } from './classify-error';
 import { UNCLASSIFIABLE } from './classify-error';
-import type { DecisionContext, RetryDecision } from './decide-retry';
+import type { RetryDecision } from './decide-retry';
 
-/** Written when the context does not say; the app has one kind of task. */
-const DEFAULT_TASK_TYPE = 'chat';
+/** What the record says of where the decision was taken: built once, by TurnRecorder.recordDecision. */
+export type DecisionRecordContext = RetryDecisionRecord['context'];
 
 /** An exception of our own (a bug), logged at ERROR. */
 export const UNEXPECTED_EXCEPTION = 'UnexpectedSystemError';
@@ -20,13 +20,13 @@ interface RecordIds {
   chainId: string | null;
   /** When the decision was made, epoch ms. */
   now: number;
-  context: DecisionContext;
+  context: DecisionRecordContext;
   /** The error that was handled, as the provider worded it. */
   errorMessage: string;
 }
 
 export interface DecisionRecordArgs extends RecordIds {
-  decision: Pick<RetryDecision, 'action' | 'reason' | 'waitMs' | 'category' | 'attempt'>;
+  decision: Pick<RetryDecision, 'action' | 'reason' | 'waitMs' | 'category' | 'attempt' | 'hintMs' | 'maxDelayMs'>;
   classification: Pick<Classification, 'errorType'>;
   /** The attempt that failed, 1-based. Default decision.attempt, else 1 (the first try failed). */
   attempt?: number;
@@ -46,14 +46,14 @@ function isoTimestamp(now: number): string {
   return new Date(typeof now === 'number' && Number.isFinite(now) && Math.abs(now) <= 8.64e15 ? now : 0).toISOString();
 }
 
-function recordContext(context: DecisionContext): RetryDecisionRecord['context'] {
-  const c: DecisionContext = typeof context === 'object' && context !== null ? context : {};
+/** A copy of the context, so that the record shares no object with its caller. */
+function recordContext(c: DecisionRecordContext): DecisionRecordContext {
   return {
-    taskType: c.taskType ?? DEFAULT_TASK_TYPE,
-    modelId: c.modelId ?? '',
-    provider: c.provider ?? '',
-    sessionId: c.sessionId ?? '',
-    turnId: c.turnId ?? null,
+    taskType: c.taskType,
+    modelId: c.modelId,
+    provider: c.provider,
+    sessionId: c.sessionId,
+    turnId: c.turnId,
     ...(c.switchedTo ? { switchedTo: { provider: c.switchedTo.provider, modelId: c.switchedTo.modelId } } : {}),
   };
 }
@@ -72,6 +72,8 @@ export function buildDecisionRecord(args: DecisionRecordArgs): RetryDecisionReco
     waitSeconds: decision.action === 'retry' ? decision.waitMs / 1000 : 0,
     reason: decision.reason,
     errorMessage: String(args.errorMessage ?? ''),
+    ...(decision.hintMs !== undefined ? { hintMs: decision.hintMs } : {}),
+    ...(decision.maxDelayMs !== undefined ? { maxDelayMs: decision.maxDelayMs } : {}),
     context: recordContext(args.context),
     finalDecision: args.finalDecision !== undefined ? args.finalDecision : decision.action === 'abort' ? 'abort' : null,
     chainId: args.chainId,

@@ -1,19 +1,13 @@
 // Reads the structured facts out of one provider error object: an HTTP error body, or an error
 // event inside a stream (Anthropic `event: error`, OpenAI Responses `error` / `response.failed`,
-// a Chat Completions `{"error": …}` chunk, Gemini's bare JSON error). Pure; the HTTP-facts
-// recorder (src/main/node/http-facts.ts) calls it, and the classifier reads what it returns.
+// a Chat Completions `{"error": …}` chunk, Gemini's bare JSON error), as the body's part of the
+// one ProviderFacts shape (provider-facts.ts). Pure; the HTTP-facts recorder
+// (src/main/node/http-facts.ts) calls it, and the classifier reads what it returns.
 // The shapes and the order of the codes are described in docs/classification.md.
+import type { ProviderFacts } from './provider-facts';
 
-export interface BodyErrorFacts {
-  /** Every code the error names, most specific first (details.error_code, ErrorInfo reasons, code, type, status). */
-  errorCodes: string[];
-  /** When to retry, as a duration: Google's RetryInfo.retryDelay ("32s"), or Codex's resets_in_seconds. */
-  retryDelay?: string;
-  /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier". */
-  quotaIds?: string[];
-  /** The provider's own message (the SDK's error text may not carry it whole). */
-  providerMessage?: string;
-}
+/** What an error body can say: its codes (errorType the first), the wait, the quota ids, the message. */
+export type BodyFacts = Pick<ProviderFacts, 'errorType' | 'errorCodes' | 'retryDelay' | 'quotaIds' | 'providerMessage'>;
 
 /** Longer messages are dumps; what classifies an error is near the start (chars). */
 const MAX_MESSAGE_CHARS = 2000;
@@ -39,7 +33,7 @@ function errorObject(body: unknown): Obj | undefined {
   return undefined;
 }
 
-function fromDetails(details: unknown[], facts: BodyErrorFacts): void {
+function fromDetails(details: unknown[], facts: BodyFacts & { errorCodes: string[] }): void {
   for (const detail of details) {
     if (!isObj(detail)) continue;
     const kind = str(detail['@type']) ?? '';
@@ -53,11 +47,11 @@ function fromDetails(details: unknown[], facts: BodyErrorFacts): void {
 }
 
 /** The facts of one error object, or undefined when `body` is not an error at all. Never throws. */
-export function errorFactsFromBody(body: unknown): BodyErrorFacts | undefined {
+export function errorFactsFromBody(body: unknown): BodyFacts | undefined {
   try {
     const error = errorObject(body);
     if (!error) return undefined;
-    const facts: BodyErrorFacts = { errorCodes: [] };
+    const facts: BodyFacts & { errorCodes: string[] } = { errorCodes: [] };
     // Anthropic's spend limit: `error.details.error_code` is sharper than `error.type`.
     if (isObj(error.details)) {
       const code = str(error.details.error_code);
@@ -75,7 +69,8 @@ export function errorFactsFromBody(body: unknown): BodyErrorFacts | undefined {
       // Anthropic's envelope repeats type "error", which says nothing.
       if (value && value !== 'error' && !facts.errorCodes.includes(value)) facts.errorCodes.push(value);
     }
-    return facts;
+    const { errorCodes, ...rest } = facts;
+    return errorCodes.length > 0 ? { ...rest, errorType: errorCodes[0], errorCodes } : rest;
   } catch {
     return undefined;
   }

@@ -2,7 +2,8 @@
 // model of the person's fallback list when a usage limit leaves the current provider without a
 // usable key. selectFallback is the rule (pure); ModelRoute is the session's memory of it — which
 // model is active, which ones hit a limit — so the switch holds for the rest of the session. The
-// composition root owns one ModelRoute and hands AgentSession its onUsageLimit.
+// composition root owns one ModelRoute and hands AgentSession a FallbackPort: the retry controller
+// asks for the next model while it decides, and switches to it once it has decided.
 import type { ModelRef } from '../../../shared/settings';
 
 export type { ModelRef };
@@ -60,6 +61,14 @@ export type FallbackResult =
   /** No fallback list: the usage limit is waited out as before. */
   | { kind: 'none' };
 
+/** Lifecycle step 5's second switch, as the session sees it (AgentSessionOptions.fallback). */
+export interface FallbackPort {
+  /** The next model of the fallback list after a usage limit on the current one; nothing is applied yet. */
+  next(): FallbackResult;
+  /** Switch to the model `next` chose: the session's agent is pointed at it. */
+  use(to: ModelRef): void;
+}
+
 export interface ModelRoutePort {
   /** The person's first choice (settings.provider). */
   firstChoice(): ModelRef;
@@ -88,7 +97,10 @@ export class ModelRoute {
     return this.active ?? this.port.firstChoice();
   }
 
-  /** Lifecycle step 5, after the credential store found no other key: the next fallback, if any. */
+  /**
+   * Lifecycle step 5, after the credential store found no other key: the current model is marked
+   * limited and the next fallback, if any, chosen; switchTo makes it current.
+   */
   onUsageLimit(): FallbackResult {
     const order = dedupe([this.port.firstChoice(), ...this.port.fallbackList()]);
     if (order.length < 2) return { kind: 'none' };
@@ -101,8 +113,12 @@ export class ModelRoute {
       hasUsableKey: (ref) => this.port.hasUsableKey(ref),
     });
     if (!choice.next) return { kind: 'exhausted', message: exhaustedMessage(this.limited, choice.skipped) };
-    this.active = choice.next;
     return { kind: 'switched', from, to: choice.next };
+  }
+
+  /** The model onUsageLimit chose becomes the one in use. */
+  switchTo(to: ModelRef): void {
+    this.active = to;
   }
 
   /** A new session: back to the first choice when the setting says so, with a clean slate either way. */

@@ -1,20 +1,19 @@
 // The retry lifecycle (docs/retry-policy.md, "The retry lifecycle"), step by step, for one
 // AgentSession: the attempt counter, the chain promise, the abortable backoff and the
-// auto_retry_start/end events. The decision itself comes from the decision table (decideRetry);
-// this module only carries it out — with the step-5 switches (another key, the next fallback
-// model), the offline pause of `connection` failures and the continuation of an interrupted
-// chain, whose rules live in model-fallback.ts, offline-pause.ts and resume-state.ts; the wait
-// itself is retry-wait.ts.
+// auto_retry_start/end events. The decision comes from the decision table (decideRetry), taken
+// once per failure; this module carries it out — with the step-5 switches (another key, the next
+// fallback model, which usageLimitStep returns and this applies), the offline pause of
+// `connection` failures and the continuation of an interrupted chain, whose rules live in
+// usage-limit-step.ts, offline-pause.ts and resume-state.ts; the wait itself is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
 import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../../shared/events';
-import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
-import type { RetryHost } from './retry-host';
+import type { NetworkProbe, RetryHost } from './retry-host';
 import { RetryWait } from './retry-wait';
 import { usageLimitStep } from './usage-limit-step';
 
@@ -49,7 +48,7 @@ export class RetryController {
   private chainRowDue = false;
 
   constructor(private readonly host: RetryHost) {
-    this.wait = new RetryWait(host);
+    this.wait = new RetryWait(host.run);
   }
 
   get attempt(): number {
@@ -86,42 +85,42 @@ export class RetryController {
     classification: Classification,
     arrivedAt: number = this.host.now(),
   ): boolean {
-    const settings = this.host.retrySettings();
-    if (!settings.enabled) return false; // step 1
-    const check = this.host.checkNetwork;
-    if (classification.category === 'connection' && check) {
-      this.probeBeforeCounting(message, classification, check, arrivedAt);
+    if (!this.host.settings().enabled) return false; // step 1
+    const network = this.host.network;
+    if (classification.category === 'connection' && network) {
+      this.probeBeforeCounting(message, classification, network, arrivedAt);
       return true;
     }
+    if (!this.retryPromise) this.openChain();
     this.retryAttempt += 1; // step 2: increment before the max check
-    return this.decideAndStart(message, classification, settings, arrivedAt);
+    return this.start(message, classification, this.decide(classification), arrivedAt);
   }
 
-  private decideAndStart(
+  /** Steps 3–4: the table's one decision for this failure (settings read, and clamped, once). */
+  private decide(classification: Classification): RetryDecision {
+    return decideRetry(classification, this.retryAttempt, this.host.settings());
+  }
+
+  /** Steps 5–8 on the failure's decision: the usage-limit switch, then the retry or the chain's end. */
+  private start(
     message: AssistantChatMessage,
     classification: Classification,
-    settings: RetrySettings,
+    tableDecision: RetryDecision,
     arrivedAt: number,
   ): boolean {
-    if (!this.retryPromise) this.openChain();
     const chainId = this.chainId ?? null;
     const errorMessage = message.errorMessage ?? '';
     this.lastClassification = classification;
-
-    const first = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings); // steps 3–4
-    const { decision, switchedModel, finalReason } = usageLimitStep({
-      decision: first,
-      classification,
-      attempt: this.retryAttempt,
-      settings,
-      host: this.host,
-    }); // step 5
     const attempt = this.retryAttempt;
+    const step = usageLimitStep({ decision: tableDecision, classification, attempt, limits: this.host.limits });
+    const { decision, switchedModel, finalReason } = step;
+    // Decided: only now does the session move to the fallback model (its model_changed comes first).
+    if (switchedModel) this.host.limits.switchModel(switchedModel);
     const entry = { decision, classification, errorMessage, chainId, attempt };
     if (!decision.shouldRetry) {
       const finalError = finalReason ? `${finalReason}. ${errorMessage}` : errorMessage;
       this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' }, () =>
-        this.host.decisionMade({ ...entry, finalDecision: 'abort' }),
+        this.host.records.decided({ ...entry, finalDecision: 'abort' }),
       );
       return false;
     }
@@ -129,7 +128,7 @@ export class RetryController {
     // The timer is armed first (step 8): the bookkeeping below — one transaction, the log line, the
     // events — runs inside the wait instead of before it.
     this.startBackoff(Math.max(0, retryAt - this.host.now()));
-    this.record(() => this.host.decisionMade({ ...entry, finalDecision: null, switchedModel }));
+    this.record(() => this.host.records.decided({ ...entry, finalDecision: null, switchedModel }));
     this.announce(
       {
         attempt,
@@ -159,12 +158,12 @@ export class RetryController {
     this.pending = pending;
     this.retriesStarted += 1;
     this.host.emit(start);
-    this.host.trimTrailingError();
+    this.host.run.trimTrailingError();
   }
 
   /** The history writes of one event in one transaction, the chain's row first if it is not written yet. */
   private record(writes: () => void): void {
-    this.host.batch(() => {
+    this.host.records.batch(() => {
       this.writeChainRow();
       writes();
     });
@@ -174,31 +173,32 @@ export class RetryController {
   private writeChainRow(): void {
     if (!this.chainRowDue || this.chainId === undefined) return;
     this.chainRowDue = false;
-    this.host.chainOpened(this.chainId);
+    this.host.records.opened(this.chainId);
   }
 
   /**
    * A `connection` failure: ask whether the provider can be reached before counting it. Online,
-   * the failure counts and the table decides as usual; offline, the chain pauses.
+   * the failure counts and the table decides as usual; offline, the chain pauses on that same
+   * decision, unless it ends the chain.
    */
   private probeBeforeCounting(
     message: AssistantChatMessage,
     classification: Classification,
-    check: () => Promise<boolean>,
+    network: NetworkProbe,
     arrivedAt: number,
   ): void {
     if (!this.retryPromise) this.openChain();
     const previous = this.retryAttempt;
     const generation = ++this.generation;
     this.phase = 'probing';
+    const check = () => network.isReachable();
     void isReachable(check).then((online) => {
       if (generation !== this.generation || this.phase !== 'probing') return;
       this.phase = 'idle';
       this.retryAttempt = attemptAfterConnectionFailure(previous, !online);
-      const settings = this.host.retrySettings();
-      const decision = decideRetry(classification, this.retryAttempt, this.host.decisionContext(), settings);
-      if (online || !decision.shouldRetry) this.decideAndStart(message, classification, settings, arrivedAt);
-      else this.pauseOffline(message, classification, decision, check);
+      const decision = this.decide(classification);
+      if (online || !decision.shouldRetry) this.start(message, classification, decision, arrivedAt);
+      else this.pauseOffline(message, classification, decision, network);
     });
   }
 
@@ -207,7 +207,7 @@ export class RetryController {
     message: AssistantChatMessage,
     classification: Classification,
     decision: RetryDecision,
-    check: () => Promise<boolean>,
+    network: NetworkProbe,
   ): void {
     const attempt = this.retryAttempt;
     const maxAttempts = decision.maxAttempts - 1;
@@ -216,7 +216,7 @@ export class RetryController {
     const reason = offlineReason(attempt, maxAttempts);
     this.lastClassification = classification;
     this.record(() =>
-      this.host.decisionMade({
+      this.host.records.decided({
         decision: { ...decision, waitMs: 0, reason },
         classification,
         errorMessage,
@@ -228,7 +228,7 @@ export class RetryController {
     const fields = { attempt, maxAttempts, errorMessage, category: classification.category, chainId };
     this.pending = { ...fields, delayMs: 0, retryAt: this.host.now(), offline: true };
     this.host.emit({ type: 'auto_retry_paused', reason: 'offline', ...fields });
-    this.host.trimTrailingError();
+    this.host.run.trimTrailingError();
 
     const generation = ++this.generation;
     this.phase = 'offline';
@@ -242,7 +242,7 @@ export class RetryController {
         this.host.now(),
       );
     };
-    waitUntilOnline(check, this.retryAbortController.signal, this.host.offlinePollMs).then(
+    waitUntilOnline(() => network.isReachable(), this.retryAbortController.signal, network.pollMs).then(
       () => this.goOnline?.(),
       () => undefined, // cancelled: abortRetry() has ended the chain already
     );
@@ -263,9 +263,9 @@ export class RetryController {
     const entry = interruptedDecision(offer, 'resume');
     this.lastClassification = entry.classification;
     this.startBackoff(0);
-    this.host.batch(() => {
-      this.host.chainReopened(offer.chainId);
-      this.host.decisionMade(entry);
+    this.host.records.batch(() => {
+      this.host.records.reopened(offer.chainId);
+      this.host.records.decided(entry);
     });
     const { attempt, maxAttempts, errorMessage, category } = offer;
     this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true }, this.host.now());
@@ -275,7 +275,7 @@ export class RetryController {
     this.retryPromise = new Promise<void>((resolve) => {
       this.retryResolve = resolve;
     });
-    this.chainId = this.host.newId();
+    this.chainId = this.host.records.newChainId();
     this.retriesStarted = 0;
     this.chainRowDue = true;
   }
@@ -314,7 +314,7 @@ export class RetryController {
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
     const entry = recoveredEntry(this.lastClassification, this.retryAttempt, this.chainId ?? null);
     this.finishChain({ success: true, attempt: this.retryAttempt, outcome: 'recovered' }, () =>
-      this.host.decisionMade(entry),
+      this.host.records.decided(entry),
     );
   }
 
@@ -393,10 +393,10 @@ export class RetryController {
     end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome },
     before?: () => void,
   ): void {
-    const chainId = this.chainId ?? this.host.newId();
+    const chainId = this.chainId ?? this.host.records.newChainId();
     this.record(() => {
       before?.();
-      this.host.chainClosed(chainId, {
+      this.host.records.closed(chainId, {
         outcome: end.outcome,
         attempts: this.retriesStarted,
         finalError: end.finalError ?? null,

@@ -4,14 +4,12 @@
 // limit that was hit wins, never simply the largest (the order is in docs/classification.md).
 // Called by classifyError; the decision table raises the backoff to the hint, or ends the chain
 // when the hint is above retry.maxDelayMs.
+import type { ProviderFacts } from './provider-facts';
 
-export interface RetryHintInput {
-  /** Response headers; names are matched case-insensitively. */
-  headers?: Record<string, string>;
+/** The provider's headers (names matched case-insensitively) and RetryInfo.retryDelay, with the error text. */
+export interface RetryHintInput extends Pick<ProviderFacts, 'headers' | 'retryDelay'> {
   /** The provider's error text. */
   message?: string;
-  /** Google's RetryInfo.retryDelay, e.g. "32s". */
-  retryDelay?: string;
   /**
    * Whether a rate or usage limit was hit. Reset headers ride on every response, so they are a
    * hint only then; retry-after, RetryInfo and "try again in" text always are. Default true.

@@ -3,7 +3,7 @@
 // (agent.continue() once the run that failed has settled). The controller keeps the phase and the
 // generation that make a cancel race safe; this keeps the timer.
 import { abortableSleep, type Sleep } from './abortable-sleep';
-import type { RetryHost } from './retry-host';
+import type { RetryRun } from './retry-host';
 
 export interface WaitEnd {
   /** The wait ran out, or "Retry now" cut it short. */
@@ -15,7 +15,7 @@ export interface WaitEnd {
 export class RetryWait {
   private sleep: Sleep | undefined;
 
-  constructor(private readonly host: Pick<RetryHost, 'continueAgent'>) {}
+  constructor(private readonly run: Pick<RetryRun, 'continue'>) {}
 
   /** Wait `delayMs` until `signal` aborts; exactly one of `end`'s calls follows. */
   start(delayMs: number, signal: AbortSignal, end: WaitEnd): void {
@@ -26,7 +26,7 @@ export class RetryWait {
   /** The wait is over: start the retried run. Settles like the run. */
   send(): Promise<void> {
     this.sleep = undefined;
-    return this.host.continueAgent();
+    return this.run.continue();
   }
 
   /** "Retry now": end the wait at once; false when no wait runs. */

@@ -6,7 +6,12 @@ import type { ErrorCategory } from '../../../../src/shared/error-category';
 import { DEFAULT_SETTINGS, type RetrySettings } from '../../../../src/shared/settings';
 import { classifyError } from '../../../../src/main/core/retry/classify-error';
 import { resolveRow } from '../../../../src/shared/retry-policy/decision-table';
-import { decideRetry, type DecisionError, type RetryDecision } from '../../../../src/main/core/retry/decide-retry';
+import {
+  afterUsageLimitSwitch,
+  decideRetry,
+  type DecisionError,
+  type RetryDecision,
+} from '../../../../src/main/core/retry/decide-retry';
 
 const defaults: RetrySettings = DEFAULT_SETTINGS.retry;
 const withRetry = (patch: Partial<RetrySettings>): RetrySettings => ({ ...defaults, ...patch });
@@ -20,7 +25,7 @@ function runChain(
 ): { attempts: number; decisions: RetryDecision[] } {
   const decisions: RetryDecision[] = [];
   for (let attempt = 1; attempt <= 100; attempt += 1) {
-    const decision = decideRetry(error, attempt, {}, settings, random);
+    const decision = decideRetry(error, attempt, settings, random);
     decisions.push(decision);
     if (!decision.shouldRetry) return { attempts: attempt, decisions };
   }
@@ -49,7 +54,7 @@ describe('the table, row by row (defaults)', () => {
     (category, action, maxAttempts, backoff, jitter, exceptionClass) => {
       const row = resolveRow(category, defaults);
       expect(row).toMatchObject({ action, maxAttempts, backoff, jitter, exceptionClass });
-      const first = decideRetry({ category }, 1, {}, defaults, zero);
+      const first = decideRetry({ category }, 1, defaults, zero);
       expect(first).toMatchObject({ action, maxAttempts, backoff, category, shouldRetry: action === 'retry' });
     },
   );
@@ -115,14 +120,14 @@ describe('finiteness: attempts made before the chain stops', () => {
   it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, '1' as unknown as number])(
     'treats attempt %s as an abort, not a throw',
     (attempt) => {
-      const decision = decideRetry({ category: 'rate_limit' }, attempt, {}, defaults, zero);
+      const decision = decideRetry({ category: 'rate_limit' }, attempt, defaults, zero);
       expect(decision).toMatchObject({ action: 'abort', shouldRetry: false, waitMs: 0 });
       expect(decision.reason).toMatch(/invalid attempt/);
     },
   );
 
   it('aborts when auto-retry is off', () => {
-    expect(decideRetry({ category: 'server_error' }, 1, {}, withRetry({ enabled: false }))).toMatchObject({
+    expect(decideRetry({ category: 'server_error' }, 1, withRetry({ enabled: false }))).toMatchObject({
       action: 'abort',
       shouldRetry: false,
     });
@@ -131,7 +136,7 @@ describe('finiteness: attempts made before the chain stops', () => {
   it.each<[unknown]>([[null], [undefined], [{ category: 'nonsense' }], [42]])(
     'turns a malformed error %j into an unexpected abort',
     (error) => {
-      expect(decideRetry(error as DecisionError, 1, {}, defaults)).toMatchObject({
+      expect(decideRetry(error as DecisionError, 1, defaults)).toMatchObject({
         category: 'unexpected',
         action: 'abort',
         shouldRetry: false,
@@ -145,32 +150,32 @@ describe('backoff', () => {
     '%s waits 2000, 4000, 8000 ms exactly (no jitter)',
     (category) => {
       const random = vi.fn(() => 0.9);
-      const waits = [1, 2, 3].map((attempt) => decideRetry({ category }, attempt, {}, defaults, random).waitMs);
+      const waits = [1, 2, 3].map((attempt) => decideRetry({ category }, attempt, defaults, random).waitMs);
       expect(waits).toEqual([2000, 4000, 8000]);
       expect(random).not.toHaveBeenCalled();
     },
   );
 
   it.each(['rate_limit', 'connection'] as const)('%s adds jitter to 2000, 4000 ms', (category) => {
-    expect([1, 2].map((a) => decideRetry({ category }, a, {}, defaults, zero).waitMs)).toEqual([2000, 4000]);
-    expect([1, 2].map((a) => decideRetry({ category }, a, {}, defaults, () => 0.5).waitMs)).toEqual([2500, 4500]);
+    expect([1, 2].map((a) => decideRetry({ category }, a, defaults, zero).waitMs)).toEqual([2000, 4000]);
+    expect([1, 2].map((a) => decideRetry({ category }, a, defaults, () => 0.5).waitMs)).toEqual([2500, 4500]);
   });
 
   it('follows baseDelayMs', () => {
-    expect(decideRetry({ category: 'server_error' }, 3, {}, withRetry({ baseDelayMs: 20 })).waitMs).toBe(80);
+    expect(decideRetry({ category: 'server_error' }, 3, withRetry({ baseDelayMs: 20 })).waitMs).toBe(80);
   });
 
   it.each<[ErrorCategory, number]>([
     ['timeout', 10_000],
     ['invalid_output', 5_000],
   ])('%s waits a fixed %d ms on every attempt', (category, delayMs) => {
-    expect([1, 2].map((a) => decideRetry({ category }, a, {}, defaults, () => 0.7).waitMs)).toEqual([delayMs, delayMs]);
+    expect([1, 2].map((a) => decideRetry({ category }, a, defaults, () => 0.7).waitMs)).toEqual([delayMs, delayMs]);
   });
 
   it.each(['rate_limit', 'connection'] as const)('%s jitter stays within [0, jitterMaxMs] and varies', (category) => {
     for (const attempt of [1, 2]) {
       const base = defaults.baseDelayMs * 2 ** (attempt - 1);
-      const waits = Array.from({ length: 2000 }, () => decideRetry({ category }, attempt, {}, defaults).waitMs);
+      const waits = Array.from({ length: 2000 }, () => decideRetry({ category }, attempt, defaults).waitMs);
       for (const wait of waits) {
         expect(wait).toBeGreaterThanOrEqual(base);
         expect(wait).toBeLessThanOrEqual(base + defaults.jitterMaxMs);
@@ -182,7 +187,7 @@ describe('backoff', () => {
 
   it('keeps the wait finite when the random source misbehaves', () => {
     for (const bad of [() => Number.NaN, () => 5, () => -3]) {
-      const wait = decideRetry({ category: 'rate_limit' }, 1, {}, defaults, bad).waitMs;
+      const wait = decideRetry({ category: 'rate_limit' }, 1, defaults, bad).waitMs;
       expect(wait).toBeGreaterThanOrEqual(2000);
       expect(wait).toBeLessThanOrEqual(3000);
     }
@@ -190,36 +195,36 @@ describe('backoff', () => {
 
   it('caps a computed backoff at maxDelayMs', () => {
     const settings = withRetry({ baseDelayMs: 20_000, maxRetries: 9 });
-    expect(decideRetry({ category: 'server_error' }, 3, {}, settings)).toMatchObject({
+    expect(decideRetry({ category: 'server_error' }, 3, settings)).toMatchObject({
       action: 'retry',
       waitMs: 60_000,
     });
-    expect(decideRetry({ category: 'timeout' }, 1, {}, withRetry({ maxDelayMs: 4000 })).waitMs).toBe(4000);
+    expect(decideRetry({ category: 'timeout' }, 1, withRetry({ maxDelayMs: 4000 })).waitMs).toBe(4000);
   });
 });
 
 describe('provider hints', () => {
   it('raises the wait to the hint', () => {
-    const decision = decideRetry({ category: 'rate_limit', retryAfterMs: 30_000 }, 1, {}, defaults, zero);
+    const decision = decideRetry({ category: 'rate_limit', retryAfterMs: 30_000 }, 1, defaults, zero);
     expect(decision).toMatchObject({ action: 'retry', waitMs: 30_000, hintMs: 30_000, shouldRetry: true });
   });
 
   it('keeps the backoff when the hint is shorter', () => {
-    expect(decideRetry({ category: 'server_error', retryAfterMs: 500 }, 3, {}, defaults)).toMatchObject({
+    expect(decideRetry({ category: 'server_error', retryAfterMs: 500 }, 3, defaults)).toMatchObject({
       waitMs: 8000,
       hintMs: 500,
     });
   });
 
   it('accepts a hint equal to maxDelayMs', () => {
-    expect(decideRetry({ category: 'rate_limit', retryAfterMs: 60_000 }, 1, {}, defaults, zero)).toMatchObject({
+    expect(decideRetry({ category: 'rate_limit', retryAfterMs: 60_000 }, 1, defaults, zero)).toMatchObject({
       action: 'retry',
       waitMs: 60_000,
     });
   });
 
   it('fails fast when the hint is above maxDelayMs, naming the requested wait', () => {
-    const decision = decideRetry({ category: 'usage_limit', retryAfterMs: 120_000 }, 1, {}, defaults);
+    const decision = decideRetry({ category: 'usage_limit', retryAfterMs: 120_000 }, 1, defaults);
     expect(decision).toMatchObject({
       action: 'abort',
       shouldRetry: false,
@@ -231,32 +236,37 @@ describe('provider hints', () => {
   });
 
   it.each([-5, Number.NaN, Number.POSITIVE_INFINITY])('ignores a hint of %s', (retryAfterMs) => {
-    expect(decideRetry({ category: 'server_error', retryAfterMs }, 1, {}, defaults)).toMatchObject({
+    expect(decideRetry({ category: 'server_error', retryAfterMs }, 1, defaults)).toMatchObject({
       action: 'retry',
       waitMs: 2000,
     });
   });
 
-  it('retries at once after a credential switch, skipping the hint check', () => {
-    const switched = decideRetry(
-      { category: 'usage_limit', retryAfterMs: 3_600_000 },
-      1,
-      { credentialSwitched: true },
-      defaults,
-    );
-    expect(switched).toMatchObject({ action: 'retry', shouldRetry: true, waitMs: 0 });
-    expect(switched.exceedsMaxDelay).toBeUndefined();
-  });
-
-  it('still stops at max attempts after a credential switch', () => {
-    expect(decideRetry({ category: 'usage_limit' }, 4, { credentialSwitched: true }, defaults)).toMatchObject({
-      action: 'abort',
-      shouldRetry: false,
+  it('after a credential switch, the one decision becomes a retry at once, the hint check dropped', () => {
+    const over = decideRetry({ category: 'usage_limit', retryAfterMs: 3_600_000 }, 1, defaults);
+    expect(over).toMatchObject({ shouldRetry: false, exceedsMaxDelay: true });
+    const switched = afterUsageLimitSwitch(over, 1);
+    expect(switched).toEqual({
+      category: 'usage_limit',
+      maxAttempts: 4,
+      backoff: 'exponential',
+      attempt: 1,
+      action: 'retry',
+      shouldRetry: true,
+      waitMs: 0,
+      reason: 'usage_limit: switched credential, retry 1 of 3 at once',
     });
   });
 
+  it('after a switch of model, the reason names both', () => {
+    const waited = decideRetry({ category: 'usage_limit', retryAfterMs: 30_000 }, 2, defaults);
+    expect(afterUsageLimitSwitch(waited, 2, { from: 'openai/gpt-b', to: 'google/gemini-c' }).reason).toBe(
+      'usage_limit: usage limit on openai/gpt-b, switched to google/gemini-c, retry 2 of 3 at once',
+    );
+  });
+
   it('does not look at hints once the attempts are used up', () => {
-    const decision = decideRetry({ category: 'rate_limit', retryAfterMs: 120_000 }, 5, {}, defaults);
+    const decision = decideRetry({ category: 'rate_limit', retryAfterMs: 120_000 }, 5, defaults);
     expect(decision.action).toBe('abort');
     expect(decision.exceedsMaxDelay).toBeUndefined();
   });
@@ -279,7 +289,7 @@ describe('row overrides', () => {
   it('overrides a linear delay', () => {
     const settings = withRetry({ policy: { timeout: { delayMs: 2500 } } });
     expect(resolveRow('timeout', settings)).toMatchObject({ delayMs: 2500, origin: { delayMs: 'overridden' } });
-    expect(decideRetry({ category: 'timeout' }, 2, {}, settings).waitMs).toBe(2500);
+    expect(decideRetry({ category: 'timeout' }, 2, settings).waitMs).toBe(2500);
   });
 
   it('switches an exponential row to linear at baseDelayMs unless a delay is given', () => {
@@ -289,22 +299,20 @@ describe('row overrides', () => {
       delayMs: 2000,
       origin: { backoff: 'overridden', delayMs: 'inherited' },
     });
-    expect(decideRetry({ category: 'server_error' }, 3, {}, plain).waitMs).toBe(2000);
+    expect(decideRetry({ category: 'server_error' }, 3, plain).waitMs).toBe(2000);
     const timed = withRetry({ policy: { server_error: { backoff: 'linear', delayMs: 700 } } });
-    expect(decideRetry({ category: 'server_error' }, 3, {}, timed).waitMs).toBe(700);
+    expect(decideRetry({ category: 'server_error' }, 3, timed).waitMs).toBe(700);
   });
 
   it('switches a linear row to exponential', () => {
     const settings = withRetry({ policy: { invalid_output: { backoff: 'exponential' } } });
-    expect([1, 2].map((a) => decideRetry({ category: 'invalid_output' }, a, {}, settings).waitMs)).toEqual([
-      2000, 4000,
-    ]);
+    expect([1, 2].map((a) => decideRetry({ category: 'invalid_output' }, a, settings).waitMs)).toEqual([2000, 4000]);
   });
 
   it('turns jitter off and on', () => {
     const settings = withRetry({ policy: { rate_limit: { jitter: false }, server_error: { jitter: true } } });
-    expect(decideRetry({ category: 'rate_limit' }, 1, {}, settings, () => 0.9).waitMs).toBe(2000);
-    expect(decideRetry({ category: 'server_error' }, 1, {}, settings, () => 0.5).waitMs).toBe(2500);
+    expect(decideRetry({ category: 'rate_limit' }, 1, settings, () => 0.9).waitMs).toBe(2000);
+    expect(decideRetry({ category: 'server_error' }, 1, settings, () => 0.5).waitMs).toBe(2500);
     expect(resolveRow('rate_limit', settings).origin.jitter).toBe('overridden');
   });
 

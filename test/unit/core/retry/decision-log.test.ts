@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
 import { classifyError } from '../../../../src/main/core/retry/classify-error';
 import { buildDecisionRecord, decisionLevel } from '../../../../src/main/core/retry/decision-log';
-import { decideRetry, settledDecision, type DecisionContext } from '../../../../src/main/core/retry/decide-retry';
+import { decideRetry, settledDecision } from '../../../../src/main/core/retry/decide-retry';
+import type { DecisionRecordContext } from '../../../../src/main/core/retry/decision-log';
 
 const NOW = Date.parse('2026-01-12T10:00:00.000Z');
-const context: DecisionContext = {
+const context: DecisionRecordContext = {
   taskType: 'chat',
   modelId: 'resolute-sim-1',
   provider: 'simulator',
@@ -19,7 +20,7 @@ const settings = DEFAULT_SETTINGS.retry;
 
 function recordFor(message: string, attempt: number, extra: Partial<Parameters<typeof buildDecisionRecord>[0]> = {}) {
   const classification = classifyError({ message, stopReason: 'error' });
-  const decision = decideRetry(classification, attempt, context, settings, () => 0);
+  const decision = decideRetry(classification, attempt, settings, () => 0);
   return buildDecisionRecord({
     id: 'd-1',
     chainId: 'c-1',
@@ -82,7 +83,7 @@ describe('buildDecisionRecord', () => {
 
   it('logs an unexpected exception at ERROR', () => {
     const classification = classifyError({ errorType: 'UnexpectedSystemError', message: 'TypeError: x is undefined' });
-    const decision = decideRetry(classification, 1, context, settings);
+    const decision = decideRetry(classification, 1, settings);
     const record = buildDecisionRecord({
       id: 'd-2',
       chainId: null,
@@ -112,7 +113,7 @@ describe('buildDecisionRecord', () => {
 
   it('keeps fractional seconds of a jittered wait', () => {
     const classification = classifyError({ message: 'Connection error.' });
-    const decision = decideRetry(classification, 1, context, settings, () => 0.25);
+    const decision = decideRetry(classification, 1, settings, () => 0.25);
     const record = buildDecisionRecord({
       id: 'd',
       chainId: 'c',
@@ -135,9 +136,36 @@ describe('buildDecisionRecord', () => {
       decision: { action: 'abort', reason: 'r', waitMs: 0, category: 'auth' },
       classification: { errorType: 'ModelAuthError' },
       errorMessage: 'nope',
-      context: {},
+      context,
     });
     expect(record.attempt).toBe(1);
+  });
+
+  it('keeps the hint and the maximum delay of a wait the provider asked for above it, as numbers', () => {
+    const classification = { category: 'rate_limit' as const, errorType: 'ModelRateLimitError', retryAfterMs: 120_000 };
+    const decision = decideRetry(classification, 1, settings, () => 0);
+    const record = buildDecisionRecord({
+      id: 'd',
+      chainId: null,
+      now: NOW,
+      decision,
+      classification,
+      errorMessage: '429',
+      context,
+    });
+    expect(record).toMatchObject({ action: 'abort', hintMs: 120_000, maxDelayMs: 60_000 });
+    const within = decideRetry({ ...classification, retryAfterMs: 30_000 }, 1, settings, () => 0);
+    const waited = buildDecisionRecord({
+      id: 'd',
+      chainId: null,
+      now: NOW,
+      decision: within,
+      classification,
+      errorMessage: '429',
+      context,
+    });
+    expect(waited).toMatchObject({ action: 'retry', hintMs: 30_000 });
+    expect(waited).not.toHaveProperty('maxDelayMs');
   });
 
   it('lets the caller set the final decision', () => {
@@ -145,14 +173,11 @@ describe('buildDecisionRecord', () => {
     expect(recordFor('401 Unauthorized', 1, { finalDecision: null }).finalDecision).toBeNull();
   });
 
-  it('fills a missing context with defaults', () => {
-    expect(recordFor('503 Service Unavailable', 1, { context: {} }).context).toEqual({
-      taskType: 'chat',
-      modelId: '',
-      provider: '',
-      sessionId: '',
-      turnId: null,
-    });
+  it('copies the context it is given, sharing no object with it', () => {
+    const switchedTo = { provider: 'openai', modelId: 'gpt-b' };
+    const record = recordFor('503 Service Unavailable', 1, { context: { ...context, switchedTo } });
+    expect(record.context).toEqual({ ...context, switchedTo });
+    expect(record.context.switchedTo).not.toBe(switchedTo);
   });
 
   it('is deterministic and never throws on a bad clock', () => {

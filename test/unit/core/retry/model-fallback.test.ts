@@ -61,14 +61,29 @@ function route(first: string, fallback: string, noKey: string[] = []) {
   return { r, state };
 }
 
+/** A usage limit as the retry controller handles it: the route chooses, then the choice is used. */
+function limit(r: ModelRoute) {
+  const result = r.onUsageLimit();
+  if (result.kind === 'switched') r.switchTo(result.to);
+  return result;
+}
+
 describe('ModelRoute: the session remembers the switch', () => {
+  it('a usage limit chooses the next model; it is in use only once switched to', () => {
+    const { r } = route(A, `${B} ${C}`);
+    expect(r.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
+    expect(r.current()).toEqual(ref(A));
+    r.switchTo(ref(B));
+    expect(r.current()).toEqual(ref(B));
+  });
+
   it('switches down the list one usage limit at a time, then reports what was tried', () => {
     const { r } = route(A, `${B} ${C}`);
     expect(r.current()).toEqual(ref(A));
-    expect(r.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
+    expect(limit(r)).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
     expect(r.current()).toEqual(ref(B));
-    expect(r.onUsageLimit()).toEqual({ kind: 'switched', from: ref(B), to: ref(C) });
-    expect(r.onUsageLimit()).toEqual({
+    expect(limit(r)).toEqual({ kind: 'switched', from: ref(B), to: ref(C) });
+    expect(limit(r)).toEqual({
       kind: 'exhausted',
       message: `Usage limit on every model of the fallback list: tried ${A}, ${B}, ${C}`,
     });
@@ -76,13 +91,13 @@ describe('ModelRoute: the session remembers the switch', () => {
 
   it('without a fallback list nothing changes (the usage limit is waited out)', () => {
     const { r } = route(A, '');
-    expect(r.onUsageLimit()).toEqual({ kind: 'none' });
+    expect(limit(r)).toEqual({ kind: 'none' });
     expect(r.current()).toEqual(ref(A));
   });
 
   it('names the models skipped for want of a key when the list is used up', () => {
     const { r } = route(A, `${B} ${C}`, ['openai', 'google']);
-    expect(r.onUsageLimit()).toEqual({
+    expect(limit(r)).toEqual({
       kind: 'exhausted',
       message: `Usage limit on every model of the fallback list: tried ${A}; skipped ${B}, ${C} (no usable key)`,
     });
@@ -93,14 +108,14 @@ describe('ModelRoute: the session remembers the switch', () => {
     [false, B],
   ])('a new session with newSessionUsesFirstChoice=%s starts on %s', (backToFirst, expected) => {
     const { r } = route(A, `${B} ${C}`);
-    r.onUsageLimit();
+    limit(r);
     r.newSession(backToFirst);
     expect(r.current()).toEqual(ref(expected));
   });
 
   it('a new first choice (settings, RPC set_model) applies at once and forgets the limits', () => {
     const { r, state } = route(A, `${B} ${C}`);
-    r.onUsageLimit();
+    limit(r);
     state.first = ref(C);
     r.firstChoiceChanged();
     expect(r.current()).toEqual(ref(C));
@@ -122,19 +137,17 @@ describe('usageLimitStep: lifecycle step 5', () => {
   const settings = { ...DEFAULT_SETTINGS.retry, jitterMaxMs: 0 };
   const step = (result: UsageLimitResult, attempt = 1, hintMs = 30_000) => {
     const classification = usageLimit(hintMs);
-    const decision = decideRetry(classification, attempt, {}, settings);
+    const decision = decideRetry(classification, attempt, settings);
     const marks: unknown[] = [];
     const out = usageLimitStep({
       decision,
       classification,
       attempt,
-      settings,
-      host: {
-        markUsageLimitReached: (options) => {
+      limits: {
+        reached: (options) => {
           marks.push(options);
           return result;
         },
-        decisionContext: () => ({}),
       },
     });
     return { ...out, marks };
@@ -170,16 +183,14 @@ describe('usageLimitStep: lifecycle step 5', () => {
     const classification = { ...usageLimit(0), category: 'server_error' as const };
     let asked = false;
     usageLimitStep({
-      decision: decideRetry(classification, 1, {}, settings),
+      decision: decideRetry(classification, 1, settings),
       classification,
       attempt: 1,
-      settings,
-      host: {
-        markUsageLimitReached: () => {
+      limits: {
+        reached: () => {
           asked = true;
           return { switched: true, earliestFreeAt: null };
         },
-        decisionContext: () => ({}),
       },
     });
     expect(asked).toBe(false);

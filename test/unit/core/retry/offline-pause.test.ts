@@ -43,12 +43,14 @@ let checks: number;
 useFakeClock();
 beforeEach(() => {
   host = new FakeHost();
-  host.offlinePollMs = POLL_MS;
   online = false;
   checks = 0;
-  host.checkNetwork = () => {
-    checks += 1;
-    return Promise.resolve(online);
+  host.network = {
+    isReachable: () => {
+      checks += 1;
+      return Promise.resolve(online);
+    },
+    pollMs: POLL_MS,
   };
   retry = new RetryController(host);
 });
@@ -156,8 +158,8 @@ describe('RetryController: a connection failure while offline', () => {
 
   it("writes the chain's row with its first event, whether the check says online or the chain is cancelled first", async () => {
     const opened: string[] = [];
-    const open = host.chainOpened;
-    host.chainOpened = (chainId) => {
+    const open = host.records.opened;
+    host.records.opened = (chainId) => {
       opened.push(chainId);
       open(chainId);
     };
@@ -167,7 +169,7 @@ describe('RetryController: a connection failure while offline', () => {
     expect(opened).toEqual(['chain-1']);
     await elapse(1000);
     retry.onAssistantMessageEnd(assistant('stop'));
-    host.checkNetwork = () => new Promise<boolean>(() => undefined); // a check that never answers
+    host.network = { isReachable: () => new Promise<boolean>(() => undefined) }; // a check that never answers
     fail('e2');
     expect(retry.abortRetry()).toBe(true);
     expect(opened).toEqual(['chain-1', 'chain-2']);
@@ -175,7 +177,10 @@ describe('RetryController: a connection failure while offline', () => {
   });
 
   it('online, the wait runs from when the error arrived, not from when the check answered', async () => {
-    host.checkNetwork = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300));
+    host.network = {
+      isReachable: () => new Promise<boolean>((resolve) => setTimeout(() => resolve(true), 300)),
+      pollMs: POLL_MS,
+    };
     const arrivedAt = Date.now();
     host.context.push('e1');
     retry.handleRetryableError(assistant('error', 'Connection error.'), CONNECTION, arrivedAt);
@@ -187,8 +192,38 @@ describe('RetryController: a connection failure while offline', () => {
     expect(host.continueCalls).toBe(1);
   });
 
+  it('one decision per failure: after the probe, the wait is the one decision the table took', async () => {
+    host.retry = { ...host.retry, jitterMaxMs: 1000 };
+    online = true;
+    const draws = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      fail('e1');
+      await elapse(0);
+      // connection backs off with jitter: each decision draws once.
+      expect(draws).toHaveBeenCalledTimes(1);
+      expect(host.starts()).toEqual([expect.objectContaining({ attempt: 1, delayMs: 1500 })]);
+    } finally {
+      draws.mockRestore();
+    }
+  });
+
+  it('offline, the pause is recorded on that same one decision', async () => {
+    host.retry = { ...host.retry, jitterMaxMs: 1000 };
+    const draws = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    try {
+      fail('e1');
+      await elapse(0);
+      expect(draws).toHaveBeenCalledTimes(1);
+      expect(host.decisions).toEqual([
+        expect.objectContaining({ attempt: 1, decision: expect.objectContaining({ waitMs: 0 }) }),
+      ]);
+    } finally {
+      draws.mockRestore();
+    }
+  });
+
   it('without a network check a connection failure is handled at once, as before', () => {
-    host.checkNetwork = undefined;
+    host.network = undefined;
     fail('e1');
     expect(host.starts()).toEqual([expect.objectContaining({ attempt: 1, delayMs: 1000 })]);
   });

@@ -85,6 +85,26 @@ describe('RetryController: usage limits and the max delay', () => {
     expect(host.continueCalls).toBe(1);
   });
 
+  it('a usage limit that moves to a fallback model: one decision, then the switch, then the record and the event', async () => {
+    const from = { provider: 'openai' as const, model: 'gpt-b' };
+    const to = { provider: 'google' as const, model: 'gemini-c' };
+    host.usageResults = [{ switched: true, earliestFreeAt: null, model: { from, to } }];
+    expect(fail('e1', 'usage limit', usageLimit(30_000))).toBe(true);
+    expect(host.modelSwitches).toEqual([{ from, to }]);
+    expect(host.calls.slice(0, 4)).toEqual(['switch model', 'decision', 'auto_retry_start', 'trim']);
+    expect(host.decisions[0]).toMatchObject({
+      switchedModel: { from, to },
+      decision: {
+        action: 'retry',
+        waitMs: 0,
+        reason: 'usage_limit: usage limit on openai/gpt-b, switched to google/gemini-c, retry 1 of 3 at once',
+      },
+    });
+    expect(host.starts()[0]).toMatchObject({ delayMs: 0, switchedModel: { from, to } });
+    await elapse(NEXT_TURN_MS);
+    expect(host.continueCalls).toBe(1);
+  });
+
   it('with no other key, the same hint ends the chain at once with a message naming the wait', async () => {
     expect(fail('e1', 'You have hit your usage limit.', usageLimit(120_000))).toBe(false);
     expect(host.usageMarks).toEqual([{ retryAfterMs: 120_000 }]);
@@ -114,7 +134,7 @@ describe('RetryController: usage limits and the max delay', () => {
   });
 
   it('the failure that uses up the budget does not switch keys: nothing is left to retry', async () => {
-    host.settings = { ...host.settings, maxRetries: 1 };
+    host.retry = { ...host.retry, maxRetries: 1 };
     host.usageResults = [{ switched: true, earliestFreeAt: null }];
     fail('e1', 'usage limit', usageLimit(1000));
     await elapse(NEXT_TURN_MS);
@@ -182,7 +202,7 @@ describe('RetryController: decision records', () => {
 
 describe('RetryController: how a chain ends', () => {
   it('retry switched off: no chain, no event, no record', () => {
-    host.settings = { ...host.settings, enabled: false };
+    host.retry = { ...host.retry, enabled: false };
     expect(fail('e1', '503')).toBe(false);
     expect(host.events).toEqual([]);
     expect(host.decisions).toEqual([]);

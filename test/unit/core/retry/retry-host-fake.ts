@@ -3,19 +3,26 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Classification } from '../../../../src/main/core/retry/classify-error';
 import type { UsageLimitResult } from '../../../../src/main/core/ports';
-import type { RetryHost } from '../../../../src/main/core/retry/retry-controller';
+import type {
+  ChainRecords,
+  ModelSwitch,
+  NetworkProbe,
+  RetryHost,
+  RetryRun,
+  UsageLimits,
+} from '../../../../src/main/core/retry/retry-host';
 import type { AutoRetryStartEvent, RetryEvent } from '../../../../src/shared/events';
 import type { AssistantChatMessage } from '../../../../src/shared/messages';
 import { DEFAULT_SETTINGS, type RetrySettings } from '../../../../src/shared/settings';
 
 export const T0 = Date.UTC(2025, 0, 1, 12);
 
-export type DecisionEntry = Parameters<RetryHost['decisionMade']>[0];
-export type ChainEnd = Parameters<RetryHost['chainClosed']>[1];
+export type DecisionEntry = Parameters<RetryHost['records']['decided']>[0];
+export type ChainEnd = Parameters<RetryHost['records']['closed']>[1];
 
 /** The session's side of the controller, recorded: events, decisions (with the turn each was tied to), chains. */
 export class FakeHost implements RetryHost {
-  settings: RetrySettings = { ...DEFAULT_SETTINGS.retry, baseDelayMs: 1000, jitterMaxMs: 0 };
+  retry: RetrySettings = { ...DEFAULT_SETTINGS.retry, baseDelayMs: 1000, jitterMaxMs: 0 };
   events: RetryEvent[] = [];
   /** Each decision with the newest turn of the runtime context when it was made (what the session ties it to). */
   decisions: (DecisionEntry & { turn: string | null })[] = [];
@@ -25,50 +32,54 @@ export class FakeHost implements RetryHost {
   calls: string[] = [];
   usageResults: UsageLimitResult[] = [];
   usageMarks: { retryAfterMs?: number }[] = [];
+  /** The fallback models the controller switched to, in order. */
+  modelSwitches: ModelSwitch[] = [];
   continueCalls = 0;
   continueError: Error | undefined;
   chains = new Map<string, ChainEnd | 'open'>();
-  /** Set by the offline tests: the network check the controller asks before counting a connection failure. */
-  checkNetwork?: () => Promise<boolean>;
-  offlinePollMs?: number;
+  /** Set by the offline tests: the network probe the controller asks before counting a connection failure. */
+  network?: NetworkProbe;
   private ids = 0;
 
-  retrySettings = () => this.settings;
+  settings = () => this.retry;
+  now = () => Date.now();
   emit = (event: RetryEvent) => {
     this.events.push(event);
     this.calls.push(event.type);
   };
-  trimTrailingError = () => {
-    this.calls.push('trim');
-    this.context.pop();
+  run: RetryRun = {
+    trimTrailingError: () => {
+      this.calls.push('trim');
+      this.context.pop();
+    },
+    continue: () => {
+      this.continueCalls += 1;
+      this.calls.push('continue');
+      return this.continueError ? Promise.reject(this.continueError) : Promise.resolve();
+    },
   };
-  continueAgent = () => {
-    this.continueCalls += 1;
-    this.calls.push('continue');
-    return this.continueError ? Promise.reject(this.continueError) : Promise.resolve();
+  limits: UsageLimits = {
+    reached: (options) => {
+      this.usageMarks.push(options);
+      return this.usageResults.shift() ?? { switched: false, earliestFreeAt: null };
+    },
+    switchModel: (change) => {
+      this.modelSwitches.push(change);
+      this.calls.push('switch model');
+    },
   };
-  markUsageLimitReached = (options: { retryAfterMs?: number }) => {
-    this.usageMarks.push(options);
-    return this.usageResults.shift() ?? { switched: false, earliestFreeAt: null };
+  records: ChainRecords = {
+    newChainId: () => `chain-${++this.ids}`,
+    opened: (chainId) => void this.chains.set(chainId, 'open'),
+    reopened: (chainId) => void this.chains.set(chainId, 'open'),
+    closed: (chainId, end) => void this.chains.set(chainId, end),
+    decided: (entry) => {
+      this.decisions.push({ ...entry, turn: this.context.at(-1) ?? null });
+      this.calls.push('decision');
+    },
+    /** One transaction in the store; here the writes simply run. */
+    batch: (writes) => writes(),
   };
-  decisionContext = () => ({ taskType: 'chat', sessionId: 's1', turnId: this.context.at(-1) ?? null });
-  chainOpened = (chainId: string) => {
-    this.chains.set(chainId, 'open');
-  };
-  chainReopened = (chainId: string) => {
-    this.chains.set(chainId, 'open');
-  };
-  chainClosed = (chainId: string, end: ChainEnd) => {
-    this.chains.set(chainId, end);
-  };
-  decisionMade = (entry: DecisionEntry) => {
-    this.decisions.push({ ...entry, turn: this.context.at(-1) ?? null });
-    this.calls.push('decision');
-  };
-  newId = () => `chain-${++this.ids}`;
-  now = () => Date.now();
-  /** One transaction in the store; here the writes simply run. */
-  batch = (writes: () => void) => writes();
 
   starts = () => this.events.filter((e): e is AutoRetryStartEvent => e.type === 'auto_retry_start');
   ends = () => this.events.filter((e) => e.type === 'auto_retry_end');
