@@ -1,13 +1,25 @@
 // Benchmark: does the retry wait keep time? Measured at the HTTP server (the simulator runs in
 // this process and notes when each exchange ends and the next arrives): overshoot = the retried
 // request's arrival − the failed exchange's end − the wait the client announced (auto_retry_start
-// delayMs). Our own scenario (503 then an answer) and, side by side with pi through the same
-// RpcClient, a connection reset mid-stream.
+// delayMs) — the retried request's arrival minus the end of the wait. The target is what a person
+// perceives: p95 ≤ 20 ms (docs/retry-policy.md, step 9). Our own scenario (503 then an answer) and,
+// side by side with pi through the same RpcClient, a connection reset mid-stream.
 import type { RpcClient } from '../src/main/modes/rpc/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
-import { median, PI_CLI, piClient, QUICK, report, resoluteClient, tempDir, watchExchanges, type Exchange } from './lib';
+import {
+  percentile,
+  PI_CLI,
+  piClient,
+  QUICK,
+  report,
+  resoluteClient,
+  tempDir,
+  watchExchanges,
+  type Exchange,
+} from './lib';
 
-const ROUNDS = QUICK ? 4 : 12;
+/** 20 rounds: the p95 is then the second-largest overshoot, not the largest. */
+const ROUNDS = QUICK ? 4 : 20;
 /**
  * The announced wait. The policy's shortest default wait is 2 s; 300 ms keeps the run short and
  * still leaves the bookkeeping (now done after the timer is armed) room to finish inside the wait.
@@ -68,31 +80,36 @@ async function measure(makeClient: (url: string) => RpcClient, script: string): 
   }
 }
 
+const p50p95 = (values: number[]) => `p50 ${fmt(percentile(values, 50))} ms, p95 ${fmt(percentile(values, 95))} ms`;
+const fmt = (ms: number) => ms.toFixed(1);
+
 export async function backoffBench(): Promise<void> {
   const ours503 = await measure(ourClient, '503,ok');
   report({
-    figure: `retry overshoot at the HTTP server, 503 then an answer (${ROUNDS} rounds, wait ${DELAY_MS} ms), median`,
-    value: median(ours503),
+    figure: `retry overshoot at the HTTP server, 503 then an answer (${ROUNDS} rounds, wait ${DELAY_MS} ms), p95`,
+    value: percentile(ours503, 95),
     unit: 'ms',
-    target: '≤ 3 ms',
-    note: `range ${Math.min(...ours503).toFixed(1)}–${Math.max(...ours503).toFixed(1)} ms`,
+    target: 'p95 ≤ 20 ms',
+    note: `${p50p95(ours503)}, range ${fmt(Math.min(...ours503))}–${fmt(Math.max(...ours503))} ms`,
   });
   const oursReset = await measure(ourClient, 'reset,ok');
   if (!PI_CLI) {
     report({
-      figure: 'retry overshoot, reset mid-stream',
-      value: median(oursReset),
+      figure: `retry overshoot, reset mid-stream (${ROUNDS} rounds), p95`,
+      value: percentile(oursReset, 95),
       unit: 'ms',
-      note: 'pi not installed',
+      target: 'p95 ≤ 20 ms',
+      note: `${p50p95(oursReset)}; pi not installed, no baseline`,
     });
     return;
   }
   const piReset = await measure((url) => piClient(url, { baseDelayMs: DELAY_MS, maxRetries: 3 }), 'reset,ok');
   report({
-    figure: `retry overshoot at the HTTP server, connection reset mid-stream (${ROUNDS} rounds), median`,
-    value: median(oursReset),
+    figure: `retry overshoot at the HTTP server, connection reset mid-stream (${ROUNDS} rounds), p95`,
+    value: percentile(oursReset, 95),
     unit: 'ms',
-    baseline: { name: 'pi 0.73.1, same scenario', value: median(piReset) },
-    target: '≤ 0.8×',
+    baseline: { name: 'pi 0.73.1, same scenario, p95', value: percentile(piReset, 95) },
+    target: 'p95 ≤ 20 ms',
+    note: `ours ${p50p95(oursReset)}; pi ${p50p95(piReset)}`,
   });
 }

@@ -39,6 +39,12 @@ export function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
+/** The `p`-th percentile (0–100) by nearest rank: of 20 values, p95 is the second largest. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
 /** Collect garbage first when the run allows it (npm run bench passes --expose-gc): no pause lands inside a timing. */
 const collectGarbage = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 

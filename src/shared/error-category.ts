@@ -1,6 +1,7 @@
 // The error categories (docs/retry-policy.md, "Classification"), shared by the classifier, the
 // decision table, the history store and the renderer. One list, so that a new category is added in
-// exactly one place.
+// exactly one place; which of them retry is read from the decision table's rows.
+import { DECISION_ROWS, type RetryRowCategory } from './retry-policy/decision-rows';
 
 export const ERROR_CATEGORIES = [
   'rate_limit',
@@ -22,18 +23,25 @@ export const ERROR_CATEGORIES = [
 
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
-/** Categories whose decision-table row retries; only these accept per-row overrides. */
-export const RETRYABLE_CATEGORIES = [
-  'rate_limit',
-  'timeout',
-  'connection',
-  'invalid_output',
-  'overloaded',
-  'server_error',
-  'usage_limit',
+export type RetryableCategory = RetryRowCategory;
+
+/** Categories whose decision-table row retries, in ERROR_CATEGORIES' order; only these accept per-row overrides. */
+export const RETRYABLE_CATEGORIES: readonly RetryableCategory[] = ERROR_CATEGORIES.filter(
+  (category): category is RetryableCategory => DECISION_ROWS[category].action === 'retry',
+);
+
+/** The failures of a tool that end the turn (docs/tools.md): the categories a tool failure is classified as. */
+export const TOOL_FAILURE_CATEGORIES = [
+  'sandbox',
+  'sandbox_security',
+  'patch_apply',
 ] as const satisfies readonly ErrorCategory[];
 
-export type RetryableCategory = (typeof RETRYABLE_CATEGORIES)[number];
+export type ToolFailureCategory = (typeof TOOL_FAILURE_CATEGORIES)[number];
+
+export function isToolFailureCategory(value: unknown): value is ToolFailureCategory {
+  return typeof value === 'string' && (TOOL_FAILURE_CATEGORIES as readonly string[]).includes(value);
+}
 
 export function isErrorCategory(value: unknown): value is ErrorCategory {
   return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);

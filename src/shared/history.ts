@@ -62,6 +62,10 @@ export interface RetryDecisionRecord {
   waitSeconds: number;
   reason: string;
   errorMessage: string;
+  /** The wait the provider asked for, ms, when it gave one. */
+  hintMs?: number;
+  /** Set when the chain ended because hintMs was above retry.maxDelayMs: that maximum, ms. */
+  maxDelayMs?: number;
   context: {
     taskType: string;
     modelId: string;

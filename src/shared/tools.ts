@@ -2,6 +2,7 @@
 // agent's), which ones ask before they run, the approval request the chat and RPC clients answer,
 // the details a finished call carries for its card, and the sandbox audit record. Pure types and
 // constants, shared by the main process (tools, history) and the renderer (tool and approval cards).
+import { isToolFailureCategory, type ToolFailureCategory } from './error-category';
 
 export const TOOL_NAMES = ['read', 'ls', 'find', 'grep', 'write', 'edit', 'bash'] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
@@ -65,8 +66,8 @@ export interface ToolResultDetails {
   diff?: string;
   /** The output was cut to the caps; the text says what was cut. */
   truncated?: boolean;
-  /** The category of a tool failure that ended the turn (sandbox, sandbox_security, patch_apply). */
-  failure?: 'sandbox' | 'sandbox_security' | 'patch_apply';
+  /** The category of a tool failure that ended the turn. */
+  failure?: ToolFailureCategory;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -94,7 +95,6 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (d.timedOut === true) out.timedOut = true;
   if (typeof d.diff === 'string') out.diff = d.diff;
   if (d.truncated === true) out.truncated = true;
-  if (d.failure === 'sandbox' || d.failure === 'sandbox_security' || d.failure === 'patch_apply')
-    out.failure = d.failure;
+  if (isToolFailureCategory(d.failure)) out.failure = d.failure;
   return out;
 }

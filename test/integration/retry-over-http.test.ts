@@ -1,7 +1,7 @@
 // Over real HTTP against the simulator, through the real composition root (settings, SQLite
 // history, the guarded pi-ai stream): for each fault the server sees exactly the requests the
 // decision table allows — no hidden SDK retries — with tiny delays set like `--set` would; and a
-// wait long enough for the retried request to be built before it ends and held until then.
+// longer wait, whose retried request the server gets once, never before the wait ends.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -121,8 +121,8 @@ describe('requests at the server per fault (defaults: maxRetries 3)', () => {
   });
 });
 
-describe('a retried request built before its wait ends', () => {
-  it('is held until the deadline: the server gets it then, once, after the errored turn was stored', async () => {
+describe('a retried request after a longer wait', () => {
+  it('reaches the server once the wait ends, once, after the errored turn was stored', async () => {
     services.settings.update({ retry: { baseDelayMs: 300 } });
     try {
       const from = events.length;

@@ -16,15 +16,14 @@ import { messageText, type ChatMessage } from '../../shared/messages';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from './ports';
-import type { PromptPacing } from './rate-pacing';
-import { findInterruptedRetry, interruptedDecision } from './resume-state';
-import type { RetryController } from './retry-controller';
-import type { RetryPrelaunch } from './retry-prelaunch';
+import type { PromptPacing } from './retry/rate-pacing';
+import { findInterruptedRetry, interruptedDecision } from './retry/resume-state';
+import type { RetryController } from './retry/retry-controller';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinue } from './turn-stops';
+import { contextToContinue } from './retry/turn-stops';
 import { contextToContinuePartial } from './continue-partial';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 
@@ -47,7 +46,6 @@ export class AgentSession {
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
   private readonly pacing: PromptPacing;
-  private readonly prelaunch: RetryPrelaunch | null;
   private readonly turnEvents: TurnEvents;
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
@@ -71,7 +69,6 @@ export class AgentSession {
     this.compactor = parts.compactor;
     this.tools = parts.tools;
     this.pacing = parts.pacing;
-    this.prelaunch = parts.prelaunch;
     this.turnEvents = parts.turnEvents;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
@@ -112,15 +109,11 @@ export class AgentSession {
     return this.compactor.isCompacting;
   }
 
-  /** A retried run built ahead of its deadline is not streaming yet (retry-prelaunch.ts). */
   get isStreaming(): boolean {
-    return this.agent.state.isStreaming && !this.prelaunch?.active;
+    return this.agent.state.isStreaming;
   }
 
-  /**
-   * Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait.
-   * A retried run a cancel withdrew does not count while it settles: what starts next waits for it (prompt, rewind).
-   */
+  /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
   get isBusy(): boolean {
     return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
@@ -136,8 +129,6 @@ export class AgentSession {
 
   /** Point the agent at another model; the next request uses it. */
   setModel(model: Model<Api>): void {
-    // The same model again (a settings change re-resolves it) leaves a retried run built for it as it is.
-    if (JSON.stringify(model) !== JSON.stringify(this.agent.state.model)) this.retry.rebuildRetry();
     this.agent.state.model = model;
   }
 
@@ -146,7 +137,6 @@ export class AgentSession {
   }
 
   setThinkingLevel(level: ThinkingLevel): void {
-    if (level !== this.agent.state.thinkingLevel) this.retry.rebuildRetry();
     this.agent.state.thinkingLevel = level;
   }
 
@@ -183,8 +173,6 @@ export class AgentSession {
    * compaction it started has ended (success, failure or cancel).
    */
   async prompt(text: string): Promise<void> {
-    const settling = this.prelaunch?.settled(); // a retried run that a cancel withdrew just now
-    if (settling) await settling;
     this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
@@ -203,28 +191,19 @@ export class AgentSession {
    * chain, no decision. `failedReply`: the session's last stored turn, when it is a failed reply.
    */
   continueTurn(failedReply?: ChatMessage): Promise<void> {
-    // The checks throw at once (not as a rejection), so a caller can refuse the request.
+    // The check throws at once (not as a rejection), so a caller can refuse the request.
     this.refuseIfBusy();
-    const start = () => {
-      // After a restart the failed reply is in the history only (the context leaves errors out).
-      const last = this.messages[this.messages.length - 1];
-      const endsFailed = last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
-      const messages = failedReply && !endsFailed ? [...this.messages, failedReply] : this.messages;
-      // A reply that streamed words goes on from them; one that streamed none is asked for again.
-      const now = this.options.clock?.now() ?? Date.now();
-      const context = contextToContinuePartial(messages, now) ?? contextToContinue(messages);
-      this.agent.state.messages = context as AgentMessage[];
-      this.compactor.resetForPrompt();
-      this.tools?.startRun();
-      return this.agent.continue().then(() => this.waitForPendingWork());
-    };
-    // A retried run that a cancel withdrew just now (retry-prelaunch.ts) settles first: its aborted reply goes.
-    const settling = this.prelaunch?.settled();
-    if (!settling) return start();
-    return settling.then(() => {
-      this.refuseIfBusy();
-      return start();
-    });
+    // After a restart the failed reply is in the history only (the context leaves errors out).
+    const last = this.messages[this.messages.length - 1];
+    const endsFailed = last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
+    const messages = failedReply && !endsFailed ? [...this.messages, failedReply] : this.messages;
+    // A reply that streamed words goes on from them; one that streamed none is asked for again.
+    const now = this.options.clock?.now() ?? Date.now();
+    const context = contextToContinuePartial(messages, now) ?? contextToContinue(messages);
+    this.agent.state.messages = context as AgentMessage[];
+    this.compactor.resetForPrompt();
+    this.tools?.startRun();
+    return this.agent.continue().then(() => this.waitForPendingWork());
   }
 
   private refuseIfBusy(): void {
@@ -262,8 +241,6 @@ export class AgentSession {
 
   /** Like a prompt, a rewound turn waits out a known rate limit first; false when Stop ended that wait. */
   private async rewind(rewind: Rewind, text: string): Promise<boolean> {
-    const settling = this.prelaunch?.settled(); // as in prompt()
-    if (settling) await settling;
     this.refuseIfBusy();
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return false;
     this.compactor.resetForPrompt();
@@ -340,8 +317,6 @@ export class AgentSession {
 
   /** Manual compaction (RPC `compact`). */
   async compact(): Promise<{ summary: string; tokensBefore: number }> {
-    const settling = this.prelaunch?.settled(); // its aborted reply must not be summarised
-    if (settling) await settling;
     if (this.isBusy) throw new Error('Cannot compact while a turn is running.');
     return this.compactor.compactNow();
   }
@@ -397,7 +372,7 @@ export class AgentSession {
   // ---- agent events ----
 
   private onAgentEvent(event: AgentEvent): void {
-    if (!this.prelaunch?.intercept(event)) this.turnEvents.handle(event);
+    this.turnEvents.handle(event);
   }
 
   // ---- persistence ----

@@ -1,6 +1,8 @@
-// What the core needs from the outside world, as interfaces: the history store, the decision
-// log, the settings store and the credential store. src/main/node implements them; tests pass
-// in-memory versions. The core never imports Node I/O.
+// What the core needs from the outside world, as interfaces: the history writer and reader, the
+// decision log, the sandbox audit log, the tools' runtime (files, ripgrep, bubblewrap), the settings
+// store, the credential store, the network check of the offline pause, the agent (pi-agent-core's
+// Agent or the DeferredAgent) and the clock. src/main/node implements them; tests pass in-memory
+// versions. The core never imports Node I/O.
 import type { ProjectInstructions } from './system-prompt';
 import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';

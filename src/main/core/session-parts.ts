@@ -1,14 +1,12 @@
 // The parts an AgentSession is made of, built and wired to each other once by its constructor:
-// the turn recorder (history and decision log), the retry controller with its RetryHost and the
-// retried run it builds ahead (retry-prelaunch.ts), the compactor, the agent's tools
-// (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
+// the turn recorder (history and decision log), the retry controller with its RetryHost, the
+// compactor, the agent's tools (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
 // event (session-turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
 import { newId as newCompactId } from '../../shared/ids';
-import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { FallbackResult } from './model-fallback';
+import type { FallbackPort } from './retry/model-fallback';
 import type {
   AgentPort,
   Clock,
@@ -18,15 +16,13 @@ import type {
   NetworkCheck,
   SettingsStore,
 } from './ports';
-import type { HeldSend } from './provider-facts';
-import { PromptPacing } from './rate-pacing';
-import { RetryController } from './retry-controller';
-import { RetryPrelaunch } from './retry-prelaunch';
-import { sessionRetryHost } from './session-retry-host';
+import { PromptPacing } from './retry/rate-pacing';
+import { RetryController } from './retry/retry-controller';
+import { sessionRetryHost } from './retry/session-retry-host';
 import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import type { StopHost } from './turn-stops';
+import type { StopHost } from './retry/turn-stops';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
@@ -43,18 +39,14 @@ export interface AgentSessionOptions {
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
   tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
-  /** Lifecycle step 5's second switch: the next model of the fallback list (it also points the agent at it). */
-  fallback?: () => FallbackResult;
+  /** Lifecycle step 5's second switch: the next model of the fallback list, chosen, then used. */
+  fallback?: FallbackPort;
   /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline asks again, ms. */
   offlinePollMs?: number;
   /** A model's list price, for the cost of each stored attempt; null when unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
-  /** Hold the agent's next provider request until released; with it, a retried run is built before its wait ends. */
-  holdNextRequest?: () => HeldSend;
-  /** How long before a wait's end its retried run is built; PRELAUNCH_LEAD_MS by default (tests widen it). */
-  prelaunchLeadMs?: number;
 }
 
 /** What the parts call back into the session for. */
@@ -75,8 +67,6 @@ export interface SessionParts {
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
-  /** Builds each retried run before its wait ends; null without holdNextRequest. */
-  prelaunch: RetryPrelaunch | null;
   /** What is done with each agent event: publish, store, classify, retry or stop. */
   turnEvents: TurnEvents;
 }
@@ -112,13 +102,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     priceOf: options.priceOf,
   });
   recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-  const hold = options.holdNextRequest;
-  // Held events are delivered only after a release, long after turnEvents exists.
-  const deliver = (event: AgentEvent) => turnEvents.handle(event);
-  const prelaunch = hold
-    ? new RetryPrelaunch({ agent, holdNextRequest: hold, deliver, leadMs: options.prelaunchLeadMs })
-    : null;
-  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, prelaunch, ...hooks, newId, now }));
+  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, ...hooks, newId, now }));
   const stops: StopHost = {
     retry,
     recorder,
@@ -142,5 +126,5 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     now,
     shuttingDown,
   });
-  return { recorder, retry, compactor, tools, pacing, prelaunch, turnEvents };
+  return { recorder, retry, compactor, tools, pacing, turnEvents };
 }

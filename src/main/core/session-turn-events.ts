@@ -1,22 +1,21 @@
 // What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
 // store every message as it ends (errored turns too), and at a run's end classify a failure and
 // hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md).
-// Built by buildSessionParts; AgentSession passes it every agent event that the retry prelaunch
-// (retry-prelaunch.ts) does not hold back, and the prelaunch the ones it held, once released.
+// Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
 import { errorNotice, errorText } from '../../shared/notices';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
-import type { Classification } from './classify-error';
-import { classifyAssistantMessage } from './classify-message';
+import type { Classification } from './retry/classify-error';
+import { classifyAssistantMessage } from './retry/classify-message';
 import type { Compactor } from './compaction';
 import type { AgentPort, SettingsStore } from './ports';
-import { providerFactsOf } from './provider-facts';
-import type { PromptPacing } from './rate-pacing';
-import type { RetryController } from './retry-controller';
+import { providerFactsOf } from './retry/provider-facts';
+import type { PromptPacing } from './retry/rate-pacing';
+import type { RetryController } from './retry/retry-controller';
 import type { TurnRecorder } from './turn-recorder';
-import { isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';
+import { isToolUse, recordInternalError, recordStop, type StopHost } from './retry/turn-stops';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 import { toolFaultOf } from './tools/tool-gate';
 

@@ -4,7 +4,7 @@
 // every switch: a usage limit, a change of settings, another session. A real provider's model comes
 // from pi-ai's catalogue: when pi-ai is not loaded yet, the agent is pointed at it once it is.
 import type { AgentSession } from '../core/agent-session';
-import { ModelRoute, sameModel, type FallbackResult } from '../core/model-fallback';
+import { ModelRoute, sameModel, type FallbackPort } from '../core/retry/model-fallback';
 import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';
@@ -55,12 +55,14 @@ export class ActiveModel {
     return needsCatalogue(this.route.current().provider) && !isPiRuntimeLoaded();
   }
 
-  /** Lifecycle step 5's second switch: the next model of the fallback list, applied at once. */
-  onUsageLimit(): FallbackResult {
-    const result = this.route.onUsageLimit();
-    if (result.kind === 'switched') this.apply();
-    return result;
-  }
+  /** Lifecycle step 5's second switch, for the session's retry controller: choose, then use. */
+  readonly fallback: FallbackPort = {
+    next: () => this.route.onUsageLimit(),
+    use: (to) => {
+      this.route.switchTo(to);
+      this.apply();
+    },
+  };
 
   /** A new first choice (settings, RPC set_model) applies at once; other changes keep a fallback switch. */
   settingsChanged(settings: Settings): void {

@@ -47,8 +47,6 @@ export interface AppServicesOptions {
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline checks again, ms (tests make it short). */
   offlinePollMs?: number;
-  /** How long before a retry wait's end the retried request is built and held (tests widen it). */
-  prelaunchLeadMs?: number;
 }
 
 /**

@@ -49,9 +49,8 @@ export class AppServices {
   private simulatorUrl: string | null;
   private readonly disposers: (() => void)[] = [];
   private readonly httpFacts = new HttpFactsRecorder();
+  /** The guarded stream of the session's agent; Settings' Test connection uses it too. */
   private readonly streamFn: StreamFn;
-  /** Test connection's own: a retried request the session holds (holdNext) must not catch its request. */
-  private readonly testStreamFn: StreamFn;
   private appliedScript: string;
   private readonly lock: DataLock;
   /** Raised while starting, before anyone listened: every client is given them (app.info, RPC at start). */
@@ -91,12 +90,9 @@ export class AppServices {
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
-    const testFacts = new HttpFactsRecorder();
-    this.disposers.push(this.httpFacts.install(), testFacts.install());
-    // A guarded stream for the session's agent, and one for Settings' Test connection.
+    this.disposers.push(this.httpFacts.install());
     const timeoutMs = () => this.settings.get().retry.timeoutMs;
     this.streamFn = createAgentStream({ credentials: this.credentials, facts: this.httpFacts, timeoutMs });
-    this.testStreamFn = createAgentStream({ credentials: this.credentials, facts: testFacts, timeoutMs });
     this.activeModel = new ActiveModel({
       settings: parts.settings,
       credentials: this.credentials,
@@ -161,12 +157,10 @@ export class AppServices {
       modelInfo: () => this.activeModel.info(),
       sessionId: newId(),
       tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
-      fallback: () => this.activeModel.onUsageLimit(),
+      fallback: this.activeModel.fallback,
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
-      holdNextRequest: () => this.httpFacts.holdNext(),
-      prelaunchLeadMs: this.options.prelaunchLeadMs,
     });
   }
 
@@ -273,7 +267,7 @@ export class AppServices {
     const { model } = resolveModel(provider, this.simulatorUrl);
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
     if (!apiKey && !(model.provider in BUILTIN_KEYS)) return { ...unsent, missing: 'key' };
-    return testConnection({ streamFn: this.testStreamFn, model, apiKey, now: () => Date.now() });
+    return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
   }
 
   /** Edit and resend a message of the current conversation; resolves when the turn has ended. */

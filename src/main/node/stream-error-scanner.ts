@@ -2,7 +2,7 @@
 // Anthropic's `event: error`, OpenAI Responses' `error` / `response.failed`, a Chat Completions
 // `data: {"error": …}` chunk, or the bare JSON error object Gemini writes into its SSE stream.
 // Used by http-facts.ts; the codes it finds let the classifier place errors that arrive after a 200.
-import { errorFactsFromBody, type BodyErrorFacts } from '../core/error-body';
+import { errorFactsFromBody, type BodyFacts } from '../core/retry/error-body';
 
 /** A block this long without a blank line is model output, not an error event (chars). */
 const MAX_BLOCK_CHARS = 256 * 1024;
@@ -10,7 +10,7 @@ const BLOCK_END = /\r\n\r\n|\n\n|\r\r/;
 
 export class StreamErrorScanner {
   private buffer = '';
-  private found: BodyErrorFacts | undefined;
+  private found: BodyFacts | undefined;
 
   /** Feed the next piece of decoded body text. */
   push(text: string): void {
@@ -25,7 +25,7 @@ export class StreamErrorScanner {
   }
 
   /** The error found so far, reading what is left unterminated (Gemini's error has no blank line after it). */
-  result(): BodyErrorFacts | undefined {
+  result(): BodyFacts | undefined {
     if (!this.found && this.buffer.trim() !== '') this.scanBlock(this.buffer);
     this.buffer = '';
     return this.found;

@@ -1,5 +1,5 @@
 // The wait a decision-table row gives before a retry, and how waits are written for people.
-// decideRetry (src/main/core/decide-retry.ts) calls computeBackoffMs for every retry it allows.
+// decideRetry (src/main/core/retry/decide-retry.ts) calls computeBackoffMs for every retry it allows.
 // Pure: the random draw for jitter comes in as an argument. See docs/retry-policy.md.
 import type { RetrySettings } from '../settings';
 import { clampRetrySettings, type EffectiveRow } from './decision-table';
@@ -10,15 +10,15 @@ export function formatSeconds(ms: number): string {
 }
 
 /**
- * The reason a chain ends when the provider asks for a wait above retry.maxDelayMs. Written here,
- * next to its reader, because the chat reads it back (readWaitTooLong) to say so in the person's
- * language instead of "the retries are used up".
+ * The reason a chain ends when the provider asks for a wait above retry.maxDelayMs. The decision
+ * record carries both waits as numbers (hintMs, maxDelayMs), which the chat reads; the text is read
+ * back only for records stored before they were kept (readWaitTooLong, by the history's row reader).
  */
 export function waitTooLongReason(hintMs: number, maxDelayMs: number): string {
   return `provider asked to wait ${formatSeconds(hintMs)}, above the ${formatSeconds(maxDelayMs)} maximum delay`;
 }
 
-/** The two waits of a waitTooLongReason found in a text (a decision's reason, a chain's final error), or null. */
+/** The two waits of a waitTooLongReason found in a text (an older stored decision's reason), or null. */
 export function readWaitTooLong(text: string): { waitSeconds: number; maxSeconds: number } | null {
   const match = /provider asked to wait ([\d.]+) s, above the ([\d.]+) s maximum delay/.exec(text);
   return match ? { waitSeconds: Number(match[1]), maxSeconds: Number(match[2]) } : null;

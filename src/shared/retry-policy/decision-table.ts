@@ -1,103 +1,16 @@
-// The retry decision table as data — one row per error category — and the functions that read it
+// The retry decision table — its rows are data in decision-rows.ts — and the functions that read it
 // with the person's settings applied: resolveRow (one row, used by decideRetry in the main process)
 // and describeTable (every row, which the settings pane renders). Shared so that both processes
 // read the one table; docs/retry-policy.md explains each row. Pure: no clock, no randomness.
 import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
 import type { DecisionAction } from '../history';
+import { DECISION_ROWS, type BackoffKind, type DecisionRow } from './decision-rows';
 import { DEFAULT_SETTINGS, type RetrySettings, type RowOverride } from '../settings';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, clampToRange } from './ranges';
 
-export type BackoffSpec =
-  { kind: 'exponential'; jitter: boolean } | { kind: 'linear'; delayMs: number } | { kind: 'none' };
-export type BackoffKind = BackoffSpec['kind'];
+export type { BackoffKind, BackoffSpec, DecisionRow } from './decision-rows';
 
-export interface DecisionRow {
-  action: DecisionAction;
-  /** Attempts including the first try; 'inherit' = retry.maxRetries + 1. */
-  maxAttempts: number | 'inherit';
-  backoff: BackoffSpec;
-  /** The exception class name the decision log records for this category. */
-  exceptionClass: string;
-  note: string;
-}
-
-const EXP_JITTER: BackoffSpec = { kind: 'exponential', jitter: true };
-const EXP: BackoffSpec = { kind: 'exponential', jitter: false };
-const NONE: BackoffSpec = { kind: 'none' };
-const abortRow = (exceptionClass: string, note: string): DecisionRow => ({
-  action: 'abort',
-  maxAttempts: 0,
-  backoff: NONE,
-  exceptionClass,
-  note,
-});
-
-/** The single source of truth for what happens after a failure of each category. */
-const TABLE: Record<ErrorCategory, DecisionRow> = {
-  rate_limit: {
-    action: 'retry',
-    maxAttempts: 5,
-    backoff: EXP_JITTER,
-    exceptionClass: 'ModelRateLimitError',
-    note: '429; at most 5 attempts',
-  },
-  timeout: {
-    action: 'retry',
-    maxAttempts: 3,
-    backoff: { kind: 'linear', delayMs: 10_000 },
-    exceptionClass: 'ModelTimeoutError',
-    note: 'no bytes for retry.timeoutMs (30 s)',
-  },
-  connection: {
-    action: 'retry',
-    maxAttempts: 3,
-    backoff: EXP_JITTER,
-    exceptionClass: 'ModelConnectionError',
-    note: 'transient network failure',
-  },
-  invalid_output: {
-    action: 'retry',
-    maxAttempts: 3,
-    backoff: { kind: 'linear', delayMs: 5_000 },
-    exceptionClass: 'InvalidModelOutputError',
-    note: 'malformed stream or JSON; abort after 3',
-  },
-  overloaded: {
-    action: 'retry',
-    maxAttempts: 'inherit',
-    backoff: EXP,
-    exceptionClass: 'ModelOverloadedError',
-    note: 'provider overloaded',
-  },
-  server_error: {
-    action: 'retry',
-    maxAttempts: 'inherit',
-    backoff: EXP,
-    exceptionClass: 'ModelServerError',
-    note: '500/502/503/504',
-  },
-  usage_limit: {
-    action: 'retry',
-    maxAttempts: 'inherit',
-    backoff: EXP,
-    exceptionClass: 'ModelUsageLimitError',
-    note: 'switch credential first; then wait',
-  },
-  context_overflow: {
-    action: 'compact',
-    maxAttempts: 0,
-    backoff: NONE,
-    exceptionClass: 'ContextOverflowError',
-    note: 'compaction path, not a retry',
-  },
-  sandbox: abortRow('SandboxExecutionError', 'abort at once; self-heal is separate'),
-  sandbox_security: abortRow('SandboxSecurityError', 'abort at once; audit log first'),
-  patch_apply: abortRow('PatchApplyError', 'abort at once'),
-  auth: abortRow('ModelAuthError', '401/403; fix the key'),
-  bad_request: abortRow('ModelBadRequestError', '400/404/422; the same request fails again'),
-  aborted: abortRow('RequestAbortedError', 'the user stopped it'),
-  unexpected: abortRow('UnexpectedSystemError', 'includes unclassifiable errors; never retried'),
-};
+const TABLE: Record<ErrorCategory, DecisionRow> = { ...DECISION_ROWS };
 for (const row of Object.values(TABLE)) Object.freeze(Object.freeze(row).backoff);
 export const DECISION_TABLE: Readonly<Record<ErrorCategory, Readonly<DecisionRow>>> = Object.freeze(TABLE);
 

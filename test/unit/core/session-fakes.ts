@@ -6,8 +6,7 @@ import { createAssistantMessageEventStream, type AssistantMessage, type Model, t
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
-import { attachProviderFacts } from '../../../src/main/core/provider-facts';
-import type { HeldRequests } from './held-requests-fake';
+import { attachProviderFacts } from '../../../src/main/core/retry/provider-facts';
 import type {
   Clock,
   CredentialStore,
@@ -289,8 +288,8 @@ export function harness(
     tools?: AgentSessionOptions['tools'];
     clock?: Clock;
     history?: MemoryHistory;
-    /** Requests the session may hold: with it, a retried run is built before its wait ends. */
-    held?: HeldRequests;
+    /** Wraps the scripted stream (a test that logs when each request leaves). */
+    wrapStream?: (fn: StreamFn) => StreamFn;
   } = {},
 ): Harness {
   const stream = scriptedStream(steps);
@@ -304,7 +303,7 @@ export function harness(
   const agent = new Agent({
     initialState: { systemPrompt: 'test', model: MODEL, thinkingLevel: 'off', tools: [], messages: [] },
     streamFn: createGuardedStreamFn({
-      base: options.held ? options.held.wrap(stream.fn) : stream.fn,
+      base: options.wrapStream ? options.wrapStream(stream.fn) : stream.fn,
       timeoutMs: () => settings.get().retry.timeoutMs,
     }),
     getApiKey: () => credentials.activeCredential().apiKey,
@@ -319,7 +318,6 @@ export function harness(
     sessionId: 'session-1',
     tools: options.tools,
     clock: options.clock,
-    holdNextRequest: options.held?.holdNext,
   });
   const events: SessionEvent[] = [];
   session.subscribe((event) => events.push(event));

@@ -1,7 +1,7 @@
 // The shared retry policy (src/shared/retry-policy): the table as data, where each effective value
 // comes from, the description the settings pane renders (inherited values and overrides), the
 // backoff computation, and the one set of ranges that both the settings schema and the table's
-// clamp read. decideRetry's behaviour on top of it is in test/unit/core/decide-retry.test.ts.
+// clamp read. decideRetry's behaviour on top of it is in test/unit/core/retry/decide-retry.test.ts.
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES } from '../../../src/shared/error-category';
 import { computeBackoffMs, formatSeconds } from '../../../src/shared/retry-policy/backoff';

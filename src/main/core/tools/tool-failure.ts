@@ -4,7 +4,9 @@
 // catches it, audits a security failure first, and reports it through the ToolFailureGate so the
 // turn ends as an errored turn that the classifier and the decision table handle like any other.
 
-export type ToolFailureCategory = 'sandbox' | 'sandbox_security' | 'patch_apply';
+import type { ToolFailureCategory } from '../../../shared/error-category';
+
+export type { ToolFailureCategory };
 
 export class ToolFailure extends Error {
   /**

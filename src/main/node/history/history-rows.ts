@@ -10,6 +10,7 @@ import type {
   TurnRecord,
 } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
+import { readWaitTooLong } from '../../../shared/retry-policy/backoff';
 import { decodeMessage, encodeMessage } from './message-codec';
 
 /** A turn as stored: what the message itself says (text, model, usage, error) is read from message_json. */
@@ -192,7 +193,22 @@ export function toChainRecord(row: ChainRow): RetryChainRecord {
   };
 }
 
+/**
+ * The wait facts of a decision (RetryDecisionRecord.hintMs, maxDelayMs) ride in context_json beside
+ * the context, so no migration was needed; a record stored before they were kept says the same
+ * thing in its reason, which is read once, here, for it.
+ */
+type StoredContext = RetryDecisionRecord['context'] & { wait?: Pick<RetryDecisionRecord, 'hintMs' | 'maxDelayMs'> };
+
+function waitFacts(stored: StoredContext, reason: string): Pick<RetryDecisionRecord, 'hintMs' | 'maxDelayMs'> {
+  if (stored.wait) return stored.wait;
+  const legacy = readWaitTooLong(reason);
+  return legacy ? { hintMs: legacy.waitSeconds * 1000, maxDelayMs: legacy.maxSeconds * 1000 } : {};
+}
+
 export function toDecisionRecord(row: DecisionRow): RetryDecisionRecord {
+  const stored = JSON.parse(row.context_json) as StoredContext;
+  const { wait: _wait, ...context } = stored;
   return {
     id: row.id,
     timestamp: row.timestamp,
@@ -204,9 +220,19 @@ export function toDecisionRecord(row: DecisionRow): RetryDecisionRecord {
     waitSeconds: row.wait_seconds,
     reason: row.reason,
     errorMessage: row.error_message,
-    context: JSON.parse(row.context_json) as RetryDecisionRecord['context'],
+    ...waitFacts(stored, row.reason),
+    context,
     finalDecision: row.final_decision as RetryDecisionRecord['finalDecision'],
     chainId: row.chain_id,
+  };
+}
+
+function storedContext(record: RetryDecisionRecord): StoredContext {
+  const { hintMs, maxDelayMs } = record;
+  if (hintMs === undefined && maxDelayMs === undefined) return record.context;
+  return {
+    ...record.context,
+    wait: { ...(hintMs !== undefined ? { hintMs } : {}), ...(maxDelayMs !== undefined ? { maxDelayMs } : {}) },
   };
 }
 
@@ -225,7 +251,7 @@ export function toDecisionRow(record: RetryDecisionRecord): DecisionRow {
     wait_seconds: record.waitSeconds,
     reason: record.reason,
     error_message: record.errorMessage,
-    context_json: JSON.stringify(record.context),
+    context_json: JSON.stringify(storedContext(record)),
     final_decision: record.finalDecision,
   };
 }

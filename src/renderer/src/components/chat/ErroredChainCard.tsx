@@ -8,7 +8,6 @@
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { readWaitTooLong } from '../../../../shared/retry-policy/backoff';
 import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
@@ -218,10 +217,14 @@ function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
   );
 }
 
+/** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
+const tenths = (ms: number): number => Math.round(ms / 100) / 10;
+
 /** What the app decided, in the count the banner uses (retries). */
 function verdictText(t: TFunction, item: ErroredChainItem): string {
   const finalDecision = item.decisions.findLast((d) => d.finalDecision === 'abort');
-  const tooLong = readWaitTooLong(item.chain?.finalError ?? finalDecision?.reason ?? '');
+  // The decision record says when the provider asked for more than the maximum delay.
+  const { hintMs, maxDelayMs } = finalDecision ?? {};
   switch (item.status) {
     case 'retrying':
       return t('outcome.pending');
@@ -234,10 +237,10 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
       return t('outcome.recovered', { count: item.retries });
     case 'failed':
     case 'unknown':
-      if (tooLong)
+      if (hintMs !== undefined && maxDelayMs !== undefined)
         return t('outcome.waitTooLong', {
-          wait: formatSeconds(tooLong.waitSeconds),
-          max: formatSeconds(tooLong.maxSeconds),
+          wait: formatSeconds(tenths(hintMs)),
+          max: formatSeconds(tenths(maxDelayMs)),
         });
       return failedText(t, item, finalDecision?.reason ?? '');
   }

@@ -1,0 +1,76 @@
+// What the RetryController needs from its session (session-retry-host.ts builds it): the settings
+// and the clock, the events, the agent's run (drop the failed reply, start the retry), lifecycle
+// step 5's usage-limit switch, the network probe of the offline pause, and the history's chain and
+// decision records (each event's in one transaction). Kept apart from the controller so that tests
+// can fake it without the controller's internals.
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { RetryEvent } from '../../../shared/events';
+import type { ModelRef, RetrySettings } from '../../../shared/settings';
+import type { UsageLimitResult } from '../ports';
+import type { Classification } from './classify-error';
+import type { RetryDecision } from './decide-retry';
+
+export type ModelSwitch = { from: ModelRef; to: ModelRef };
+
+/** One decision to record (docs/retry-policy.md, "The observability record"). */
+export interface DecisionEntry {
+  decision: RetryDecision;
+  classification: Classification;
+  errorMessage: string;
+  chainId: string | null;
+  finalDecision: 'abort' | 'success' | null;
+  /** The attempt this record is about, 1-based (the first try is 1). */
+  attempt: number;
+  /** A usage limit switched models: the record is about `from` and names `to`. */
+  switchedModel?: ModelSwitch;
+}
+
+/** The agent's side of a retry. */
+export interface RetryRun {
+  /** Lifecycle step 7: drop the trailing assistant error from the runtime context (history keeps it). */
+  trimTrailingError(): void;
+  /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
+  continue(): Promise<void>;
+}
+
+/** Lifecycle step 5: another key of the provider, else the next model of the fallback list. */
+export interface UsageLimits {
+  /**
+   * Block the key in use and take another; without one, choose the next fallback model — chosen,
+   * not applied: the controller applies it with switchModel once the decision is taken.
+   */
+  reached(options: { retryAfterMs?: number }): UsageLimitResult;
+  /** Point the session at the fallback model `reached` chose. */
+  switchModel(change: ModelSwitch): void;
+}
+
+/** Offline-aware backoff: can the provider be reached? */
+export interface NetworkProbe {
+  isReachable(): Promise<boolean>;
+  /** How often a chain paused offline asks again, ms (default OFFLINE_POLL_MS). */
+  pollMs?: number;
+}
+
+/** The history's records of the chain and its decisions. */
+export interface ChainRecords {
+  newChainId(): string;
+  opened(chainId: string): void;
+  /** An interrupted chain is continued (its stored row is pending again). */
+  reopened(chainId: string): void;
+  closed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void;
+  decided(entry: DecisionEntry): void;
+  /** Run the history writes of one event (chain, link, decision) as one transaction. */
+  batch(writes: () => void): void;
+}
+
+/** What the controller needs from its session. */
+export interface RetryHost {
+  settings(): RetrySettings;
+  now(): number;
+  emit(event: RetryEvent): void;
+  run: RetryRun;
+  limits: UsageLimits;
+  /** Absent: always assumed online. */
+  network?: NetworkProbe;
+  records: ChainRecords;
+}
