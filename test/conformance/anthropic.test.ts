@@ -71,12 +71,12 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // coder/aibridge#56 — 400 invalid_request_error "prompt is too long: 205351 tokens > 200000 maximum"
   [
     '400 prompt is too long',
-    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'compact', requests: 1 },
+    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'abort', requests: 1 },
   ],
   // https://docs.claude.com/en/api/errors — 413 request_too_large
   [
     '413 request_too_large',
-    { script: 'too_large', category: 'context_overflow', hint: null, decision: 'compact', requests: 1 },
+    { script: 'too_large', category: 'context_overflow', hint: null, decision: 'abort', requests: 1 },
   ],
   // https://docs.claude.com/en/api/errors — 404 not_found_error (an unknown model)
   [

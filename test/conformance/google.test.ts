@@ -54,7 +54,7 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // google-gemini/gemini-cli#6678 — 400 INVALID_ARGUMENT "The input token count (…) exceeds the maximum …"
   [
     '400 input token count',
-    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'compact', requests: 1 },
+    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'abort', requests: 1 },
   ],
   // TROUBLESHOOTING — 400 INVALID_ARGUMENT (a malformed request)
   [

@@ -26,7 +26,11 @@ export interface Row {
   category: ErrorCategory;
   /** The wait the provider asked for, ms (a [min, max] range when it is read from a clock stamp); null = none. */
   hint: number | readonly [number, number] | null;
-  /** The decision on the first failure. */
+  /**
+   * The decision on the first failure. Each row is a session's first prompt, so an overflow has
+   * nothing older to summarise and stops (`abort`), rather than going to compaction
+   * (docs/retry-policy.md, "Context overflow: the compaction path").
+   */
   decision: DecisionAction;
   /** Requests that reached the server for the one prompt. */
   requests: number;

@@ -51,7 +51,7 @@ const ROWS: ReadonlyArray<readonly [string, Row]> = [
   // https://platform.openai.com/docs/guides/error-codes — 400 context_length_exceeded
   [
     '400 context_length_exceeded',
-    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'compact', requests: 1 },
+    { script: 'overflow', category: 'context_overflow', hint: null, decision: 'abort', requests: 1 },
   ],
   // https://platform.openai.com/docs/guides/error-codes — 404 model_not_found ("does not exist or you do not have access")
   [

@@ -118,21 +118,21 @@ describe('ModelRoute: the session remembers the switch', () => {
 
   it('a first choice repeated in the fallback list is one entry: alone it is no list at all', () => {
     const { r } = route(A, A);
-    expect(r.onUsageLimit()).toEqual({ kind: 'none' });
+    expect(limit(r)).toEqual({ kind: 'none' });
     const twice = route(A, `${A} ${B} ${A}`).r;
-    expect(twice.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
+    expect(limit(twice)).toEqual({ kind: 'switched', from: ref(A), to: ref(B) });
     const exhausted = {
       kind: 'exhausted',
       message: `Usage limit on every model of the fallback list: tried ${A}, ${B}`,
     };
-    expect(twice.onUsageLimit()).toEqual(exhausted);
+    expect(limit(twice)).toEqual(exhausted);
     // Another limit on the same last model names it once.
-    expect(twice.onUsageLimit()).toEqual(exhausted);
+    expect(limit(twice)).toEqual(exhausted);
   });
 
   it('the same model id on two providers is two entries', () => {
     const { r } = route(A, 'openrouter/claude-a');
-    expect(r.onUsageLimit()).toEqual({ kind: 'switched', from: ref(A), to: ref('openrouter/claude-a') });
+    expect(limit(r)).toEqual({ kind: 'switched', from: ref(A), to: ref('openrouter/claude-a') });
   });
 
   it('without a fallback list nothing changes (the usage limit is waited out)', () => {
