@@ -15,7 +15,7 @@ export function AgentSection({ agent }: { agent: Settings['agent'] }) {
   return (
     <SettingsSection id="settings-agent" title={t('settings.sections.agent')}>
       <SystemPromptField value={agent.systemPrompt} />
-      <div className="field-grid">
+      <div className="field-grid field-grid-wide">
         <SelectField
           label={t('settings.systemPromptMode')}
           fieldPath="agent.systemPromptMode"
