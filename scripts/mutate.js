@@ -23,6 +23,12 @@ const TARGETS = {
     'test/unit/node/workspace-fs.test.ts',
     'test/unit/tools/workspace-prefix.test.ts',
     'test/unit/tools/workspace-edges.test.ts',
+    'test/unit/node/workspace-links.test.ts',
+  ],
+  'confined-io': [
+    'test/unit/node/confined-io.test.ts',
+    'test/unit/node/workspace-links.test.ts',
+    'test/unit/node/file-tools-full-disk.test.ts',
   ],
   'path-rules': ['test/unit/core/path-rules.test.ts', 'test/unit/node/workspace-fs.test.ts'],
   'sandbox-plan': ['test/unit/core/sandbox-plan.test.ts'],

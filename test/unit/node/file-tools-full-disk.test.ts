@@ -38,6 +38,11 @@ describe.skipIf(!isRoot)('on a full disk', () => {
     );
     expect(readFileSync(join(ws, 'code.txt'), 'utf8')).toBe(original);
     expect(readdirSync(ws).sort()).toEqual(['code.txt', 'filler.bin']);
+    try {
+      writeTool(ws, { path: 'code.txt', content: 'z'.repeat(50 * 1024) });
+    } catch (error) {
+      expect((error as Error).cause).toMatchObject({ code: 'ENOSPC' });
+    }
   });
 
   it('write fails and leaves the file byte-identical', () => {

@@ -141,3 +141,89 @@ describe('what stays allowed', () => {
     expect(readTool(ws, { path: 'notes-link' }).text).toBe('hello\n');
   });
 });
+
+describe("the walk's edges", () => {
+  let edge: string;
+  let outside: string;
+  beforeAll(() => {
+    edge = join(root, 'edge');
+    outside = join(root, 'edge-outside');
+    mkdirSync(join(edge, 'realdir', 'deep'), { recursive: true });
+    mkdirSync(join(edge, 'nested'), { recursive: true });
+    mkdirSync(join(edge, 'hooks', 'vendor', '.git', 'info'), { recursive: true });
+    mkdirSync(join(edge, '.git'), { recursive: true });
+    mkdirSync(outside, { recursive: true });
+    writeFileSync(join(edge, 'notes.txt'), 'notes');
+    writeFileSync(join(edge, 'a\\b'), 'a backslash is a name character on POSIX');
+    writeFileSync(join(edge, '.git', 'config'), '[core]\n');
+    writeFileSync(join(outside, 'file.txt'), 'outside');
+    symlinkSync('loop-2', join(edge, 'loop-1'));
+    symlinkSync('loop-1', join(edge, 'loop-2'));
+    // 40 links that stay inside: as many as the kernel follows, so allowed; 41 are not.
+    symlinkSync('notes.txt', join(edge, 'in-1'));
+    for (let i = 2; i <= 41; i++) symlinkSync(`in-${i - 1}`, join(edge, `in-${i}`));
+    symlinkSync(join(outside, 'file.txt'), join(edge, 'out-file'));
+    symlinkSync('missing/../notes.txt', join(edge, 'through-missing'));
+    symlinkSync('realdir', join(edge, 'dir-link'));
+    symlinkSync('dir-link/absent', join(edge, 'dangles-via-dir'));
+    symlinkSync('a\\b', join(edge, 'backslash-link'));
+    symlinkSync('notes.txt/', join(edge, 'file-slash'));
+    symlinkSync('.git/config', join(edge, 'git-config-link'));
+    symlinkSync('../../edge-outside', join(edge, 'nested', 'out'));
+  });
+
+  it('a loop of links is refused, after the kernel’s 40 hops, naming the limit', () => {
+    const failure = refused(() => resolveInWorkspace(edge, 'loop-1', false));
+    expect(failure.category).toBe('sandbox_security');
+    expect(failure.message).toBe(
+      'Refused: loop-1 goes through more than 40 symbolic links. Tools work only inside the workspace.',
+    );
+    expect(resolveInWorkspace(edge, 'in-40', false).real).toBe('notes.txt');
+    expect(refused(() => resolveInWorkspace(edge, 'in-41', false)).message).toMatch(/more than 40 symbolic links/);
+  });
+
+  it('past a link outside, every failure is the same refusal: nothing is told of what is there', () => {
+    const failure = refused(() => resolveInWorkspace(edge, 'out-file/x', false));
+    expect(failure.category).toBe('sandbox_security');
+    expect(failure.message).toContain(`out-file/x goes through the symbolic link out-file to ${outside}`);
+  });
+
+  it('names a nested link as the path typed it', () => {
+    expect(refused(() => resolveInWorkspace(edge, 'nested/out/file.txt', false)).message).toContain(
+      'goes through the symbolic link nested/out to',
+    );
+  });
+
+  it('a ".." after a missing folder is not taken (the kernel would fail there)', () => {
+    expect(() => resolveInWorkspace(edge, 'through-missing', false)).toThrow(
+      'through-missing: missing does not exist.',
+    );
+  });
+
+  it('a last link that dangles through a folder link is refused for a write', () => {
+    expect(() => resolveInWorkspace(edge, 'dangles-via-dir', true)).toThrow(/which does not exist/);
+    expect(resolveInWorkspace(edge, 'dir-link/new.txt', true).absolute).toBe(join(edge, 'realdir', 'new.txt'));
+  });
+
+  it('a link target is split as the OS reads it, and a trailing slash after a file is not a folder', () => {
+    expect(resolveInWorkspace(edge, 'backslash-link', false).real).toBe('a\\b');
+    expect(() => resolveInWorkspace(edge, 'file-slash', false)).toThrow('file-slash: notes.txt is not a folder.');
+  });
+
+  it('names where a path really is, "." for the workspace itself', () => {
+    expect(resolveInWorkspace(edge, '.', false).real).toBe('.');
+    expect(resolveInWorkspace(edge, 'dir-link/deep', false).real).toBe('realdir/deep');
+  });
+
+  it('git’s config reached through a link is refused for a write, with the reason', () => {
+    const failure = refused(() => resolveInWorkspace(edge, 'git-config-link', true));
+    expect(failure.message).toBe(
+      "Refused: git-config-link is git's configuration or hooks, which git runs later outside the sandbox. Tools work only inside the workspace.",
+    );
+  });
+
+  it('names like config and hooks are ordinary outside a git folder', () => {
+    for (const path of ['config', 'hooks/pre-commit', 'hooks/vendor/.git/info/exclude'])
+      expect(resolveInWorkspace(edge, path, true).stat).toBeNull();
+  });
+});

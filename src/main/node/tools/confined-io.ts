@@ -12,6 +12,7 @@ import {
   fchownSync,
   fstatSync,
   fsyncSync,
+  lstatSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -35,6 +36,8 @@ const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const DIRECTORY = constants.O_DIRECTORY ?? 0;
 const usesProcFd = process.platform === 'linux';
 
+const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
+
 /** Where the descriptor really is, from /proc (Linux); null where the OS does not say. */
 function openedPath(fd: number): string | null {
   if (!usesProcFd) return null;
@@ -45,29 +48,51 @@ function openedPath(fd: number): string | null {
   }
 }
 
-/** Refuse, and close, a descriptor that is not the checked file inside the workspace. */
-function verifyOpened(workspace: string, fd: number, file: WorkspacePath, input: string): void {
-  const where = openedPath(fd);
-  let inside: boolean;
-  if (where !== null) inside = isInside(workspace, where);
-  else {
-    const opened = fstatSync(fd);
-    const real = realpathSync(file.absolute);
-    const named = statSync(real);
-    inside = isInside(workspace, real) && opened.ino === named.ino && opened.dev === named.dev;
-  }
-  if (inside) return;
-  closeSync(fd);
-  throw outsideWorkspace(input, `${input} changed into a link leading outside the workspace while it was opened`);
+/**
+ * Is the opened descriptor the checked file, inside the workspace? `where` is its path from /proc;
+ * where the OS does not say (null), the file's real path must be inside and name the very file
+ * that was opened (same device and inode).
+ */
+export function isOpenedInside(
+  workspace: string,
+  fd: number,
+  file: WorkspacePath,
+  where: string | null = openedPath(fd),
+): boolean {
+  if (where !== null) return isInside(workspace, where);
+  const opened = fstatSync(fd);
+  const real = realpathSync(file.absolute);
+  const named = statSync(real);
+  return isInside(workspace, real) && opened.ino === named.ino && opened.dev === named.dev;
 }
+
+const swapped = (input: string) =>
+  outsideWorkspace(input, `${input} changed into a link leading outside the workspace while it was opened`);
 
 /** A path naming the opened descriptor itself (Linux), else the checked path. */
 const viaDescriptor = (fd: number, absolute: string): string => (usesProcFd ? `/proc/self/fd/${fd}` : absolute);
 
+function isLinkNow(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/** Open without following a last link (one swapped in since the check: ELOOP), then check what was opened. */
 function openVerified(workspace: string, file: WorkspacePath, input: string, flags: number): number {
-  const fd = openSync(file.absolute, flags | NOFOLLOW);
-  verifyOpened(workspace, fd, file, input);
-  return fd;
+  let fd: number;
+  try {
+    fd = openSync(file.absolute, flags | NOFOLLOW);
+  } catch (error) {
+    // A link where the check found none: ELOOP for a file, ENOTDIR for a folder opened as one.
+    if (isLinkNow(file.absolute)) throw swapped(input);
+    throw error;
+  }
+  if (isOpenedInside(workspace, fd, file)) return fd;
+  closeSync(fd);
+  throw swapped(input);
 }
 
 /** The bytes of a resolved file, with its stat; `check` may refuse it (too large, not a file) before reading. */
@@ -95,8 +120,6 @@ export function listConfined(workspace: string, dir: WorkspacePath, input: strin
     closeSync(fd);
   }
 }
-
-const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
 
 /**
  * Replace (or create) a resolved file with `content`: a temporary file in the same folder gets

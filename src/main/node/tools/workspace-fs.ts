@@ -150,11 +150,7 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
   while (queue.length > 0) {
     const { name: segment, fromLink } = queue.shift() as { name: string; fromLink: boolean };
     if (!fromLink) typed++;
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      current = dirname(current);
-      continue;
-    }
+    // `join` takes "", "." and ".." as the kernel does here: `current` is a real folder, links resolved.
     const next = join(current, segment);
     let stat: Stats | null;
     try {
@@ -179,17 +175,16 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
       queue.unshift(...target.split(LINK_SEPARATORS).map((name) => ({ name, fromLink: true })));
       continue;
     }
-    if (queue.some((rest) => rest.name !== '' && rest.name !== '.') && !stat.isDirectory())
-      return fail(`${input}: ${segment} is not a folder.`);
+    // Anything after a file — a name, or the "" of a trailing slash — is ENOTDIR to the kernel too.
+    if (queue.length > 0 && !stat.isDirectory()) return fail(`${input}: ${segment} is not a folder.`);
     current = next;
   }
   return { absolute: current, stat: lstatSync(current), firstLink, dangling: false };
 }
 
+/** Only a link can lead out (the lexical rules keep the typed path inside), so the refusal names it. */
 function leadsOut(input: string, firstLink: string | null, where: string): string {
-  return firstLink === null
-    ? `${input} leads outside the workspace, to ${where}`
-    : `${input} goes through the symbolic link ${firstLink} to ${where}`;
+  return `${input} goes through the symbolic link ${firstLink ?? input} to ${where}`;
 }
 
 /**
