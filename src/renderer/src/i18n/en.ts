@@ -322,7 +322,7 @@ export const en = {
     },
   },
   tools: {
-    card: 'Tool call: {{name}}',
+    cardPrefix: 'Tool call:',
     status: {
       waiting: 'Waiting for your approval',
       running: 'Running…',

@@ -327,7 +327,7 @@ export const ja: Messages = {
     },
   },
   tools: {
-    card: 'ツール呼び出し: {{name}}',
+    cardPrefix: 'ツール呼び出し:',
     status: {
       waiting: '承認待ち',
       running: '実行中…',

@@ -322,7 +322,7 @@ export const ko: Messages = {
     },
   },
   tools: {
-    card: '도구 호출: {{name}}',
+    cardPrefix: '도구 호출:',
     status: {
       waiting: '승인 대기 중',
       running: '실행 중…',

@@ -54,7 +54,9 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
     >
       {/* A running command is open to show its output as it comes; the approval card shows a waiting one. */}
       <details open={isOpen || (isBash && item.status === 'running') || undefined}>
-        <summary className="tool-card-head" aria-label={t('tools.card', { name: item.toolName })}>
+        {/* Named by what it shows (a label unlike the visible text fails WCAG 2.5.3), with "Tool call:" for screen readers. */}
+        <summary className="tool-card-head">
+          <span className="visually-hidden">{t('tools.cardPrefix')} </span>
           <span className="tool-name">{item.toolName}</span>
           <code className="tool-summary">{summary}</code>
           <StatusBadge item={item} />
