@@ -44,7 +44,7 @@ export class TurnEvents {
 
   handle(event: AgentEvent): void {
     const { emit, tools, retry } = this.parts;
-    emit(event as SessionEvent);
+    emit((tools?.describe(event) ?? event) as SessionEvent);
     try {
       tools?.onAgentEvent(event);
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);

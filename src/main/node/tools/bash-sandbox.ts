@@ -11,16 +11,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, capTail, tailNote } from '../../core/tools/output-caps';
+import { MAX_BYTES, capTail, tailNote } from './output-caps';
 import type { Writable } from 'node:stream';
-import {
-  BWRAP_SECCOMP_FD,
-  BWRAP_STATUS_FD,
-  bubblewrapArgs,
-  sandboxEnv,
-  seatbeltProfile,
-} from '../../core/tools/sandbox-plan';
-import { filterArch, unixSocketFilter } from '../../core/tools/seccomp-filter';
+import { BWRAP_SECCOMP_FD, BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from './sandbox-plan';
+import { filterArch, unixSocketFilter } from './seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { checkNewRepositories, guardGit } from './git-guard';
 import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';
