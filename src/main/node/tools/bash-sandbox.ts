@@ -4,7 +4,7 @@
 // in its own process group with --die-with-parent, and its PID namespace dies with it. A command that
 // fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
 // whose message says how to fix it. Each call also gets the seccomp filter, the git guard and the
-// process limit (docs/tools.md, "Threat model"). Called by NodeToolRuntime; bench/sandbox-startup.ts
+// process limit (docs/tools.md, "Threat model"). Called by bash-tool.ts; bench/sandbox-startup.ts
 // times it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
