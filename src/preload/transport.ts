@@ -6,6 +6,7 @@ import { isCommandName, unknownCommandError, type CommandName } from '../shared/
 import type { SessionEvent } from '../shared/events';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
 import type { RequestFrame, ResponseFrame } from '../shared/wire';
+import { errorText } from '../shared/text';
 
 /** The part of Electron's ipcRenderer the transport uses. */
 export interface IpcRendererLike {
@@ -26,7 +27,7 @@ export function createIpcTransport(ipc: IpcRendererLike): IpcTransport {
         return (await ipc.invoke(IPC_CHANNELS.call, frame)) as ResponseFrame;
       } catch (error) {
         // Electron itself failed the call (no handler yet, the window is closing): same shape as any failure.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         return { kind: 'response', id, ok: false, error: { code: 'failed', message } };
       }
     },

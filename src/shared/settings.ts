@@ -1,6 +1,7 @@
 // The settings schema (zod) with defaults, shared by the main process (validation, persistence)
-// and the renderer (the settings pane). A refused value keeps the old one; the message names the
-// field and the allowed range so the pane can show it next to the field.
+// and the renderer (the settings pane). Each default is said once, on its field; DEFAULT_SETTINGS
+// is the schema's reading of {}. A refused value keeps the old one; the message names the field
+// and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
@@ -57,10 +58,9 @@ export const rowOverrideSchema = z
 export type RowOverride = z.infer<typeof rowOverrideSchema>;
 
 /** A base URL: empty (the provider's own) or an http(s) URL, for proxies, gateways and local servers. */
-const baseUrlSchema = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
-]);
+const baseUrlSchema = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })])
+  .default('');
 
 /** Providers whose base URL can be overridden (the simulator's is its own; openai-compatible has `baseUrl`). */
 export const BASE_URL_PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
@@ -83,7 +83,8 @@ const fallbackListSchema = z
   .max(MAX_FALLBACK_MODELS, { error: `must hold at most ${MAX_FALLBACK_MODELS} models` })
   .refine((list) => new Set(list.map((ref) => `${ref.provider}/${ref.model}`)).size === list.length, {
     error: 'lists the same model twice',
-  });
+  })
+  .default([]);
 
 const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOverrideSchema.optional()])) as {
   [K in (typeof RETRYABLE_CATEGORIES)[number]]: z.ZodOptional<typeof rowOverrideSchema>;
@@ -91,20 +92,20 @@ const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOv
 
 export const retrySettingsSchema = z
   .object({
-    /** Auto-retry on or off. Default true. */
-    enabled: z.boolean(),
-    /** Retries (not attempts) for rows that inherit. Default 3. */
-    maxRetries: int(RETRY_SETTING_RANGES.maxRetries),
-    /** Exponential base, ms. Default 2000. */
-    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs),
-    /** A wait longer than this is not slept: the chain fails at once. Default 60000 ms. */
-    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs),
-    /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. Default 1000. */
-    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs),
-    /** A stream silent this long is aborted and classified `timeout`, ms. Default 30000. */
-    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs),
+    /** Auto-retry on or off. */
+    enabled: z.boolean().default(true),
+    /** Retries (not attempts) for rows that inherit. */
+    maxRetries: int(RETRY_SETTING_RANGES.maxRetries).default(3),
+    /** Exponential base, ms. */
+    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs).default(2000),
+    /** A wait longer than this is not slept: the chain fails at once, ms. */
+    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs).default(60_000),
+    /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. */
+    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs).default(1000),
+    /** A stream silent this long is aborted and classified `timeout`, ms. */
+    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(30_000),
     /** Per-row overrides of the decision table. */
-    policy: z.object(policyShape).strict(),
+    policy: z.object(policyShape).strict().default({}),
   })
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
@@ -114,91 +115,82 @@ export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
 export const settingsSchema = z
   .object({
-    retry: retrySettingsSchema,
-    compaction: z.object({ enabled: z.boolean() }).strict(),
+    // An absent group is read as {} (prefault), so each of its fields takes its own default.
+    retry: retrySettingsSchema.prefault({}),
+    compaction: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .prefault({}),
     provider: z
       .object({
-        id: z.enum(PROVIDER_IDS),
-        model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+        id: z.enum(PROVIDER_IDS).default('simulator'),
+        model: z.string().trim().min(1, { error: 'must not be empty' }).max(200).default(SIMULATOR_MODEL_ID),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
-          .strict(),
+          .strict()
+          .prefault({}),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     providers: z
       .object({
         /** Tried in order when a usage limit leaves the current provider without a usable key. */
         fallback: fallbackListSchema,
         /** A new session starts on the first choice again (else it keeps the model switched to). */
-        newSessionUsesFirstChoice: z.boolean(),
+        newSessionUsesFirstChoice: z.boolean().default(true),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     ui: z
       .object({
-        language: z.enum(LANGUAGES),
-        theme: z.enum(['system', 'light', 'dark']),
+        language: z.enum(LANGUAGES).default('system'),
+        theme: z.enum(['system', 'light', 'dark']).default('system'),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     simulator: z
       .object({
         /** The fault script of the built-in simulator, e.g. "503,503,ok". */
-        script: z.string().max(2000),
+        script: z.string().max(2000).default(''),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     /** The agent's instructions (docs/tools.md, "Instructions"). */
     agent: z
       .object({
         /** The person's own instructions for the agent; empty for none. */
         systemPrompt: z
           .string()
-          .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` }),
+          .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` })
+          .default(''),
         /** `add` (default): after Resolute's own; `replace`: instead of Resolute's own words (the facts stay). */
-        systemPromptMode: z.enum(['add', 'replace']),
+        systemPromptMode: z.enum(['add', 'replace']).default('add'),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     /** The agent's tools (docs/tools.md). */
     tools: z
       .object({
-        /** Offer the tools to the model. Default true. */
-        enabled: z.boolean(),
+        /** Offer the tools to the model. */
+        enabled: z.boolean().default(true),
         /** `ask` (default): write, edit and bash wait for the person; `auto`: nothing asks. */
-        approval: z.enum(['ask', 'auto']),
-        /** Commands may use the network. Default false. */
-        network: z.boolean(),
-        /** The longest a bash command may run, ms. Default 120000. */
-        timeoutMs: int(TOOL_TIMEOUT_RANGE),
+        approval: z.enum(['ask', 'auto']).default('ask'),
+        /** Commands may use the network. */
+        network: z.boolean().default(false),
+        /** The longest a bash command may run, ms. */
+        timeoutMs: int(TOOL_TIMEOUT_RANGE).default(120_000),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  retry: {
-    enabled: true,
-    maxRetries: 3,
-    baseDelayMs: 2000,
-    maxDelayMs: 60_000,
-    jitterMaxMs: 1000,
-    timeoutMs: 30_000,
-    policy: {},
-  },
-  compaction: { enabled: true },
-  provider: {
-    id: 'simulator',
-    model: SIMULATOR_MODEL_ID,
-    baseUrl: '',
-    baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
-  },
-  providers: { fallback: [], newSessionUsesFirstChoice: true },
-  ui: { language: 'system', theme: 'system' },
-  simulator: { script: '' },
-  agent: { systemPrompt: '', systemPromptMode: 'add' },
-  tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
-};
+/** Every setting at its default: the schema's reading of an empty object. */
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
 export const settingsPatchSchema = z.record(z.string(), z.unknown());

@@ -6,6 +6,7 @@ import { commandParams, isCommandName, unknownCommandError, type CommandName } f
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
 import type { MessagePatchEvent } from './message-patch';
+import { errorText } from './text';
 
 export type ErrorCode = 'bad_request' | 'unknown_command' | 'invalid_params' | 'failed' | 'not_found' | 'unauthorized';
 
@@ -101,5 +102,5 @@ export class CommandError extends Error {
 
 export function toWireError(error: unknown): WireError {
   if (error instanceof CommandError) return { code: error.code, message: error.message };
-  return { code: 'failed', message: error instanceof Error ? error.message : String(error) };
+  return { code: 'failed', message: errorText(error) };
 }

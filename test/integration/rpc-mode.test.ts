@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent, RpcOutput } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';

@@ -5,7 +5,7 @@
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
-import { errorNotice, errorText } from '../../shared/notices';
+import { errorNotice, noticeDetail } from '../../shared/notices';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
 import {
   type Classification,
@@ -59,7 +59,7 @@ export class TurnEvents {
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
-      const text = errorText(error);
+      const text = noticeDetail(error);
       recordInternalError(this.parts.stops, text);
       emit({
         type: 'notice',

@@ -64,8 +64,16 @@ export const desktopKo: DesktopStrings = {
   },
 };
 
+/** A key's name without i18next's plural suffix: `retryFailedBody_one` is asked for as `retryFailedBody`. */
+type Unplural<K extends string> = K extends `${infer B}_one` ? B : K extends `${infer B}_other` ? B : K;
+/** The dotted keys of the strings above, so a misspelt or missing key fails the type check. */
+type KeyOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${Unplural<K>}` : KeyOf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type DesktopKey = KeyOf<DesktopStrings>;
+
 /** A translate function over the keys above, e.g. t('menu.help') or t('notification.retryFailedBody', {count, error}). */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type Translate = (key: DesktopKey, values?: Record<string, string | number>) => string;
 
 /**
  * A translator for the language setting; 'system' follows the OS's preferred languages

@@ -17,6 +17,7 @@ import type { ProviderId, Settings } from '../../shared/settings';
 import { CommandError, parseRequest, toWireError, type ResponseFrame } from '../../shared/wire';
 import type { AgentSession } from '../core/agent-session';
 import type { HistoryReader, SettingsStore } from '../core/ports';
+import { errorText } from '../../shared/text';
 
 /** What the router drives; the composition root (src/main/node/app-services.ts) provides it. */
 export interface AppContext {
@@ -115,7 +116,7 @@ export class CommandRouter {
       try {
         return await apply();
       } catch (error) {
-        throw new CommandError('invalid_params', error instanceof Error ? error.message : String(error));
+        throw new CommandError('invalid_params', errorText(error));
       }
     };
     return {

@@ -14,6 +14,7 @@ import {
 import { codedNotice, type NoticeText } from '../../shared/notices';
 import type { SettingsStore } from '../core/ports';
 import { setAside, writeFileAtomic } from './safe-files';
+import { errorText } from '../../shared/text';
 
 export interface LoadProblem extends NoticeText {
   /** `error`: the file was set aside and defaults are in use; `warning`: part of it is not used. */
@@ -95,7 +96,7 @@ export class FileSettingsStore implements SettingsStore {
       if (result.ok) return { ...this.checked(result.value, names), extra: unknown };
       detail = result.error;
     } catch (error) {
-      detail = error instanceof Error ? error.message : String(error);
+      detail = errorText(error);
     }
     const aside = setAside(this.path, 'invalid');
     const message = `The settings file was invalid (${detail}); it was kept as ${aside} and defaults are in use.`;

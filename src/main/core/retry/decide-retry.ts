@@ -17,6 +17,7 @@ import {
 import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionEntry } from './retry-host';
+import { errorText } from '../../../shared/text';
 
 export interface RetryDecision {
   action: DecisionAction;
@@ -128,7 +129,7 @@ export function decideRetry(
     }
     return retryWithWait(base, row, attempt, s, isObject ? error.retryAfterMs : undefined, random);
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
+    const message = errorText(caught);
     return stop({ category, maxAttempts: 0, backoff: 'none' }, 'abort', `retry decision failed (${message}): aborted`);
   }
 }

@@ -16,6 +16,7 @@ import { interruptedDecision } from './resume-state';
 import type { NetworkProbe, RetryHost } from './retry-host';
 import { RetryWait } from './retry-wait';
 import { usageLimitStep } from './usage-limit-step';
+import { errorText } from '../../../shared/text';
 
 /** The final error of a chain the app closed while it waited (it can be continued on the next start). */
 export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retrying';
@@ -298,7 +299,7 @@ export class RetryController {
     this.phase = 'running';
     this.wait.send().catch((error: unknown) => {
       if (generation !== this.generation) return;
-      const finalError = error instanceof Error ? error.message : String(error);
+      const finalError = errorText(error);
       this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
     });
   }

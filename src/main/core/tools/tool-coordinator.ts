@@ -14,6 +14,7 @@ import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
 import type { ToolDefinition } from './tool-definition';
+import { contentText, errorText } from '../../../shared/text';
 
 export interface ToolCoordinatorOptions {
   runtime: ToolRuntime;
@@ -285,16 +286,7 @@ function text(value: string, details: ToolResultDetails): AgentToolResult<ToolRe
   return { content: [{ type: 'text', text: value }], details };
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function resultText(result: unknown): string {
-  const content = (result as { content?: unknown } | null)?.content;
-  if (!Array.isArray(content)) return 'no details';
-  const said = content
-    .map((part) => ((part as { type?: string }).type === 'text' ? String((part as { text?: unknown }).text) : ''))
-    .join('\n')
-    .trim();
+  const said = contentText((result as { content?: unknown } | null)?.content).trim();
   return said.slice(0, 2000) || 'no details';
 }

@@ -26,6 +26,7 @@ import {
   type RpcSessionState,
   type RpcSuccessResponse,
 } from './rpc-types';
+import { errorText } from '../../../shared/text';
 
 // ---- command validation (zod): each known `type` has its schema; unknown keys are ignored ----
 
@@ -70,7 +71,7 @@ function parseCommandLine(line: string): ParsedLine {
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${describe(error)}`) };
+    return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${errorText(error)}`) };
   }
   const record =
     typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -142,7 +143,7 @@ class RpcServer {
       const response = result instanceof Promise ? await result : result;
       if (response) this.write(response);
     } catch (error) {
-      this.write(failure(command.id, command.type, describe(error)));
+      this.write(failure(command.id, command.type, errorText(error)));
     }
   }
 
@@ -205,7 +206,7 @@ class RpcServer {
     this.write(ack(command));
     session
       .prompt(command.message)
-      .catch((error: unknown) => this.write(failure(command.id, 'prompt', describe(error))));
+      .catch((error: unknown) => this.write(failure(command.id, 'prompt', errorText(error))));
     return null;
   }
 
@@ -293,10 +294,6 @@ function idOf(id: RpcId | undefined): { id?: RpcId } {
   return id === undefined ? {} : { id };
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // ---- wiring: streams, extensions, shutdown ----
 
 export interface ServeRpcOptions {
@@ -323,7 +320,7 @@ async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<voi
     try {
       options.writeLine(encodeJsonLine(record));
     } catch (error) {
-      log(`resolute: could not write a ${record.type} record: ${describe(error)}`);
+      log(`resolute: could not write a ${record.type} record: ${errorText(error)}`);
     }
   };
   const server = new RpcServer(app, write);

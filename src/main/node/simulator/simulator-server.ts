@@ -18,6 +18,7 @@ import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
 import type { WireFormat, WireName } from './wire';
+import { errorText } from '../../../shared/text';
 
 export interface SimulatorServerOptions {
   /** TCP port on 127.0.0.1; default 0 = pick a free one. */
@@ -216,7 +217,7 @@ export class SimulatorServer {
       } else if (error instanceof HttpError) {
         sendJson(res, error.status, errorBody(error.message));
       } else {
-        sendJson(res, 500, errorBody(error instanceof Error ? error.message : String(error), 'server_error'));
+        sendJson(res, 500, errorBody(errorText(error), 'server_error'));
       }
     }
   }

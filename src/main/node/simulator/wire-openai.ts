@@ -10,7 +10,7 @@ import {
   eventFrame,
   htmlPage,
   isRecord,
-  messageText,
+  contentText,
   retryAfterHeader,
   type ParseResult,
   type ReplyContext,
@@ -237,7 +237,7 @@ function parseInput(input: unknown, instructions: unknown): WireRequest['message
   const items = input.filter(
     (item): item is Record<string, unknown> => isRecord(item) && typeof item.role === 'string',
   );
-  return [...system, ...items.map((item) => ({ role: item.role as string, content: messageText(item.content) }))];
+  return [...system, ...items.map((item) => ({ role: item.role as string, content: contentText(item.content) }))];
 }
 
 /** Responses: `event: response.*` frames from response.created to response.completed. */

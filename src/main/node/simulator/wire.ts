@@ -6,7 +6,8 @@
 import type { FaultStep, GenericFault } from './fault-script';
 import type { Usage, WireMessage } from './simulator-replies';
 
-export { isRecord, messageText } from './simulator-replies';
+export { isRecord } from './simulator-replies';
+export { contentText } from '../../../shared/text';
 
 export type WireName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
 

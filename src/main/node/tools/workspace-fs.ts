@@ -8,6 +8,7 @@ import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 import { confinePath } from './path-rules';
 import { ToolFailure, outsideWorkspace } from '../../core/tools/tool-failure';
+import { errorText } from '../../../shared/text';
 
 export interface WorkspacePath {
   /** The real path to operate on. */
@@ -98,7 +99,7 @@ export function runWorkspace(flag: string | undefined, dataDir: string): string 
   try {
     return checkWorkspaceChoice(path, dataDir);
   } catch (error) {
-    throw new Error(`--workspace: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`--workspace: ${errorText(error)}`, { cause: error });
   }
 }
 

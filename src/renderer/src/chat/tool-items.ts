@@ -4,6 +4,7 @@
 import type { ErrorCategory } from '../../../shared/error-category';
 import type { TurnRecord } from '../../../shared/history';
 import type { ChatMessage, ToolCallBlock, ToolResultChatMessage } from '../../../shared/messages';
+import { contentText } from '../../../shared/text';
 import { DENIED_RESULT, toolDetailsOf, type ApprovalRequest, type ToolResultDetails } from '../../../shared/tools';
 import type { LiveToolRun } from '../store/state';
 
@@ -48,7 +49,7 @@ export function assistantText(message: ChatMessage): string {
 }
 
 function resultOutput(message: ToolResultChatMessage): string {
-  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+  return contentText(message.content);
 }
 
 /** Results by the call they answer: stored turns first, then results not stored yet. */

@@ -24,14 +24,11 @@ import {
   type ViewName,
 } from './state';
 import type { AppStore } from './app-store';
+import { errorText } from '../../../shared/text';
 
 export interface ActionOptions {
   /** Called after the store applied each event (the Esc swap listens here). */
   onEvent?: (event: SessionEvent) => void;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createActions(bridge: ResoluteBridge, store: AppStore, options: ActionOptions = {}) {

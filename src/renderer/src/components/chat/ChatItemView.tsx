@@ -4,6 +4,7 @@
 // the read-only history render their items through it, one component per row, so a virtualised
 // list can render any slice of the same items.
 import { memo } from 'react';
+import { shallow } from 'zustand/shallow';
 import type { ChatItem } from '../../chat/chat-items';
 import { ModelSwitchRow } from '../retry/ModelSwitchNotice';
 import { ApprovalCard } from '../tools/ApprovalCard';
@@ -34,28 +35,15 @@ interface ChatItemViewProps {
 }
 
 /**
- * The items are built afresh on every change, so rows compare what they show: while a reply
- * streams, only its own row renders again, not every message above it.
+ * The items are built afresh on every change, so message rows compare what they show (a message
+ * item holds only plain values, so a shallow comparison is exact): while a reply streams, only its
+ * own row renders again, not every message above it.
  */
 function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
-  const [x, y] = [a.item, b.item];
-  if (x.kind !== 'message' || y.kind !== 'message') return false;
-  const sameActions = (a.actions ?? READ_ONLY) === (b.actions ?? READ_ONLY) || sameFlags(a.actions, b.actions);
+  if (a.item.kind !== 'message' || b.item.kind !== 'message') return false;
   return (
-    sameActions &&
-    a.isExpanded === b.isExpanded &&
-    x.key === y.key &&
-    x.text === y.text &&
-    x.turnId === y.turnId &&
-    x.isStreaming === y.isStreaming &&
-    x.stopReason === y.stopReason &&
-    x.model === y.model &&
-    x.createdAt === y.createdAt
+    a.isExpanded === b.isExpanded && shallow(a.item, b.item) && shallow(a.actions ?? READ_ONLY, b.actions ?? READ_ONLY)
   );
-}
-
-function sameFlags(a: ItemActions = READ_ONLY, b: ItemActions = READ_ONLY): boolean {
-  return a.canEdit === b.canEdit && a.canRegenerate === b.canRegenerate && a.canRetry === b.canRetry;
 }
 
 export const ChatItemView = memo(function ChatItemView({

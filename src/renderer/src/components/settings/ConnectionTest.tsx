@@ -10,6 +10,7 @@ import type { ProviderId } from '../../../../shared/settings';
 import { providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import type { AppState } from '../../store/state';
+import { errorText } from '../../../../shared/text';
 
 type TestState =
   | { kind: 'idle' }
@@ -52,7 +53,7 @@ export function ConnectionTest() {
     try {
       setState({ kind: 'done', result: await actions.testConnection(), testedFor: setup });
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error), testedFor: setup });
+      setState({ kind: 'error', message: errorText(error), testedFor: setup });
     }
   };
   return (

@@ -1,6 +1,7 @@
 // The retry settings: the Auto-retry switch (a real checkbox) and the numeric knobs of the `retry`
 // group, each applied at once via settings.update — retry.enabled lives in the settings like the
 // rest, and the session reads it from there.
+import type { ParseKeys } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RetrySettings } from '../../../../shared/settings';
@@ -9,7 +10,7 @@ import { CommitField, FieldError, SettingsSection } from './fields';
 
 type NumericKey = 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'jitterMaxMs' | 'timeoutMs';
 
-const NUMERIC_FIELDS: { key: NumericKey; labelKey: string; testId: string }[] = [
+const NUMERIC_FIELDS: { key: NumericKey; labelKey: ParseKeys; testId: string }[] = [
   { key: 'maxRetries', labelKey: 'settings.maxRetries', testId: 'settings-max-retries' },
   { key: 'baseDelayMs', labelKey: 'settings.baseDelay', testId: 'settings-base-delay' },
   { key: 'maxDelayMs', labelKey: 'settings.maxDelay', testId: 'settings-max-delay' },
