@@ -21,6 +21,7 @@ import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from 
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { AppDomain } from './domains/app-domain';
+import { assertOneHandlerEach } from './domains/command-helpers';
 import { HistoryDomain } from './domains/history-domain';
 import { ProviderDomain } from './domains/provider-domain';
 import { SessionDomain } from './domains/session-domain';
@@ -163,9 +164,9 @@ export class AppServices {
 
   /** One handler per command: a command no domain answers fails to compile, one two answer fails here. */
   private gatherCommands(): CommandHandlers {
-    const parts = Object.values(this.domains).map((domain) => domain.commands);
     const { app, session, tools, settings, providers, history } = this.domains;
-    const commands = {
+    assertOneHandlerEach(Object.values(this.domains).map((domain) => domain.commands));
+    return {
       ...app.commands,
       ...session.commands,
       ...tools.commands,
@@ -173,9 +174,6 @@ export class AppServices {
       ...providers.commands,
       ...history.commands,
     } satisfies CommandHandlers;
-    const answered = parts.reduce((count, handlers) => count + Object.keys(handlers).length, 0);
-    if (answered !== Object.keys(commands).length) throw new Error('A command is answered by two domains.');
-    return commands;
   }
 
   /** Open the data folder and start; throws DataFolderLockedError when another instance has it. */

@@ -1,6 +1,7 @@
 // The few rules the domains' command handlers share: a missing thing is 'not_found', a refusal of
 // bad input is 'invalid_params', and a command that starts a turn checks first (so a refusal is an
-// error reply) and lets the turn run on after its reply (a later failure arrives as a notice).
+// error reply) and lets the turn run on after its reply (a later failure arrives as a notice); and
+// no command is answered by two domains.
 import { errorNotice, type NoticeText } from '../../../shared/notices';
 import { CommandError } from '../../../shared/wire';
 
@@ -35,4 +36,13 @@ export function startTurn(starter: TurnStarter, start: () => Promise<void>): { a
     starter.report(errorNotice('turn_command_failed', 'The turn could not run', error)),
   );
   return { accepted: true };
+}
+
+/** Throws when a command is answered by two of the domains' handler sets (the composition root's check). */
+export function assertOneHandlerEach(handlerSets: readonly object[]): void {
+  const seen = new Set<string>();
+  for (const name of handlerSets.flatMap((handlers) => Object.keys(handlers))) {
+    if (seen.has(name)) throw new Error(`The command ${name} is answered by two domains.`);
+    seen.add(name);
+  }
 }
