@@ -93,7 +93,8 @@ export type AgentLoopEvent =
   | { type: 'message_start'; message: ChatMessage }
   | { type: 'message_update'; message: ChatMessage; assistantMessageEvent: AssistantDelta }
   | { type: 'message_end'; message: ChatMessage }
-  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
+  /** `summary`: the line the card is known by, from the tool's definition (absent in pi's RPC events). */
+  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown; summary?: string }
   | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: unknown }
   | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: unknown; isError: boolean };
 

@@ -16,14 +16,17 @@ import { messageText, type ChatMessage } from '../../shared/messages';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from './ports';
-import type { PromptPacing } from './retry/rate-pacing';
-import { findInterruptedRetry, interruptedDecision } from './retry/resume-state';
-import type { RetryController } from './retry/retry-controller';
+import {
+  type PromptPacing,
+  findInterruptedRetry,
+  interruptedDecision,
+  type RetryController,
+  contextToContinue,
+} from './retry';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinue } from './retry/turn-stops';
 import { contextToContinuePartial } from './continue-partial';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 

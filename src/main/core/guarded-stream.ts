@@ -10,7 +10,7 @@
 import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { piRuntime } from './pi-runtime';
-import { attachProviderFacts, type HttpFactsSource } from './retry/provider-facts';
+import { attachProviderFacts, type HttpFactsSource } from './retry';
 
 export interface GuardedStreamOptions {
   /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */

@@ -6,7 +6,7 @@ import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { FallbackPort } from './retry/model-fallback';
+import { type FallbackPort, PromptPacing, RetryController, sessionRetryHost, type StopHost } from './retry';
 import type {
   AgentPort,
   Clock,
@@ -16,13 +16,9 @@ import type {
   NetworkCheck,
   SettingsStore,
 } from './ports';
-import { PromptPacing } from './retry/rate-pacing';
-import { RetryController } from './retry/retry-controller';
-import { sessionRetryHost } from './retry/session-retry-host';
 import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import type { StopHost } from './retry/turn-stops';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */

@@ -7,15 +7,20 @@ import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
 import { errorNotice, errorText } from '../../shared/notices';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
-import type { Classification } from './retry/classify-error';
-import { classifyAssistantMessage } from './retry/classify-message';
+import {
+  type Classification,
+  classifyAssistantMessage,
+  providerFactsOf,
+  type PromptPacing,
+  type RetryController,
+  isToolUse,
+  recordInternalError,
+  recordStop,
+  type StopHost,
+} from './retry';
 import type { Compactor } from './compaction';
 import type { AgentPort, SettingsStore } from './ports';
-import { providerFactsOf } from './retry/provider-facts';
-import type { PromptPacing } from './retry/rate-pacing';
-import type { RetryController } from './retry/retry-controller';
 import type { TurnRecorder } from './turn-recorder';
-import { isToolUse, recordInternalError, recordStop, type StopHost } from './retry/turn-stops';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 import { toolFaultOf } from './tools/tool-gate';
 
@@ -44,7 +49,7 @@ export class TurnEvents {
 
   handle(event: AgentEvent): void {
     const { emit, tools, retry } = this.parts;
-    emit(event as SessionEvent);
+    emit((tools?.describe(event) ?? event) as SessionEvent);
     try {
       tools?.onAgentEvent(event);
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);

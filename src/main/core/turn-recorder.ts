@@ -9,9 +9,8 @@ import { messageText } from '../../shared/messages';
 import { titleFromText } from '../../shared/history';
 import { errorNotice } from '../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
-import { buildDecisionRecord } from './retry/decision-log';
+import { buildDecisionRecord, type DecisionEntry } from './retry';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
-import type { DecisionEntry } from './retry/retry-host';
 
 export type { DecisionEntry };
 

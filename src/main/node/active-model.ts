@@ -4,7 +4,7 @@
 // every switch: a usage limit, a change of settings, another session. A real provider's model comes
 // from pi-ai's catalogue: when pi-ai is not loaded yet, the agent is pointed at it once it is.
 import type { AgentSession } from '../core/agent-session';
-import { ModelRoute, sameModel, type FallbackPort } from '../core/retry/model-fallback';
+import { ModelRoute, sameModel, type FallbackPort } from '../core/retry';
 import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';

@@ -6,7 +6,7 @@ import type { StreamFn } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { ConnectionTestResult } from '../../shared/contract';
 import { messageText, type AssistantChatMessage } from '../../shared/messages';
-import { classifyAssistantMessage } from '../core/retry/classify-message';
+import { classifyAssistantMessage } from '../core/retry';
 
 const TEST_PROMPT = 'Reply with the single word: OK';
 /** Enough for a one-word answer; keeps the test cheap on a paid API. */

@@ -10,7 +10,7 @@ import { PROVIDER_IDS } from '../../shared/settings';
 import { DeferredAgent, type AgentSetup } from '../core/deferred-agent';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
-import type { HttpFactsSource } from '../core/retry/provider-facts';
+import type { HttpFactsSource } from '../core/retry';
 import { redactSecrets } from '../core/redact-secrets';
 import type { CredentialVault } from './credential-store';
 

@@ -6,7 +6,7 @@
 import type Database from 'better-sqlite3';
 import { codedNotice, type NoticeText } from '../../../shared/notices';
 import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
-import { INTERRUPTED_FINAL_ERROR } from '../../core/retry/retry-controller';
+import { INTERRUPTED_FINAL_ERROR } from '../../core/retry';
 
 export interface InterruptedChain {
   id: string;

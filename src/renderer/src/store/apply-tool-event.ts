@@ -45,7 +45,8 @@ export function applyToolEvent(state: AppState, event: ToolEvent): AppState {
   switch (event.type) {
     case 'tool_execution_start': {
       const args = (typeof event.args === 'object' && event.args !== null ? event.args : {}) as Record<string, unknown>;
-      const run: LiveToolRun = { toolName: event.toolName, args, output: '', status: 'running', details: {} };
+      const details = event.summary === undefined ? {} : { summary: event.summary };
+      const run: LiveToolRun = { toolName: event.toolName, args, output: '', status: 'running', details };
       const next = withRun(state, event.toolCallId, run);
       return { ...next, session: { ...next.session, activeToolName: event.toolName } };
     }
@@ -60,7 +61,10 @@ export function applyToolEvent(state: AppState, event: ToolEvent): AppState {
         args: run?.args ?? {},
         output: resultText(event.result),
         status: event.isError ? 'error' : 'done',
-        details: detailsOf(event.result),
+        details: {
+          ...(run?.details.summary === undefined ? {} : { summary: run.details.summary }),
+          ...detailsOf(event.result),
+        },
       };
       const next = withRun(state, event.toolCallId, ended);
       return { ...next, session: { ...next.session, activeToolName: null } };

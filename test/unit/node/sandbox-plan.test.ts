@@ -1,8 +1,8 @@
-// The sandbox's plan (src/main/core/tools/sandbox-plan.ts): the bubblewrap arguments, the macOS
+// The sandbox's plan (src/main/node/tools/sandbox-plan.ts): the bubblewrap arguments, the macOS
 // sandbox-exec profile and the environment of a command. What runs is tested with the real
 // bubblewrap in test/integration/tools-sandbox.test.ts; this checks the text of the plan.
 import { describe, expect, it } from 'vitest';
-import { bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../../src/main/core/tools/sandbox-plan';
+import { bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../../src/main/node/tools/sandbox-plan';
 
 const input = {
   workspace: '/home/me/ws',

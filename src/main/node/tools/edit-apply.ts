@@ -3,7 +3,7 @@
 // overlap another edit; otherwise nothing is written (a `patch_apply` failure). Line endings:
 // in a CRLF file an oldText written with "\n" also matches its "\r\n" form, and its newText is
 // written with "\r\n", so every byte outside the replaced spans stays as it was. Pure: the edit
-// tool (src/main/node/tools/file-tools.ts) reads and writes, this decides.
+// tool (src/main/node/tools/edit-tool.ts) reads and writes, this decides.
 import { changeDiff, type ChangeDiff } from './change-diff';
 
 export interface TextEdit {

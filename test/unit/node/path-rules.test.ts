@@ -1,8 +1,8 @@
-// The lexical half of workspace confinement (src/main/core/tools/path-rules.ts), as a table of
+// The lexical half of workspace confinement (src/main/node/tools/path-rules.ts), as a table of
 // hostile paths: everything that would leave the workspace is refused with a reason, and the
 // look-alikes that cannot leave it (Unicode dots, percent-escapes, a URL) stay literal names inside.
 import { describe, expect, it } from 'vitest';
-import { confinePath } from '../../../src/main/core/tools/path-rules';
+import { confinePath } from '../../../src/main/node/tools/path-rules';
 
 const WS = '/home/me/work';
 

@@ -1,9 +1,9 @@
-// The bounded diff of a file change (src/main/core/tools/change-diff.ts): small changes get jsdiff's
+// The bounded diff of a file change (src/main/node/tools/change-diff.ts): small changes get jsdiff's
 // line diff; a large replace — 469 KB, every line different — falls back to the whole-file view in
 // one pass instead of a 20-second edit-distance search that froze every client.
 import { describe, expect, it } from 'vitest';
-import { changeDiff } from '../../../src/main/core/tools/change-diff';
-import { unifiedDiff } from '../../../src/main/core/tools/edit-apply';
+import { changeDiff } from '../../../src/main/node/tools/change-diff';
+import { unifiedDiff } from '../../../src/main/node/tools/edit-apply';
 
 /** `count` lines of 52 characters; another `seed` gives other lines, except the first (shared, as a header would be). */
 function text(seed: number, count: number): string {

@@ -1,8 +1,8 @@
-// Output caps (src/main/core/tools/output-caps.ts): lines and bytes, whichever comes first; the
+// Output caps (src/main/node/tools/output-caps.ts): lines and bytes, whichever comes first; the
 // head for files and listings, the tail for command output; never a partial line except the one
 // overlong last line of a command; the note says what was cut.
 import { describe, expect, it } from 'vitest';
-import { MAX_BYTES, MAX_LINES, capHead, capLine, capTail, tailNote } from '../../../src/main/core/tools/output-caps';
+import { MAX_BYTES, MAX_LINES, capHead, capLine, capTail, tailNote } from '../../../src/main/node/tools/output-caps';
 
 const lines = (n: number, width = 3) =>
   Array.from({ length: n }, (_, i) => String(i + 1).padStart(width, '0')).join('\n');

@@ -2,7 +2,7 @@
 // git-config-check.ts): what `git init`, `git remote add` and `git config user.*` write passes;
 // anything that can run a command (or that the check cannot read) is named.
 import { describe, expect, it } from 'vitest';
-import { unsafeGitSettings, unsafeHooks } from '../../../src/main/core/tools/git-config-check';
+import { unsafeGitSettings, unsafeHooks } from '../../../src/main/node/tools/git-config-check';
 
 describe('unsafeGitSettings', () => {
   it('passes what git init, git remote add and git config user.* write', () => {

@@ -1,4 +1,4 @@
-// The seccomp program (src/main/core/tools/seccomp-filter.ts), run here by a small interpreter of
+// The seccomp program (src/main/node/tools/seccomp-filter.ts), run here by a small interpreter of
 // the classic-BPF instructions it uses, for the system calls that matter: socket(AF_UNIX) refused,
 // socket(AF_INET) and socketpair allowed, io_uring_setup refused, a foreign ABI killed. The real
 // kernel runs it in test/integration/sandbox-holes.test.ts.
@@ -8,7 +8,7 @@ import {
   unixSocketFilter,
   unixSocketProgram,
   type FilterArch,
-} from '../../../src/main/core/tools/seccomp-filter';
+} from '../../../src/main/node/tools/seccomp-filter';
 
 const ARCH = { x64: 0xc000003e, arm64: 0xc00000b7, i386: 0x40000003 };
 const NR = { x64: { socket: 41, socketpair: 53, connect: 42 }, arm64: { socket: 198, socketpair: 199, connect: 203 } };

@@ -1,8 +1,8 @@
-// How `edit` matches (src/main/core/tools/edit-apply.ts): against the original file, each oldText
+// How `edit` matches (src/main/node/tools/edit-apply.ts): against the original file, each oldText
 // unique, no overlaps, nothing changed when any edit fails; CRLF files keep every byte outside the
 // replaced spans, and a replacement takes the line ending of the span it replaces.
 import { describe, expect, it } from 'vitest';
-import { applyEdits } from '../../../src/main/core/tools/edit-apply';
+import { applyEdits } from '../../../src/main/node/tools/edit-apply';
 
 const FILE = 'alpha\nbeta\ngamma\ndelta\n';
 

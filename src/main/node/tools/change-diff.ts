@@ -2,7 +2,7 @@
 // edit-distance search gives up past a budget (jsdiff's maxEditLength and timeout), falling back to
 // a whole-file view — every old line removed, every new line added — which costs one pass. So a
 // large `write` (one 469 KB replace took 30 s) never holds the event loop for more than ~100 ms.
-// Pure: edit-apply.ts's unifiedDiff and the approval preview (file-tools.ts) use it.
+// Pure: edit-apply.ts's unifiedDiff and the approval preview (write-tool.ts) use it.
 import { createTwoFilesPatch } from 'diff';
 
 /** Changed lines past which the line-by-line comparison gives up (~90 ms for a 470 KB replace). */
