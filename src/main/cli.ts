@@ -67,9 +67,9 @@ async function runWeb(flags: CommonFlags): Promise<void> {
     onLaunchLinkReused: () => process.stderr.write(`resolute: ${LINK_REUSED}\n`),
   });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
-  process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
+  process.stdout.write(`Simulator: ${app.services.domains.app.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
-  for (const notice of app.services.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
+  for (const notice of app.services.domains.app.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
   let appWindow: Awaited<ReturnType<typeof openForPerson>> = null;
   const stop = onExit(async () => {
     await appWindow?.close();

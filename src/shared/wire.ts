@@ -2,7 +2,7 @@
 // and carries an id; the reply is ok/result or an error with a code and a message naming what
 // was wrong. Parsing never throws: a malformed frame becomes an error reply.
 import { z } from 'zod';
-import { commandParams, isCommandName, unknownCommandError, type CommandName } from './contract';
+import { commands, isCommandName, unknownCommandError, type CommandName } from './contract';
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
 import type { MessagePatchEvent } from './message-patch';
@@ -78,7 +78,7 @@ export function parseRequest(raw: unknown): ParsedRequest {
   if (!isCommandName(method)) {
     return { ok: false, id, error: unknownCommandError(method) };
   }
-  const params = commandParams[method].safeParse(frame.data.params ?? {});
+  const params = commands[method].params.safeParse(frame.data.params ?? {});
   if (!params.success) {
     return {
       ok: false,

@@ -148,7 +148,7 @@ describe('a crash in the middle of a retry chain', () => {
       expect(chains).toEqual([
         expect.objectContaining({ id: chainId, outcome: 'interrupted', endedAt: expect.any(Number) }),
       ]);
-      expect(services.info().notices).toContainEqual(
+      expect(services.domains.app.info().notices).toContainEqual(
         expect.objectContaining({
           message: expect.stringMatching(/1 retry chain .*interrupted/),
           code: 'interrupted_chains',

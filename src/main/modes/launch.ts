@@ -191,7 +191,7 @@ export async function launchApp(
     ...parts,
     publish: hub.publish,
   });
-  const router = new CommandRouter(services, warmUpWhenQuiet(services, host !== 'rpc'));
+  const router = new CommandRouter(services.commands, warmUpWhenQuiet(services, host !== 'rpc'));
   return { services, hub, router };
 }
 

@@ -211,7 +211,7 @@ class RpcServer {
   }
 
   private newSession(): RpcResponseData['new_session'] {
-    this.app.services.newSession();
+    this.app.services.domains.session.newSession();
     return { cancelled: false };
   }
 
@@ -258,8 +258,8 @@ class RpcServer {
   private async availableModels(): Promise<RpcModel[]> {
     const { services } = this.app;
     const current = services.settings.get().provider;
-    const simulatorUrl = services.info().simulatorUrl;
-    return (await services.providers()).flatMap((provider) => {
+    const simulatorUrl = services.domains.app.info().simulatorUrl;
+    return (await services.domains.providers.list()).flatMap((provider) => {
       const usable = provider.id === 'simulator' || provider.keys.length > 0 || provider.hasEnvKey;
       const ids =
         provider.id === 'openai-compatible'
@@ -326,7 +326,7 @@ async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<voi
   const server = new RpcServer(app, write);
   const unsubscribe = app.hub.subscribe((event) => server.sendEvent(event));
   // Raised while starting, before this client could listen.
-  for (const { level, message, code, params } of app.services.info().notices)
+  for (const { level, message, code, params } of app.services.domains.app.info().notices)
     server.sendEvent({ type: 'notice', level, message, ...(code === undefined ? {} : { code, params }) });
   const extensions = await startExtensions(app, options.extensionPaths ?? [], {
     log,

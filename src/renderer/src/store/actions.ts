@@ -11,7 +11,7 @@ import {
   type TurnPage,
 } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
-import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
+import type { CommandName, CommandParams, ProviderInfo, StartupNotice } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
@@ -153,6 +153,8 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   return {
+    /** Any command of the contract, a failure a notice: a message action's own command (MessageActions.tsx). */
+    call: <N extends CommandName>(method: N, params: CommandParams<N>) => attempt(bridge.call(method, params)),
     dispatch,
     report,
     refreshHistory,

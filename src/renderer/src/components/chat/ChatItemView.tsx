@@ -14,22 +14,13 @@ import { CompactionDivider } from './CompactionDivider';
 import { ErroredChainCard } from './ErroredChainCard';
 import { InterruptedTurnCard } from './InterruptedTurnCard';
 import { MessageBubble } from './MessageBubble';
+import { READ_ONLY, sameRowState, type RowState } from './MessageActions';
 import { PacingNotice } from './PacingNotice';
-
-/** What a row may offer: actions only in the live chat, on what they apply to, while nothing runs. */
-export interface ItemActions {
-  canEdit: boolean;
-  canRegenerate: boolean;
-  canRetry: boolean;
-  /** The live chat's last card whose outcome has not arrived yet: it shows "…", not a guess. */
-  isSettling?: boolean;
-}
-
-export const READ_ONLY: ItemActions = { canEdit: false, canRegenerate: false, canRetry: false };
 
 interface ChatItemViewProps {
   item: ChatItem;
-  actions?: ItemActions;
+  /** Where the row stands, which decides the actions it offers (MessageActions.tsx). */
+  row?: RowState;
   /** The history opens every card's timeline. */
   isExpanded?: boolean;
 }
@@ -41,30 +32,21 @@ interface ChatItemViewProps {
  */
 function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
   if (a.item.kind !== 'message' || b.item.kind !== 'message') return false;
-  return (
-    a.isExpanded === b.isExpanded && shallow(a.item, b.item) && shallow(a.actions ?? READ_ONLY, b.actions ?? READ_ONLY)
-  );
+  return sameRowState(a.row, b.row) && a.isExpanded === b.isExpanded && shallow(a.item, b.item);
 }
 
 export const ChatItemView = memo(function ChatItemView({
   item,
-  actions = READ_ONLY,
+  row = READ_ONLY,
   isExpanded = false,
 }: ChatItemViewProps) {
   switch (item.kind) {
     case 'message':
-      return <MessageBubble item={item} canEdit={actions.canEdit} canRegenerate={actions.canRegenerate} />;
+      return <MessageBubble item={item} row={row} />;
     case 'tool-call':
       return <ToolCallCard item={item} />;
     case 'errored-chain':
-      return (
-        <ErroredChainCard
-          item={item}
-          canRetry={actions.canRetry}
-          isExpanded={isExpanded}
-          isSettling={actions.isSettling}
-        />
-      );
+      return <ErroredChainCard item={item} row={row} isExpanded={isExpanded} />;
     case 'model-switch':
       return <ModelSwitchRow switched={item} />;
     case 'compaction':
@@ -76,7 +58,7 @@ export const ChatItemView = memo(function ChatItemView({
     case 'continue':
       return <ContinueBar />;
     case 'held-message':
-      return <MessageBubble item={item.message} canEdit={false} canRegenerate={false} />;
+      return <MessageBubble item={item.message} row={READ_ONLY} />;
     case 'pacing':
       return <PacingNotice pacing={item.pacing} />;
   }

@@ -1,8 +1,8 @@
 // The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
-// the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
-// offer which action is decided here, once. A long session opens on its newest page; older pages
+// the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
+// row stands is decided here, once; which actions that offers, in MessageActions.tsx. A long session opens on its newest page; older pages
 // are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,8 @@ import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
 import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
-import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
+import { ChatItemView } from './ChatItemView';
+import { READ_ONLY, type RowState } from './MessageActions';
 import { Composer } from './Composer';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
@@ -29,23 +30,23 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 }
 
 /**
- * Edit any stored message of the person's; regenerate or retry only the last exchange; nothing
- * while a turn runs. A chain offered to continue after a restart is answered on its own card.
+ * Rows act only while nothing runs, and only the last exchange is tried again (MessageActions.tsx
+ * decides what each offers). A chain offered to continue after a restart is answered on its own card.
  */
-function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => ItemActions {
+function rowsOf(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => RowState {
   const last = items.findLast(isExchangeItem);
   // A failure whose outcome is still on its way offers nothing yet: no state is painted that the
   // next event takes back (a guessed category, Edit coming and going).
   if (last && isSettling(last)) return (item) => (item === last ? SETTLING : READ_ONLY);
   if (isBusy) return () => READ_ONLY;
   return (item) => ({
-    canEdit: item.kind === 'message' && item.role === 'user' && item.turnId !== null,
-    canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
-    canRetry: item === last && item.kind === 'errored-chain' && item.chainId !== offeredChain,
+    // As before issue 25: a card without a chain id is not live either while no chain is on offer.
+    isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain),
+    isLast: item === last,
   });
 }
 
-const SETTLING: ItemActions = { ...READ_ONLY, isSettling: true };
+const SETTLING: RowState = { ...READ_ONLY, isSettling: true };
 
 /** An errored card whose chain has not ended yet while no retry is under way: its outcome comes next. */
 function isSettling(item: ChatItem): boolean {
@@ -105,7 +106,7 @@ export function ChatView() {
   const transcript = useMemo(() => buildChatItems(session), [session]);
   const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
   const offeredChain = live.interrupted?.chainId ?? null;
-  const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
+  const rowOf = useMemo(() => rowsOf(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
   const sessionId = useAppState((s) => s.session.sessionId);
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
   const actions = useActions();
@@ -130,7 +131,7 @@ export function ChatView() {
           key={sessionId ?? ''}
           items={items}
           label={t('chat.transcript')}
-          renderItem={(item) => <ChatItemView item={item} actions={actionsOf(item)} />}
+          renderItem={(item) => <ChatItemView item={item} row={rowOf(item)} />}
           followKey={followKey(items, live.approval?.id)}
           older={{ hasOlder: hasOlderTurns, load: loadOlder, whenNearTop: true }}
         />

@@ -2,16 +2,17 @@
 // retries", its timeline and cost behind a disclosure); one still retrying is a neutral card; one that
 // failed is the red Error card: the latest error, each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
-// failed attempts cost, what the last one had streamed before it failed, and Retry / Resend — with
-// Continue when it streamed words, "Check your API key" for an authentication error. A cut-off
-// reply that Continue went on from is a quiet note: the reply after it holds its words.
+// failed attempts cost, what the last one had streamed before it failed, and its actions
+// (MessageActions.tsx: Retry, Resend, Continue when it streamed words, "Check your API key" for an
+// authentication error). A cut-off reply that Continue went on from is a quiet note: the reply
+// after it holds its words.
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
-import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
 import { FailureCostLine } from './FailureCostLine';
+import { MessageActions, READ_ONLY, type RowState } from './MessageActions';
 import {
   LargerModelButton,
   isOverflowStop,
@@ -24,20 +25,18 @@ import { RetryTimeline } from './RetryTimeline';
 
 interface CardProps {
   item: ErroredChainItem;
-  /** Retry and Resend: the live chat's last exchange while nothing runs. */
-  canRetry: boolean;
+  /** Where the card stands (the live chat's last exchange while nothing runs may be tried again). */
+  row?: RowState;
   isExpanded?: boolean;
-  /** Its outcome is on its way (the live chat's last card): "…" until it arrives. */
-  isSettling?: boolean;
 }
 
-export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
+export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
   const overflowFacts = useOverflowFacts();
   const overflowText = useOverflowText(overflowFacts);
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   if (item.continued) return <ContinuedNote item={item} isExpanded={isExpanded} />;
-  if (isSettling) return <SettlingCard />;
+  if (row.isSettling) return <SettlingCard />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const isTooLong = isOverflowStop(item) && overflowText !== null;
@@ -76,9 +75,7 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {item.status === 'failed' && (
-        <FailedActions item={item} canRetry={canRetry} overflow={isTooLong ? overflowFacts : null} />
-      )}
+      {item.status === 'failed' && <FailedActions item={item} row={row} overflow={isTooLong ? overflowFacts : null} />}
       {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
@@ -147,74 +144,19 @@ function ContinuedNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
 
 interface FailedActionsProps {
   item: ErroredChainItem;
-  canRetry: boolean;
+  row: RowState;
   /** A message too long for the model: the way on is a model with a larger window, not Retry. */
   overflow: OverflowFacts | null;
 }
 
-function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
-  const { t } = useTranslation();
-  const actions = useActions();
-  const provider = useAppState((s) => s.session.model?.provider ?? null);
-  const isAuth = latestAttempt(item).category === 'auth';
-  const hasWords = Boolean(latestAttempt(item).partial?.text.trim());
-  if (!canRetry && !isAuth) return null;
+function FailedActions({ item, row, overflow }: FailedActionsProps) {
   if (overflow)
-    return canRetry && overflow.larger ? (
+    return row.isLive && row.isLast && overflow.larger ? (
       <div className="errored-actions">
         <LargerModelButton larger={overflow.larger} />
       </div>
     ) : null;
-  return (
-    <div className="errored-actions">
-      {isAuth && provider && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="check-api-key"
-          onClick={() => actions.openProviderSettings(provider)}
-        >
-          {t('errored.checkKey')}
-        </button>
-      )}
-      {canRetry && hasWords && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-continue"
-          aria-label={t('errored.continueLabel')}
-          onClick={() => void actions.continueTurn()}
-        >
-          {t('errored.continue')}
-        </button>
-      )}
-      {canRetry && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-retry"
-          aria-label={t('errored.retryLabel')}
-          onClick={() => void actions.regenerate().then(() => actions.requestFocus('composer'))}
-        >
-          {t('errored.retry')}
-        </button>
-      )}
-      {canRetry && item.prompt && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-resend"
-          aria-label={t('errored.resendLabel')}
-          onClick={() => {
-            const prompt = item.prompt!;
-            void actions.edit(prompt.turnId, prompt.text).then(() => actions.requestFocus('composer'));
-          }}
-        >
-          {t('errored.resend')}
-        </button>
-      )}
-    </div>
-  );
+  return <MessageActions item={item} row={row} className="errored-actions" />;
 }
 
 /** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
