@@ -11,6 +11,7 @@ export const COMMAND_NAMES = [
   'session.sendAnyway',
   'session.resumeInterrupted',
   'session.discardInterrupted',
+  'session.scheduleRetry',
   'session.new',
   'session.resume',
   'session.compact',

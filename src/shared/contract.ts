@@ -29,6 +29,7 @@ export const commandParams = {
   'session.sendAnyway': empty,
   'session.resumeInterrupted': z.object({ chainId: id }).strict(),
   'session.discardInterrupted': z.object({ chainId: id }).strict(),
+  'session.scheduleRetry': z.object({ chainId: id }).strict(),
   'session.new': empty,
   'session.resume': z.object({ sessionId: id }).strict(),
   'session.compact': empty,
@@ -148,6 +149,8 @@ export interface CommandResults {
   'session.sendAnyway': { sent: boolean };
   'session.resumeInterrupted': { resumed: boolean };
   'session.discardInterrupted': { discarded: boolean };
+  /** "Retry at …": false when that chain cannot be scheduled (docs/retry-policy.md, "Scheduled retries"). */
+  'session.scheduleRetry': { scheduled: boolean };
   /** The new session's snapshot arrives as the session_changed event, to every client. */
   'session.new': { sessionId: string };
   /** Likewise: the resumed session arrives once, as session_changed. */

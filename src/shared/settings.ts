@@ -105,6 +105,11 @@ export const retrySettingsSchema = z
     timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs),
     /** Per-row overrides of the decision table. */
     policy: z.object(policyShape).strict(),
+    /**
+     * A provider's wait above maxDelayMs (up to 24 h) is scheduled for the time it named instead of
+     * failing at once (docs/retry-policy.md, "Scheduled retries"). Default false.
+     */
+    scheduleLongWaits: z.boolean(),
   })
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
@@ -185,6 +190,7 @@ export const DEFAULT_SETTINGS: Settings = {
     jitterMaxMs: 1000,
     timeoutMs: 30_000,
     policy: {},
+    scheduleLongWaits: false,
   },
   compaction: { enabled: true },
   provider: {

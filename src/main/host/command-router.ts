@@ -44,6 +44,8 @@ export interface AppContext {
   /** The interrupted-turn card's two answers; false when the chain is not the one on offer. */
   resumeInterrupted(chainId: string): boolean;
   discardInterrupted(chainId: string): boolean;
+  /** "Retry at …" on a chain that stopped for a long wait; false when it cannot be scheduled. */
+  scheduleRetry(chainId: string): boolean;
   failureCost(since: number | null): FailureCostReport;
   /** Rename a stored conversation (history_changed says so). */
   renameSession(sessionId: string, title: string): SessionSummary;
@@ -143,6 +145,7 @@ export class CommandRouter {
       'session.sendAnyway': () => ({ sent: ctx.session.sendAnyway() }),
       'session.resumeInterrupted': ({ chainId }) => ({ resumed: ctx.resumeInterrupted(chainId) }),
       'session.discardInterrupted': ({ chainId }) => ({ discarded: ctx.discardInterrupted(chainId) }),
+      'session.scheduleRetry': ({ chainId }) => ({ scheduled: ctx.scheduleRetry(chainId) }),
       'session.new': () => {
         ctx.newSession();
         return { sessionId: ctx.session.sessionId };

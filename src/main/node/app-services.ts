@@ -14,6 +14,7 @@ import { errorNotice, type NoticeText } from '../../shared/notices';
 import { TURN_PAGE_SIZE, type FailureCostReport, type SessionSummary } from '../../shared/history';
 import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
+import { findSchedulableRetry } from '../core/retry/scheduled-retry';
 import { loadPiRuntime, piRuntime, warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
@@ -127,8 +128,10 @@ export class AppServices {
     const services = new AppServices(options, parts);
     for (const { level, ...text } of startupProblems(options, parts)) services.noteAtStart(level, text);
     if (services.credentials.loadProblem) services.noteAtStart('error', services.credentials.loadProblem);
-    // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
-    if (options.host !== 'rpc') services.openInterruptedSession();
+    // A schedule a quit or a crash left runs at its time (at once when it has passed), in every
+    // host: the person asked for it. Else a window opens on the turn a quit or a crash interrupted,
+    // so its card offers to continue it.
+    if (!services.resumeScheduled() && options.host !== 'rpc') services.openInterruptedSession();
     services.checkHistoryLater();
     return services;
   }
@@ -161,6 +164,7 @@ export class AppServices {
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
+      clock: this.options.clock,
     });
   }
 
@@ -391,6 +395,31 @@ export class AppServices {
     this.session.discardInterruptedRetry(offer);
     this.publishSnapshot();
     return true;
+  }
+
+  /** "Retry at …" on the card of the current session's chain that stopped for a long wait. */
+  scheduleRetry(chainId: string): boolean {
+    const stored = this.history.getSession(this.session.sessionId, TURN_PAGE_SIZE);
+    const offer = stored ? findSchedulableRetry(stored, chainId, this.settings.get().retry) : null;
+    if (!offer) return false;
+    this.session.scheduleRetry(offer, 'person');
+    return true;
+  }
+
+  /**
+   * Take up the soonest schedule a quit or a crash left (docs/retry-policy.md, "Scheduled retries"):
+   * open its session and wait for its time, or retry at once when it has passed. False when none.
+   */
+  private resumeScheduled(): boolean {
+    for (const { chainId, sessionId, scheduledAt } of this.history.scheduledChains()) {
+      const stored = this.history.getSession(sessionId, TURN_PAGE_SIZE);
+      const offer = stored ? this.session.snapshot(stored).interruptedRetry : null;
+      if (offer?.chainId !== chainId) continue;
+      this.resumeSession(sessionId);
+      this.session.scheduleRetry({ ...offer, retryAt: scheduledAt }, 'restart');
+      return true;
+    }
+    return false;
   }
 
   failureCost(since: number | null): FailureCostReport {
