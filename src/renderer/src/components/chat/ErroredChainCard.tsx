@@ -3,7 +3,8 @@
 // failed is the red Error card: the latest error, each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
 // failed attempts cost, what the last one had streamed before it failed, and Retry / Resend — with
-// Continue when it streamed words, "Check your API key" for an authentication error. A cut-off
+// Continue when it streamed words, "Check your API key" for an authentication error, "Retry at
+// 14:05" for a wait above the maximum delay (a scheduled chain's card reads "Retrying at 14:05"). A cut-off
 // reply that Continue went on from is a quiet note: the reply after it holds its words.
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,10 @@ import type { TFunction } from 'i18next';
 import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
+import { useNow } from '../../util/use-now';
+import { scheduledText, formatClockTime } from '../../retry/scheduled-time';
+import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/backoff';
+import type { RetryDecisionRecord } from '../../../../shared/history';
 import { FailureCostLine } from './FailureCostLine';
 import {
   LargerModelButton,
@@ -41,7 +46,14 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const isTooLong = isOverflowStop(item) && overflowText !== null;
-  const verdict = isTooLong ? overflowText : verdictText(t, item);
+  const scheduledAt = item.status === 'retrying' ? scheduledTime(item) : undefined;
+  const verdict = isTooLong ? (
+    overflowText
+  ) : scheduledAt !== undefined ? (
+    <ScheduledVerdict at={scheduledAt} />
+  ) : (
+    verdictText(t, item)
+  );
   return (
     <div
       className={`errored-card errored-card-${item.status}`}
@@ -165,8 +177,10 @@ function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
         <LargerModelButton larger={overflow.larger} />
       </div>
     ) : null;
+  const retryAt = canRetry ? namedRetryTime(item) : undefined;
   return (
     <div className="errored-actions">
+      {retryAt !== undefined && item.chainId && <RetryAtButton chainId={item.chainId} at={retryAt} />}
       {isAuth && provider && (
         <button
           type="button"
@@ -217,6 +231,57 @@ function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
   );
 }
 
+/** The time the chain's scheduled retry waits for, while it waits (its newest decision says so). */
+function scheduledTime(item: ErroredChainItem): number | undefined {
+  const last = item.decisions.at(-1);
+  return last?.scheduled && last.finalDecision === null ? last.retryAt : undefined;
+}
+
+/** The time the provider named when the chain stopped for a wait above the maximum delay (up to 24 h). */
+function namedRetryTime(item: ErroredChainItem): number | undefined {
+  if (item.chain?.outcome !== 'exhausted') return undefined;
+  const last = item.decisions.at(-1);
+  return last?.finalDecision === 'abort' ? last.retryAt : undefined;
+}
+
+/** "Retrying at 14:05 (in 2 h 13 min)", as the banner says it; what is left is refreshed each second. */
+function ScheduledVerdict({ at }: { at: number }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  return <span data-testid="errored-scheduled">{scheduledText(t, i18n.language, at, now)}</span>;
+}
+
+/** "Retry at 14:05": schedules this chain's retry for the time the provider named; gone once it passed. */
+function RetryAtButton({ chainId, at }: { chainId: string; at: number }) {
+  const { t, i18n } = useTranslation();
+  const actions = useActions();
+  const now = useNow(15_000);
+  if (at <= now) return null;
+  const time = formatClockTime(at, now, i18n.language);
+  return (
+    <button
+      type="button"
+      className="button button-small"
+      data-testid="card-retry-at"
+      aria-label={t('errored.retryAtLabel', { time })}
+      onClick={() => void actions.scheduleRetry(chainId).then(() => actions.requestFocus('composer'))}
+    >
+      {t('errored.retryAt', { time })}
+    </button>
+  );
+}
+
+/** A wait above the maximum delay: how long, and — past 24 h — that it is not scheduled. */
+function waitTooLongText(t: TFunction, decision: RetryDecisionRecord, hintMs: number, maxDelayMs: number): string {
+  const text = t('outcome.waitTooLong', {
+    wait: formatSeconds(tenths(hintMs)),
+    max: formatSeconds(tenths(maxDelayMs)),
+  });
+  return decision.hintMs !== undefined && decision.hintMs > SCHEDULE_LIMIT_MS
+    ? `${text}. ${t('errored.notScheduled')}`
+    : text;
+}
+
 /** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
 const tenths = (ms: number): number => Math.round(ms / 100) / 10;
 
@@ -237,11 +302,8 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
       return t('outcome.recovered', { count: item.retries });
     case 'failed':
     case 'unknown':
-      if (hintMs !== undefined && maxDelayMs !== undefined)
-        return t('outcome.waitTooLong', {
-          wait: formatSeconds(tenths(hintMs)),
-          max: formatSeconds(tenths(maxDelayMs)),
-        });
+      if (finalDecision && hintMs !== undefined && maxDelayMs !== undefined)
+        return waitTooLongText(t, finalDecision, hintMs, maxDelayMs);
       return failedText(t, item, finalDecision?.reason ?? '');
   }
 }
