@@ -192,6 +192,7 @@ export const en = {
   retry: {
     countdown: 'Retrying ({{attempt}}/{{maxAttempts}}) in {{seconds}}s… (esc to cancel)',
     scheduled: 'Retrying at {{time}} (in {{left}})',
+    leftHours: '{{hours}} h',
     leftHoursMinutes: '{{hours}} h {{minutes}} min',
     leftMinutes: '{{minutes}} min',
     leftSeconds: '{{seconds}} s',

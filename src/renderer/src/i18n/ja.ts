@@ -195,6 +195,7 @@ export const ja: Messages = {
   retry: {
     countdown: '再試行中 ({{attempt}}/{{maxAttempts}}) あと {{seconds}} 秒… (Esc でキャンセル)',
     scheduled: '{{time}} に再試行します（あと {{left}}）',
+    leftHours: '{{hours}} 時間',
     leftHoursMinutes: '{{hours}} 時間 {{minutes}} 分',
     leftMinutes: '{{minutes}} 分',
     leftSeconds: '{{seconds}} 秒',

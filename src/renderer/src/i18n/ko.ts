@@ -193,6 +193,7 @@ export const ko: Messages = {
   retry: {
     countdown: '재시도 중 ({{attempt}}/{{maxAttempts}}) {{seconds}}초 후… (Esc로 취소)',
     scheduled: '{{time}}에 재시도 ({{left}} 후)',
+    leftHours: '{{hours}}시간',
     leftHoursMinutes: '{{hours}}시간 {{minutes}}분',
     leftMinutes: '{{minutes}}분',
     leftSeconds: '{{seconds}}초',

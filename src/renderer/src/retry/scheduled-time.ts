@@ -1,6 +1,6 @@
 // How a scheduled retry's time reads (docs/retry-policy.md, "Scheduled retries"): the clock time in
 // the window's language, 24-hour ("14:05"; with the date when it is not today), and what is left
-// ("2 h 13 min", "5 min", "42 s"). Used by the retry banner and the chain's card, which say the same.
+// ("2 h 13 min", "2 h", "5 min", "42 s"). Used by the retry banner and the chain's card, which say the same.
 import type { TFunction } from 'i18next';
 
 /** "14:05", or "Dec 2, 14:05" when `atMs` is on another day than `nowMs`. */
@@ -18,7 +18,9 @@ export function formatTimeLeft(t: TFunction, atMs: number, nowMs: number): strin
   if (seconds < 60) return t('retry.leftSeconds', { seconds });
   const minutes = Math.ceil(seconds / 60);
   if (minutes < 60) return t('retry.leftMinutes', { minutes });
-  return t('retry.leftHoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 });
+  const hours = Math.floor(minutes / 60);
+  if (minutes % 60 === 0) return t('retry.leftHours', { hours });
+  return t('retry.leftHoursMinutes', { hours, minutes: minutes % 60 });
 }
 
 /** "Retrying at 14:05 (in 2 h 13 min)". */
