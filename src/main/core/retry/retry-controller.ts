@@ -132,8 +132,7 @@ export class RetryController {
     const retryAt = arrivedAt + decision.waitMs;
     // The timer is armed first (step 8): the bookkeeping below — one transaction, the log line, the
     // events — runs inside the wait instead of before it.
-    if (decision.scheduled) this.startScheduled(retryAt);
-    else this.startBackoff(Math.max(0, retryAt - this.host.now()));
+    this.startBackoff(Math.max(0, retryAt - this.host.now()), decision.scheduled ? retryAt : undefined);
     this.record(() => {
       this.host.records.decided({ ...entry, finalDecision: null, switchedModel });
       if (decision.scheduled && chainId !== null) this.host.records.scheduled(chainId, retryAt);
@@ -276,8 +275,7 @@ export class RetryController {
     const at = 'retryAt' in offer && offer.retryAt > now ? offer.retryAt : undefined;
     const entry = 'retryAt' in offer ? scheduledDecision(offer, by, now) : interruptedDecision(offer, 'resume');
     this.lastClassification = entry.classification;
-    if (at === undefined) this.startBackoff(0);
-    else this.startScheduled(at);
+    this.startBackoff(0, at);
     this.host.records.batch(() => {
       this.host.records.reopened(offer.chainId);
       this.host.records.decided(entry);
@@ -298,26 +296,16 @@ export class RetryController {
     this.chainRowDue = true;
   }
 
-  private startBackoff(delayMs: number): void {
+  /** Arm the wait: `delayMs` from now, or — a scheduled retry — until the clock reaches `until`. */
+  private startBackoff(delayMs: number, until?: number): void {
     const generation = ++this.generation;
     this.retryAbortController = new AbortController();
     this.phase = 'sleeping';
-    this.wait.start(delayMs, this.retryAbortController.signal, {
-      woke: () => this.onWake(generation),
-      aborted: () => this.onSleepAborted(generation),
-    });
-  }
-
-  /** A scheduled retry's wait: until the clock reaches `at`, read again every second. */
-  private startScheduled(at: number): void {
-    const generation = ++this.generation;
-    this.retryAbortController = new AbortController();
-    this.phase = 'sleeping';
-    this.scheduledAt = at;
-    this.wait.startUntil(at, () => this.host.now(), this.retryAbortController.signal, {
-      woke: () => this.onWake(generation),
-      aborted: () => this.onSleepAborted(generation),
-    });
+    this.scheduledAt = until;
+    const signal = this.retryAbortController.signal;
+    const end = { woke: () => this.onWake(generation), aborted: () => this.onSleepAborted(generation) };
+    if (until === undefined) this.wait.start(delayMs, signal, end);
+    else this.wait.startUntil(until, () => this.host.now(), signal, end);
   }
 
   private onWake(generation: number): void {
