@@ -100,6 +100,28 @@ describe('a scheduled retry in the app', () => {
     ]);
   });
 
+  it('after a quit, a window host opens the scheduled session and keeps waiting with its banner', async () => {
+    const first = await startServices({ retry: { scheduleLongWaits: true } });
+    first.sim.setScript('429:7200,ok');
+    void first.services.session.prompt('keep my schedule');
+    const scheduled = await first.next('auto_retry_start');
+    const sessionId = first.services.session.sessionId;
+    await first.stop({ keepData: true });
+    expect(retryEnds(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
+
+    const clock = movableClock();
+    app = await startServices({}, { host: 'browser', dataDir: first.dataDir, clock });
+    const snapshot = app.services.snapshot();
+    expect(snapshot).toMatchObject({ sessionId, isRetrying: true, interruptedRetry: null });
+    expect(snapshot.pendingRetry).toMatchObject({ scheduled: true, resumed: true, retryAt: scheduled.retryAt });
+    // Taken up again: the chain is pending once more, no longer a schedule left by a stop.
+    expect(app.services.history.scheduledChains()).toEqual([]);
+    app.sim.setScript('ok');
+    clock.moveTo(scheduled.retryAt);
+    await app.next('auto_retry_end');
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ success: true, chainId: scheduled.chainId })]);
+  });
+
   it('a wait above 24 h is not scheduled', async () => {
     app = await startServices({ retry: { scheduleLongWaits: true } });
     app.sim.setScript('429:90000,ok');
@@ -183,6 +205,9 @@ describe('a scheduled retry in the RPC mode, across restarts', () => {
     expect(next.starts()).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0, resumed: true })]);
     expect(next.ends()[0]).toMatchObject({ success: true, outcome: 'recovered', chainId: next.starts()[0].chainId });
     expect(sim.requests).toHaveLength(2);
+    // The crash left the chain pending; the start takes it up, so no notice calls it cut off.
+    const notices = next.events.filter((e) => e.type === 'notice').map((e) => ('message' in e ? e.message : ''));
+    expect(notices.filter((m) => /cut off/.test(m))).toEqual([]);
     const messages = await next.client.getMessages();
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
   });

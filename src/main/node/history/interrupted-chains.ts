@@ -18,13 +18,14 @@ export interface InterruptedChain {
 
 /**
  * Close every pending chain as interrupted at `now` (one transaction), with the final error a quit
- * gives such a chain; returns the chains closed.
+ * gives such a chain; returns the chains closed — but for those with a schedule, which the start
+ * takes up again (scheduledChains), so they are not lost.
  */
 export function closeInterruptedChains(db: Database.Database, now: number): InterruptedChain[] {
   const close = db.transaction(() => {
     const chains = db
       .prepare<[], InterruptedChain>(
-        "SELECT id, session_id AS sessionId, attempts FROM retry_chains WHERE outcome = 'pending' ORDER BY n",
+        "SELECT id, session_id AS sessionId, attempts FROM retry_chains WHERE outcome = 'pending' AND scheduled_at IS NULL ORDER BY n",
       )
       .all();
     db.prepare<[string, number, string]>(

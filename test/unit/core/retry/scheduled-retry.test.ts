@@ -9,7 +9,7 @@ import { sleepUntil } from '../../../../src/main/core/retry/abortable-sleep';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { findSchedulableRetry, withNamedTime } from '../../../../src/main/core/retry/scheduled-retry';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
-import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
+import { DEFAULT_SETTINGS, applySettingsPatch, mergeSettings, validateSettings } from '../../../../src/shared/settings';
 import { FakeHost, T0, assistant, rateLimit, useFakeClock } from './retry-host-fake';
 
 const HOUR = 3_600_000;
@@ -188,5 +188,22 @@ describe('findSchedulableRetry ("Retry at …")', () => {
     expect(findSchedulableRetry(stored(beyond), 'c1', DEFAULT_SETTINGS.retry)).toBeNull();
     expect(findSchedulableRetry(stored(decision({}), 'cancelled'), 'c1', DEFAULT_SETTINGS.retry)).toBeNull();
     expect(findSchedulableRetry(stored(decision({})), 'c2', DEFAULT_SETTINGS.retry)).toBeNull();
+  });
+});
+
+describe('the retry.scheduleLongWaits setting', () => {
+  it('is off by default, takes a boolean, and refuses anything else with a message naming it', () => {
+    expect(DEFAULT_SETTINGS.retry.scheduleLongWaits).toBe(false);
+    const on = applySettingsPatch(DEFAULT_SETTINGS, { retry: { scheduleLongWaits: true } });
+    expect(on.ok && on.value.retry.scheduleLongWaits).toBe(true);
+    const bad = applySettingsPatch(DEFAULT_SETTINGS, { retry: { scheduleLongWaits: 'yes' } });
+    expect(bad.ok).toBe(false);
+    expect(bad.ok ? '' : bad.error).toMatch(/retry\.scheduleLongWaits/);
+  });
+
+  it('a settings file written before it existed reads as off', () => {
+    const { scheduleLongWaits: _s, ...older } = DEFAULT_SETTINGS.retry;
+    const read = validateSettings(mergeSettings(DEFAULT_SETTINGS, { ...DEFAULT_SETTINGS, retry: older }));
+    expect(read.ok && read.value.retry.scheduleLongWaits).toBe(false);
   });
 });
