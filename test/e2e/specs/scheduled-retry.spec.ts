@@ -1,11 +1,12 @@
 // Scheduled retries in the window (docs/retry-policy.md, "Scheduled retries"): the simulator asks
 // for a two-hour wait (`429:7200`). With Settings → Retry's "Schedule long waits" on, the banner and
 // the chain's card read "Retrying at HH:MM (in 2 h)" with Cancel and Retry now; with it off, the
-// failed card offers "Retry at HH:MM", which schedules that chain. Screenshots in en/ja/ko, light
+// failed card offers "Retry at HH:MM", which schedules that chain. The History's card says the same. Screenshots in en/ja/ko, light
 // and dark, go to test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import type { Page } from '@playwright/test';
@@ -73,6 +74,15 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
     await expect(card.getByTestId('errored-scheduled')).toContainText(local);
     await page.screenshot({ path: `${SCREENS}/scheduled-banner-${language}-${scheme}.png` });
   });
+
+  // The History says the same, from what the history stored.
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.erroredOnly.click();
+  await expect(history.erroredTurns.first().getByTestId('errored-scheduled')).toHaveText(
+    `Retrying at ${time} (in 2 h)`,
+  );
+  await page.getByTestId('nav-chat').click();
 
   await banner.retryNow.click();
   await chat.waitForTurnEnd();
