@@ -16,23 +16,27 @@ export interface Sleep {
   skip(): boolean;
 }
 
-/** Sleep `ms`, rejecting with SleepAbortedError as soon as `signal` aborts. */
-export function abortableSleep(ms: number, signal: AbortSignal): Sleep {
+/**
+ * Both sleeps: settle once — when `arm`'s timer calls `done`, on a skip, or as `signal` aborts
+ * (rejecting). `arm` starts the timer and returns what stops it.
+ */
+function sleeper(signal: AbortSignal, arm: (done: () => void) => () => void): Sleep {
   let settled = false;
   let finish: (error?: Error) => void = () => undefined;
   const promise = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => finish(), Math.max(0, ms));
+    let disarm: () => void = () => undefined;
     const onAbort = () => finish(new SleepAbortedError());
     finish = (error?: Error) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      disarm();
       signal.removeEventListener('abort', onAbort);
       if (error) reject(error);
       else resolve();
     };
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    disarm = arm(() => finish());
   });
   return {
     promise,
@@ -42,6 +46,14 @@ export function abortableSleep(ms: number, signal: AbortSignal): Sleep {
       return true;
     },
   };
+}
+
+/** Sleep `ms`, rejecting with SleepAbortedError as soon as `signal` aborts. */
+export function abortableSleep(ms: number, signal: AbortSignal): Sleep {
+  return sleeper(signal, (done) => {
+    const timer = setTimeout(done, Math.max(0, ms));
+    return () => clearTimeout(timer);
+  });
 }
 
 /** How often a sleep until a clock time looks at the clock again, ms. */
@@ -54,34 +66,14 @@ export const CLOCK_CHECK_MS = 1000;
  * the clock is read again at least every `checkMs`: the sleep ends within that of its time.
  */
 export function sleepUntil(at: number, now: () => number, signal: AbortSignal, checkMs = CLOCK_CHECK_MS): Sleep {
-  let settled = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let finish: (error?: Error) => void = () => undefined;
-  const promise = new Promise<void>((resolve, reject) => {
-    const onAbort = () => finish(new SleepAbortedError());
+  return sleeper(signal, (done) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const check = (): void => {
       const left = at - now();
-      if (!(left > 0)) finish();
+      if (!(left > 0)) done();
       else timer = setTimeout(check, Math.min(left, checkMs));
     };
-    finish = (error?: Error) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      signal.removeEventListener('abort', onAbort);
-      if (error) reject(error);
-      else resolve();
-    };
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
     check();
+    return () => clearTimeout(timer);
   });
-  return {
-    promise,
-    skip: () => {
-      if (settled) return false;
-      finish();
-      return true;
-    },
-  };
 }
