@@ -38,6 +38,8 @@ export const commands = {
     params: z.object({ chainId: id }).strict(),
     returns: returns<{ discarded: boolean }>(),
   },
+  /** "Retry at …" on a chain that stopped for a long wait; false when it cannot be scheduled. */
+  'session.scheduleRetry': { params: z.object({ chainId: id }).strict(), returns: returns<{ scheduled: boolean }>() },
   /** The new session's snapshot arrives as the session_changed event, to every client. */
   'session.new': { params: empty, returns: returns<{ sessionId: string }>() },
   /** Likewise: the resumed session arrives once, as session_changed. */

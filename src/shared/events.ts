@@ -25,6 +25,16 @@ export interface InterruptedRetry {
   errorMessage: string;
 }
 
+/**
+ * A retry to run at a clock time (docs/retry-policy.md, "Scheduled retries"): a schedule a quit or a
+ * crash cut, continued at the next start, or a chain that stopped for a wait above the maximum
+ * delay, scheduled by "Retry at …".
+ */
+export interface ScheduledRetry extends InterruptedRetry {
+  /** Epoch ms the retry goes at; at once when it has passed. */
+  retryAt: number;
+}
+
 /** A prompt held back until a provider's rate limit resets (docs/retry-policy.md, "Rate-limit pacing"). */
 export interface PacingWait {
   provider: string;
@@ -113,6 +123,8 @@ export interface AutoRetryStartEvent {
   switchedModel?: { from: ModelRef; to: ModelRef };
   /** This retry continues a chain interrupted by a quit or a crash. */
   resumed?: boolean;
+  /** The retry waits for the time the provider named, above retry.maxDelayMs (up to 24 h). */
+  scheduled?: boolean;
 }
 
 /** The machine is offline: the chain waits for the network instead of counting attempts. */

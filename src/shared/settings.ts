@@ -106,6 +106,11 @@ export const retrySettingsSchema = z
     timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(30_000),
     /** Per-row overrides of the decision table. */
     policy: z.object(policyShape).strict().default({}),
+    /**
+     * A provider's wait above maxDelayMs (up to 24 h) is scheduled for the time it named instead of
+     * failing at once (docs/retry-policy.md, "Scheduled retries").
+     */
+    scheduleLongWaits: z.boolean().default(false),
   })
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;

@@ -8,6 +8,7 @@ import type { Api, Model } from '@mariozechner/pi-ai';
 import type {
   InterruptedRetry,
   PendingRetry,
+  ScheduledRetry,
   SessionEvent,
   SessionEventListener,
   SessionSnapshot,
@@ -297,6 +298,16 @@ export class AgentSession {
     this.refuseIfBusy();
     this.tools?.startRun();
     this.retry.resumeChain(offer);
+  }
+
+  /**
+   * A retry at a clock time (docs/retry-policy.md, "Scheduled retries"): "Retry at …" on a chain
+   * that stopped for a long wait (`person`), or a schedule a quit or a crash cut (`restart`).
+   */
+  scheduleRetry(offer: ScheduledRetry, by: 'restart' | 'person'): void {
+    this.refuseIfBusy();
+    this.tools?.startRun();
+    this.retry.resumeChain(offer, by);
   }
 
   /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */

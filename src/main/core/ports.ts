@@ -59,6 +59,11 @@ export interface HistoryWriter {
   /** An interrupted chain is continued: it is pending again until it ends anew. */
   reopenChain(chainId: string): void;
   /**
+   * The time a chain's scheduled retry goes at, or null once it went (docs/retry-policy.md,
+   * "Scheduled retries"); a close other than `interrupted` clears it too.
+   */
+  scheduleChain(chainId: string, at: number | null): void;
+  /**
    * Run `writes` (calls of the methods above) as one transaction: one commit, one fsync, all or
    * nothing. The retry path writes an event's chain, link and decision this way.
    */

@@ -142,6 +142,11 @@ export class TurnRecorder {
     this.guard(() => this.options.history.reopenChain(chainId));
   }
 
+  /** A scheduled retry's time (null: it went, or the chain ended), kept so a restart can run it. */
+  scheduleChain(chainId: string, at: number | null): void {
+    this.guard(() => this.options.history.scheduleChain(chainId, at));
+  }
+
   /** Close a chain, linking the newest turn (the answer that recovered it, or the last failure). */
   closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
     this.guard(() => {

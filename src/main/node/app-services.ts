@@ -137,6 +137,7 @@ export class AppServices {
       runWorkspace: this.runWorkspace,
       publish,
       report,
+      retrySettings: () => settings.get().retry,
     });
     const publishSnapshot = (): void => sessions.publishSnapshot();
     return {
@@ -197,8 +198,10 @@ export class AppServices {
     const services = new AppServices(options, parts);
     for (const { level, ...text } of startupProblems(options, parts)) services.domains.app.noteAtStart(level, text);
     if (services.credentials.loadProblem) services.domains.app.noteAtStart('error', services.credentials.loadProblem);
-    // A window opens on the turn a quit or a crash interrupted, so its card offers to continue it.
-    if (options.host !== 'rpc') services.domains.session.openInterruptedSession();
+    // A schedule a quit or a crash left runs at its time (at once when it has passed), in every
+    // host: the person asked for it. Else a window opens on the turn a quit or a crash interrupted.
+    if (!services.domains.session.resumeScheduled() && options.host !== 'rpc')
+      services.domains.session.openInterruptedSession();
     services.checkHistoryLater();
     return services;
   }
@@ -231,6 +234,7 @@ export class AppServices {
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
+      clock: this.options.clock,
     });
   }
 

@@ -52,6 +52,7 @@ export function clampRetrySettings(settings: RetrySettings): RetrySettings {
     jitterMaxMs: clampToRange(s.jitterMaxMs, r.jitterMaxMs, d.jitterMaxMs),
     timeoutMs: clampToRange(s.timeoutMs, r.timeoutMs, d.timeoutMs),
     policy: typeof s.policy === 'object' && s.policy !== null ? s.policy : {},
+    scheduleLongWaits: s.scheduleLongWaits === true,
   };
 }
 

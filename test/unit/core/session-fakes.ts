@@ -167,6 +167,12 @@ export class MemoryHistory implements HistoryWriter {
     this.countWrite();
     this.chains.set(chainId, { outcome: 'open', attempts: 0, finalError: null });
   }
+  /** Each chain's scheduled time, as the last scheduleChain left it. */
+  schedules = new Map<string, number | null>();
+  scheduleChain(chainId: string, at: number | null): void {
+    this.countWrite();
+    this.schedules.set(chainId, at);
+  }
   linkTurnToChain(turnId: string, chainId: string): void {
     this.countWrite();
     const turn = this.turns.find((t) => t.id === turnId);

@@ -28,6 +28,7 @@ export { ModelRoute, sameModel, type FallbackPort } from './model-fallback';
 // The record of each decision, and a chain a quit or a crash interrupted.
 export { buildDecisionRecord } from './decision-log';
 export { findInterruptedRetry, interruptedDecision } from './resume-state';
+export { findSchedulableRetry } from './scheduled-retry';
 
 // How a turn stops: the errored turn of a bug of ours, a stop, what Continue sends.
 export { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';

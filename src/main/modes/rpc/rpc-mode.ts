@@ -328,6 +328,10 @@ async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<voi
   // Raised while starting, before this client could listen.
   for (const { level, message, code, params } of app.services.domains.app.info().notices)
     server.sendEvent({ type: 'notice', level, message, ...(code === undefined ? {} : { code, params }) });
+  // A schedule the start took up again (docs/retry-policy.md, "Scheduled retries") announced its
+  // retry before this client could listen: tell it, as it was announced.
+  const pending = app.services.session.pendingRetry;
+  if (pending && !pending.offline) server.sendEvent({ type: 'auto_retry_start', ...pending });
   const extensions = await startExtensions(app, options.extensionPaths ?? [], {
     log,
     onFailure: (failed) => server.sendEvent({ type: 'extension_error', ...failed }),

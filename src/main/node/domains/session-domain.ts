@@ -11,6 +11,8 @@ import type { AgentSession } from '../../core/agent-session';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
 import { lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';
+import { findSchedulableRetry } from '../../core/retry';
+import type { Settings } from '../../../shared/settings';
 import { found, startTurn } from './command-helpers';
 
 export interface SessionDomainParts {
@@ -21,6 +23,7 @@ export interface SessionDomainParts {
   runWorkspace: string;
   publish: (event: SessionEvent) => void;
   report: (notice: NoticeText) => void;
+  retrySettings: () => Settings['retry'];
 }
 
 type SessionCommand = Exclude<
@@ -46,6 +49,7 @@ export class SessionDomain {
     'session.sendAnyway': () => ({ sent: this.parts.session.sendAnyway() }),
     'session.resumeInterrupted': ({ chainId }) => ({ resumed: this.resumeInterrupted(chainId) }),
     'session.discardInterrupted': ({ chainId }) => ({ discarded: this.discardInterrupted(chainId) }),
+    'session.scheduleRetry': ({ chainId }) => ({ scheduled: this.scheduleRetry(chainId) }),
     'session.new': () => ({ sessionId: this.newSession() }),
     'session.resume': ({ sessionId }) => {
       found(this.parts.history.sessionSummary(sessionId), `session ${sessionId}`);
@@ -127,6 +131,33 @@ export class SessionDomain {
     this.parts.session.discardInterruptedRetry(offer);
     this.publishSnapshot();
     return true;
+  }
+
+  /** "Retry at …" on the card of the current session's chain that stopped for a long wait. */
+  scheduleRetry(chainId: string): boolean {
+    const { session, history, retrySettings } = this.parts;
+    const stored = history.getSession(session.sessionId, TURN_PAGE_SIZE);
+    const offer = stored ? findSchedulableRetry(stored, chainId, retrySettings()) : null;
+    if (!offer) return false;
+    session.scheduleRetry(offer, 'person');
+    return true;
+  }
+
+  /**
+   * Take up the soonest schedule a quit or a crash left (docs/retry-policy.md, "Scheduled retries"):
+   * open its session and wait for its time, or retry at once when it has passed. False when none.
+   */
+  resumeScheduled(): boolean {
+    const { session, history } = this.parts;
+    for (const { chainId, sessionId, scheduledAt } of history.scheduledChains()) {
+      const stored = history.getSession(sessionId, TURN_PAGE_SIZE);
+      const offer = stored ? session.snapshot(stored).interruptedRetry : null;
+      if (offer?.chainId !== chainId) continue;
+      this.resumeSession(sessionId);
+      session.scheduleRetry({ ...offer, retryAt: scheduledAt }, 'restart');
+      return true;
+    }
+    return false;
   }
 
   /** Open the newest session whose interrupted chain can be continued, if there is one (a window's start). */

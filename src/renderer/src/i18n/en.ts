@@ -144,6 +144,9 @@ export const en = {
     begunTools: 'Had begun to call: {{list}}',
     continue: 'Continue',
     continueLabel: 'Continue: let the model go on from where its reply was cut off',
+    retryAt: 'Retry at {{time}}',
+    retryAtLabel: 'Retry at {{time}}: schedule this retry for the time the provider named',
+    notScheduled: 'Waits above 24 hours are not scheduled.',
   },
   outcome: {
     pending: 'Retrying…',
@@ -188,6 +191,11 @@ export const en = {
   },
   retry: {
     countdown: 'Retrying ({{attempt}}/{{maxAttempts}}) in {{seconds}}s… (esc to cancel)',
+    scheduled: 'Retrying at {{time}} (in {{left}})',
+    leftHours: '{{hours}} h',
+    leftHoursMinutes: '{{hours}} h {{minutes}} min',
+    leftMinutes: '{{minutes}} min',
+    leftSeconds: '{{seconds}} s',
     now: 'Retrying now ({{attempt}}/{{maxAttempts}})… (esc to cancel)',
     failed_one: 'Retry failed after {{count}} retry: {{finalError}}',
     failed_other: 'Retry failed after {{count}} retries: {{finalError}}',
@@ -245,6 +253,9 @@ export const en = {
     simulatorRearm: 'Enter starts the script again from its first step, even when it is unchanged.',
     autoRetry: 'Auto-retry',
     autoRetryHint: 'Retry transient provider errors on their own, with a visible countdown.',
+    scheduleLongWaits: 'Schedule long waits',
+    scheduleLongWaitsHint:
+      'When a provider asks to wait longer than the max delay (up to 24 hours), retry at the time it names instead of giving up. The schedule survives a restart.',
     maxRetries: 'Max retries',
     baseDelay: 'Base delay (ms)',
     maxDelay: 'Max delay (ms)',

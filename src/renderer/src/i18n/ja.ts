@@ -147,6 +147,9 @@ export const ja: Messages = {
     begunTools: '呼び出し始めていたツール: {{list}}',
     continue: '続ける',
     continueLabel: '続ける: 途切れたところからモデルに続けさせる',
+    retryAt: '{{time}} に再試行',
+    retryAtLabel: '{{time}} に再試行: プロバイダーが指定した時刻に再試行を予約します',
+    notScheduled: '24 時間を超える待機は予約されません。',
   },
   outcome: {
     pending: '再試行中…',
@@ -191,6 +194,11 @@ export const ja: Messages = {
   },
   retry: {
     countdown: '再試行中 ({{attempt}}/{{maxAttempts}}) あと {{seconds}} 秒… (Esc でキャンセル)',
+    scheduled: '{{time}} に再試行します（あと {{left}}）',
+    leftHours: '{{hours}} 時間',
+    leftHoursMinutes: '{{hours}} 時間 {{minutes}} 分',
+    leftMinutes: '{{minutes}} 分',
+    leftSeconds: '{{seconds}} 秒',
     now: '今すぐ再試行中 ({{attempt}}/{{maxAttempts}})… (Esc でキャンセル)',
     failed_one: '{{count}} 回再試行しましたが失敗しました: {{finalError}}',
     failed_other: '{{count}} 回再試行しましたが失敗しました: {{finalError}}',
@@ -248,6 +256,9 @@ export const ja: Messages = {
     simulatorRearm: 'Enter を押すと、内容が同じでもスクリプトを最初の手順から再開します。',
     autoRetry: '自動リトライ',
     autoRetryHint: 'プロバイダーの一時的なエラーを、カウントダウンを表示しながら自動で再試行します。',
+    scheduleLongWaits: '長い待機を予約する',
+    scheduleLongWaitsHint:
+      'プロバイダーが最大待機時間より長い待機（24 時間まで）を求めたとき、あきらめずに指定された時刻に再試行します。予約は再起動しても残ります。',
     maxRetries: '最大リトライ回数',
     baseDelay: '基本待機時間 (ms)',
     maxDelay: '最大待機時間 (ms)',

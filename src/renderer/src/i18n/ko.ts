@@ -145,6 +145,9 @@ export const ko: Messages = {
     begunTools: '호출을 시작한 도구: {{list}}',
     continue: '계속',
     continueLabel: '계속: 끊긴 곳부터 모델이 이어서 쓰게 합니다',
+    retryAt: '{{time}}에 재시도',
+    retryAtLabel: '{{time}}에 재시도: 공급자가 지정한 시각으로 재시도를 예약합니다',
+    notScheduled: '24시간이 넘는 대기는 예약되지 않습니다.',
   },
   outcome: {
     pending: '재시도 중…',
@@ -189,6 +192,11 @@ export const ko: Messages = {
   },
   retry: {
     countdown: '재시도 중 ({{attempt}}/{{maxAttempts}}) {{seconds}}초 후… (Esc로 취소)',
+    scheduled: '{{time}}에 재시도 ({{left}} 후)',
+    leftHours: '{{hours}}시간',
+    leftHoursMinutes: '{{hours}}시간 {{minutes}}분',
+    leftMinutes: '{{minutes}}분',
+    leftSeconds: '{{seconds}}초',
     now: '지금 재시도 중 ({{attempt}}/{{maxAttempts}})… (Esc로 취소)',
     failed_one: '{{count}}회 재시도했지만 실패했습니다: {{finalError}}',
     failed_other: '{{count}}회 재시도했지만 실패했습니다: {{finalError}}',
@@ -245,6 +253,9 @@ export const ko: Messages = {
     simulatorRearm: 'Enter를 누르면 내용이 같아도 스크립트를 첫 단계부터 다시 시작합니다.',
     autoRetry: '자동 재시도',
     autoRetryHint: '공급자의 일시적인 오류를 카운트다운을 보여 주며 자동으로 재시도합니다.',
+    scheduleLongWaits: '긴 대기 예약',
+    scheduleLongWaitsHint:
+      '공급자가 최대 대기 시간보다 긴 대기(최대 24시간)를 요청하면 포기하지 않고 지정한 시각에 재시도합니다. 예약은 다시 시작해도 유지됩니다.',
     maxRetries: '최대 재시도 횟수',
     baseDelay: '기본 대기 시간 (ms)',
     maxDelay: '최대 대기 시간 (ms)',

@@ -190,6 +190,8 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
     sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
     resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
+    /** "Retry at …" on a chain that stopped for a long wait (docs/retry-policy.md, "Scheduled retries"). */
+    scheduleRetry: (chainId: string) => attempt(bridge.call('session.scheduleRetry', { chainId })),
     discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
     newChat: () => openSession(() => bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(() => bridge.call('session.resume', { sessionId })),

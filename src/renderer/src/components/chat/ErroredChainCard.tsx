@@ -4,13 +4,18 @@
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
 // failed attempts cost, what the last one had streamed before it failed, and its actions
 // (MessageActions.tsx: Retry, Resend, Continue when it streamed words, "Check your API key" for an
-// authentication error). A cut-off reply that Continue went on from is a quiet note: the reply
-// after it holds its words.
+// authentication error, "Retry at 14:05" for a wait above the maximum delay; a scheduled chain's
+// card reads "Retrying at 14:05"). A cut-off reply that Continue went on from is a quiet note: the
+// reply after it holds its words.
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { formatSeconds } from '../../util/format';
+import { useNow } from '../../util/use-now';
+import { scheduledText } from '../../retry/scheduled-time';
+import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/backoff';
+import type { RetryDecisionRecord } from '../../../../shared/history';
 import { FailureCostLine } from './FailureCostLine';
 import { MessageActions, READ_ONLY, type RowState } from './MessageActions';
 import {
@@ -40,7 +45,14 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const isTooLong = isOverflowStop(item) && overflowText !== null;
-  const verdict = isTooLong ? overflowText : verdictText(t, item);
+  const scheduledAt = item.status === 'retrying' ? scheduledTime(item) : undefined;
+  const verdict = isTooLong ? (
+    overflowText
+  ) : scheduledAt !== undefined ? (
+    <ScheduledVerdict at={scheduledAt} />
+  ) : (
+    verdictText(t, item)
+  );
   return (
     <div
       className={`errored-card errored-card-${item.status}`}
@@ -159,6 +171,30 @@ function FailedActions({ item, row, overflow }: FailedActionsProps) {
   return <MessageActions item={item} row={row} className="errored-actions" />;
 }
 
+/** The time the chain's scheduled retry waits for, while it waits (its newest decision says so). */
+function scheduledTime(item: ErroredChainItem): number | undefined {
+  const last = item.decisions.at(-1);
+  return last?.scheduled && last.finalDecision === null ? last.retryAt : undefined;
+}
+
+/** "Retrying at 14:05 (in 2 h 13 min)", as the banner says it; what is left is refreshed each second. */
+function ScheduledVerdict({ at }: { at: number }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  return <span data-testid="errored-scheduled">{scheduledText(t, i18n.language, at, now)}</span>;
+}
+
+/** A wait above the maximum delay: how long, and — past 24 h — that it is not scheduled. */
+function waitTooLongText(t: TFunction, decision: RetryDecisionRecord, hintMs: number, maxDelayMs: number): string {
+  const text = t('outcome.waitTooLong', {
+    wait: formatSeconds(tenths(hintMs)),
+    max: formatSeconds(tenths(maxDelayMs)),
+  });
+  return decision.hintMs !== undefined && decision.hintMs > SCHEDULE_LIMIT_MS
+    ? `${text}. ${t('errored.notScheduled')}`
+    : text;
+}
+
 /** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
 const tenths = (ms: number): number => Math.round(ms / 100) / 10;
 
@@ -179,11 +215,8 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
       return t('outcome.recovered', { count: item.retries });
     case 'failed':
     case 'unknown':
-      if (hintMs !== undefined && maxDelayMs !== undefined)
-        return t('outcome.waitTooLong', {
-          wait: formatSeconds(tenths(hintMs)),
-          max: formatSeconds(tenths(maxDelayMs)),
-        });
+      if (finalDecision && hintMs !== undefined && maxDelayMs !== undefined)
+        return waitTooLongText(t, finalDecision, hintMs, maxDelayMs);
       return failedText(t, item, finalDecision?.reason ?? '');
   }
 }

@@ -10,6 +10,7 @@ import { latestAttempt, type ErroredChainItem, type MessageItem } from '../../ch
 import { CopyButton } from '../../markdown/CopyButton';
 import type { Actions } from '../../store/actions';
 import { useActions, useAppState } from '../../store/app-store';
+import { RetryAtButton, namedRetryTime } from './RetryAtButton';
 
 /** Where a row stands; the actions decide from it what they offer. */
 export interface RowState {
@@ -105,6 +106,14 @@ export const MESSAGE_ACTIONS = {
     ariaLabel: (t) => t('actions.regenerateLabel'),
     offers: ({ item, row }) => row.isLive && row.isLast && item.role === 'assistant' && item.turnId !== null,
     run: ({ actions }) => thenComposer(actions, actions.regenerate()),
+  }),
+  retryAt: onCard({
+    testId: 'card-retry-at',
+    label: (t) => t('errored.retryAt', { time: '' }),
+    offers: (ctx) => canRetry(ctx) && ctx.item.chainId !== null && namedRetryTime(ctx.item) !== undefined,
+    run: () => undefined,
+    // Its own button: its words name the time, and it is gone once that time has passed.
+    render: ({ item }) => item.chainId && <RetryAtButton chainId={item.chainId} at={namedRetryTime(item) ?? 0} />,
   }),
   checkKey: onCard({
     testId: 'check-api-key',
