@@ -15,6 +15,7 @@ describe('settings defaults', () => {
         jitterMaxMs: 1000,
         timeoutMs: 30_000,
         policy: {},
+        scheduleLongWaits: false,
       },
       compaction: { enabled: true },
       provider: {
