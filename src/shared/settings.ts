@@ -109,6 +109,22 @@ export const retrySettingsSchema = z
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
 
+/** pi-ai's thinking levels the app offers (its `xhigh` is left out: few models take it). */
+export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high'] as const;
+export type ThinkingLevelSetting = (typeof THINKING_LEVELS)[number];
+
+/** The key a model's remembered thinking level is kept under in `agent.thinkingLevels`. */
+export const thinkingKey = (provider: string, model: string): string => `${provider}/${model}`;
+
+/** The level a model's requests use: the one remembered for it, else the last level chosen. */
+export function rememberedThinkingLevel(
+  agent: { thinkingLevel: ThinkingLevelSetting; thinkingLevels: Record<string, ThinkingLevelSetting> },
+  provider: string,
+  model: string,
+): ThinkingLevelSetting {
+  return agent.thinkingLevels[thinkingKey(provider, model)] ?? agent.thinkingLevel;
+}
+
 /** The longest the person's own system prompt may be, characters. */
 export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
@@ -157,6 +173,10 @@ export const settingsSchema = z
           .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` }),
         /** `add` (default): after Resolute's own; `replace`: instead of Resolute's own words (the facts stay). */
         systemPromptMode: z.enum(['add', 'replace']),
+        /** How hard a reasoning model thinks (docs/thinking-and-context.md): the last level chosen, for a model with none remembered. */
+        thinkingLevel: z.enum(THINKING_LEVELS),
+        /** The level chosen for each model ("provider/model"), remembered when the model changes. */
+        thinkingLevels: z.record(z.string().max(300), z.enum(THINKING_LEVELS)),
       })
       .strict(),
     /** The agent's tools (docs/tools.md). */
@@ -196,7 +216,7 @@ export const DEFAULT_SETTINGS: Settings = {
   providers: { fallback: [], newSessionUsesFirstChoice: true },
   ui: { language: 'system', theme: 'system' },
   simulator: { script: '' },
-  agent: { systemPrompt: '', systemPromptMode: 'add' },
+  agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {} },
   tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
 };
 

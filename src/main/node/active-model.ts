@@ -8,7 +8,7 @@ import { ModelRoute, sameModel, type FallbackPort } from '../core/retry/model-fa
 import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';
-import type { Settings } from '../../shared/settings';
+import { rememberedThinkingLevel, type Settings, type ThinkingLevelSetting } from '../../shared/settings';
 import type { CredentialVault } from './credential-store';
 import { describeRef, needsCatalogue, resolveRef, type ResolvedModel } from './providers';
 import type { FileSettingsStore } from './settings-file';
@@ -29,6 +29,8 @@ const chosen = (provider: Settings['provider']) => ({ provider: provider.id, mod
 export class ActiveModel {
   private readonly route: ModelRoute;
   private firstChoice: Settings['provider'];
+  /** The thinking level last set on the session from the settings (null: none yet). */
+  private appliedLevel: ThinkingLevelSetting | null = null;
 
   constructor(private readonly parts: ActiveModelParts) {
     const { settings, credentials } = parts;
@@ -45,9 +47,34 @@ export class ActiveModel {
     return resolveRef(this.route.current(), this.parts.settings.get().provider, this.parts.simulatorUrl);
   }
 
-  /** What events, history and the window show of the active model (no catalogue needed). */
+  /**
+   * What events, history and the window show of the active model (no catalogue needed); its
+   * window and reasoning flag once the catalogue is there, and the thinking level it uses.
+   */
   info(): ModelInfo {
-    return describeRef(this.route.current(), this.parts.settings.get().provider);
+    const info = describeRef(this.route.current(), this.parts.settings.get().provider);
+    const thinkingLevel = this.thinkingLevel();
+    if (this.waitsForCatalogue) return { ...info, thinkingLevel };
+    const { model } = this.resolved();
+    return { ...info, contextWindow: model.contextWindow, reasoning: model.reasoning, thinkingLevel };
+  }
+
+  /** The level the session's agent starts with (later ones are set by apply). */
+  startingThinkingLevel(): ThinkingLevelSetting {
+    this.appliedLevel = this.thinkingLevel();
+    return this.appliedLevel;
+  }
+
+  /**
+   * The thinking level of the active model (docs/thinking-and-context.md): a `--set
+   * agent.thinkingLevel` of this run, else the level remembered for the model, else the last chosen.
+   */
+  thinkingLevel(): ThinkingLevelSetting {
+    const { settings } = this.parts;
+    const { agent } = settings.get();
+    if (settings.isRunOnly('agent', 'thinkingLevel')) return agent.thinkingLevel;
+    const { provider, model } = this.route.current();
+    return rememberedThinkingLevel(agent, provider, model);
   }
 
   /** The active model needs pi-ai's catalogue, which is not loaded yet. */
@@ -92,9 +119,19 @@ export class ActiveModel {
     }
     const session = this.parts.session();
     const before = session.model;
-    const { model, info } = this.resolved();
+    const { model } = this.resolved();
     session.setModel(model);
-    if (before.id !== model.id || before.provider !== model.provider || before.baseUrl !== model.baseUrl)
-      this.parts.publish({ type: 'model_changed', model: info });
+    // The level is set only when the settings' level changes, so RPC's set_thinking_level holds until then.
+    const level = this.thinkingLevel();
+    const levelChanged = level !== this.appliedLevel;
+    if (levelChanged) session.setThinkingLevel(level);
+    this.appliedLevel = level;
+    if (
+      levelChanged ||
+      before.id !== model.id ||
+      before.provider !== model.provider ||
+      before.baseUrl !== model.baseUrl
+    )
+      this.parts.publish({ type: 'model_changed', model: this.info() });
   }
 }

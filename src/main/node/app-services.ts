@@ -149,6 +149,7 @@ export class AppServices {
         model: this.activeModel.resolved().model,
         credentials: this.credentials,
         streamFn: this.streamFn,
+        thinkingLevel: this.activeModel.startingThinkingLevel(),
       }),
       history: this.history,
       decisionLog: this.decisionLog,

@@ -94,7 +94,11 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
     const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS);
-    return { model: { ...model, contextWindow: SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow }, info };
+    // It thinks on request, as a reasoning model does (its thinking is streamed as reasoning_content),
+    // and keeps the "system" role a reasoning model would be sent as "developer".
+    const thinking = { reasoning: true, compat: { supportsDeveloperRole: false } };
+    const contextWindow = SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow;
+    return { model: { ...model, ...thinking, contextWindow }, info };
   }
   if (provider.id === 'openai-compatible')
     return {
