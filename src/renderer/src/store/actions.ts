@@ -271,6 +271,13 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     appInfo: () => attempt(bridge.call('app.info', {})),
     /** Answer a tool call's approval card; the card leaves by tool_approval_end. */
     approveTool: (id: string, choice: ApprovalChoice) => attempt(bridge.call('session.approveTool', { id, choice })),
+    /**
+     * Summarise the older conversation now (the context meter's Compact now). Its progress and a
+     * failure arrive as compaction events (the divider says why), so the refusal is not said twice.
+     */
+    async compact(): Promise<void> {
+      await bridge.call('session.compact', {}).catch(() => undefined);
+    },
     /** Let the model try again after a stopped turn; progress arrives as events. */
     continueTurn: () => attempt(bridge.call('session.continue', {})),
     /** Move the session's tools to a folder; the main process checks it. Returns its refusal, or null. */

@@ -4,7 +4,7 @@
 // the read-only history render their items through it, one component per row, so a virtualised
 // list can render any slice of the same items.
 import { memo } from 'react';
-import type { ChatItem } from '../../chat/chat-items';
+import type { ChatItem, MessageItem } from '../../chat/chat-items';
 import { ModelSwitchRow } from '../retry/ModelSwitchNotice';
 import { ApprovalCard } from '../tools/ApprovalCard';
 import { ContinueBar } from '../tools/ContinueBar';
@@ -50,7 +50,14 @@ function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
     x.isStreaming === y.isStreaming &&
     x.stopReason === y.stopReason &&
     x.model === y.model &&
-    x.createdAt === y.createdAt
+    x.createdAt === y.createdAt &&
+    sameThinking(x.thinking, y.thinking)
+  );
+}
+
+function sameThinking(a: MessageItem['thinking'], b: MessageItem['thinking']): boolean {
+  return (
+    a.length === b.length && a.every((block, i) => block.text === b[i].text && block.durationMs === b[i].durationMs)
   );
 }
 

@@ -1,4 +1,5 @@
-// The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
+// The chat pane: header (title, the model picker, the thinking level, Simulator badge, the context
+// meter and session cost, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
@@ -15,8 +16,10 @@ import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
+import { ContextMeter } from './ContextMeter';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
+import { ThinkingControl } from './ThinkingControl';
 import { TranscriptList } from './TranscriptList';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
@@ -118,7 +121,9 @@ export function ChatView() {
           {title || t('nav.untitled')}
         </h1>
         {session.model && <ModelPicker model={session.model} />}
+        {session.model && <ThinkingControl model={session.model} />}
         {session.model?.isSimulator && <SimulatorBadge />}
+        <ContextMeter />
         <WorkspacePicker />
       </header>
       {items.length === 0 ? (

@@ -1,5 +1,6 @@
 // One chat bubble: the person's message as plain text, the assistant's rendered as Markdown
-// (streaming included), or a compact tool result; its time shows on hover and focus. Actions:
+// (streaming included) under its thinking (ThinkingBlock), or a compact tool result; its time shows
+// on hover and focus. Actions:
 // Copy on every message, Edit (and resend) on the person's, Regenerate on the last reply; an answer
 // names the model that gave it (a fallback may have). Shared by the live chat and the read-only
 // history transcript (which passes no actions).
@@ -11,6 +12,7 @@ import { Markdown } from '../../markdown/LazyMarkdown';
 import { useActions } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';
+import { ThinkingBlock } from './ThinkingBlock';
 
 interface BubbleProps {
   item: MessageItem;
@@ -46,10 +48,19 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
       aria-busy={item.isStreaming || undefined}
     >
       <span className="visually-hidden">{isUser ? t('chat.you') : t('chat.assistant')}: </span>
+      {item.thinking.map((block, i) => (
+        <ThinkingBlock
+          key={i}
+          block={block}
+          isThinking={item.isStreaming && !item.text && i === item.thinking.length - 1}
+        />
+      ))}
       {isEditing && item.turnId ? (
         <EditBox turnId={item.turnId} initial={item.text} onSent={() => setIsEditing(false)} onCancel={cancelEdit} />
       ) : isUser || !item.text ? (
-        <span className="bubble-text">{item.text || (item.isStreaming ? t('chat.writing') : '')}</span>
+        <span className="bubble-text">
+          {item.text || (item.isStreaming && item.thinking.length === 0 ? t('chat.writing') : '')}
+        </span>
       ) : (
         <Markdown text={item.text} className="bubble-text markdown" />
       )}
