@@ -11,23 +11,24 @@ import { SettingsPage } from '../pages/settings-page';
 
 const SCREENS = 'test-results/screens';
 
-/** Records each state the thinking block is seen in (the stream is fast: polling could miss one). */
-async function watchThinking(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { thinkingSeen: string[] }).thinkingSeen = seen;
-    new MutationObserver(() => {
-      const block = document.querySelector('[data-testid="thinking"]');
-      if (!block) return;
-      const toggle = block.querySelector('[data-testid="thinking-toggle"]');
-      const state = `${block.getAttribute('data-state')}:${toggle?.getAttribute('aria-expanded')}`;
-      if (seen.at(-1) !== state) seen.push(state);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
-  });
-}
+/**
+ * Records each state the thinking block is seen in (the stream is fast: polling could miss one).
+ * A script string: this file is type-checked without the DOM's types.
+ */
+const WATCH_THINKING = `(() => {
+  const seen = [];
+  window.thinkingSeen = seen;
+  new MutationObserver(() => {
+    const block = document.querySelector('[data-testid="thinking"]');
+    if (!block) return;
+    const toggle = block.querySelector('[data-testid="thinking-toggle"]');
+    const state = block.getAttribute('data-state') + ':' + (toggle && toggle.getAttribute('aria-expanded'));
+    if (seen[seen.length - 1] !== state) seen.push(state);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
 
-const thinkingSeen = (page: Page): Promise<string[]> =>
-  page.evaluate(() => (window as unknown as { thinkingSeen: string[] }).thinkingSeen);
+const watchThinking = (page: Page): Promise<unknown> => page.evaluate(WATCH_THINKING);
+const thinkingSeen = (page: Page): Promise<string[]> => page.evaluate('window.thinkingSeen');
 
 test('the Thinking control sets the next request’s level, remembered per model', async ({ app }) => {
   const chat = new ChatPage(app.page);
