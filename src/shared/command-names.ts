@@ -20,6 +20,8 @@ export const COMMAND_NAMES = [
   'session.pickWorkspace',
   'session.edit',
   'session.regenerate',
+  'session.instructions',
+  'session.setInstructions',
   'settings.get',
   'settings.update',
   'providers.list',

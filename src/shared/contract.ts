@@ -7,7 +7,7 @@ import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
 import type { NoticeText } from './notices';
-import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
+import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS, settingsPatchSchema, type Settings } from './settings';
 import type { CommandName } from './command-names';
 import { APPROVAL_CHOICES } from './tools';
 
@@ -40,6 +40,21 @@ export const commandParams = {
   'session.pickWorkspace': empty,
   'session.edit': z.object({ turnId: id, text: promptText }).strict(),
   'session.regenerate': empty,
+  'session.instructions': empty,
+  // This conversation's own instructions in place of Settings → Agent's; null goes back to those.
+  'session.setInstructions': z
+    .object({
+      override: z
+        .object({
+          text: z.string().max(SYSTEM_PROMPT_MAX_CHARS, {
+            error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters`,
+          }),
+          mode: z.enum(['add', 'replace']),
+        })
+        .strict()
+        .nullable(),
+    })
+    .strict(),
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
   'providers.list': empty,
@@ -138,6 +153,14 @@ export interface ConnectionTestResult {
   host?: string;
 }
 
+/** What the current conversation's agent is told beyond Resolute's own words (docs/thinking-and-context.md). */
+export interface SessionInstructions {
+  /** The workspace's AGENTS.md (or CLAUDE.md) as the model reads it; null when there is none. */
+  project: { file: string; text: string; truncated: boolean } | null;
+  /** This conversation's own instructions, used instead of Settings → Agent's; null for none. */
+  override: { text: string; mode: 'add' | 'replace' } | null;
+}
+
 export interface CommandResults {
   'app.info': AppInfo;
   'session.getState': SessionSnapshot;
@@ -163,6 +186,8 @@ export interface CommandResults {
   /** The edited message is sent as a new branch; the turn streams as events. */
   'session.edit': { accepted: true };
   'session.regenerate': { accepted: true };
+  'session.instructions': SessionInstructions;
+  'session.setInstructions': SessionInstructions;
   'settings.get': Settings;
   'settings.update': Settings;
   'providers.list': ProviderInfo[];

@@ -9,6 +9,7 @@ import type {
   CommandResult,
   ConnectionTestResult,
   ProviderInfo,
+  SessionInstructions,
 } from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
 import type { FailureCostReport, SessionSummary } from '../../shared/history';
@@ -51,6 +52,10 @@ export interface AppContext {
   editTurn(turnId: string, text: string): Promise<void>;
   /** Regenerate the last reply (or try a failed one again); resolves when that turn has ended. */
   regenerate(): Promise<void>;
+  /** The current conversation's project instructions and its own instructions, if any. */
+  instructions(): SessionInstructions;
+  /** Give the current conversation its own instructions (null: back to Settings → Agent's). */
+  setInstructions(override: SessionInstructions['override']): SessionInstructions;
   /** Continue a stopped or cut-off reply; throws at once when the session cannot. */
   continueTurn(): Promise<void>;
   testConnection(): Promise<ConnectionTestResult>;
@@ -158,6 +163,8 @@ export class CommandRouter {
       'session.approveTool': ({ id, choice }) => ({ answered: ctx.session.answerApproval(id, choice) }),
       'session.setWorkspace': ({ path }) => asInvalid(() => ({ workspace: ctx.setWorkspace(path) })),
       'session.pickWorkspace': async () => ({ workspace: await ctx.pickWorkspace() }),
+      'session.instructions': () => ctx.instructions(),
+      'session.setInstructions': ({ override }) => ctx.setInstructions(override),
       'settings.get': () => ctx.settings.get(),
       'settings.update': ({ patch }) => asInvalid(() => ctx.updateSettings(patch)),
       'simulator.setScript': ({ script }) => asInvalid(() => ctx.setSimulatorScript(script)),

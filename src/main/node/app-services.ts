@@ -7,7 +7,13 @@
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { newId } from '../../shared/ids';
 import { join } from 'node:path';
-import type { AppInfo, ConnectionTestResult, ProviderInfo, StartupNotice } from '../../shared/contract';
+import type {
+  AppInfo,
+  ConnectionTestResult,
+  ProviderInfo,
+  SessionInstructions,
+  StartupNotice,
+} from '../../shared/contract';
 import { CommandError } from '../../shared/wire';
 import type { SessionEvent, SessionSnapshot } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';
@@ -58,6 +64,8 @@ export class AppServices {
   /** Makes a start-up notice's id unique across launches, so a window shows each once. */
   private readonly launchId = globalThis.crypto.randomUUID();
   private readonly activeModel: ActiveModel;
+  /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
+  private readonly sessionInstructions = new Map<string, NonNullable<SessionInstructions['override']>>();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -157,7 +165,12 @@ export class AppServices {
       credentials: this.credentials,
       modelInfo: () => this.activeModel.info(),
       sessionId: newId(),
-      tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
+      tools: {
+        runtime: this.tools,
+        audit: this.auditLog,
+        workspace: this.runWorkspace,
+        instructions: (sessionId) => this.sessionInstructions.get(sessionId) ?? null,
+      },
       fallback: this.activeModel.fallback,
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
@@ -269,6 +282,23 @@ export class AppServices {
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
     if (!apiKey && !(model.provider in BUILTIN_KEYS)) return { ...unsent, missing: 'key' };
     return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+  }
+
+  /** What the current conversation's agent reads beyond Resolute's own words (docs/thinking-and-context.md). */
+  instructions(): SessionInstructions {
+    const workspace = this.session.tools?.workspace ?? this.runWorkspace;
+    const project = this.tools.projectInstructions(workspace);
+    return {
+      project: project && { file: project.file, text: project.text, truncated: project.truncated },
+      override: this.sessionInstructions.get(this.session.sessionId) ?? null,
+    };
+  }
+
+  /** The conversation's own instructions, from its next request on; null or empty text removes them. */
+  setInstructions(override: SessionInstructions['override']): SessionInstructions {
+    if (override && override.text.trim()) this.sessionInstructions.set(this.session.sessionId, override);
+    else this.sessionInstructions.delete(this.session.sessionId);
+    return this.instructions();
   }
 
   /** Edit and resend a message of the current conversation; resolves when the turn has ended. */

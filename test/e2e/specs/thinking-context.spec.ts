@@ -3,7 +3,10 @@
 // request log) and is remembered per model; a prompt that mentions thinking streams a thinking
 // block that is open while the model thinks, collapses to "Thought for N s" when the answer
 // starts, expands, and is still there after a reload; the Context meter's value after a reply, its
-// breakdown, and the session's tokens and cost. Screenshots in en/ja/ko, light and dark.
+// breakdown, and the session's tokens and cost; the "Using AGENTS.md" chip and this chat's own
+// instructions. Screenshots in en/ja/ko, light and dark.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
@@ -104,6 +107,27 @@ test('the Context meter reads the last request against the window; the session�
   await expect(app.page.getByText('Earlier messages were summarised')).toBeVisible({ timeout: 15_000 });
 });
 
+test('the chip says AGENTS.md is used and shows it; this chat’s own instructions reach the next request', async ({
+  app,
+}) => {
+  writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nRun `make check` before you say done.\n');
+  await app.page.reload();
+  const chip = app.page.getByTestId('instructions-chip');
+  await expect(chip).toHaveText('Using AGENTS.md');
+  await chip.click();
+  const panel = app.page.getByTestId('instructions-panel');
+  await expect(panel.getByTestId('instructions-text')).toContainText('Run `make check` before you say done.');
+  await panel.getByLabel('Instructions for this chat only').fill('Answer as a lighthouse keeper.');
+  await panel.getByTestId('instructions-save').click();
+  await expect(chip).toContainText('this chat’s own');
+  const chat = new ChatPage(app.page);
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  const system = String((await app.requests()).at(-1)!.messages.find((m) => m.role === 'system')?.content);
+  expect(system).toContain('Answer as a lighthouse keeper.');
+  expect(system).toContain('Run `make check` before you say done.');
+});
+
 test.describe('screenshots', () => {
   for (const [language, scheme] of [
     ['en', 'light'],
@@ -115,6 +139,7 @@ test.describe('screenshots', () => {
   ] as const) {
     test(`thinking and context in ${language} (${scheme})`, async ({ app }) => {
       await app.page.emulateMedia({ colorScheme: scheme });
+      writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\n- Keep replies short.\n- Run the tests first.\n');
       const settings = new SettingsPage(app.page);
       await settings.open();
       await settings.setLanguage(language);
@@ -129,6 +154,10 @@ test.describe('screenshots', () => {
       await app.page.getByTestId('context-details').click();
       await expect(app.page.getByTestId('context-breakdown')).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/context-${language}-${scheme}.png` });
+      await app.page.keyboard.press('Escape');
+      await app.page.getByTestId('instructions-chip').click();
+      await expect(app.page.getByTestId('instructions-panel')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/instructions-${language}-${scheme}.png` });
     });
   }
 });

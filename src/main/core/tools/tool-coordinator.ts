@@ -15,7 +15,7 @@ import {
   type ToolResultDetails,
 } from '../../../shared/tools';
 import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
-import { buildSystemPrompt } from '../system-prompt';
+import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
@@ -32,6 +32,8 @@ export interface ToolCoordinatorOptions {
   sessionId: () => string;
   newId: () => string;
   now: () => number;
+  /** A conversation's own instructions, which stand in for `agent.systemPrompt` (null: none). */
+  instructions?: (sessionId: string) => CustomInstructions | null;
 }
 
 /** What the coordinator knows about one tool call of the current run. */
@@ -138,7 +140,10 @@ export class ToolCoordinator {
       network: tools.network,
       now: new Date(this.options.now()),
       platform: runtime.platform ?? 'an unknown system',
-      custom: { text: agent.systemPrompt, mode: agent.systemPromptMode },
+      custom: this.options.instructions?.(this.options.sessionId()) ?? {
+        text: agent.systemPrompt,
+        mode: agent.systemPromptMode,
+      },
       project: runtime.projectInstructions?.(this.workspaceValue) ?? null,
     });
   }

@@ -11,7 +11,7 @@ import {
   type TurnPage,
 } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
-import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
+import type { ProviderInfo, SessionInstructions, StartupNotice } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
@@ -277,6 +277,16 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
      */
     async compact(): Promise<void> {
       await bridge.call('session.compact', {}).catch(() => undefined);
+    },
+    /** The conversation's project instructions (AGENTS.md) and its own instructions. */
+    instructions: () => attempt(bridge.call('session.instructions', {})),
+    /** Give the conversation its own instructions (null: Settings → Agent's again); a refusal comes back as its text. */
+    async setInstructions(override: SessionInstructions['override']): Promise<SessionInstructions | string> {
+      try {
+        return await bridge.call('session.setInstructions', { override });
+      } catch (error) {
+        return errorText(error);
+      }
     },
     /** Let the model try again after a stopped turn; progress arrives as events. */
     continueTurn: () => attempt(bridge.call('session.continue', {})),

@@ -1,5 +1,5 @@
 // The chat pane: header (title, the model picker, the thinking level, Simulator badge, the context
-// meter and session cost, workspace), the transcript —
+// meter and session cost, the instructions chip, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
@@ -17,6 +17,7 @@ import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
+import { InstructionsChip } from './InstructionsChip';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
 import { ThinkingControl } from './ThinkingControl';
@@ -124,6 +125,7 @@ export function ChatView() {
         {session.model && <ThinkingControl model={session.model} />}
         {session.model?.isSimulator && <SimulatorBadge />}
         <ContextMeter />
+        <InstructionsChip />
         <WorkspacePicker />
       </header>
       {items.length === 0 ? (
