@@ -151,6 +151,8 @@ export interface ConnectionTestResult {
   missing?: 'key' | 'base_url';
   /** The host the request went to (a failure names it). */
   host?: string;
+  /** An OpenAI-compatible server's models, as its GET /models lists them (when it answered). */
+  serverModels?: string[];
 }
 
 /** What the current conversation's agent is told beyond Resolute's own words (docs/thinking-and-context.md). */

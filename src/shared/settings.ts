@@ -75,6 +75,24 @@ export const modelRefSchema = z
   .strict();
 export type ModelRef = z.infer<typeof modelRefSchema>;
 
+/**
+ * What the person says of one model of an OpenAI-compatible server (docs/thinking-and-context.md,
+ * "Local models"); each field absent = what the server says, else the default.
+ */
+export const localModelSchema = z
+  .object({
+    /** Its context window, tokens. */
+    contextWindow: int({ min: 512, max: 10_000_000 }).optional(),
+    /** The most a reply may write, tokens; absent = no max-token field is sent (the server's own limit). */
+    maxTokens: int({ min: 1, max: 1_000_000 }).optional(),
+    /** It accepts images. */
+    images: z.boolean().optional(),
+    /** It thinks on request (the chat header's Thinking control is offered). */
+    reasoning: z.boolean().optional(),
+  })
+  .strict();
+export type LocalModelSettings = z.infer<typeof localModelSchema>;
+
 /** The most fallback models a list may hold. */
 export const MAX_FALLBACK_MODELS = 10;
 
@@ -138,6 +156,8 @@ export const settingsSchema = z
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
+        /** For `openai-compatible`: what the person says of each of its models, by model id. */
+        localModels: z.record(z.string().max(200), localModelSchema),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
@@ -211,6 +231,7 @@ export const DEFAULT_SETTINGS: Settings = {
     id: 'simulator',
     model: SIMULATOR_MODEL_ID,
     baseUrl: '',
+    localModels: {},
     baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
   },
   providers: { fallback: [], newSessionUsesFirstChoice: true },

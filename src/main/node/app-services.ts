@@ -31,7 +31,16 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, defaultModelFor, contextWindowsFor, modelPrice, modelsFor, resolveModel } from './providers';
+import {
+  BUILTIN_KEYS,
+  compatibleUrl,
+  defaultModelFor,
+  contextWindowsFor,
+  modelPrice,
+  modelsFor,
+  resolveModel,
+} from './providers';
+import { LocalServerProbe } from './local-server';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -64,6 +73,8 @@ export class AppServices {
   /** Makes a start-up notice's id unique across launches, so a window shows each once. */
   private readonly launchId = globalThis.crypto.randomUUID();
   private readonly activeModel: ActiveModel;
+  /** What OpenAI-compatible servers say of their models (their windows, their model lists). */
+  private readonly servers = new LocalServerProbe();
   /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
   private readonly sessionInstructions = new Map<string, NonNullable<SessionInstructions['override']>>();
 
@@ -108,8 +119,10 @@ export class AppServices {
       publish: options.publish,
       session: () => this.session,
       report: (notice) => this.report(notice),
+      servers: this.servers,
     });
     this.session = this.createSession();
+    this.activeModel.askServer();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
   }
@@ -243,20 +256,30 @@ export class AppServices {
     return warmPiRuntime(() => this.activeModel.resolved().model.api);
   }
 
-  /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
+  private serverUrl(): string {
+    return compatibleUrl(this.settings.get().provider);
+  }
+
+  /** The provider list needs pi-ai's catalogue, its environment-key lookup, and a local server's list. */
   async providers(): Promise<ProviderInfo[]> {
-    await loadPiRuntime();
+    const provider = this.settings.get().provider;
+    const server = provider.id === 'openai-compatible' ? this.servers.probe(this.serverUrl()) : undefined;
+    await Promise.all([loadPiRuntime(), server]);
     return PROVIDER_IDS.map((id) => this.providerInfo(id));
   }
 
   private providerInfo(id: ProviderId): ProviderInfo {
+    // An OpenAI-compatible server's models are the ones it lists (asked by providers()).
+    const listed = id === 'openai-compatible' ? this.servers.models(this.serverUrl())?.models : undefined;
     return {
       id,
       label: PROVIDER_LABELS[id],
       keys: this.credentials.hints(id),
       hasEnvKey: this.credentials.hasEnvKey(id),
-      models: modelsFor(id),
-      contextWindows: contextWindowsFor(id),
+      models: listed ? listed.map((m) => m.id) : modelsFor(id),
+      contextWindows: listed
+        ? Object.fromEntries(listed.flatMap((m) => (m.contextWindow ? [[m.id, m.contextWindow]] : [])))
+        : contextWindowsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };
@@ -277,11 +300,16 @@ export class AppServices {
     // What the request cannot go without is said as such, not as the SDK's error text.
     if (provider.id === 'openai-compatible' && !provider.baseUrl.trim()) return { ...unsent, missing: 'base_url' };
     await loadPiRuntime();
+    // A local server is asked which models it has: the result names them.
+    const listed =
+      provider.id === 'openai-compatible' ? await this.servers.probe(this.serverUrl(), provider.model) : null;
+    const serverFacts = listed ? this.servers.facts(this.serverUrl(), provider.model) : undefined;
     // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
-    const { model } = resolveModel(provider, this.simulatorUrl);
+    const { model } = resolveModel(provider, this.simulatorUrl, serverFacts);
     const apiKey = this.credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
     if (!apiKey && !(model.provider in BUILTIN_KEYS)) return { ...unsent, missing: 'key' };
-    return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+    const result = await testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
+    return listed && !listed.error ? { ...result, serverModels: listed.models.map((m) => m.id) } : result;
   }
 
   /** What the current conversation's agent reads beyond Resolute's own words (docs/thinking-and-context.md). */
