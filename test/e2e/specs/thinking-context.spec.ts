@@ -128,6 +128,37 @@ test('the chip says AGENTS.md is used and shows it; this chat’s own instructio
   expect(system).toContain('Run `make check` before you say done.');
 });
 
+test('a local server: presets, its models in the picker and Test connection, a per-model output cap', async ({
+  app,
+}) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.useOpenAiCompatible(app.simulatorUrl);
+  await app.page.getByTestId('preset-ollama').click();
+  await expect(app.page.getByTestId('settings-base-url')).toHaveValue('http://127.0.0.1:11434/v1');
+  await settings.useOpenAiCompatible(app.simulatorUrl);
+  const options = app.page.locator('datalist option');
+  await expect(options).toHaveCount(3);
+  await app.page.getByTestId('settings-model').fill('resolute-sim-2');
+  await app.page.getByTestId('settings-model').press('Enter');
+  await app.page.getByTestId('test-connection').click();
+  await expect(app.page.getByTestId('test-connection-models')).toHaveText(
+    'The server has: resolute-sim-1, resolute-sim-2, resolute-sim-3.',
+  );
+  const cap = app.page.getByTestId('local-max-tokens');
+  await cap.fill('300');
+  await cap.press('Enter');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.screenshot({ path: `${SCREENS}/local-models-en-light.png`, fullPage: true });
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  const sent = (await app.requests()).at(-1)!;
+  expect(sent.model).toBe('resolute-sim-2');
+  expect(sent.maxTokens).toBe(300);
+});
+
 test.describe('screenshots', () => {
   for (const [language, scheme] of [
     ['en', 'light'],
