@@ -3,7 +3,7 @@
 // ("18.2k / 200k tokens, 9 %"), amber from 70 % and red from 90 % (an overflow goes to
 // compaction), and opens its breakdown — instructions, messages, tool results — with Compact now;
 // beside it the tokens and cost of the session's stored turns. ChatView renders it.
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { formatUsd } from '../../../../shared/failure-cost';
@@ -27,14 +27,7 @@ export function ContextMeter() {
     () => contextUsage([...activePath(turns).map((turn) => turn.message), ...pending], window),
     [turns, pending, window],
   );
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [isOpen]);
+  useEscapeCloses(isOpen, () => setOpen(false));
   if (!window) return null;
   const used = usage?.used ?? 0;
   const percent = Math.round((used / window) * 100);
@@ -75,6 +68,22 @@ export function ContextMeter() {
       {isOpen && <ContextBreakdown id={id} usage={usage} onDone={() => setOpen(false)} />}
     </div>
   );
+}
+
+/** Esc closes an open popover (wherever the focus is: it may be on the meter's button), and does only that. */
+function useEscapeCloses(isOpen: boolean, close: () => void): void {
+  const onEscape = useEffectEvent(close);
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.isComposing) return;
+      // Not also a stop or a retry's cancel (the window's Esc handler skips a handled key).
+      event.preventDefault();
+      onEscape();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [isOpen]);
 }
 
 function ContextBreakdown({ id, usage, onDone }: { id: string; usage: ContextUsage | null; onDone: () => void }) {

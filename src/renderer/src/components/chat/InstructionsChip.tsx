@@ -55,17 +55,6 @@ interface PanelProps {
 
 function InstructionsPanel({ id, info, onChange, onClose }: PanelProps) {
   const { t } = useTranslation();
-  const actions = useActions();
-  const [text, setText] = useState(info.override?.text ?? '');
-  const [mode, setMode] = useState<'add' | 'replace'>(info.override?.mode ?? 'add');
-  const [error, setError] = useState<string | null>(null);
-  const save = async (override: SessionInstructions['override']): Promise<void> => {
-    const result = await actions.setInstructions(override);
-    if (typeof result === 'string') return setError(result);
-    setError(null);
-    onChange(result);
-    if (!override) setText('');
-  };
   return (
     <div
       id={id}
@@ -90,11 +79,32 @@ function InstructionsPanel({ id, info, onChange, onClose }: PanelProps) {
       ) : (
         <p className="context-note">{t('instructions.noFile')}</p>
       )}
-      <label className="panel-heading" htmlFor={`${id}-own`}>
+      <OwnInstructions id={`${id}-own`} info={info} onChange={onChange} />
+    </div>
+  );
+}
+
+/** This conversation's own instructions: the text, how it applies, Save and Remove. */
+function OwnInstructions({ id, info, onChange }: Omit<PanelProps, 'onClose'>) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const [text, setText] = useState(info.override?.text ?? '');
+  const [mode, setMode] = useState<'add' | 'replace'>(info.override?.mode ?? 'add');
+  const [error, setError] = useState<string | null>(null);
+  const save = async (override: SessionInstructions['override']): Promise<void> => {
+    const result = await actions.setInstructions(override);
+    if (typeof result === 'string') return setError(result);
+    setError(null);
+    onChange(result);
+    if (!override) setText('');
+  };
+  return (
+    <>
+      <label className="panel-heading" htmlFor={id}>
         {t('instructions.own')}
       </label>
       <textarea
-        id={`${id}-own`}
+        id={id}
         className="input instructions-own"
         rows={4}
         value={text}
@@ -138,6 +148,6 @@ function InstructionsPanel({ id, info, onChange, onClose }: PanelProps) {
           </button>
         )}
       </div>
-    </div>
+    </>
   );
 }

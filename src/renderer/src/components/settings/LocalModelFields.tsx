@@ -38,26 +38,7 @@ export function LocalModelFields({ provider }: { provider: Settings['provider'] 
   }, [actions, provider.baseUrl]);
   return (
     <>
-      <div className="field local-presets">
-        <span className="field-label" id="local-presets-label">
-          {t('local.presets')}
-        </span>
-        <div className="preset-buttons" role="group" aria-labelledby="local-presets-label">
-          {LOCAL_PRESETS.map((preset) => (
-            <button
-              key={preset.id}
-              type="button"
-              className="button button-small"
-              data-testid={`preset-${preset.id}`}
-              aria-pressed={provider.baseUrl === preset.url}
-              title={preset.url}
-              onClick={() => void actions.updateSettings('provider.baseUrl', { provider: { baseUrl: preset.url } })}
-            >
-              {preset.label}
-            </button>
-          ))}
-        </div>
-      </div>
+      <LocalPresets baseUrl={provider.baseUrl} />
       <CommitField
         label={t('local.contextWindow')}
         fieldPath={`provider.localModels.${model}.contextWindow`}
@@ -103,5 +84,33 @@ export function LocalModelFields({ provider }: { provider: Settings['provider'] 
         }
       />
     </>
+  );
+}
+
+/** The presets: a click fills in the server's usual URL (the one in use is pressed). */
+function LocalPresets({ baseUrl }: { baseUrl: string }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  return (
+    <div className="field local-presets">
+      <span className="field-label" id="local-presets-label">
+        {t('local.presets')}
+      </span>
+      <div className="preset-buttons" role="group" aria-labelledby="local-presets-label">
+        {LOCAL_PRESETS.map((preset) => (
+          <button
+            key={preset.id}
+            type="button"
+            className="button button-small"
+            data-testid={`preset-${preset.id}`}
+            aria-pressed={baseUrl === preset.url}
+            title={preset.url}
+            onClick={() => void actions.updateSettings('provider.baseUrl', { provider: { baseUrl: preset.url } })}
+          >
+            {preset.label}
+          </button>
+        ))}
+      </div>
+    </div>
   );
 }
