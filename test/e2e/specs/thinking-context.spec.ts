@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
 
 const SCREENS = 'test-results/screens';
@@ -75,6 +76,13 @@ test('a thinking block streams open, collapses when the answer starts, expands, 
   const stored = new ChatPage(app.page).lastAssistant().getByTestId('thinking-toggle');
   await expect(stored).toHaveText(/Thought for \d+ s/);
   await expect(stored).toHaveAttribute('aria-expanded', 'false');
+
+  // The History's detail shows it too, with the session's total.
+  await new HistoryPage(app.page).open();
+  await app.page.getByTestId('history-open').click();
+  const detail = app.page.getByTestId('history-detail');
+  await expect(detail.getByTestId('thinking-toggle')).toHaveText(/Thought for \d+ s/);
+  await expect(detail.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens · cost unknown$/);
 });
 
 test('the Context meter reads the last request against the window; the session’s tokens and cost beside it', async ({
