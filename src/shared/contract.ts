@@ -8,7 +8,7 @@ import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
 import type { NoticeText } from './notices';
-import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
+import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS, settingsPatchSchema, type Settings } from './settings';
 import { APPROVAL_CHOICES } from './tools';
 
 export { unknownCommandError } from './command-names';
@@ -64,6 +64,24 @@ export const commands = {
     returns: returns<{ accepted: true }>(),
   },
   'session.regenerate': { params: empty, returns: returns<{ accepted: true }>() },
+  'session.instructions': { params: empty, returns: returns<SessionInstructions>() },
+  /** This conversation's own instructions in place of Settings → Agent's; null goes back to those. */
+  'session.setInstructions': {
+    params: z
+      .object({
+        override: z
+          .object({
+            text: z.string().max(SYSTEM_PROMPT_MAX_CHARS, {
+              error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters`,
+            }),
+            mode: z.enum(['add', 'replace']),
+          })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+    returns: returns<SessionInstructions>(),
+  },
   'settings.get': { params: empty, returns: returns<Settings>() },
   'settings.update': { params: z.object({ patch: settingsPatchSchema }).strict(), returns: returns<Settings>() },
   'providers.list': { params: empty, returns: returns<ProviderInfo[]>() },
@@ -198,4 +216,14 @@ export interface ConnectionTestResult {
   missing?: 'key' | 'base_url';
   /** The host the request went to (a failure names it). */
   host?: string;
+  /** An OpenAI-compatible server's models, as its GET /models lists them (when it answered). */
+  serverModels?: string[];
+}
+
+/** What the current conversation's agent is told beyond Resolute's own words (docs/thinking-and-context.md). */
+export interface SessionInstructions {
+  /** The workspace's AGENTS.md (or CLAUDE.md) as the model reads it; null when there is none. */
+  project: { file: string; text: string; truncated: boolean } | null;
+  /** This conversation's own instructions, used instead of Settings → Agent's; null for none. */
+  override: { text: string; mode: 'add' | 'replace' } | null;
 }

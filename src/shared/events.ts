@@ -5,7 +5,7 @@ import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { NoticeText } from './notices';
-import type { ModelRef, Settings } from './settings';
+import type { ModelRef, Settings, ThinkingLevelSetting } from './settings';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
 /**
@@ -51,6 +51,12 @@ export interface ModelInfo {
   id: string;
   label: string;
   isSimulator: boolean;
+  /** The model's context window, tokens (the context meter's whole); absent until its catalogue is loaded. */
+  contextWindow?: number;
+  /** The model thinks on request (pi-ai's `reasoning` flag): the chat header offers the thinking control. */
+  reasoning?: boolean;
+  /** The thinking level its requests use now (docs/thinking-and-context.md). */
+  thinkingLevel?: ThinkingLevelSetting;
 }
 
 /**

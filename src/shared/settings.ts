@@ -75,6 +75,24 @@ export const modelRefSchema = z
   .strict();
 export type ModelRef = z.infer<typeof modelRefSchema>;
 
+/**
+ * What the person says of one model of an OpenAI-compatible server (docs/thinking-and-context.md,
+ * "Local models"); each field absent = what the server says, else the default.
+ */
+export const localModelSchema = z
+  .object({
+    /** Its context window, tokens. */
+    contextWindow: int({ min: 512, max: 10_000_000 }).optional(),
+    /** The most a reply may write, tokens; absent = no max-token field is sent (the server's own limit). */
+    maxTokens: int({ min: 1, max: 1_000_000 }).optional(),
+    /** It accepts images. */
+    images: z.boolean().optional(),
+    /** It thinks on request (the chat header's Thinking control is offered). */
+    reasoning: z.boolean().optional(),
+  })
+  .strict();
+export type LocalModelSettings = z.infer<typeof localModelSchema>;
+
 /** The most fallback models a list may hold. */
 export const MAX_FALLBACK_MODELS = 10;
 
@@ -115,6 +133,22 @@ export const retrySettingsSchema = z
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
 
+/** pi-ai's thinking levels the app offers (its `xhigh` is left out: few models take it). */
+export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high'] as const;
+export type ThinkingLevelSetting = (typeof THINKING_LEVELS)[number];
+
+/** The key a model's remembered thinking level is kept under in `agent.thinkingLevels`. */
+export const thinkingKey = (provider: string, model: string): string => `${provider}/${model}`;
+
+/** The level a model's requests use: the one remembered for it, else the last level chosen. */
+export function rememberedThinkingLevel(
+  agent: { thinkingLevel: ThinkingLevelSetting; thinkingLevels: Record<string, ThinkingLevelSetting> },
+  provider: string,
+  model: string,
+): ThinkingLevelSetting {
+  return agent.thinkingLevels[thinkingKey(provider, model)] ?? agent.thinkingLevel;
+}
+
 /** The longest the person's own system prompt may be, characters. */
 export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
@@ -132,6 +166,8 @@ export const settingsSchema = z
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200).default(SIMULATOR_MODEL_ID),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
+        /** For `openai-compatible`: what the person says of each of its models, by model id. */
+        localModels: z.record(z.string().max(200), localModelSchema).default({}),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
@@ -173,6 +209,10 @@ export const settingsSchema = z
           .default(''),
         /** `add` (default): after Resolute's own; `replace`: instead of Resolute's own words (the facts stay). */
         systemPromptMode: z.enum(['add', 'replace']).default('add'),
+        /** How hard a reasoning model thinks (docs/thinking-and-context.md): the last level chosen, for a model with none remembered. */
+        thinkingLevel: z.enum(THINKING_LEVELS).default('off'),
+        /** The level chosen for each model ("provider/model"), remembered when the model changes. */
+        thinkingLevels: z.record(z.string().max(300), z.enum(THINKING_LEVELS)).default({}),
       })
       .strict()
       .prefault({}),

@@ -34,7 +34,7 @@ export interface AgentSessionOptions {
   clock?: Clock;
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
-  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace' | 'instructions'>;
   /** Lifecycle step 5's second switch: the next model of the fallback list, chosen, then used. */
   fallback?: FallbackPort;
   /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */

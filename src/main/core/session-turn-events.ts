@@ -1,6 +1,7 @@
 // What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
 // store every message as it ends (errored turns too), and at a run's end classify a failure and
-// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md).
+// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md);
+// a reply's thinking is timed first (thinking-time.ts).
 // Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
@@ -22,6 +23,7 @@ import type { Compactor } from './compaction';
 import type { AgentPort, SettingsStore } from './ports';
 import type { TurnRecorder } from './turn-recorder';
 import type { ToolCoordinator } from './tools/tool-coordinator';
+import { ThinkingClock } from './thinking-time';
 import { toolFaultOf } from './tools/tool-gate';
 
 export interface TurnEventParts {
@@ -44,11 +46,16 @@ export class TurnEvents {
   private lastEndedAt = 0;
   /** The open chain retries a tool fault (invalid_output…): its retried reply is judged once its calls ran. */
   private isToolFaultChain = false;
+  private readonly thinking: ThinkingClock;
 
-  constructor(private readonly parts: TurnEventParts) {}
+  constructor(private readonly parts: TurnEventParts) {
+    this.thinking = new ThinkingClock(parts.now);
+  }
 
   handle(event: AgentEvent): void {
     const { emit, tools, retry } = this.parts;
+    // Before it is published: the event's message then says how long its thinking took.
+    this.thinking.observe(event);
     emit((tools?.describe(event) ?? event) as SessionEvent);
     try {
       tools?.onAgentEvent(event);

@@ -16,6 +16,12 @@ export interface ProjectInstructions {
   capBytes: number;
 }
 
+/** The person's own instructions: added after Resolute's own words, or replacing them. */
+export interface CustomInstructions {
+  text: string;
+  mode: 'add' | 'replace';
+}
+
 export interface SystemPromptInput {
   /** The tools offered in this session, by name; empty when it has none. */
   tools: readonly string[];
@@ -25,7 +31,8 @@ export interface SystemPromptInput {
   now: Date;
   /** E.g. "Linux (x64)". */
   platform: string;
-  custom: { text: string; mode: 'add' | 'replace' };
+  /** `agent.systemPrompt`, or the conversation's own instructions that stand in for it. */
+  custom: CustomInstructions;
   project: ProjectInstructions | null;
 }
 

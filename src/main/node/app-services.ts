@@ -8,7 +8,7 @@
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { newId } from '../../shared/ids';
 import { join } from 'node:path';
-import type { CommandHandlers } from '../../shared/contract';
+import type { CommandHandlers, SessionInstructions } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import type { NoticeText } from '../../shared/notices';
 import type { Settings } from '../../shared/settings';
@@ -30,6 +30,7 @@ import { ToolsDomain } from './domains/tools-domain';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, modelPrice } from './providers';
+import { LocalServerProbe } from './local-server';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -68,6 +69,10 @@ export class AppServices {
   private readonly streamFn: StreamFn;
   private readonly lock: DataLock;
   private readonly activeModel: ActiveModel;
+  /** What OpenAI-compatible servers say of their models (their windows, their model lists). */
+  private readonly servers = new LocalServerProbe();
+  /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
+  private readonly sessionInstructions = new Map<string, NonNullable<SessionInstructions['override']>>();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -119,8 +124,10 @@ export class AppServices {
       publish: options.publish,
       session: () => this.session,
       report,
+      servers: this.servers,
     });
     this.session = this.createSession();
+    this.activeModel.askServer();
     this.domains = this.createDomains(app, parts, report);
     this.commands = this.gatherCommands();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
@@ -138,6 +145,8 @@ export class AppServices {
       publish,
       report,
       retrySettings: () => settings.get().retry,
+      projectInstructions: (workspace) => this.tools.projectInstructions(workspace),
+      sessionInstructions: this.sessionInstructions,
     });
     const publishSnapshot = (): void => sessions.publishSnapshot();
     return {
@@ -152,7 +161,13 @@ export class AppServices {
         publishSnapshot,
       }),
       settings: new SettingsDomain({ settings, simulator: this.simulator, report }),
-      providers: new ProviderDomain({ settings, credentials, simulatorUrl: parts.simulatorUrl, streamFn }),
+      providers: new ProviderDomain({
+        settings,
+        credentials,
+        simulatorUrl: parts.simulatorUrl,
+        streamFn,
+        servers: this.servers,
+      }),
       history: new HistoryDomain({
         history,
         session,
@@ -222,6 +237,7 @@ export class AppServices {
         model: this.activeModel.resolved().model,
         credentials: this.credentials,
         streamFn: this.streamFn,
+        thinkingLevel: this.activeModel.startingThinkingLevel(),
       }),
       history: this.history,
       decisionLog: this.decisionLog,
@@ -229,7 +245,12 @@ export class AppServices {
       credentials: this.credentials,
       modelInfo: () => this.activeModel.info(),
       sessionId: newId(),
-      tools: { runtime: this.tools, audit: this.auditLog, workspace: this.runWorkspace },
+      tools: {
+        runtime: this.tools,
+        audit: this.auditLog,
+        workspace: this.runWorkspace,
+        instructions: (sessionId) => this.sessionInstructions.get(sessionId) ?? null,
+      },
       fallback: this.activeModel.fallback,
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,

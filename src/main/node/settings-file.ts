@@ -64,6 +64,12 @@ export class FileSettingsStore implements SettingsStore {
     return this.effective;
   }
 
+  /** Whether `group.key` is set for this run only (`--set`) and no change has replaced it since. */
+  isRunOnly(group: string, key: string): boolean {
+    const section = this.overlay[group];
+    return isObject(section) && section[key] !== undefined;
+  }
+
   update(patch: unknown): Settings {
     const nextBase = applySettingsPatch(this.base, patch);
     if (!nextBase.ok) throw new SettingsValidationError(nextBase.error);

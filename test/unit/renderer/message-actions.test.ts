@@ -28,6 +28,7 @@ function message(extra: Partial<MessageItem> = {}): MessageItem {
     toolName: null,
     model: null,
     createdAt: 1000,
+    thinking: [],
     ...extra,
   };
 }

@@ -9,7 +9,7 @@ import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@m
 import type { ApprovalEvent } from '../../../shared/events';
 import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
 import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
-import { buildSystemPrompt } from '../system-prompt';
+import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
@@ -27,6 +27,8 @@ export interface ToolCoordinatorOptions {
   sessionId: () => string;
   newId: () => string;
   now: () => number;
+  /** A conversation's own instructions, which stand in for `agent.systemPrompt` (null: none). */
+  instructions?: (sessionId: string) => CustomInstructions | null;
 }
 
 /** What the coordinator knows about one tool call of the current run. */
@@ -155,7 +157,10 @@ export class ToolCoordinator {
       workspace: this.workspaceValue,
       now: new Date(this.options.now()),
       platform: runtime.platform ?? 'an unknown system',
-      custom: { text: agent.systemPrompt, mode: agent.systemPromptMode },
+      custom: this.options.instructions?.(this.options.sessionId()) ?? {
+        text: agent.systemPrompt,
+        mode: agent.systemPromptMode,
+      },
       project: runtime.projectInstructions?.(this.workspaceValue) ?? null,
     });
   }

@@ -8,7 +8,8 @@ import { loadPiRuntime } from '../../core/pi-runtime';
 import type { SettingsStore } from '../../core/ports';
 import { testConnection } from '../connection-test';
 import type { CredentialVault } from '../credential-store';
-import { BUILTIN_KEYS, contextWindowsFor, defaultModelFor, modelsFor, resolveModel } from '../providers';
+import type { LocalServerProbe } from '../local-server';
+import { BUILTIN_KEYS, compatibleUrl, contextWindowsFor, defaultModelFor, modelsFor, resolveModel } from '../providers';
 
 export interface ProviderDomainParts {
   settings: SettingsStore;
@@ -17,6 +18,8 @@ export interface ProviderDomainParts {
   simulatorUrl: string | null;
   /** The guarded stream of the session's agent. */
   streamFn: StreamFn;
+  /** What OpenAI-compatible servers say of their models (their windows, their model lists). */
+  servers: LocalServerProbe;
 }
 
 export class ProviderDomain {
@@ -29,10 +32,16 @@ export class ProviderDomain {
     'providers.test': () => this.testConnection(),
   } satisfies Pick<CommandHandlers, Extract<keyof CommandHandlers, `providers.${string}`>>;
 
-  /** The provider list needs pi-ai's catalogue and its environment-key lookup. */
+  /** The provider list needs pi-ai's catalogue, its environment-key lookup, and a local server's list. */
   async list(): Promise<ProviderInfo[]> {
-    await loadPiRuntime();
+    const provider = this.parts.settings.get().provider;
+    const server = provider.id === 'openai-compatible' ? this.parts.servers.probe(this.serverUrl()) : undefined;
+    await Promise.all([loadPiRuntime(), server]);
     return PROVIDER_IDS.map((id) => this.info(id));
+  }
+
+  private serverUrl(): string {
+    return compatibleUrl(this.parts.settings.get().provider);
   }
 
   async addKey(provider: ProviderId, apiKey: string): Promise<ProviderInfo> {
@@ -63,22 +72,31 @@ export class ProviderDomain {
     if (provider.id === 'openai-compatible' && !provider.baseUrl.trim()) return { ...unsent, missing: 'base_url' };
     // A real provider's model comes from pi-ai's catalogue.
     await loadPiRuntime();
+    // A local server is asked which models it has: the result names them.
+    const { servers } = this.parts;
+    const listed = provider.id === 'openai-compatible' ? await servers.probe(this.serverUrl(), provider.model) : null;
+    const serverFacts = listed ? servers.facts(this.serverUrl(), provider.model) : undefined;
     // The first choice as Settings shows it, not a fallback a usage limit switched the session to.
-    const { model } = resolveModel(provider, simulatorUrl);
+    const { model } = resolveModel(provider, simulatorUrl, serverFacts);
     const apiKey = credentials.activeCredential(model.provider, undefined, model.id)?.apiKey;
     if (!apiKey && !(model.provider in BUILTIN_KEYS)) return { ...unsent, missing: 'key' };
-    return testConnection({ streamFn, model, apiKey, now: () => Date.now() });
+    const result = await testConnection({ streamFn, model, apiKey, now: () => Date.now() });
+    return listed && !listed.error ? { ...result, serverModels: listed.models.map((m) => m.id) } : result;
   }
 
   private info(id: ProviderId): ProviderInfo {
-    const { credentials } = this.parts;
+    const { credentials, servers } = this.parts;
+    // An OpenAI-compatible server's models are the ones it lists (asked by list()).
+    const listed = id === 'openai-compatible' ? servers.models(this.serverUrl())?.models : undefined;
     return {
       id,
       label: PROVIDER_LABELS[id],
       keys: credentials.hints(id),
       hasEnvKey: credentials.hasEnvKey(id),
-      models: modelsFor(id),
-      contextWindows: contextWindowsFor(id),
+      models: listed ? listed.map((m) => m.id) : modelsFor(id),
+      contextWindows: listed
+        ? Object.fromEntries(listed.flatMap((m) => (m.contextWindow ? [[m.id, m.contextWindow]] : [])))
+        : contextWindowsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };

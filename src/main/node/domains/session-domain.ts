@@ -3,11 +3,12 @@
 // or resumed chat, compaction, and the message actions that rewind it (edit, regenerate, continue;
 // docs/architecture.md, "Branches"). Built by the composition root (app-services.ts).
 import { newId } from '../../../shared/ids';
-import type { CommandHandlers } from '../../../shared/contract';
+import type { CommandHandlers, SessionInstructions } from '../../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
 import { TURN_PAGE_SIZE } from '../../../shared/history';
 import type { NoticeText } from '../../../shared/notices';
 import type { AgentSession } from '../../core/agent-session';
+import type { ProjectInstructions } from '../../core/system-prompt';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
 import { lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';
@@ -24,6 +25,10 @@ export interface SessionDomainParts {
   publish: (event: SessionEvent) => void;
   report: (notice: NoticeText) => void;
   retrySettings: () => Settings['retry'];
+  /** The workspace's AGENTS.md (or CLAUDE.md), as the system prompt reads it. */
+  projectInstructions: (workspace: string) => ProjectInstructions | null;
+  /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
+  sessionInstructions: Map<string, NonNullable<SessionInstructions['override']>>;
 }
 
 type SessionCommand = Exclude<
@@ -57,6 +62,8 @@ export class SessionDomain {
       return { sessionId };
     },
     'session.compact': () => this.parts.session.compact(),
+    'session.instructions': () => this.instructions(),
+    'session.setInstructions': ({ override }) => this.setInstructions(override),
   } satisfies Pick<CommandHandlers, SessionCommand>;
 
   /** The current session with the newest page of what the history holds for it (the client pages back). */
@@ -96,6 +103,24 @@ export class SessionDomain {
       workspace: summary.workspace || this.parts.runWorkspace,
     });
     this.publishSnapshot();
+  }
+
+  /** What the current conversation's agent reads beyond Resolute's own words (docs/thinking-and-context.md). */
+  instructions(): SessionInstructions {
+    const { session, runWorkspace, projectInstructions, sessionInstructions } = this.parts;
+    const project = projectInstructions(session.tools?.workspace ?? runWorkspace);
+    return {
+      project: project && { file: project.file, text: project.text, truncated: project.truncated },
+      override: sessionInstructions.get(session.sessionId) ?? null,
+    };
+  }
+
+  /** The conversation's own instructions, from its next request on; null or empty text removes them. */
+  setInstructions(override: SessionInstructions['override']): SessionInstructions {
+    const { session, sessionInstructions } = this.parts;
+    if (override && override.text.trim()) sessionInstructions.set(session.sessionId, override);
+    else sessionInstructions.delete(session.sessionId);
+    return this.instructions();
   }
 
   /** Edit and resend a message of the current conversation; resolves when the turn has ended. */

@@ -77,6 +77,23 @@ export function replyText(messages: readonly WireMessage[]): string {
   );
 }
 
+/**
+ * What the simulator thinks before it answers a prompt that mentions thinking ("think", "thought"),
+ * so a new user sees a thinking block (docs/thinking-and-context.md); `effort` is the level the
+ * request asked for, if any. Null for any other prompt, a summary or a continuation.
+ */
+export function thinkingText(messages: readonly WireMessage[], effort: string | null): string | null {
+  if (continuation(messages)) return null;
+  const userText = lastUserText(messages);
+  if (!/\bthink|\bthought/i.test(userText) || /summar/i.test(systemText(messages))) return null;
+  const level = effort ? ` at the "${effort}" effort asked for` : '';
+  return (
+    `The person asked: "${quote(userText, QUOTE_CHARS)}". ` +
+    `I am thinking it over${level}: first what is asked, then what a short, clear answer needs. ` +
+    'This thinking comes from the simulator too, so it is the same every time.'
+  );
+}
+
 /** Splits a reply into content deltas of a few words each; joined, they give the text back. */
 export function contentPieces(text: string): string[] {
   // A leading space stays (a continuation starts with one): the pieces always join to the text.

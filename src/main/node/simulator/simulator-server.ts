@@ -13,7 +13,7 @@ import { FaultScript } from './fault-script';
 import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
-import { lastUserText, usageFor, replyText, type WireMessage } from './simulator-replies';
+import { lastUserText, usageFor, replyText, thinkingText, type WireMessage } from './simulator-replies';
 import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
@@ -55,6 +55,34 @@ export interface RecordedRequest {
   messages: WireMessage[];
   /** The output cap the request asked for (any API's field), null when it sent none. */
   maxTokens: number | null;
+  /**
+   * What the request asked of the model's thinking, in its API's own field, null when it sent
+   * none: `reasoning_effort` (Chat Completions), `reasoning` (Responses), `thinking` and
+   * `output_config` (Anthropic), `generationConfig.thinkingConfig` (Gemini).
+   */
+  reasoning: Record<string, unknown> | null;
+}
+
+/** The thinking fields of a request body, by API (RecordedRequest.reasoning). */
+function reasoningOf(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as Record<string, unknown>;
+  const gemini = (b.generationConfig as Record<string, unknown> | undefined)?.thinkingConfig;
+  const fields = {
+    reasoning_effort: b.reasoning_effort,
+    reasoning: b.reasoning,
+    thinking: b.thinking,
+    output_config: b.output_config,
+    thinkingConfig: gemini,
+  };
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return present.length > 0 ? Object.fromEntries(present) : null;
+}
+
+/** The effort a request asked for, as the simulator's thinking names it. */
+function effortOf(reasoning: Record<string, unknown> | null): string | null {
+  const effort = reasoning?.reasoning_effort ?? (reasoning?.reasoning as Record<string, unknown> | undefined)?.effort;
+  return typeof effort === 'string' ? effort : null;
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -306,16 +334,18 @@ export class SimulatorServer {
       lastToolResult: lastToolResult(request.messages),
       messages: request.messages,
       maxTokens: maxTokensOf(body),
+      reasoning: reasoningOf(body),
     });
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
+    const thinking = thinkingText(request.messages, effortOf(reasoningOf(body)));
     const context = {
       id: `sim-${index}`,
       model: request.model ?? SIMULATOR_MODEL_ID,
       created: Math.floor(Date.now() / 1000),
-      usage: usageFor(request.messages, replyText(request.messages)),
+      usage: usageFor(request.messages, `${thinking ?? ''}${replyText(request.messages)}`),
       includeUsage: request.includeUsage,
     };
     const exchange: Exchange = {
@@ -327,6 +357,7 @@ export class SimulatorServer {
       signal: controller.signal,
       chunkDelayMs: this.chunkDelayMs,
       slowChunkDelayMs: this.slowChunkDelayMs,
+      thinking,
     };
     try {
       await respond(exchange);

@@ -108,6 +108,8 @@ export const chatCompletions: WireFormat = {
   },
   open: (context) => [dataFrame(chunk(context, { role: 'assistant', content: '' }))],
   delta: (context, piece) => dataFrame(chunk(context, { content: piece })),
+  // As llama.cpp, DeepSeek, vLLM and LM Studio stream a reasoning model's thinking.
+  thinkingDelta: (context, piece) => dataFrame(chunk(context, { reasoning_content: piece })),
   close(context) {
     const frames = [dataFrame(chunk(context, {}, 'stop'))];
     if (context.includeUsage) frames.push(dataFrame({ ...head(context), choices: [], usage: context.usage }));

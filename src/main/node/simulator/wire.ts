@@ -68,6 +68,8 @@ export interface WireFormat {
   open(context: ReplyContext): string[];
   /** The frame of one piece of text. */
   delta(context: ReplyContext, piece: string): string;
+  /** The frame of one piece of thinking, streamed before the text; absent where the simulator does not think. */
+  thinkingDelta?(context: ReplyContext, piece: string): string;
   /** Frames that end a streamed reply whose whole text was `text`. */
   close(context: ReplyContext, text: string): string[];
   /** The JSON of a complete answer, for `stream: false`. */

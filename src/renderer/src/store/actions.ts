@@ -11,7 +11,13 @@ import {
   type TurnPage,
 } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
-import type { CommandName, CommandParams, ProviderInfo, StartupNotice } from '../../../shared/contract';
+import type {
+  CommandName,
+  CommandParams,
+  ProviderInfo,
+  SessionInstructions,
+  StartupNotice,
+} from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
@@ -272,6 +278,23 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     appInfo: () => attempt(bridge.call('app.info', {})),
     /** Answer a tool call's approval card; the card leaves by tool_approval_end. */
     approveTool: (id: string, choice: ApprovalChoice) => attempt(bridge.call('session.approveTool', { id, choice })),
+    /**
+     * Summarise the older conversation now (the context meter's Compact now). Its progress and a
+     * failure arrive as compaction events (the divider says why), so the refusal is not said twice.
+     */
+    async compact(): Promise<void> {
+      await bridge.call('session.compact', {}).catch(() => undefined);
+    },
+    /** The conversation's project instructions (AGENTS.md) and its own instructions. */
+    instructions: () => attempt(bridge.call('session.instructions', {})),
+    /** Give the conversation its own instructions (null: Settings → Agent's again); a refusal comes back as its text. */
+    async setInstructions(override: SessionInstructions['override']): Promise<SessionInstructions | string> {
+      try {
+        return await bridge.call('session.setInstructions', { override });
+      } catch (error) {
+        return errorText(error);
+      }
+    },
     /** Let the model try again after a stopped turn; progress arrives as events. */
     continueTurn: () => attempt(bridge.call('session.continue', {})),
     /** Move the session's tools to a folder; the main process checks it. Returns its refusal, or null. */

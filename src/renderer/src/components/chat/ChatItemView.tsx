@@ -5,7 +5,7 @@
 // list can render any slice of the same items.
 import { memo } from 'react';
 import { shallow } from 'zustand/shallow';
-import type { ChatItem } from '../../chat/chat-items';
+import type { ChatItem, MessageItem } from '../../chat/chat-items';
 import { ModelSwitchRow } from '../retry/ModelSwitchNotice';
 import { ApprovalCard } from '../tools/ApprovalCard';
 import { ContinueBar } from '../tools/ContinueBar';
@@ -27,12 +27,27 @@ interface ChatItemViewProps {
 
 /**
  * The items are built afresh on every change, so message rows compare what they show (a message
- * item holds only plain values, so a shallow comparison is exact): while a reply streams, only its
+ * item holds plain values but its thinking blocks, so a shallow comparison of the rest is exact): while a reply streams, only its
  * own row renders again, not every message above it.
  */
 function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
-  if (a.item.kind !== 'message' || b.item.kind !== 'message') return false;
-  return sameRowState(a.row, b.row) && a.isExpanded === b.isExpanded && shallow(a.item, b.item);
+  const [x, y] = [a.item, b.item];
+  if (x.kind !== 'message' || y.kind !== 'message') return false;
+  // The thinking blocks are an array built afresh: compared by what they show.
+  const { thinking: xThinking, ...xRest } = x;
+  const { thinking: yThinking, ...yRest } = y;
+  return (
+    sameRowState(a.row, b.row) &&
+    a.isExpanded === b.isExpanded &&
+    shallow(xRest, yRest) &&
+    sameThinking(xThinking, yThinking)
+  );
+}
+
+function sameThinking(a: MessageItem['thinking'], b: MessageItem['thinking']): boolean {
+  return (
+    a.length === b.length && a.every((block, i) => block.text === b[i].text && block.durationMs === b[i].durationMs)
+  );
 }
 
 export const ChatItemView = memo(function ChatItemView({

@@ -1,4 +1,5 @@
-// The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
+// The chat pane: header (title, the model picker, the thinking level, Simulator badge, the context
+// meter and session cost, the instructions chip, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
@@ -16,8 +17,11 @@ import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { ChatItemView } from './ChatItemView';
 import { READ_ONLY, type RowState } from './MessageActions';
 import { Composer } from './Composer';
+import { ContextMeter } from './ContextMeter';
+import { InstructionsChip } from './InstructionsChip';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
+import { ThinkingControl } from './ThinkingControl';
 import { TranscriptList } from './TranscriptList';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
@@ -119,7 +123,10 @@ export function ChatView() {
           {title || t('nav.untitled')}
         </h1>
         {session.model && <ModelPicker model={session.model} />}
+        {session.model && <ThinkingControl model={session.model} />}
         {session.model?.isSimulator && <SimulatorBadge />}
+        <ContextMeter />
+        <InstructionsChip />
         <WorkspacePicker />
       </header>
       {items.length === 0 ? (

@@ -1,8 +1,8 @@
 // One chat bubble: the person's message as plain text, the assistant's rendered as Markdown
-// (streaming included), or a compact tool result; its time shows on hover and focus, and its
-// actions (MessageActions.tsx: Copy, Edit and resend, Regenerate) under it; an answer names the
-// model that gave it (a fallback may have). Shared by the live chat and the read-only history
-// transcript (where nothing live is offered).
+// (streaming included) under its thinking (ThinkingBlock), or a compact tool result; its time shows
+// on hover and focus, and its actions (MessageActions.tsx: Copy, Edit and resend, Regenerate) under
+// it; an answer names the model that gave it (a fallback may have). Shared by the live chat and the
+// read-only history transcript (where nothing live is offered).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../chat/chat-items';
@@ -10,6 +10,7 @@ import { Markdown } from '../../markdown/LazyMarkdown';
 import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';
 import { MessageActions, type RowState } from './MessageActions';
+import { ThinkingBlock } from './ThinkingBlock';
 
 interface BubbleProps {
   item: MessageItem;
@@ -44,10 +45,19 @@ export function MessageBubble({ item, row }: BubbleProps) {
       aria-busy={item.isStreaming || undefined}
     >
       <span className="visually-hidden">{isUser ? t('chat.you') : t('chat.assistant')}: </span>
+      {item.thinking.map((block, i) => (
+        <ThinkingBlock
+          key={i}
+          block={block}
+          isThinking={item.isStreaming && !item.text && i === item.thinking.length - 1}
+        />
+      ))}
       {isEditing && item.turnId ? (
         <EditBox turnId={item.turnId} initial={item.text} onSent={() => setIsEditing(false)} onCancel={cancelEdit} />
       ) : isUser || !item.text ? (
-        <span className="bubble-text">{item.text || (item.isStreaming ? t('chat.writing') : '')}</span>
+        <span className="bubble-text">
+          {item.text || (item.isStreaming && item.thinking.length === 0 ? t('chat.writing') : '')}
+        </span>
       ) : (
         <Markdown text={item.text} className="bubble-text markdown" />
       )}

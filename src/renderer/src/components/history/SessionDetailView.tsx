@@ -1,6 +1,6 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
 // timeline open; a long one virtualised by TranscriptList, scrolling with the history pane), and
-// Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
+// its tokens and cost (of the turns shown), Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
 // (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
 // on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
@@ -14,6 +14,7 @@ import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { ChatItemView } from '../chat/ChatItemView';
+import { SessionCost } from '../chat/ContextMeter';
 import { TranscriptList } from '../chat/TranscriptList';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -105,6 +106,7 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
           {t('history.turns', { count: detail.session.turnCount })}
           {detail.session.workspace && ` · ${t('tools.workspace')}: ${detail.session.workspace}`}
         </span>
+        <SessionCost turns={[...pages.flatMap((p) => p.turns), ...detail.turns]} />
       </header>
       <div className="detail-actions">
         <button

@@ -2,7 +2,8 @@
 // through the same path a chat turn takes, and the classifier's verdict shown next to the button
 // (providers.test). Nothing is stored in the history; with the simulator it takes a script step.
 // A missing key or URL is said as what to do (with the way to the key field), an unreachable
-// server by its host; a result is shown only while the provider, model, URL and keys it tested hold.
+// server by its host, a local server's models by name; a result is shown only while the
+// provider, model, URL and keys it tested hold.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
@@ -74,6 +75,13 @@ export function ConnectionTest() {
         data-category={state.kind === 'done' ? (state.result.category ?? 'ok') : undefined}
       >
         {resultText(t, state)}
+        {state.kind === 'done' && state.result.serverModels && (
+          <span className="connection-test-models" data-testid="test-connection-models">
+            {state.result.serverModels.length > 0
+              ? t('local.serverModels', { models: state.result.serverModels.join(', ') })
+              : t('local.noServerModels')}
+          </span>
+        )}
         {state.kind === 'done' && state.result.missing === 'key' && (
           <>
             {' '}
