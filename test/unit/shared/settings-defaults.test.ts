@@ -22,12 +22,13 @@ describe('settings defaults', () => {
         id: 'simulator',
         model: 'resolute-sim-1',
         baseUrl: '',
+        localModels: {},
         baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
       },
       providers: { fallback: [], newSessionUsesFirstChoice: true },
       ui: { language: 'system', theme: 'system' },
       simulator: { script: '' },
-      agent: { systemPrompt: '', systemPromptMode: 'add' },
+      agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {} },
       tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
     });
   });
