@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { commandParams, isCommandName, unknownCommandError, type CommandName } from './contract';
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
-import type { MessagePatchEvent } from './message-patch';
+import type { WireOnlyEvent } from './message-patch';
 
 export type ErrorCode = 'bad_request' | 'unknown_command' | 'invalid_params' | 'failed' | 'not_found' | 'unauthorized';
 
@@ -27,8 +27,8 @@ export type ResponseFrame =
 
 export interface EventFrame {
   kind: 'event';
-  /** A streaming message's updates may come as patches (message-patch.ts): the socket's decoder turns them back. */
-  event: SessionEvent | MessagePatchEvent;
+  /** A streaming message may come as patches and its stored turn as a reference (message-patch.ts): the socket's decoder turns them back. */
+  event: SessionEvent | WireOnlyEvent;
 }
 
 export type ServerFrame = ResponseFrame | EventFrame;
