@@ -33,14 +33,7 @@ export interface EventFrame {
 
 export type ServerFrame = ResponseFrame | EventFrame;
 
-/**
- * The browser mode's WebSocket: the page offers this protocol name and, beside it, the launch
- * token as `token.<token>`; a socket without a valid token is closed with SOCKET_UNAUTHORIZED, a
- * code the page can read (a refused handshake looks like a server that is down).
- */
-export const SOCKET_PROTOCOL = 'resolute';
-export const SOCKET_TOKEN_PREFIX = 'token.';
-export const SOCKET_UNAUTHORIZED = 4401;
+export { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from './socket';
 
 const requestShape = z.object({
   kind: z.literal('request'),
