@@ -15,7 +15,8 @@ export interface MessagePatchEvent {
   at: number;
   cut: number;
   text: string;
-  assistantMessageEvent: AssistantDelta;
+  /** Left out when it is the one this message's last update had (most are text_delta on block 0). */
+  assistantMessageEvent?: AssistantDelta;
 }
 
 /** A message_end: the splice from the last update's JSON text to the ended message's. */
@@ -55,8 +56,8 @@ export function splice(before: string, after: string): { at: number; cut: number
 
 /** The sending side: each event → what this socket's window lacks of it. */
 export class PatchEncoder {
-  /** The JSON text last sent of each streaming message. */
-  private readonly sent = new Map<string, string>();
+  /** The JSON text last sent of each streaming message, and its update's assistantMessageEvent. */
+  private readonly sent = new Map<string, Sent>();
   /** The message whose message_end went last, until its stored turn follows. */
   private ended: { key: string; json: string } | null = null;
 
@@ -71,10 +72,13 @@ export class PatchEncoder {
   private update(event: MessageUpdate): SessionEvent | MessagePatchEvent {
     const key = messageKey(event.message);
     const json = JSON.stringify(event.message);
+    const delta = JSON.stringify(event.assistantMessageEvent);
     const before = this.sent.get(key);
-    this.sent.set(key, json);
+    this.sent.set(key, { json, delta });
     if (before === undefined) return event;
-    return { type: 'message_patch', key, ...splice(before, json), assistantMessageEvent: event.assistantMessageEvent };
+    const patch: MessagePatchEvent = { type: 'message_patch', key, ...splice(before.json, json) };
+    if (delta !== before.delta) patch.assistantMessageEvent = event.assistantMessageEvent;
+    return patch;
   }
 
   private end(message: ChatMessage): SessionEvent | MessageEndPatchEvent {
@@ -84,7 +88,7 @@ export class PatchEncoder {
     this.sent.clear();
     this.ended = { key, json };
     if (before === undefined) return { type: 'message_end', message };
-    return { type: 'message_end_patch', key, ...splice(before, json) };
+    return { type: 'message_end_patch', key, ...splice(before.json, json) };
   }
 
   private turn(event: Extract<SessionEvent, { type: 'turn_persisted' }>): SessionEvent | TurnRefEvent {
@@ -103,13 +107,16 @@ export class PatchEncoder {
 
 /** The receiving side: a wire event back into the session event it stands for; null if its base is unknown. */
 export class PatchDecoder {
-  private readonly bases = new Map<string, string>();
+  private readonly bases = new Map<string, Base>();
   private ended: { key: string; json: string } | null = null;
 
   decode(event: SessionEvent | WireOnlyEvent): SessionEvent | null {
     switch (event.type) {
       case 'message_update':
-        this.bases.set(messageKey(event.message), JSON.stringify(event.message));
+        this.bases.set(messageKey(event.message), {
+          json: JSON.stringify(event.message),
+          delta: event.assistantMessageEvent,
+        });
         return event;
       case 'message_patch':
         return this.patch(event);
@@ -133,21 +140,18 @@ export class PatchDecoder {
 
   private patch(event: MessagePatchEvent): SessionEvent | null {
     const base = this.bases.get(event.key);
-    const message = base === undefined ? null : parsed(base.slice(0, event.at) + event.text + base.slice(event.cut));
-    if (message === null) return null; // never, on an ordered socket; the message's end puts the whole message right anyway
-    this.bases.set(event.key, message.json);
-    const update: MessageUpdate = {
-      type: 'message_update',
-      message: message.value,
-      assistantMessageEvent: event.assistantMessageEvent,
-    };
+    const message = base === undefined ? null : parsed(applySplice(base.json, event));
+    if (base === undefined || message === null) return null; // never, on an ordered socket; the message's end puts it right anyway
+    const delta = event.assistantMessageEvent ?? base.delta;
+    this.bases.set(event.key, { json: message.json, delta });
+    const update: MessageUpdate = { type: 'message_update', message: message.value, assistantMessageEvent: delta };
     return update;
   }
 
   private endPatch(event: MessageEndPatchEvent): SessionEvent | null {
     const base = this.bases.get(event.key);
     this.bases.clear();
-    const message = base === undefined ? null : parsed(base.slice(0, event.at) + event.text + base.slice(event.cut));
+    const message = base === undefined ? null : parsed(applySplice(base.json, event));
     if (message === null) return null;
     this.ended = { key: event.key, json: message.json };
     return { type: 'message_end', message: message.value };
@@ -163,6 +167,20 @@ export class PatchDecoder {
     return { type: 'turn_persisted', turn };
   }
 }
+
+interface Sent {
+  json: string;
+  /** The update's assistantMessageEvent, as JSON text. */
+  delta: string;
+}
+
+interface Base {
+  json: string;
+  delta: AssistantDelta;
+}
+
+const applySplice = (base: string, change: { at: number; cut: number; text: string }): string =>
+  base.slice(0, change.at) + change.text + base.slice(change.cut);
 
 /** A message from its JSON text, with that text; null if it does not parse. */
 function parsed(json: string): { json: string; value: ChatMessage } | null {

@@ -113,6 +113,25 @@ describe('message patches', () => {
     expect(whole.size).toBeGreaterThan(100);
   });
 
+  it('leaves out of a patch the assistantMessageEvent it repeats, and the decoder puts it back', () => {
+    const encoder = new PatchEncoder();
+    const decoder = new PatchDecoder();
+    const thinking: SessionEvent = {
+      type: 'message_update',
+      message: reply(['a'], 1, 4),
+      assistantMessageEvent: { type: 'thinking_delta', contentIndex: 1 },
+    };
+    const wires = [update(reply(['a'], 1, 4)), update(reply(['ab'], 1, 4)), update(reply(['abc'], 1, 4)), thinking].map(
+      (event) => JSON.parse(JSON.stringify(encoder.encode(event))) as Parameters<PatchDecoder['decode']>[0],
+    );
+    expect(wires[1]).not.toHaveProperty('assistantMessageEvent');
+    expect(wires[2]).not.toHaveProperty('assistantMessageEvent');
+    expect(wires[3]).toHaveProperty('assistantMessageEvent', { type: 'thinking_delta', contentIndex: 1 });
+    const decoded = wires.map((wire) => decoder.decode(wire));
+    expect(decoded[2]).toEqual(update(reply(['abc'], 1, 4)));
+    expect(decoded[3]).toEqual(thinking);
+  });
+
   it('a message_end of a message never streamed on this socket goes whole', () => {
     const end: SessionEvent = { type: 'message_end', message: reply(['hi'], 1, 9) };
     expect(new PatchEncoder().encode(end)).toEqual(end);
