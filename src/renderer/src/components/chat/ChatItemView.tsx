@@ -4,8 +4,7 @@
 // the read-only history render their items through it, one component per row, so a virtualised
 // list can render any slice of the same items.
 import { memo } from 'react';
-import { shallow } from 'zustand/shallow';
-import type { ChatItem, MessageItem } from '../../chat/chat-items';
+import { READ_ONLY, isSameRow, type RowProps } from '../../chat/same-row';
 import { ModelSwitchRow } from '../retry/ModelSwitchNotice';
 import { ApprovalCard } from '../tools/ApprovalCard';
 import { ContinueBar } from '../tools/ContinueBar';
@@ -14,47 +13,9 @@ import { CompactionDivider } from './CompactionDivider';
 import { ErroredChainCard } from './ErroredChainCard';
 import { InterruptedTurnCard } from './InterruptedTurnCard';
 import { MessageBubble } from './MessageBubble';
-import { READ_ONLY, sameRowState, type RowState } from './MessageActions';
 import { PacingNotice } from './PacingNotice';
 
-interface ChatItemViewProps {
-  item: ChatItem;
-  /** Where the row stands, which decides the actions it offers (MessageActions.tsx). */
-  row?: RowState;
-  /** The history opens every card's timeline. */
-  isExpanded?: boolean;
-}
-
-/**
- * The items are built afresh on every change, so message rows compare what they show (a message
- * item holds plain values but its thinking blocks, so a shallow comparison of the rest is exact): while a reply streams, only its
- * own row renders again, not every message above it.
- */
-function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
-  const [x, y] = [a.item, b.item];
-  if (x.kind !== 'message' || y.kind !== 'message') return false;
-  // The thinking blocks are an array built afresh: compared by what they show.
-  const { thinking: xThinking, ...xRest } = x;
-  const { thinking: yThinking, ...yRest } = y;
-  return (
-    sameRowState(a.row, b.row) &&
-    a.isExpanded === b.isExpanded &&
-    shallow(xRest, yRest) &&
-    sameThinking(xThinking, yThinking)
-  );
-}
-
-function sameThinking(a: MessageItem['thinking'], b: MessageItem['thinking']): boolean {
-  return (
-    a.length === b.length && a.every((block, i) => block.text === b[i].text && block.durationMs === b[i].durationMs)
-  );
-}
-
-export const ChatItemView = memo(function ChatItemView({
-  item,
-  row = READ_ONLY,
-  isExpanded = false,
-}: ChatItemViewProps) {
+export const ChatItemView = memo(function ChatItemView({ item, row = READ_ONLY, isExpanded = false }: RowProps) {
   switch (item.kind) {
     case 'message':
       return <MessageBubble item={item} row={row} />;

@@ -9,24 +9,11 @@ import type { TFunction } from 'i18next';
 import { latestAttempt, type ErroredChainItem, type MessageItem } from '../../chat/chat-items';
 import { CopyButton } from '../../markdown/CopyButton';
 import type { Actions } from '../../store/actions';
+import type { RowState } from '../../chat/same-row';
 import { useActions, useAppState } from '../../store/app-store';
 import { RetryAtButton, namedRetryTime } from './RetryAtButton';
 
-/** Where a row stands; the actions decide from it what they offer. */
-export interface RowState {
-  /** The live chat while nothing runs (and not a chain offered on its own card): actions may act. */
-  isLive: boolean;
-  /** The chat's last exchange. */
-  isLast: boolean;
-  /** The live chat's last card whose outcome has not arrived yet: it shows "…", not a guess. */
-  isSettling?: boolean;
-}
-
-export const READ_ONLY: RowState = { isLive: false, isLast: false };
-
-export function sameRowState(a: RowState = READ_ONLY, b: RowState = READ_ONLY): boolean {
-  return a.isLive === b.isLive && a.isLast === b.isLast && a.isSettling === b.isSettling;
-}
+export { READ_ONLY, sameRowState, type RowState } from '../../chat/same-row';
 
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
