@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
+import { DEFAULT_MCP_SETTINGS, mcpSettingsSchema } from './mcp';
 
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -172,6 +173,8 @@ export const settingsSchema = z
         timeoutMs: int(TOOL_TIMEOUT_RANGE),
       })
       .strict(),
+    /** MCP servers and their tools (docs/mcp.md). */
+    mcp: mcpSettingsSchema,
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -198,6 +201,7 @@ export const DEFAULT_SETTINGS: Settings = {
   simulator: { script: '' },
   agent: { systemPrompt: '', systemPromptMode: 'add' },
   tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
+  mcp: DEFAULT_MCP_SETTINGS,
 };
 
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
