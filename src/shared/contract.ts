@@ -2,6 +2,7 @@
 // zod schema of its params and the type of its result. Both hosts (Electron IPC and the browser
 // WebSocket) and the renderer's bridges are typed by this file; the host router validates params
 // against it before anything runs.
+import type { McpServerStatus } from './mcp';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
@@ -84,6 +85,8 @@ export interface AppInfo {
   toolsNote: NoticeText | null;
   /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
   notices: StartupNotice[];
+  /** Each MCP server's status (docs/mcp.md); later changes come as mcp_status events. */
+  mcpServers?: McpServerStatus[];
 }
 
 /** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */

@@ -32,7 +32,12 @@ import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
+import { cachedExecutable } from './tools/executables';
+import { McpManager } from './mcp/mcp-manager';
 import { checkWorkspaceChoice } from './tools/workspace-fs';
+
+/** The longest a prompt waits for MCP servers still starting; their tools join later otherwise. */
+const MCP_PROMPT_WAIT_MS = 3000;
 
 export class AppServices {
   readonly session: AgentSession;
@@ -58,6 +63,8 @@ export class AppServices {
   /** Makes a start-up notice's id unique across launches, so a window shows each once. */
   private readonly launchId = globalThis.crypto.randomUUID();
   private readonly activeModel: ActiveModel;
+  /** The MCP servers of `mcp.servers`, started in the background (docs/mcp.md). */
+  readonly mcp: McpManager;
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -102,8 +109,24 @@ export class AppServices {
       report: (notice) => this.report(notice),
     });
     this.session = this.createSession();
+    this.mcp = this.startMcp(parts.dataDir);
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
+  }
+
+  private startMcp(dataDir: string): McpManager {
+    const mcp = new McpManager({
+      registry: this.tools.registry,
+      settings: this.settings,
+      decisionLog: this.decisionLog,
+      logDir: this.logDir,
+      version: this.options.version,
+      workspace: () => this.tools.openWorkspace(this.session.tools?.workspace ?? this.runWorkspace),
+      launch: { hidden: [dataDir], bwrap: cachedExecutable('bwrap'), parentEnv: process.env },
+      onStatus: (servers) => this.options.publish({ type: 'mcp_status', servers }),
+    });
+    this.tools.toolsReady = () => mcp.ready(MCP_PROMPT_WAIT_MS);
+    return mcp;
   }
 
   /** Open the data folder and start; throws DataFolderLockedError when another instance has it. */
@@ -205,6 +228,7 @@ export class AppServices {
       notices: [...this.startupNotices],
       canPickFolder: this.options.pickFolder !== undefined,
       toolsNote: this.tools.bashUnavailable,
+      mcpServers: this.mcp.statuses(),
     };
   }
 
@@ -425,6 +449,7 @@ export class AppServices {
     // A chain that is waiting is kept as interrupted, to be continued on the next start.
     await this.session.shutdown().catch(() => undefined);
     this.session.dispose();
+    await this.mcp.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();
     this.history.close();

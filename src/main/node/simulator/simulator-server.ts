@@ -54,6 +54,19 @@ export interface RecordedRequest {
   messages: WireMessage[];
   /** The output cap the request asked for (any API's field), null when it sent none. */
   maxTokens: number | null;
+  /** The names of the tools the request offered (any API's shape), in its order. */
+  toolNames: string[];
+}
+
+/** Tool names from OpenAI's `function.name`, Responses' and Anthropic's `name`, Gemini's declarations. */
+function toolNamesOf(body: unknown): string[] {
+  const tools = (body as { tools?: unknown } | null)?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: Record<string, unknown>) => {
+    const declarations = tool.functionDeclarations;
+    const named = Array.isArray(declarations) ? declarations : [(tool.function as object | undefined) ?? tool];
+    return named.map((d: { name?: unknown }) => d?.name).filter((n): n is string => typeof n === 'string');
+  });
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -305,6 +318,7 @@ export class SimulatorServer {
       lastToolResult: lastToolResult(request.messages),
       messages: request.messages,
       maxTokens: maxTokensOf(body),
+      toolNames: toolNamesOf(body),
     });
     const controller = new AbortController();
     res.on('close', () => {
