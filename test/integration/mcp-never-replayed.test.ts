@@ -3,7 +3,7 @@
 // across a retry of the model request after it, a server that dies and is reconnected, and a
 // Continue; a call that hangs ends at its time limit as a result; isError and a throw are results
 // the model gets, not retries.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -76,7 +76,22 @@ describe('a tools/call is never replayed', () => {
     await run('tool:mcp__counter__count:{}, ok');
     expect(app.sim.requests.at(-1)?.lastToolResult).toBe('counted');
     expect(calls()).toEqual(['die', 'count']);
-    expect(await serverStatus(app.services, 'counter')).toMatchObject({ state: 'connected', tools: 5 });
+    expect(await serverStatus(app.services, 'counter')).toMatchObject({ state: 'connected', tools: 6 });
+  });
+});
+
+describe('the working folder', () => {
+  it('is the session’s workspace, and a new workspace restarts the server there', async () => {
+    await run('tool:mcp__counter__cwd:{}, ok');
+    expect(app.sim.requests[1].lastToolResult).toBe(realpathSync(join(root, 'ws')));
+    const other = join(root, 'other');
+    mkdirSync(other);
+    app.services.setWorkspace(other);
+    await serverStatus(app.services, 'counter', 'starting', 2000).catch(() => undefined);
+    await serverStatus(app.services, 'counter');
+    app.sim.clearRequests();
+    await run('tool:mcp__counter__cwd:{}, ok');
+    expect(app.sim.requests[1].lastToolResult).toBe(realpathSync(other));
   });
 });
 

@@ -121,12 +121,22 @@ export class AppServices {
       decisionLog: this.decisionLog,
       logDir: this.logDir,
       version: this.options.version,
-      workspace: () => this.tools.openWorkspace(this.session.tools?.workspace ?? this.runWorkspace),
+      workspace: () => this.mcpWorkspace(),
       launch: { hidden: [dataDir], bwrap: cachedExecutable('bwrap'), parentEnv: process.env },
       onStatus: (servers) => this.options.publish({ type: 'mcp_status', servers }),
     });
     this.tools.toolsReady = () => mcp.ready(MCP_PROMPT_WAIT_MS);
     return mcp;
+  }
+
+  /** The session's workspace, created when it is the default; a missing one makes a stdio server fail to start. */
+  private mcpWorkspace(): string {
+    const workspace = this.session?.tools?.workspace ?? this.runWorkspace;
+    try {
+      return this.tools.openWorkspace(workspace);
+    } catch {
+      return workspace;
+    }
   }
 
   /** Open the data folder and start; throws DataFolderLockedError when another instance has it. */
@@ -432,6 +442,8 @@ export class AppServices {
   }
 
   private publishSnapshot(): void {
+    // A new, resumed or moved session may work in another folder: stdio MCP servers follow it.
+    this.mcp.workspaceChanged();
     this.options.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
 

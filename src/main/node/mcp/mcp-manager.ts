@@ -8,7 +8,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
 import { newId } from '../../../shared/ids';
-import type { McpServerConfig, McpServerStatus } from '../../../shared/mcp';
+import { isHttpServer, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
 import type { Settings } from '../../../shared/settings';
 import { McpConnection } from './mcp-connection';
 import type { LaunchContext } from './mcp-launch';
@@ -32,6 +32,8 @@ interface Running {
   identity: string;
   status: McpServerStatus;
   tools: Tool[];
+  /** The workspace a stdio server was started in. */
+  workspace: string;
 }
 
 export class McpManager {
@@ -46,8 +48,10 @@ export class McpManager {
 
   /** Every configured server's status, in the settings' order. */
   statuses(): McpServerStatus[] {
-    return Object.keys(this.options.settings.get().mcp.servers).map(
-      (name) => this.running.get(name)?.status ?? { name, state: 'disabled' },
+    const servers = this.options.settings.get().mcp.servers;
+    return Object.entries(servers).map(
+      ([name, config]) =>
+        this.running.get(name)?.status ?? { name, state: config.enabled === false ? 'disabled' : 'starting' },
     );
   }
 
@@ -63,6 +67,17 @@ export class McpManager {
       const timer = setTimeout(done, ms);
       this.waiters.add(done);
     });
+  }
+
+  /** The session works in another folder: stdio servers started in the old one start again in it. */
+  workspaceChanged(): void {
+    const workspace = this.options.workspace();
+    const moved = [...this.running.entries()].filter(
+      ([name, running]) =>
+        running.workspace !== workspace && !isHttpServer(this.options.settings.get().mcp.servers[name]),
+    );
+    if (moved.length === 0) return;
+    void Promise.all(moved.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
   }
 
   async dispose(): Promise<void> {
@@ -84,16 +99,18 @@ export class McpManager {
 
   private start(name: string, config: McpServerConfig): void {
     const { options } = this;
+    const workspace = options.workspace();
     const running: Running = {
       identity: identityOf(config),
       status: { name, state: 'starting' },
       tools: [],
+      workspace,
       connection: new McpConnection({
         name,
         config,
         version: options.version,
         logDir: join(options.logDir, 'mcp'),
-        launch: { ...options.launch, workspace: options.workspace() },
+        launch: { ...options.launch, workspace },
         retry: {
           settings: () => options.settings.get().retry,
           log: options.decisionLog,
