@@ -129,6 +129,33 @@ function sorted(map: Record<string, string> | undefined): [string, string][] {
   return Object.entries(map ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/**
+ * Take the entries of `mcp.servers` that are not valid out of a settings object read from a file
+ * (in place), so one bad entry does not make the whole file invalid: they are returned to be kept
+ * in the file, with one line each saying why.
+ */
+export function takeBadMcpServers(settings: unknown): { bad: Record<string, unknown>; reasons: string[] } {
+  const servers = (settings as { mcp?: { servers?: unknown } } | null)?.mcp?.servers;
+  const bad: Record<string, unknown> = {};
+  const reasons: string[] = [];
+  if (typeof servers !== 'object' || servers === null || Array.isArray(servers)) return { bad, reasons };
+  const list = servers as Record<string, unknown>;
+  for (const [name, entry] of Object.entries(list)) {
+    if (entry === null || entry === undefined) continue;
+    const parsed = mcpServerSchema.safeParse(entry);
+    const problem = !MCP_SERVER_NAME.test(name)
+      ? 'a server name is 1–32 letters, digits, _ or -'
+      : parsed.success
+        ? null
+        : parsed.error.issues.map((i) => `${[...i.path].join('.') || '(entry)'}: ${i.message}`).join('; ');
+    if (problem === null) continue;
+    bad[name] = entry;
+    reasons.push(`mcp.servers.${name}: ${problem}`);
+    delete list[name];
+  }
+  return { bad, reasons };
+}
+
 /** Whether a server's tool may run without asking: allowed, for this very configuration. */
 export function mcpAlwaysAllowed(settings: McpSettings, server: string, tool: string): boolean {
   const config = settings.servers[server];
