@@ -1,8 +1,8 @@
 // Settings → MCP in the browser mode (docs/mcp.md): add server-everything (a real reference
 // server) and see it connect with its tool count, a server that cannot start failed with its
 // reason, the import of a claude_desktop_config.json; then an MCP tool call approved (its card
-// shows the result, an image too) and one denied. Screenshots of the section in en/ja/ko, light
-// and dark, each checked by axe-core, go to test-results/screens.
+// shows the result), one tool marked to run without asking (its image shows), and one denied.
+// Screenshots of the section in en/ja/ko, light and dark (axe-checked), go to test-results/screens.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -69,6 +69,15 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   await settings.setLanguage('en');
   await page.emulateMedia({ colorScheme: 'light' });
 
+  // One tool of the server marked to run without asking; the others still ask.
+  await everything.getByTestId('mcp-tools').locator('summary').click();
+  await everything
+    .getByTestId('mcp-tools')
+    .locator('li', { hasText: 'get-tiny-image' })
+    .getByTestId('mcp-tool-allow')
+    .check();
+  await expect(page.getByTestId('settings-saved')).toContainText('Saved');
+
   const chat = new ChatPage(page);
   const tools = new ToolsPage(page);
   await page.getByTestId('nav-chat').click();
@@ -84,10 +93,10 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
 
   await app.setScript('tool:mcp__everything__get-tiny-image:{}, ok');
   await chat.prompt('Show the image');
-  await tools.allowOnce.click();
   const imageCard = tools.card('mcp__everything__get-tiny-image');
   await tools.open(imageCard);
   await expect(imageCard.getByTestId('tool-card-image')).toBeVisible();
+  await expect(tools.approval).toBeHidden();
   await imageCard.screenshot({ path: `${SCREENS}/mcp-image-card-en-light.png` });
 
   await app.setScript('tool:mcp__everything__get-sum:{"a":1,"b":2}, ok');

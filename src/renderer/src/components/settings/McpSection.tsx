@@ -131,7 +131,44 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
           {t('mcp.alwaysAllow')}
         </label>
       </div>
+      {state.state === 'connected' && !allowed ? (
+        <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} />
+      ) : null}
     </li>
+  );
+}
+
+/** Single tools of a connected server marked as run without asking (mcp.allowed.<server>.tools). */
+function McpToolAllowList({ name, mcp, tools }: { name: string; mcp: McpSettings; tools: string[] }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const config = mcp.servers[name];
+  const current = mcp.allowed[name];
+  const chosen = current && current.config === mcpConfigHash(config) ? current.tools : [];
+  const set = (tool: string, on: boolean) => {
+    const next = on ? [...chosen, tool] : chosen.filter((x) => x !== tool);
+    const allowed = next.length ? { config: mcpConfigHash(config), tools: next } : null;
+    void actions.updateSettings('mcp.servers', { mcp: { allowed: { [name]: allowed } } });
+  };
+  return (
+    <details className="mcp-tools" data-testid="mcp-tools">
+      <summary>{t('mcp.tools', { count: tools.length })}</summary>
+      <ul className="mcp-tool-list">
+        {tools.map((tool) => (
+          <li key={tool}>
+            <label className="toggle">
+              <input
+                type="checkbox"
+                data-testid="mcp-tool-allow"
+                checked={chosen.includes(tool)}
+                onChange={(event) => set(tool, event.target.checked)}
+              />
+              <code>{tool}</code> {t('mcp.toolAllow')}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 
