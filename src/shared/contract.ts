@@ -3,6 +3,7 @@
 // it: the command names, the host router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
+import type { McpServerStatus } from './mcp';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
@@ -164,6 +165,8 @@ export interface AppInfo {
   toolsNote: NoticeText | null;
   /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
   notices: StartupNotice[];
+  /** Each MCP server's status (docs/mcp.md); later changes come as mcp_status events. */
+  mcpServers?: McpServerStatus[];
 }
 
 /** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */

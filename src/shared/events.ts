@@ -5,6 +5,7 @@ import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { NoticeText } from './notices';
+import type { McpServerStatus } from './mcp';
 import type { ModelRef, Settings, ThinkingLevelSetting } from './settings';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
@@ -204,6 +205,8 @@ export type ResoluteEvent =
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
+  /** The MCP servers' statuses changed (starting, connected, failed, disabled): the whole list. */
+  | { type: 'mcp_status'; servers: McpServerStatus[] }
   | HistoryChangedEvent
   /** The model the session talks to changed (a fallback switch, a new first choice). */
   | { type: 'model_changed'; model: ModelInfo }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
+import { mcpSettingsSchema } from './mcp';
 
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -230,6 +231,8 @@ export const settingsSchema = z
       })
       .strict()
       .prefault({}),
+    /** MCP servers and their tools (docs/mcp.md). */
+    mcp: mcpSettingsSchema.prefault({}),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;

@@ -180,6 +180,8 @@ export class AgentSession {
     this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
+    // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
+    await this.tools?.whenReady();
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     this.tools?.startRun();

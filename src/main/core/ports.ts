@@ -124,6 +124,8 @@ export interface ToolOutcome {
   text: string;
   details: ToolResultDetails;
   isError: boolean;
+  /** Images the tool returned (an MCP server's): they reach the model and the card as image content. */
+  images?: readonly { data: string; mimeType: string }[];
 }
 
 /**
@@ -140,6 +142,8 @@ export interface ToolRuntime {
   projectInstructions?(workspace: string): ProjectInstructions | null;
   /** The system the agent runs on, as the system prompt names it ("Linux (x64)"). */
   readonly platform?: string;
+  /** Resolves when tools still arriving (MCP servers starting) are in, or after a few seconds. */
+  toolsReady?(): Promise<void>;
 }
 
 export interface SettingsStore {

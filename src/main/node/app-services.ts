@@ -37,6 +37,11 @@ import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
+import { cachedExecutable } from './tools/executables';
+import { McpManager } from './mcp/mcp-manager';
+
+/** The longest a prompt waits for MCP servers still starting; their tools join when they are ready. */
+const MCP_PROMPT_WAIT_MS = 3000;
 
 /** The app's domains, each a small object owning its commands. */
 export interface AppDomains {
@@ -59,6 +64,8 @@ export class AppServices {
   readonly dataDir: string;
   readonly logDir: string;
   readonly domains: AppDomains;
+  /** The MCP servers of `mcp.servers`, started in the background (docs/mcp.md). */
+  readonly mcp: McpManager;
   /** Every command's handler, from the domains: what the CommandRouter runs. */
   readonly commands: CommandHandlers;
   private readonly tools: NodeToolRuntime;
@@ -98,6 +105,7 @@ export class AppServices {
       simulatorUrl: parts.simulatorUrl,
       canPickFolder: options.pickFolder !== undefined,
       toolsNote: () => this.tools.bashUnavailable,
+      mcpServers: () => this.mcp.statuses(),
       publish: options.publish,
     });
     const report = (notice: NoticeText): void => app.report(notice);
@@ -128,10 +136,36 @@ export class AppServices {
     });
     this.session = this.createSession();
     this.activeModel.askServer();
+    this.mcp = this.startMcp(parts.dataDir);
     this.domains = this.createDomains(app, parts, report);
     this.commands = this.gatherCommands();
     this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
+  }
+
+  private startMcp(dataDir: string): McpManager {
+    const mcp = new McpManager({
+      registry: this.tools.registry,
+      settings: this.settings,
+      decisionLog: this.decisionLog,
+      logDir: this.logDir,
+      version: this.options.version,
+      workspace: () => this.mcpWorkspace(),
+      launch: { hidden: [dataDir], bwrap: cachedExecutable('bwrap'), parentEnv: process.env },
+      onStatus: (servers) => this.options.publish({ type: 'mcp_status', servers }),
+    });
+    this.tools.toolsReady = () => mcp.ready(MCP_PROMPT_WAIT_MS);
+    return mcp;
+  }
+
+  /** The session's workspace, created when it is the default; a missing one makes a stdio server fail to start. */
+  private mcpWorkspace(): string {
+    const workspace = this.session?.tools?.workspace ?? this.runWorkspace;
+    try {
+      return this.tools.openWorkspace(workspace);
+    } catch {
+      return workspace;
+    }
   }
 
   private createDomains(app: AppDomain, parts: OpenedParts, report: (notice: NoticeText) => void): AppDomains {
@@ -147,6 +181,8 @@ export class AppServices {
       retrySettings: () => settings.get().retry,
       projectInstructions: (workspace) => this.tools.projectInstructions(workspace),
       sessionInstructions: this.sessionInstructions,
+      // A new, resumed or moved session may work in another folder: stdio MCP servers follow it.
+      workspaceMayChange: () => this.mcp.workspaceChanged(),
     });
     const publishSnapshot = (): void => sessions.publishSnapshot();
     return {
@@ -289,6 +325,7 @@ export class AppServices {
     // A chain that is waiting is kept as interrupted, to be continued on the next start.
     await this.session.shutdown().catch(() => undefined);
     this.session.dispose();
+    await this.mcp.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();
     this.history.close();

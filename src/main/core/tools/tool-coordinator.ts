@@ -8,7 +8,7 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mario
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
 import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
-import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
+import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolOutcome, ToolRuntime } from '../ports';
 import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
@@ -81,6 +81,11 @@ export class ToolCoordinator {
       unsubscribeSettings();
       unsubscribeTools();
     };
+  }
+
+  /** Resolves once tools still arriving are in (bounded by the runtime: a few seconds at most). */
+  whenReady(): Promise<void> {
+    return this.options.runtime.toolsReady?.() ?? Promise.resolve();
   }
 
   /** A new prompt or Continue: no fault or call state carries over; the instructions are read afresh. */
@@ -214,7 +219,7 @@ export class ToolCoordinator {
         onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
       });
       call.isError = outcome.isError;
-      return text(outcome.text, details(outcome.details));
+      return text(outcome.text, details(outcome.details), outcome.images);
     } catch (error) {
       call.isError = true;
       if (!(error instanceof ToolFailure)) return text(errorText(error), details());
@@ -287,8 +292,16 @@ export class ToolCoordinator {
   }
 }
 
-function text(value: string, details: ToolResultDetails): AgentToolResult<ToolResultDetails> {
-  return { content: [{ type: 'text', text: value }], details };
+function text(
+  value: string,
+  details: ToolResultDetails,
+  images: ToolOutcome['images'] = [],
+): AgentToolResult<ToolResultDetails> {
+  const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
+  return {
+    content: [...(value || !pictures.length ? [{ type: 'text' as const, text: value }] : []), ...pictures],
+    details,
+  };
 }
 
 function resultText(result: unknown): string {

@@ -4,6 +4,7 @@
 // Built by the composition root (app-services.ts).
 import type { AppInfo, CommandHandlers, StartupNotice } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
+import type { McpServerStatus } from '../../../shared/mcp';
 import type { NoticeText } from '../../../shared/notices';
 
 export interface AppDomainParts {
@@ -14,6 +15,7 @@ export interface AppDomainParts {
   simulatorUrl: string | null;
   canPickFolder: boolean;
   toolsNote: () => NoticeText | null;
+  mcpServers: () => McpServerStatus[];
   publish: (event: SessionEvent) => void;
 }
 
@@ -40,6 +42,7 @@ export class AppDomain {
       notices: [...this.startupNotices],
       canPickFolder,
       toolsNote: toolsNote(),
+      mcpServers: this.parts.mcpServers(),
     };
   }
 

@@ -29,6 +29,8 @@ export interface SessionDomainParts {
   projectInstructions: (workspace: string) => ProjectInstructions | null;
   /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
   sessionInstructions: Map<string, NonNullable<SessionInstructions['override']>>;
+  /** Told before every snapshot goes out: the session's workspace may have changed. */
+  workspaceMayChange: () => void;
 }
 
 type SessionCommand = Exclude<
@@ -197,6 +199,7 @@ export class SessionDomain {
   }
 
   publishSnapshot(): void {
+    this.parts.workspaceMayChange();
     this.parts.publish({ type: 'session_changed', snapshot: this.snapshot() });
   }
 

@@ -61,6 +61,8 @@ export interface RecordedRequest {
    * `output_config` (Anthropic), `generationConfig.thinkingConfig` (Gemini).
    */
   reasoning: Record<string, unknown> | null;
+  /** The names of the tools the request offered (any API's shape), in its order. */
+  toolNames: string[];
 }
 
 /** The thinking fields of a request body, by API (RecordedRequest.reasoning). */
@@ -83,6 +85,17 @@ function reasoningOf(body: unknown): Record<string, unknown> | null {
 function effortOf(reasoning: Record<string, unknown> | null): string | null {
   const effort = reasoning?.reasoning_effort ?? (reasoning?.reasoning as Record<string, unknown> | undefined)?.effort;
   return typeof effort === 'string' ? effort : null;
+}
+
+/** Tool names from OpenAI's `function.name`, Responses' and Anthropic's `name`, Gemini's declarations. */
+function toolNamesOf(body: unknown): string[] {
+  const tools = (body as { tools?: unknown } | null)?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: Record<string, unknown>) => {
+    const declarations = tool.functionDeclarations;
+    const named = Array.isArray(declarations) ? declarations : [(tool.function as object | undefined) ?? tool];
+    return named.map((d: { name?: unknown }) => d?.name).filter((n): n is string => typeof n === 'string');
+  });
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -335,6 +348,7 @@ export class SimulatorServer {
       messages: request.messages,
       maxTokens: maxTokensOf(body),
       reasoning: reasoningOf(body),
+      toolNames: toolNamesOf(body),
     });
     const controller = new AbortController();
     res.on('close', () => {

@@ -175,7 +175,11 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         bridge.call('settings.get', {}),
         bridge.call('app.info', {}),
       ]);
-      update((s) => ({ ...s, ui: { ...s.ui, host: info.host } }));
+      update((s) => ({
+        ...s,
+        ui: { ...s.ui, host: info.host },
+        settings: { ...s.settings, mcpServers: info.mcpServers ?? [] },
+      }));
       return {
         snapshot: applySnapshotEvent(snapshot),
         settings: { type: 'settings_changed', settings },

@@ -1,5 +1,5 @@
 // The Settings pane: a left-hand index of its sections (retries, the decision table, provider and
-// model, keys, the fallback models, the agent's tools, the simulator, language and theme, keyboard
+// model, keys, the fallback models, the agent's tools, MCP servers, the simulator, language and theme, keyboard
 // shortcuts) and the sections themselves. It renders the settings the store holds (settings.get on
 // connect, then settings_changed); every control applies its change at once, and an accepted
 // change is confirmed by a quiet "Saved".
@@ -14,6 +14,7 @@ import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
 import { AgentSection } from './AgentSection';
 import { ToolsSection } from './ToolsSection';
+import { McpSection } from './McpSection';
 
 /** Each section's anchor id and the i18n key of its title, in page order. */
 export const SETTINGS_SECTIONS = [
@@ -24,6 +25,7 @@ export const SETTINGS_SECTIONS = [
   ['settings-fallback', 'settings.sections.fallback'],
   ['settings-agent', 'settings.sections.agent'],
   ['settings-tools', 'settings.sections.tools'],
+  ['settings-mcp', 'settings.sections.mcp'],
   ['settings-simulator', 'settings.sections.simulator'],
   ['settings-appearance', 'settings.sections.appearance'],
   ['settings-shortcuts', 'settings.sections.shortcuts'],
@@ -71,6 +73,7 @@ export function SettingsView() {
               <FallbackListEditor settings={settings} />
               <AgentSection agent={settings.agent} />
               <ToolsSection tools={settings.tools} />
+              <McpSection mcp={settings.mcp} />
               <SimulatorSection simulator={settings.simulator} />
               <AppearanceSection ui={settings.ui} />
               <ShortcutsSection />

@@ -95,6 +95,17 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
           >
             {item.output || t('tools.noOutput')}
           </pre>
+          {item.images
+            .filter((image) => /^image\/[\w.+-]+$/.test(image.mimeType))
+            .map((image, i) => (
+              <img
+                key={i}
+                className="tool-image"
+                data-testid="tool-card-image"
+                src={`data:${image.mimeType};base64,${image.data}`}
+                alt={t('tools.image', { n: i + 1 })}
+              />
+            ))}
         </div>
       </details>
     </div>
