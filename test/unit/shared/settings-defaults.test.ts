@@ -30,6 +30,7 @@ describe('settings defaults', () => {
       simulator: { script: '' },
       agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {} },
       tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
+      mcp: { servers: {}, toolTimeoutMs: 60_000, allowed: {} },
     });
   });
 
