@@ -2,6 +2,7 @@
 // Markdown transcript with, for every errored turn, its error, category and retry timeline.
 // Pure functions; SqliteHistoryStore.exportSession reads the detail and calls exportSessionDetail.
 import type { RetryChainRecord, RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
+import { attachmentBlocks } from '../../../shared/messages';
 
 export type ExportFormat = 'json' | 'markdown';
 
@@ -75,6 +76,7 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
   const model = turn.model === null ? '' : ` · ${modelName(turn.provider ?? '', turn.model)}`;
   const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
   if (turn.text.trim() !== '') lines.push('', turn.text);
+  lines.push(...renderAttachments(turn));
   if (turn.stopReason === 'error' || turn.errorMessage !== null) {
     lines.push(
       '',
@@ -83,6 +85,25 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
   }
   if (chain !== undefined || decisions.length > 0) lines.push('', ...renderTimeline(chain, decisions));
   return lines;
+}
+
+/**
+ * A turn's attachments: images embedded as data URIs (the export stays one file that any Markdown
+ * viewer shows), an attached file's text as the block the model got.
+ */
+function renderAttachments(turn: TurnRecord): string[] {
+  const lines: string[] = [];
+  for (const block of attachmentBlocks(turn.message)) {
+    const name = block.file?.name ?? 'image';
+    if (block.type === 'image')
+      lines.push('', `![${name.replace(/[[\]\\]/g, '')}](data:${block.mimeType};base64,${block.data})`);
+    else lines.push('', `<details><summary>${escapeHtml(name)}</summary>`, '', block.text, '', '</details>');
+  }
+  return lines;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function renderTimeline(counted: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {

@@ -4,6 +4,7 @@
 // since files already at that version will not run it again.
 import type Database from 'better-sqlite3';
 import { TEXT_ONCE_MIGRATION } from './migration-text-once';
+import { ATTACHMENTS_MIGRATION } from './attachment-table';
 
 export interface Migration {
   version: number;
@@ -169,6 +170,7 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec(BRANCHES),
   },
   TEXT_ONCE_MIGRATION,
+  ATTACHMENTS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;
