@@ -16,13 +16,24 @@ export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } f
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
 const empty = z.object({}).strict();
-const promptText = z.string().trim().min(1, { error: 'must not be empty' }).max(200_000);
 const exportFormat = z.enum(['json', 'markdown']);
+// A prompt's text may be empty when files go with it (docs/attachments.md); the caps are the builder's.
+const optionalText = z.string().trim().max(200_000);
+const attachmentUpload = z
+  .object({ name: z.string().min(1).max(500), mimeType: z.string().max(200), data: z.string().max(40_000_000) })
+  .strict();
+const promptParams = z
+  .object({ text: optionalText, attachments: z.array(attachmentUpload).max(100).optional() })
+  .strict()
+  .refine((p) => p.text.length > 0 || (p.attachments?.length ?? 0) > 0, {
+    error: 'must not be empty',
+    path: ['text'],
+  });
 
 export const commandParams = {
   'app.info': empty,
   'session.getState': empty,
-  'session.prompt': z.object({ text: promptText }).strict(),
+  'session.prompt': promptParams,
   'session.abort': empty,
   'session.abortRetry': empty,
   'session.retryNow': empty,
@@ -38,7 +49,14 @@ export const commandParams = {
     .object({ path: z.string().trim().min(1, { error: 'must not be empty' }).max(4096) })
     .strict(),
   'session.pickWorkspace': empty,
-  'session.edit': z.object({ turnId: id, text: promptText }).strict(),
+  // keepAttachments: which of the message's attachments go again (their order in it); absent: all of them.
+  'session.edit': z
+    .object({
+      turnId: id,
+      text: optionalText,
+      keepAttachments: z.array(z.number().int().min(0).max(1000)).max(1000).optional(),
+    })
+    .strict(),
   'session.regenerate': empty,
   'settings.get': empty,
   'settings.update': z.object({ patch: settingsPatchSchema }).strict(),

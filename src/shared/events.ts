@@ -41,6 +41,8 @@ export interface ModelInfo {
   id: string;
   label: string;
   isSimulator: boolean;
+  /** The model takes images (pi-ai's Model.input); absent where that is not known without the catalogue. */
+  acceptsImages?: boolean;
 }
 
 /**

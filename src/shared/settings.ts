@@ -23,6 +23,8 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 /** The simulator's models: more than one, so a fallback list can be tried against it. */
 export const SIMULATOR_MODEL_IDS = [SIMULATOR_MODEL_ID, 'resolute-sim-2', 'resolute-sim-3'] as const;
+/** The simulator's models that read text only (the others take images), so that refusal can be tried. */
+export const SIMULATOR_TEXT_ONLY_MODELS: readonly string[] = ['resolute-sim-2'];
 /** Each simulator model's context window, tokens: sim-3's is larger, so an overflow has somewhere to go. */
 export const SIMULATOR_CONTEXT_WINDOWS: Record<string, number> = {
   [SIMULATOR_MODEL_ID]: 8192,

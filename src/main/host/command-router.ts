@@ -11,6 +11,8 @@ import type {
   ProviderInfo,
 } from '../../shared/contract';
 import type { SessionSnapshot } from '../../shared/events';
+import type { AttachmentUpload } from '../../shared/attachments';
+import type { AttachmentBlock } from '../../shared/messages';
 import type { FailureCostReport, SessionSummary } from '../../shared/history';
 import { errorNotice, type NoticeText } from '../../shared/notices';
 import type { ProviderId, Settings } from '../../shared/settings';
@@ -47,8 +49,13 @@ export interface AppContext {
   failureCost(since: number | null): FailureCostReport;
   /** Rename a stored conversation (history_changed says so). */
   renameSession(sessionId: string, title: string): SessionSummary;
-  /** Edit and resend a message of the current conversation; resolves when that turn has ended. */
-  editTurn(turnId: string, text: string): Promise<void>;
+  /**
+   * Edit and resend a message of the current conversation, with the attachments of it listed in
+   * `keepAttachments` (all when absent); resolves when that turn has ended.
+   */
+  editTurn(turnId: string, text: string, keepAttachments?: number[]): Promise<void>;
+  /** A prompt's uploads as content for the current model; rejects with every refusal (AttachmentError). */
+  prepareAttachments(uploads: AttachmentUpload[]): Promise<AttachmentBlock[]>;
   /** Regenerate the last reply (or try a failed one again); resolves when that turn has ended. */
   regenerate(): Promise<void>;
   /** Continue a stopped or cut-off reply; throws at once when the session cannot. */
@@ -122,13 +129,16 @@ export class CommandRouter {
       'app.info': () => ctx.info(),
       'session.getState': () => ctx.snapshot(),
       // Each checks before it starts, so a refusal (busy, a bad turn id) is an error reply, not a notice.
-      'session.prompt': ({ text }) => {
+      'session.prompt': async ({ text, attachments }) => {
         busyCheck();
-        return runInBackground(ctx.session.prompt(text));
+        // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
+        const blocks = attachments?.length ? await asInvalid(() => ctx.prepareAttachments(attachments)) : [];
+        busyCheck();
+        return runInBackground(ctx.session.prompt(text, blocks));
       },
-      'session.edit': ({ turnId, text }) => {
+      'session.edit': ({ turnId, text, keepAttachments }) => {
         busyCheck();
-        return runInBackground(ctx.editTurn(turnId, text));
+        return runInBackground(ctx.editTurn(turnId, text, keepAttachments));
       },
       'session.regenerate': () => {
         busyCheck();

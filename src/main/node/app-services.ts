@@ -18,7 +18,7 @@ import { loadPiRuntime, piRuntime, warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
 import { testConnection } from './connection-test';
-import { lastFailedReply, rewindForEdit, rewindForRegenerate } from './conversation-edits';
+import { editedAttachments, lastFailedReply, rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
 import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from './app-startup';
 import { acquireDataLock, type DataLock } from './data-lock';
@@ -33,6 +33,9 @@ import { FileSettingsStore } from './settings-file';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
 import { checkWorkspaceChoice } from './tools/workspace-fs';
+import { buildAttachmentContent } from './attachments/build-content';
+import type { AttachmentUpload } from '../../shared/attachments';
+import type { AttachmentBlock } from '../../shared/messages';
 
 export class AppServices {
   readonly session: AgentSession;
@@ -270,10 +273,18 @@ export class AppServices {
     return testConnection({ streamFn: this.streamFn, model, apiKey, now: () => Date.now() });
   }
 
-  /** Edit and resend a message of the current conversation; resolves when the turn has ended. */
-  editTurn(turnId: string, text: string): Promise<void> {
+  /** Edit and resend a message of the current conversation, its attachments with it; resolves when the turn has ended. */
+  editTurn(turnId: string, text: string, keepAttachments?: number[]): Promise<void> {
     const rewind = rewindForEdit(this.history, this.session.sessionId, turnId);
-    return this.session.rewindAndPrompt(rewind, text);
+    const attachments = editedAttachments(this.history, this.session.sessionId, turnId, keepAttachments);
+    if (!text && attachments.length === 0)
+      throw new CommandError('invalid_params', 'session.edit: text: must not be empty');
+    return this.session.rewindAndPrompt(rewind, text, attachments);
+  }
+
+  /** A prompt's uploads as content for the model the session uses now (build-content.ts). */
+  prepareAttachments(uploads: AttachmentUpload[]): Promise<AttachmentBlock[]> {
+    return buildAttachmentContent(uploads, this.session.model);
   }
 
   /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */

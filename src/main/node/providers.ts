@@ -13,6 +13,7 @@ import {
   SIMULATOR_MODEL_ID,
   SIMULATOR_CONTEXT_WINDOWS,
   SIMULATOR_MODEL_IDS,
+  SIMULATOR_TEXT_ONLY_MODELS,
   type BaseUrlProvider,
   type ModelRef,
   type ProviderId,
@@ -49,6 +50,7 @@ function openAiCompatible(
   name: string,
   baseUrl: string,
   limits: { contextWindow: number; maxTokens: number },
+  input: ('text' | 'image')[],
 ): Model<Api> {
   return {
     id,
@@ -57,7 +59,7 @@ function openAiCompatible(
     provider,
     baseUrl,
     reasoning: false,
-    input: ['text'],
+    input,
     cost: ZERO_COST,
     ...limits,
   };
@@ -70,11 +72,15 @@ export function needsCatalogue(provider: ProviderId): boolean {
 
 /** What events, history and the window show of the model: no catalogue needed. */
 export function describeModel(provider: Settings['provider']): ModelInfo {
-  if (provider.id === 'simulator')
-    return { provider: 'simulator', id: provider.model || SIMULATOR_MODEL_ID, label: 'Simulator', isSimulator: true };
+  if (provider.id === 'simulator') {
+    const id = provider.model || SIMULATOR_MODEL_ID;
+    const acceptsImages = !SIMULATOR_TEXT_ONLY_MODELS.includes(id);
+    return { provider: 'simulator', id, label: 'Simulator', isSimulator: true, acceptsImages };
+  }
   if (provider.id === 'openai-compatible') {
     const label = `${provider.model} @ ${compatibleUrl(provider)}`;
-    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false };
+    // A local server's model is taken to read images; one that refuses them says so with a 400.
+    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false, acceptsImages: true };
   }
   const override = baseUrlOverride(provider);
   const label = `${PROVIDER_LABELS[provider.id]} · ${provider.model}${override ? ` @ ${override}` : ''}`;
@@ -93,12 +99,16 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   const info = describeModel(provider);
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
-    const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS);
+    const input: Model<Api>['input'] = info.acceptsImages ? ['text', 'image'] : ['text'];
+    const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS, input);
     return { model: { ...model, contextWindow: SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow }, info };
   }
   if (provider.id === 'openai-compatible')
     return {
-      model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider), LOCAL_LIMITS),
+      model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider), LOCAL_LIMITS, [
+        'text',
+        'image',
+      ]),
       info,
     };
   const known = catalogue(provider.id);
@@ -110,7 +120,7 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   };
   const override = baseUrlOverride(provider);
   const model = override ? { ...listed, baseUrl: override } : listed;
-  return { model, info };
+  return { model, info: { ...info, acceptsImages: model.input.includes('image') } };
 }
 
 /** The person's base URL for a real provider (Settings → Provider), without a trailing slash. */

@@ -14,6 +14,7 @@ import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import { lastUserText, usageFor, replyText, type WireMessage } from './simulator-replies';
+import { wireImages, type WireImage } from './simulator-attachments';
 import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
@@ -54,6 +55,15 @@ export interface RecordedRequest {
   messages: WireMessage[];
   /** The output cap the request asked for (any API's field), null when it sent none. */
   maxTokens: number | null;
+  /** The images of the newest user message, as this API's body carried them. */
+  images: WireImage[];
+  /** The request body as sent (tests assert each API's shape). */
+  body: unknown;
+}
+
+function lastUserImages(messages: readonly WireMessage[]): WireImage[] {
+  const last = messages.findLast((message) => message.role === 'user');
+  return last ? (last.images ?? wireImages(last.content)) : [];
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -305,6 +315,8 @@ export class SimulatorServer {
       lastToolResult: lastToolResult(request.messages),
       messages: request.messages,
       maxTokens: maxTokensOf(body),
+      images: lastUserImages(request.messages),
+      body,
     });
     const controller = new AbortController();
     res.on('close', () => {
