@@ -7,7 +7,14 @@
 // chat adds its own rows with live-items.ts.
 import type { ErrorCategory } from '../../../shared/error-category';
 import { activePath, type ErroredTurn, type RetryDecisionRecord, type TurnRecord } from '../../../shared/history';
-import { messageText, type ChatMessage, type ChatUsage, type StopReason } from '../../../shared/messages';
+import {
+  attachmentBlocks,
+  messageText,
+  type AttachmentBlock,
+  type ChatMessage,
+  type ChatUsage,
+  type StopReason,
+} from '../../../shared/messages';
 import type { ChainView, CompactionView } from '../store/state';
 import type { LiveItem } from './live-items';
 import {
@@ -34,6 +41,8 @@ export interface MessageItem {
   /** The model that answered (assistant turns), so the chat marks it. */
   model: string | null;
   createdAt: number;
+  /** The files sent with the person's message (shown as chips; Edit can leave some out). */
+  attachments?: AttachmentBlock[];
 }
 
 /** What a failed attempt had streamed before it failed (docs/retry-policy.md, "Nothing streamed is lost"). */
@@ -352,6 +361,7 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     text:
       message.role === 'assistant' ? (message.continues?.text ?? '') + assistantText(message) : messageText(message),
     isStreaming,
+    ...(message.role === 'user' ? attachmentsOf(message) : {}),
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,
     model: message.role === 'assistant' ? message.model : null,
@@ -384,4 +394,9 @@ export function chainCategories(item: ErroredChainItem): ErrorCategory[] {
     if (category && !seen.includes(category)) seen.push(category);
   }
   return seen;
+}
+
+function attachmentsOf(message: ChatMessage): { attachments?: AttachmentBlock[] } {
+  const blocks = attachmentBlocks(message);
+  return blocks.length ? { attachments: blocks } : {};
 }

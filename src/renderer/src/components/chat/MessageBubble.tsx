@@ -11,6 +11,7 @@ import { Markdown } from '../../markdown/LazyMarkdown';
 import { useActions } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';
+import { SentAttachments } from './AttachmentChips';
 
 interface BubbleProps {
   item: MessageItem;
@@ -47,12 +48,19 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
     >
       <span className="visually-hidden">{isUser ? t('chat.you') : t('chat.assistant')}: </span>
       {isEditing && item.turnId ? (
-        <EditBox turnId={item.turnId} initial={item.text} onSent={() => setIsEditing(false)} onCancel={cancelEdit} />
+        <EditBox
+          turnId={item.turnId}
+          initial={item.text}
+          attachments={item.attachments}
+          onSent={() => setIsEditing(false)}
+          onCancel={cancelEdit}
+        />
       ) : isUser || !item.text ? (
         <span className="bubble-text">{item.text || (item.isStreaming ? t('chat.writing') : '')}</span>
       ) : (
         <Markdown text={item.text} className="bubble-text markdown" />
       )}
+      {!isEditing && item.attachments && <SentAttachments blocks={item.attachments} />}
       {item.stopReason === 'aborted' && <span className="bubble-tag">{t('chat.stopped')}</span>}
       {item.model && !item.isStreaming && (
         <span className="bubble-model" data-testid="answered-by" title={t('chat.answeredBy', { model: item.model })}>
