@@ -15,7 +15,7 @@ import type {
   TurnPage,
   TurnRecord,
 } from '../../shared/history';
-import type { ChatMessage } from '../../shared/messages';
+import type { ChatMessage, ImageBlock } from '../../shared/messages';
 import type { NoticeText } from '../../shared/notices';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { ApprovalPreview, SandboxAuditRecord, ToolName, ToolResultDetails } from '../../shared/tools';
@@ -118,6 +118,8 @@ export interface ToolOutcome {
   text: string;
   details: ToolResultDetails;
   isError: boolean;
+  /** Images after the text (read on an image file: node/tools/read-image.ts). */
+  images?: ImageBlock[];
 }
 
 /**

@@ -14,30 +14,32 @@ const SCREENS = 'test-results/screens';
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PNG = Buffer.from(PNG_BASE64, 'base64');
 
-/** Drop or paste files into the page: a DataTransfer built in the page, dispatched on `selector`. */
+/**
+ * Drop or paste files into the page: a DataTransfer built in the page, dispatched on `selector`.
+ * Written as page-side source (the test side has no DOM types).
+ */
+const DISPATCH_FILES = `({ selector, kind, files }) => {
+  const transfer = new DataTransfer();
+  for (const file of files) {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], file.name, { type: file.type }));
+  }
+  const target = document.querySelector(selector);
+  if (kind === 'paste') {
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    return;
+  }
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+}`;
+
 async function dispatchFiles(
   page: Page,
   selector: string,
   kind: 'drop' | 'paste',
   files: { name: string; type: string; base64: string }[],
-) {
-  await page.evaluate(
-    ({ selector, kind, files }) => {
-      const transfer = new DataTransfer();
-      for (const file of files) {
-        const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-        transfer.items.add(new File([bytes], file.name, { type: file.type }));
-      }
-      const target = document.querySelector(selector)!;
-      if (kind === 'paste') {
-        target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-        return;
-      }
-      for (const type of ['dragenter', 'dragover', 'drop'])
-        target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    { selector, kind, files },
-  );
+): Promise<void> {
+  await page.evaluate(`(${DISPATCH_FILES})(${JSON.stringify({ selector, kind, files })})`);
 }
 
 test('an image by the button: chip, thumbnail in the sent message, the reply names it, after a reload too', async ({

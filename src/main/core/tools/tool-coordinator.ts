@@ -187,7 +187,8 @@ export class ToolCoordinator {
         onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
       });
       call.isError = outcome.isError;
-      return text(outcome.text, { ...outcome.details, durationMs: elapsed() });
+      const result = text(outcome.text, { ...outcome.details, durationMs: elapsed() });
+      return outcome.images?.length ? { ...result, content: [...result.content, ...outcome.images] } : result;
     } catch (error) {
       call.isError = true;
       if (!(error instanceof ToolFailure)) return text(errorText(error), { durationMs: elapsed() });

@@ -35,7 +35,7 @@ function decodeText(bytes: Buffer): string | null {
   }
 }
 
-function readExisting(workspace: string, path: string): { file: WorkspacePath; bytes: Buffer } {
+export function readExisting(workspace: string, path: string): { file: WorkspacePath; bytes: Buffer } {
   const file = resolveInWorkspace(workspace, path, false);
   if (!file.stat) throw new Error(`File not found: ${path}`);
   const bytes = readConfined(workspace, file, path, (stat) => {

@@ -6,6 +6,7 @@ import { codedNotice, type NoticeText } from '../../../shared/notices';
 import type { ApprovalPreview, ToolName } from '../../../shared/tools';
 import { runSandboxed, WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { editTool, lsTool, previewFileChange, readTool, writeTool } from './file-tools';
+import { readImage } from './read-image';
 import { defaultSandboxHost } from './executables';
 import { findTool, grepTool } from './search-tools';
 import { openWorkspace } from './workspace-fs';
@@ -46,7 +47,7 @@ export class NodeToolRuntime implements ToolRuntime {
     const workspace = this.open(context.workspace);
     switch (name) {
       case 'read':
-        return readTool(workspace, args);
+        return (await readImage(workspace, args)) ?? readTool(workspace, args);
       case 'ls':
         return lsTool(workspace, args);
       case 'find':
