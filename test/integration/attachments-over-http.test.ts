@@ -10,7 +10,7 @@ import { AppServices } from '../../src/main/node/app-services';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import type { AttachmentUpload } from '../../src/shared/attachments';
 import { messageText } from '../../src/shared/messages';
-import { tinyPng } from '../fixtures/attachment-files';
+import { pdfWithPages, tinyPng } from '../fixtures/attachment-files';
 
 type Provider = 'anthropic' | 'openai' | 'google' | 'openai-compatible';
 const MODELS: Record<Provider, string> = {
@@ -80,6 +80,7 @@ describe('an image and a file through each real SDK to the simulator', () => {
     const uploads: AttachmentUpload[] = [
       { name: 'dot.png', mimeType: 'image/png', data: png.toString('base64') },
       { name: 'notes.md', mimeType: 'text/markdown', data: Buffer.from('# Notes\nhello').toString('base64') },
+      { name: 'q3.pdf', mimeType: 'application/pdf', data: pdfWithPages(['Revenue up', '']).toString('base64') },
     ];
     await app.session.prompt('What is this?', await app.prepareAttachments(uploads));
 
@@ -91,6 +92,10 @@ describe('an image and a file through each real SDK to the simulator', () => {
     expect(request.lastUserText).toContain(
       'Attached file "notes.md" (text/markdown, 13 bytes):\n```\n# Notes\nhello\n```',
     );
+    expect(request.lastUserText).toMatch(
+      /Attached PDF "q3\.pdf" \(2 pages, .*\), its text: Pages with no text .*: 2\./,
+    );
+    expect(request.lastUserText).toContain('--- Page 1 ---\nRevenue up\n\n--- Page 2 ---\n(no text on this page)');
     // The body in each API's words; only what the API defines went (the file's description stays home).
     const body = JSON.stringify(request.body);
     expect(body).toContain(IMAGE_SHAPE[provider](png.toString('base64')));
@@ -98,7 +103,7 @@ describe('an image and a file through each real SDK to the simulator', () => {
 
     const reply = app.session.messages.at(-1);
     expect(reply && messageText(reply)).toContain(
-      `I received "What is this?" and 1 image (image/png, ${png.length} bytes) and 1 file ("notes.md")`,
+      `I received "What is this?" and 1 image (image/png, ${png.length} bytes) and 2 files ("notes.md", "q3.pdf")`,
     );
     const stored = app.history.getSession(app.session.sessionId)?.turns[0].message;
     expect(stored?.content).toEqual([
@@ -110,6 +115,7 @@ describe('an image and a file through each real SDK to the simulator', () => {
         file: { name: 'dot.png', mimeType: 'image/png', size: png.length },
       },
       expect.objectContaining({ type: 'text', file: { name: 'notes.md', mimeType: 'text/markdown', size: 13 } }),
+      expect.objectContaining({ type: 'text', file: expect.objectContaining({ name: 'q3.pdf' }) }),
     ]);
   });
 });
