@@ -128,6 +128,8 @@ export const settingsSchema = z
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
           .strict(),
+        /** For `openai-compatible`: the models the person marked as reading text only (no images; docs/attachments.md). */
+        textOnlyModels: z.array(z.string().trim().min(1).max(200)).max(200),
       })
       .strict(),
     providers: z
@@ -194,6 +196,7 @@ export const DEFAULT_SETTINGS: Settings = {
     model: SIMULATOR_MODEL_ID,
     baseUrl: '',
     baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
+    textOnlyModels: [],
   },
   providers: { fallback: [], newSessionUsesFirstChoice: true },
   ui: { language: 'system', theme: 'system' },

@@ -94,7 +94,13 @@ export class ActiveModel {
     const before = session.model;
     const { model, info } = this.resolved();
     session.setModel(model);
-    if (before.id !== model.id || before.provider !== model.provider || before.baseUrl !== model.baseUrl)
+    const inputChanged = before.input.join() !== model.input.join(); // marked text-only (or not) in Settings
+    if (
+      before.id !== model.id ||
+      before.provider !== model.provider ||
+      before.baseUrl !== model.baseUrl ||
+      inputChanged
+    )
       this.parts.publish({ type: 'model_changed', model: info });
   }
 }

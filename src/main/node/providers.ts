@@ -79,8 +79,9 @@ export function describeModel(provider: Settings['provider']): ModelInfo {
   }
   if (provider.id === 'openai-compatible') {
     const label = `${provider.model} @ ${compatibleUrl(provider)}`;
-    // A local server's model is taken to read images; one that refuses them says so with a 400.
-    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false, acceptsImages: true };
+    // A local server's model is taken to read images unless the person marked it text-only.
+    const acceptsImages = !(provider.textOnlyModels ?? []).includes(provider.model);
+    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false, acceptsImages };
   }
   const override = baseUrlOverride(provider);
   const label = `${PROVIDER_LABELS[provider.id]} · ${provider.model}${override ? ` @ ${override}` : ''}`;
@@ -105,10 +106,14 @@ export function resolveModel(provider: Settings['provider'], simulatorUrl: strin
   }
   if (provider.id === 'openai-compatible')
     return {
-      model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider), LOCAL_LIMITS, [
-        'text',
-        'image',
-      ]),
+      model: openAiCompatible(
+        'openai-compatible',
+        info.id,
+        info.id,
+        compatibleUrl(provider),
+        LOCAL_LIMITS,
+        info.acceptsImages ? ['text', 'image'] : ['text'],
+      ),
       info,
     };
   const known = catalogue(provider.id);

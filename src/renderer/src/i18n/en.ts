@@ -222,6 +222,7 @@ export const en = {
     switched: 'Switched to {{to}} (usage limit on {{from}})',
   },
   settings: {
+    textOnlyModel: '{{model}} reads text only (attached images are not sent to it)',
     title: 'Settings',
     sections: {
       agent: 'Agent',

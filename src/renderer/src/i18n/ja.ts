@@ -225,6 +225,7 @@ export const ja: Messages = {
     switched: '{{to}} に切り替えました ({{from}} の利用上限)',
   },
   settings: {
+    textOnlyModel: '{{model}} はテキストのみ読める（添付画像は送らない）',
     title: '設定',
     sections: {
       agent: 'エージェント',

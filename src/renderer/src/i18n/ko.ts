@@ -223,6 +223,7 @@ export const ko: Messages = {
     switched: '{{to}}(으)로 전환했습니다 ({{from}} 사용 한도)',
   },
   settings: {
+    textOnlyModel: '{{model}}은(는) 텍스트만 읽음 (첨부 이미지는 보내지 않음)',
     title: '설정',
     sections: {
       agent: '에이전트',
