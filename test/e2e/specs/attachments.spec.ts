@@ -123,6 +123,27 @@ test('a damaged PDF is refused by the main process; its words show in the compos
   await expect(chat.input).toHaveValue('Read this');
 });
 
+test.describe('a model that reads text only', () => {
+  test.use({ appOptions: { set: ['provider.model=resolute-sim-2'] } });
+
+  test('an image is refused before sending; "Send without the images" keeps the rest', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.input.fill('Compare these');
+    await app.page.getByTestId('attach-input').setInputFiles([
+      { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes') },
+    ]);
+    await expect(app.page.getByTestId('attachment-refusal')).toContainText(
+      'The current model reads text only, so the image “dot.png” cannot be sent to it.',
+    );
+    await expect(chat.send).toBeDisabled();
+    await app.page.getByRole('button', { name: 'Send without the images' }).click();
+    await expect(app.page.getByTestId('attachment-chip')).toHaveCount(1);
+    await chat.input.press('Enter');
+    await expect(chat.lastAssistant()).toContainText('I received "Compare these" and 1 file ("notes.md")');
+  });
+});
+
 test('the History detail shows the image, and the Markdown export carries it', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
