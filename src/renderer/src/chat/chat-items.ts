@@ -83,8 +83,8 @@ export interface ErroredChainItem {
   status: ChainStatus;
   /** Retries made: every failed attempt after the first, plus the one that recovered (docs/retry-policy.md, "Counting"). */
   retries: number;
-  /** The person's message this chain answered (Resend sends it again), when stored. */
-  prompt: { turnId: string; text: string } | null;
+  /** The person's message this chain answered (Resend sends it again), when stored; hadImages: it carried images. */
+  prompt: { turnId: string; text: string; hadImages?: boolean } | null;
   /** The seq of its last stored attempt, to place what follows it (a compaction). */
   lastSeq: number | null;
   /** For an overflow handed to compaction: that compaction, when this window saw it. */
@@ -185,7 +185,7 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
 
   for (const turn of activePath(input.turns)) {
     if (!isErrored(turn)) {
-      if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text };
+      if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text, ...imagesFlag(turn.message) };
       items.push(...messageItems(turn.id, turn.id, turn.message, tools));
       continue;
     }
@@ -399,4 +399,9 @@ export function chainCategories(item: ErroredChainItem): ErrorCategory[] {
 function attachmentsOf(message: ChatMessage): { attachments?: AttachmentBlock[] } {
   const blocks = attachmentBlocks(message);
   return blocks.length ? { attachments: blocks } : {};
+}
+
+/** Set only when the message had images (a server that refuses them gets a hint on the card). */
+function imagesFlag(message: ChatMessage): { hadImages?: true } {
+  return attachmentBlocks(message).some((block) => block.type === 'image') ? { hadImages: true } : {};
 }

@@ -86,6 +86,8 @@ export const en = {
     image: 'Image {{name}}',
     dropHint: 'Drop files here to attach them',
     reading: 'Reading {{name}}…',
+    serverRefusedImages:
+      'This model may not read images. If so, mark it as reading text only in Settings → Provider and model, then send without the images.',
     sendWithoutImages: 'Send without the images',
     refused: {
       unsupported_type: '“{{name}}” cannot be used: attach images, text or code files, or PDFs.',

@@ -87,6 +87,8 @@ export const ja: Messages = {
     image: '画像 {{name}}',
     dropHint: 'ここにファイルをドロップして添付',
     reading: '{{name}} を読み込み中…',
+    serverRefusedImages:
+      'このモデルは画像を読めない可能性があります。その場合は 設定 → プロバイダーとモデル でテキストのみとしてマークし、画像を除いて送信してください。',
     sendWithoutImages: '画像を除いて送信',
     refused: {
       unsupported_type: '「{{name}}」は使えません。画像、テキスト・コードファイル、PDF を添付してください。',

@@ -87,6 +87,8 @@ export const ko: Messages = {
     image: '이미지 {{name}}',
     dropHint: '여기에 파일을 놓아 첨부하세요',
     reading: '{{name}} 읽는 중…',
+    serverRefusedImages:
+      '이 모델은 이미지를 읽지 못할 수 있습니다. 그렇다면 설정 → 공급자와 모델에서 텍스트 전용으로 표시하고 이미지 없이 보내세요.',
     sendWithoutImages: '이미지 없이 보내기',
     refused: {
       unsupported_type: '“{{name}}” 파일은 사용할 수 없습니다. 이미지, 텍스트·코드 파일, PDF를 첨부하세요.',

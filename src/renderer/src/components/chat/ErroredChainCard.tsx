@@ -31,6 +31,9 @@ interface CardProps {
   isSettling?: boolean;
 }
 
+/** A 400 that names images, to a message that carried some: the server (or model) may not read them. */
+const IMAGE_REFUSAL = /\b(image|images|vision|multimodal|image_url)\b/i;
+
 export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
   const { t } = useTranslation();
   const overflowFacts = useOverflowFacts();
@@ -64,6 +67,11 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
       <p className="errored-message" data-testid="errored-message">
         {latest.errorMessage}
       </p>
+      {item.prompt?.hadImages && IMAGE_REFUSAL.test(latest.errorMessage ?? '') && (
+        <p className="errored-hint" data-testid="errored-image-hint">
+          {t('attach.serverRefusedImages')}
+        </p>
+      )}
       {categories.length > 1 && (
         <p className="errored-categories">
           {t('errored.categoriesMet', { list: categories.map((c) => t(`category.${c}`)).join(' → ') })}
