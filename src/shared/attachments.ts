@@ -84,7 +84,6 @@ export function attachmentKind(name: string, mimeType: string): AttachmentKind |
   if (IMAGE_TYPES.has(type)) return 'image';
   if (type === 'application/pdf' || extensionOf(name) === 'pdf') return 'pdf';
   if (type.startsWith('text/') || TEXT_TYPES.has(type) || TEXT_EXTENSIONS.has(extensionOf(name))) return 'text';
-  if (type === '' && /^image-\d+$/.test(name)) return 'image';
   return null;
 }
 

@@ -16,7 +16,6 @@ describe('attachmentKind', () => {
     ['notes.md', 'text/markdown; charset=utf-8', 'text'],
     ['song.mp3', 'audio/mpeg', null],
     ['a.zip', 'application/zip', null],
-    ['image-1', '', 'image'],
   ] as const)('%s (%s) is %s', (name, type, kind) => {
     expect(attachmentKind(name, type)).toBe(kind);
   });
