@@ -23,13 +23,24 @@ const returns = <R>(): Returns<R> => ({});
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
 const empty = z.object({}).strict();
-const promptText = z.string().trim().min(1, { error: 'must not be empty' }).max(200_000);
 const exportFormat = z.enum(['json', 'markdown']);
+// A prompt's text may be empty when files go with it (docs/attachments.md); the caps are the builder's.
+const optionalText = z.string().trim().max(200_000);
+const attachmentUpload = z
+  .object({ name: z.string().min(1).max(500), mimeType: z.string().max(200), data: z.string().max(40_000_000) })
+  .strict();
+const promptParams = z
+  .object({ text: optionalText, attachments: z.array(attachmentUpload).max(100).optional() })
+  .strict()
+  .refine((p) => p.text.length > 0 || (p.attachments?.length ?? 0) > 0, {
+    error: 'must not be empty',
+    path: ['text'],
+  });
 
 export const commands = {
   'app.info': { params: empty, returns: returns<AppInfo>() },
   'session.getState': { params: empty, returns: returns<SessionSnapshot>() },
-  'session.prompt': { params: z.object({ text: promptText }).strict(), returns: returns<{ accepted: true }>() },
+  'session.prompt': { params: promptParams, returns: returns<{ accepted: true }>() },
   'session.abort': { params: empty, returns: returns<{ aborted: true }>() },
   'session.abortRetry': { params: empty, returns: returns<{ aborted: boolean }>() },
   'session.retryNow': { params: empty, returns: returns<{ skipped: boolean }>() },
@@ -61,7 +72,14 @@ export const commands = {
   'session.pickWorkspace': { params: empty, returns: returns<{ workspace: string | null }>() },
   /** The edited message is sent as a new branch; the turn streams as events. */
   'session.edit': {
-    params: z.object({ turnId: id, text: promptText }).strict(),
+    // keepAttachments: which of the message's attachments go again (their order in it); absent: all of them.
+    params: z
+      .object({
+        turnId: id,
+        text: optionalText,
+        keepAttachments: z.array(z.number().int().min(0).max(1000)).max(1000).optional(),
+      })
+      .strict(),
     returns: returns<{ accepted: true }>(),
   },
   'session.regenerate': { params: empty, returns: returns<{ accepted: true }>() },

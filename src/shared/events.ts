@@ -58,6 +58,8 @@ export interface ModelInfo {
   reasoning?: boolean;
   /** The thinking level its requests use now (docs/thinking-and-context.md). */
   thinkingLevel?: ThinkingLevelSetting;
+  /** The model takes images (pi-ai's Model.input); absent where that is not known without the catalogue. */
+  acceptsImages?: boolean;
 }
 
 /**

@@ -1,10 +1,13 @@
 // The chat message shapes the renderer, the history store and the RPC clients see. They are a
 // structural subset of pi-ai's Message types (so a pi-ai message is assignable to them) written
 // out here so that the renderer never imports the LLM layer.
+import type { AttachedFile } from './attachments';
 
 export interface TextBlock {
   type: 'text';
   text: string;
+  /** Set on a block made from an attached text file or PDF (pi-ai sends only `text`). */
+  file?: AttachedFile;
 }
 export interface ThinkingBlock {
   type: 'thinking';
@@ -18,6 +21,19 @@ export interface ImageBlock {
   type: 'image';
   data: string;
   mimeType: string;
+  /** Set on an attached image, a workspace image the read tool returned (pi-ai sends data and type only). */
+  file?: AttachedFile;
+}
+
+/** A block that came from an attachment. */
+export type AttachmentBlock = (TextBlock & { file: AttachedFile }) | ImageBlock;
+
+/** The blocks of a person's message that came from attachments, in order. */
+export function attachmentBlocks(message: ChatMessage): AttachmentBlock[] {
+  if (typeof message.content === 'string' || message.role === 'assistant') return [];
+  return message.content.filter(
+    (block): block is AttachmentBlock => block.type === 'image' || (block.type === 'text' && block.file !== undefined),
+  );
 }
 export interface ToolCallBlock {
   type: 'toolCall';
@@ -74,11 +90,13 @@ export interface ToolResultChatMessage {
 }
 export type ChatMessage = UserChatMessage | AssistantChatMessage | ToolResultChatMessage;
 
-/** The plain text of a message, for search, titles and exports. */
+/** The plain text of a message, for search, titles and exports; an attached file's text is not part of it. */
 export function messageText(message: ChatMessage): string {
   if (typeof message.content === 'string') return message.content;
   return message.content
-    .map((block) => (block.type === 'text' ? block.text : block.type === 'toolCall' ? `[tool ${block.name}]` : ''))
+    .map((block) =>
+      block.type === 'text' ? (block.file ? '' : block.text) : block.type === 'toolCall' ? `[tool ${block.name}]` : '',
+    )
     .filter(Boolean)
     .join('\n');
 }

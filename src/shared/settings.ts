@@ -25,6 +25,8 @@ export const PROVIDER_LABELS: Record<ProviderId, string> = {
 export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
 /** The simulator's models: more than one, so a fallback list can be tried against it. */
 export const SIMULATOR_MODEL_IDS = [SIMULATOR_MODEL_ID, 'resolute-sim-2', 'resolute-sim-3'] as const;
+/** The simulator's models that read text only (the others take images), so that refusal can be tried. */
+export const SIMULATOR_TEXT_ONLY_MODELS: readonly string[] = ['resolute-sim-2'];
 /** Each simulator model's context window, tokens: sim-3's is larger, so an overflow has somewhere to go. */
 export const SIMULATOR_CONTEXT_WINDOWS: Record<string, number> = {
   [SIMULATOR_MODEL_ID]: 8192,
@@ -174,6 +176,8 @@ export const settingsSchema = z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
           .strict()
           .prefault({}),
+        /** For `openai-compatible`: the models the person marked as reading text only (no images; docs/attachments.md). */
+        textOnlyModels: z.array(z.string().trim().min(1).max(200)).max(200).default([]),
       })
       .strict()
       .prefault({}),

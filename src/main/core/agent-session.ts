@@ -13,7 +13,13 @@ import type {
   SessionEventListener,
   SessionSnapshot,
 } from '../../shared/events';
-import { messageText, type ChatMessage } from '../../shared/messages';
+import {
+  messageText,
+  type AttachmentBlock,
+  type ChatMessage,
+  type TextBlock,
+  type UserChatMessage,
+} from '../../shared/messages';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from './ports';
@@ -176,17 +182,33 @@ export class AgentSession {
    * Run one logical prompt: resolves only after agent.prompt() returned AND any retry chain or
    * compaction it started has ended (success, failure or cancel).
    */
-  async prompt(text: string): Promise<void> {
+  async prompt(text: string, attachments: readonly AttachmentBlock[] = []): Promise<void> {
     this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
     // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
     await this.tools?.whenReady();
-    this.recorder.ensureSession(text);
+    this.recorder.ensureSession(text || (attachments[0]?.file?.name ?? ''));
     this.compactor.resetForPrompt();
     this.tools?.startRun();
-    await this.agent.prompt(text);
+    await this.send(text, attachments);
     await this.waitForPendingWork();
+  }
+
+  /** A plain prompt as text (as before attachments); with attachments, as a whole user message. */
+  private send(text: string, attachments: readonly AttachmentBlock[]): Promise<void> {
+    return attachments.length ? this.agent.prompt(this.userMessage(text, attachments)) : this.agent.prompt(text);
+  }
+
+  /** The person's message with its attachments after their words (docs/attachments.md). */
+  private userMessage(text: string, attachments: readonly AttachmentBlock[]): AgentMessage {
+    const words: TextBlock[] = text.trim() ? [{ type: 'text', text }] : [];
+    const message: UserChatMessage = {
+      role: 'user',
+      content: [...words, ...attachments],
+      timestamp: this.options.clock?.now() ?? Date.now(),
+    };
+    return message as AgentMessage;
   }
 
   /**
@@ -230,9 +252,9 @@ export class AgentSession {
   }
 
   /** Edit and resend: rewind to before the edited message, then send the new text as a branch. */
-  async rewindAndPrompt(rewind: Rewind, text: string): Promise<void> {
+  async rewindAndPrompt(rewind: Rewind, text: string, attachments: readonly AttachmentBlock[] = []): Promise<void> {
     if (!(await this.rewind(rewind, text))) return;
-    await this.agent.prompt(text);
+    await this.send(text, attachments);
     await this.waitForPendingWork();
   }
 

@@ -15,7 +15,7 @@ import type {
   TurnPage,
   TurnRecord,
 } from '../../shared/history';
-import type { ChatMessage } from '../../shared/messages';
+import type { ChatMessage, ImageBlock } from '../../shared/messages';
 import type { NoticeText } from '../../shared/notices';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
@@ -124,8 +124,8 @@ export interface ToolOutcome {
   text: string;
   details: ToolResultDetails;
   isError: boolean;
-  /** Images the tool returned (an MCP server's): they reach the model and the card as image content. */
-  images?: readonly { data: string; mimeType: string }[];
+  /** Images the tool returned (an MCP server's; read on an image file, node/tools/read-image.ts): they reach the model and the card as image content. */
+  images?: readonly { type?: 'image'; data: string; mimeType: string; file?: ImageBlock['file'] }[];
 }
 
 /**

@@ -37,7 +37,9 @@ function sameLimits(a: Model<Api>, b: Model<Api>): boolean {
     a.provider === b.provider &&
     a.baseUrl === b.baseUrl &&
     a.contextWindow === b.contextWindow &&
-    a.reasoning === b.reasoning
+    a.reasoning === b.reasoning &&
+    // Marked text-only (or not) in Settings: the composer's image check follows.
+    a.input.join() === b.input.join()
   );
 }
 
@@ -93,7 +95,8 @@ export class ActiveModel {
     const thinkingLevel = this.thinkingLevel();
     if (this.waitsForCatalogue) return { ...info, thinkingLevel };
     const { model } = this.resolved();
-    return { ...info, contextWindow: model.contextWindow, reasoning: model.reasoning, thinkingLevel };
+    const acceptsImages = model.input.includes('image');
+    return { ...info, contextWindow: model.contextWindow, reasoning: model.reasoning, thinkingLevel, acceptsImages };
   }
 
   /** The level the session's agent starts with (later ones are set by apply). */

@@ -2,7 +2,7 @@
 // history (docs/architecture.md, "Branches"): the active path's messages before the replaced turn
 // and that turn's seq. Pure over a HistoryReader; the session domain (domains/session-domain.ts) hands it to AgentSession.
 import { activePath, type TurnRecord } from '../../shared/history';
-import type { ChatMessage } from '../../shared/messages';
+import { attachmentBlocks, type AttachmentBlock, type ChatMessage } from '../../shared/messages';
 import { CommandError } from '../../shared/wire';
 import type { Rewind } from '../core/agent-session';
 import type { HistoryReader } from '../core/ports';
@@ -17,6 +17,18 @@ export function rewindForEdit(history: HistoryReader, sessionId: string, turnId:
   if (!turn) throw new CommandError('not_found', 'That message is not in the current conversation.');
   if (turn.role !== 'user') throw new CommandError('failed', 'Only your own messages can be edited.');
   return { messages: history.loadContext(sessionId, { beforeSeq: turn.seq }), branchFrom: turn.seq };
+}
+
+/** The attachments an edited message sends again: those at the positions in `keep`, or all of them. */
+export function editedAttachments(
+  history: HistoryReader,
+  sessionId: string,
+  turnId: string,
+  keep?: readonly number[],
+): AttachmentBlock[] {
+  const turn = pathOf(history, sessionId).find((t) => t.id === turnId);
+  const all = turn ? attachmentBlocks(turn.message) : [];
+  return keep ? all.filter((_, i) => keep.includes(i)) : all;
 }
 
 /**

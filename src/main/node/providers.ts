@@ -14,6 +14,7 @@ import {
   SIMULATOR_MODEL_ID,
   SIMULATOR_CONTEXT_WINDOWS,
   SIMULATOR_MODEL_IDS,
+  SIMULATOR_TEXT_ONLY_MODELS,
   type BaseUrlProvider,
   type ModelRef,
   type ProviderId,
@@ -51,6 +52,7 @@ function openAiCompatible(
   name: string,
   baseUrl: string,
   limits: { contextWindow: number; maxTokens: number },
+  input: ('text' | 'image')[],
 ): Model<Api> {
   return {
     id,
@@ -59,7 +61,7 @@ function openAiCompatible(
     provider,
     baseUrl,
     reasoning: false,
-    input: ['text'],
+    input,
     cost: ZERO_COST,
     ...limits,
   };
@@ -72,11 +74,16 @@ export function needsCatalogue(provider: ProviderId): boolean {
 
 /** What events, history and the window show of the model: no catalogue needed. */
 export function describeModel(provider: Settings['provider']): ModelInfo {
-  if (provider.id === 'simulator')
-    return { provider: 'simulator', id: provider.model || SIMULATOR_MODEL_ID, label: 'Simulator', isSimulator: true };
+  if (provider.id === 'simulator') {
+    const id = provider.model || SIMULATOR_MODEL_ID;
+    const acceptsImages = !SIMULATOR_TEXT_ONLY_MODELS.includes(id);
+    return { provider: 'simulator', id, label: 'Simulator', isSimulator: true, acceptsImages };
+  }
   if (provider.id === 'openai-compatible') {
     const label = `${provider.model} @ ${compatibleUrl(provider)}`;
-    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false };
+    // A local server's model is taken to read images unless the person marked it text-only.
+    const acceptsImages = !(provider.textOnlyModels ?? []).includes(provider.model);
+    return { provider: 'openai-compatible', id: provider.model, label, isSimulator: false, acceptsImages };
   }
   const override = baseUrlOverride(provider);
   const label = `${PROVIDER_LABELS[provider.id]} · ${provider.model}${override ? ` @ ${override}` : ''}`;
@@ -99,8 +106,11 @@ function localModel(provider: Settings['provider'], id: string, server: ServerFa
     contextWindow: own.contextWindow ?? server?.contextWindow ?? LOCAL_LIMITS.contextWindow,
     maxTokens: own.maxTokens ?? LOCAL_LIMITS.maxTokens,
   };
-  const model = openAiCompatible('openai-compatible', id, id, compatibleUrl(provider), limits);
-  const images = own.images ?? server?.images ?? false;
+  const model = openAiCompatible('openai-compatible', id, id, compatibleUrl(provider), limits, ['text']);
+  // Taken to accept images unless the person marks it text-only (docs/attachments.md) or says, or
+  // the server says, it does not.
+  const textOnly = (provider.textOnlyModels ?? []).includes(id);
+  const images = !textOnly && (own.images ?? server?.images ?? true);
   return {
     ...model,
     reasoning: own.reasoning ?? server?.reasoning ?? false,
@@ -125,14 +135,18 @@ export function resolveModel(
   const info = describeModel(provider);
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
-    const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS);
+    const input: Model<Api>['input'] = info.acceptsImages ? ['text', 'image'] : ['text'];
+    const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS, input);
     // It thinks on request, as a reasoning model does (its thinking is streamed as reasoning_content),
     // and keeps the "system" role a reasoning model would be sent as "developer".
     const thinking = { reasoning: true, compat: { supportsDeveloperRole: false } };
     const contextWindow = SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow;
     return { model: { ...model, ...thinking, contextWindow }, info };
   }
-  if (provider.id === 'openai-compatible') return { model: localModel(provider, info.id, server), info };
+  if (provider.id === 'openai-compatible') {
+    const model = localModel(provider, info.id, server);
+    return { model, info: { ...info, acceptsImages: model.input.includes('image') } };
+  }
   const known = catalogue(provider.id);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
   const listed: Model<Api> = known.find((m) => m.id === provider.model) ?? {
@@ -142,7 +156,7 @@ export function resolveModel(
   };
   const override = baseUrlOverride(provider);
   const model = override ? { ...listed, baseUrl: override } : listed;
-  return { model, info };
+  return { model, info: { ...info, acceptsImages: model.input.includes('image') } };
 }
 
 /** The person's base URL for a real provider (Settings → Provider), without a trailing slash. */

@@ -24,6 +24,7 @@ import './styles/history.css';
 import './styles/tools.css';
 import './styles/resilience.css';
 import './styles/markdown.css';
+import './styles/attachments.css';
 
 async function start(): Promise<void> {
   // Follow the system's light/dark until the settings arrive (they may choose one).

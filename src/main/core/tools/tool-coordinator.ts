@@ -297,7 +297,12 @@ function text(
   details: ToolResultDetails,
   images: ToolOutcome['images'] = [],
 ): AgentToolResult<ToolResultDetails> {
-  const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
+  const pictures = images.map(({ data, mimeType, file }) => ({
+    type: 'image' as const,
+    data,
+    mimeType,
+    ...(file ? { file } : {}),
+  }));
   return {
     content: [...(value || !pictures.length ? [{ type: 'text' as const, text: value }] : []), ...pictures],
     details,

@@ -51,7 +51,8 @@ export interface BrowserServer {
 }
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
-const MAX_FRAME_BYTES = 1024 * 1024;
+// A prompt's attachments travel in its frame: 20 MB of files is about 27 MB as base64 (docs/attachments.md).
+const MAX_FRAME_BYTES = 32 * 1024 * 1024;
 const TEXT = 'text/plain; charset=utf-8';
 
 const CONTENT_SECURITY_POLICY = contentSecurityPolicy('browser');

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
+import type { AttachmentBlock } from '../../../shared/messages';
 import { loadPiRuntime } from '../../core/pi-runtime';
 import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
@@ -156,7 +157,7 @@ class RpcServer {
   }
 
   /** Run one validated command. Returns null when the response was already written (prompt). */
-  execute(command: RpcCommand): RpcResponse | null | Promise<RpcResponse> {
+  execute(command: RpcCommand): RpcResponse | null | Promise<RpcResponse | null> {
     const { session } = this.app.services;
     switch (command.type) {
       case 'prompt':
@@ -195,17 +196,30 @@ class RpcServer {
    * before the run starts so that it precedes the run's first event; a failure after that arrives
    * as a second response with the same id (as in pi).
    */
-  private startPrompt(command: RpcCommandOf<'prompt'>): null {
-    const { session } = this.app.services;
-    if (command.images?.length) throw new Error('Images are not supported by Resolute yet.');
-    if (session.isBusy) {
+  private startPrompt(command: RpcCommandOf<'prompt'>): null | Promise<null> {
+    this.refuseIfBusy();
+    const images = command.images ?? [];
+    if (images.length === 0) return this.runPrompt(command, []);
+    // pi's images are fitted to the model's limits like the window's (a text-only model refuses them).
+    const uploads = images.map((image, i) => ({ name: `image-${i + 1}`, mimeType: image.mimeType, data: image.data }));
+    return this.app.services.domains.session.prepareAttachments(uploads).then((blocks) => {
+      this.refuseIfBusy();
+      return this.runPrompt(command, blocks);
+    });
+  }
+
+  private refuseIfBusy(): void {
+    if (this.app.services.session.isBusy) {
       throw new Error(
         'A turn is already running (streaming, retrying or compacting); wait for it to end or send abort.',
       );
     }
+  }
+
+  private runPrompt(command: RpcCommandOf<'prompt'>, blocks: AttachmentBlock[]): null {
     this.write(ack(command));
-    session
-      .prompt(command.message)
+    this.app.services.session
+      .prompt(command.message, blocks)
       .catch((error: unknown) => this.write(failure(command.id, 'prompt', errorText(error))));
     return null;
   }

@@ -15,8 +15,9 @@ export type RpcId = string | number;
 type Cmd<T extends string, Fields = object> = { id?: RpcId; type: T } & Fields;
 
 export type RpcCommand =
-  // Prompting. `images` and `streamingBehavior` are pi fields; Resolute refuses images and runs
-  // one turn at a time, so a prompt while busy is an error whatever streamingBehavior says.
+  // Prompting. `images` and `streamingBehavior` are pi fields; images go to the model (refused for a
+  // text-only one); Resolute runs one turn at a time, so a prompt while busy is an error whatever
+  // streamingBehavior says.
   | Cmd<'prompt', { message: string; images?: ImageBlock[]; streamingBehavior?: 'steer' | 'followUp' }>
   | Cmd<'abort'>
   | Cmd<'new_session', { parentSession?: string }>

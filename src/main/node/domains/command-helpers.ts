@@ -31,8 +31,13 @@ export interface TurnStarter {
  * Start a turn from a command: refused while one runs; `start` may throw its own refusal before
  * the turn begins (a bad turn id, nothing to continue), which is then the command's error reply.
  */
-export function startTurn(starter: TurnStarter, start: () => Promise<void>): { accepted: true } {
+/** A turn runs: a command that would start another is refused. */
+export function refuseWhileBusy(starter: Pick<TurnStarter, 'isBusy'>): void {
   if (starter.isBusy) throw new CommandError('failed', 'A turn is already running; wait for it or press Stop.');
+}
+
+export function startTurn(starter: TurnStarter, start: () => Promise<void>): { accepted: true } {
+  refuseWhileBusy(starter);
   start().catch((error: unknown) =>
     starter.report(errorNotice('turn_command_failed', 'The turn could not run', error)),
   );

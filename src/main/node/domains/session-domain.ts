@@ -11,10 +11,14 @@ import type { AgentSession } from '../../core/agent-session';
 import type { ProjectInstructions } from '../../core/system-prompt';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
-import { lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';
+import { editedAttachments, lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';
+import { buildAttachmentContent } from '../attachments/build-content';
+import type { AttachmentUpload } from '../../../shared/attachments';
+import type { AttachmentBlock } from '../../../shared/messages';
+import { CommandError } from '../../../shared/wire';
 import { findSchedulableRetry } from '../../core/retry';
 import type { Settings } from '../../../shared/settings';
-import { found, startTurn } from './command-helpers';
+import { asInvalid, found, refuseWhileBusy, startTurn } from './command-helpers';
 
 export interface SessionDomainParts {
   session: AgentSession;
@@ -43,8 +47,14 @@ export class SessionDomain {
 
   readonly commands = {
     'session.getState': () => this.snapshot(),
-    'session.prompt': ({ text }) => this.startTurn(() => this.parts.session.prompt(text)),
-    'session.edit': ({ turnId, text }) => this.startTurn(() => this.editTurn(turnId, text)),
+    'session.prompt': async ({ text, attachments }) => {
+      // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
+      refuseWhileBusy(this.parts.session);
+      const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
+      return this.startTurn(() => this.parts.session.prompt(text, blocks));
+    },
+    'session.edit': ({ turnId, text, keepAttachments }) =>
+      this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),
     'session.regenerate': () => this.startTurn(() => this.regenerate()),
     'session.continue': () => this.startTurn(() => this.continueTurn()),
     'session.abort': async () => {
@@ -125,10 +135,19 @@ export class SessionDomain {
     return this.instructions();
   }
 
-  /** Edit and resend a message of the current conversation; resolves when the turn has ended. */
-  editTurn(turnId: string, text: string): Promise<void> {
+  /** Edit and resend a message of the current conversation, its attachments with it; resolves when the turn has ended. */
+  editTurn(turnId: string, text: string, keepAttachments?: number[]): Promise<void> {
     const { session, history } = this.parts;
-    return session.rewindAndPrompt(rewindForEdit(history, session.sessionId, turnId), text);
+    const rewind = rewindForEdit(history, session.sessionId, turnId);
+    const attachments = editedAttachments(history, session.sessionId, turnId, keepAttachments);
+    if (!text && attachments.length === 0)
+      throw new CommandError('invalid_params', 'session.edit: text: must not be empty');
+    return session.rewindAndPrompt(rewind, text, attachments);
+  }
+
+  /** A prompt's uploads as content for the model the session uses now (build-content.ts). */
+  prepareAttachments(uploads: AttachmentUpload[]): Promise<AttachmentBlock[]> {
+    return buildAttachmentContent(uploads, this.parts.session.model);
   }
 
   /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */

@@ -2,6 +2,7 @@
 // Markdown transcript with, for every errored turn, its error, category and retry timeline.
 // Pure functions; SqliteHistoryStore.exportSession reads the detail and calls exportSessionDetail.
 import type { RetryChainRecord, RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
+import { attachmentBlocks } from '../../../shared/messages';
 
 export type ExportFormat = 'json' | 'markdown';
 
@@ -76,6 +77,7 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
   const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
   for (const thinking of thinkingLines(turn)) lines.push('', ...thinking);
   if (turn.text.trim() !== '') lines.push('', turn.text);
+  lines.push(...renderAttachments(turn));
   if (turn.stopReason === 'error' || turn.errorMessage !== null) {
     lines.push(
       '',
@@ -104,6 +106,25 @@ function thinkingLines(turn: TurnRecord): string[][] {
       ],
     ];
   });
+}
+
+/**
+ * A turn's attachments: images embedded as data URIs (the export stays one file that any Markdown
+ * viewer shows), an attached file's text as the block the model got.
+ */
+function renderAttachments(turn: TurnRecord): string[] {
+  const lines: string[] = [];
+  for (const block of attachmentBlocks(turn.message)) {
+    const name = block.file?.name ?? 'image';
+    if (block.type === 'image')
+      lines.push('', `![${name.replace(/[[\]\\]/g, '')}](data:${block.mimeType};base64,${block.data})`);
+    else lines.push('', `<details><summary>${escapeHtml(name)}</summary>`, '', block.text, '', '</details>');
+  }
+  return lines;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function renderTimeline(counted: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {

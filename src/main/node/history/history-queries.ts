@@ -3,7 +3,14 @@
 // HistoryReader to it; every statement is prepared once, in the constructor. Unknown ids give
 // undefined or [].
 import type Database from 'better-sqlite3';
-import type { ErroredTurn, SearchHit, SessionDetail, SessionSummary, TurnPage } from '../../../shared/history';
+import type {
+  ErroredTurn,
+  SearchHit,
+  SessionDetail,
+  SessionSummary,
+  TurnPage,
+  TurnRecord,
+} from '../../../shared/history';
 import { joinedContinuation, type ChatMessage } from '../../../shared/messages';
 import { TURN_PAGE_SIZE, activePath } from '../../../shared/history';
 import { ErroredTurnQueries, IDS } from './errored-turns';
@@ -20,6 +27,7 @@ import {
   type TurnRow,
 } from './history-rows';
 import { decodeMessage } from './message-codec';
+import type { AttachmentTable } from './attachment-table';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
 const DEFAULT_LIST_LIMIT = 50;
@@ -66,7 +74,10 @@ export class HistoryQueries {
   ) => (TurnPage & { session: SessionSummary }) | undefined;
   private readonly readErroredTurns: (limit: number) => ErroredTurn[];
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly attachments: AttachmentTable,
+  ) {
     // Ties on the sort key fall back to the insertion order so that pages never overlap.
     this.listStmt = db.prepare(
       `SELECT ${SESSION_COLUMNS} FROM sessions s ORDER BY s.updated_at DESC, s.id DESC LIMIT ? OFFSET ?`,
@@ -156,11 +167,9 @@ export class HistoryQueries {
     for (const row of activePath(this.contextStmt.all(sessionId))) {
       // The retry controller drops errored assistant turns from the runtime context; aborted ones stay.
       if (row.seq >= before || row.stop_reason === 'error') continue;
-      const message = decodeMessage(row.message_json, {
-        role: row.role,
-        createdAt: row.created_at,
-        stopReason: row.stop_reason,
-      });
+      const message = this.attachments.hydrate(
+        decodeMessage(row.message_json, { role: row.role, createdAt: row.created_at, stopReason: row.stop_reason }),
+      );
       // A continued reply is one reply to the model, as it was when it was written.
       messages.push(message.role === 'assistant' ? joinedContinuation(message) : message);
     }
@@ -187,7 +196,7 @@ export class HistoryQueries {
    */
   private turnPage(sessionId: string, beforeSeq: number, limit: number): TurnPage {
     const below = Math.min(beforeSeq, this.cutStmt.get(sessionId, beforeSeq) ?? beforeSeq);
-    const turns = toTurnRecords(this.pageStmt.all(sessionId, below, limit).reverse());
+    const turns = this.hydrated(toTurnRecords(this.pageStmt.all(sessionId, below, limit).reverse()));
     const turnIds = JSON.stringify(turns.map((turn) => turn.id));
     const chainIds = turns.flatMap((turn) => (turn.chainId === null ? [] : [turn.chainId]));
     const decisions = this.pageDecisionsStmt.all(turnIds, JSON.stringify(chainIds)).map(toDecisionRecord);
@@ -204,12 +213,18 @@ export class HistoryQueries {
     };
   }
 
+  /** The turns with their attachments' bytes read back in (attachment-table.ts). */
+  private hydrated(turns: TurnRecord[]): TurnRecord[] {
+    for (const turn of turns) this.attachments.hydrate(turn.message);
+    return turns;
+  }
+
   private sessionDetail(sessionId: string): SessionDetail | undefined {
     const session = this.sessionSummary(sessionId);
     if (session === undefined) return undefined;
     return {
       session,
-      turns: toTurnRecords(this.turnsStmt.all(sessionId)),
+      turns: this.hydrated(toTurnRecords(this.turnsStmt.all(sessionId))),
       chains: this.chainsStmt.all(sessionId).map(toChainRecord),
       decisions: this.decisionsStmt.all(sessionId).map(toDecisionRecord),
       hasOlderTurns: false,

@@ -4,6 +4,7 @@
 // since files already at that version will not run it again.
 import type Database from 'better-sqlite3';
 import { TEXT_ONCE_MIGRATION } from './migration-text-once';
+import { ATTACHMENTS_MIGRATION } from './attachment-table';
 
 export interface Migration {
   version: number;
@@ -183,6 +184,7 @@ export const MIGRATIONS: readonly Migration[] = [
     description: 'scheduled retries (retry_chains.scheduled_at)',
     up: (db) => db.exec(SCHEDULED_AT),
   },
+  ATTACHMENTS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

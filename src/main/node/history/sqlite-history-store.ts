@@ -32,6 +32,7 @@ import {
   type ScheduledChain,
 } from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
+import { AttachmentTable } from './attachment-table';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
@@ -105,6 +106,7 @@ export class SqliteHistoryStore implements HistoryStore {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
+  private readonly attachments: AttachmentTable;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
@@ -131,7 +133,8 @@ export class SqliteHistoryStore implements HistoryStore {
     this.checkedAtOpen = checkedAtOpen;
     this.path = db.name;
     this.movedAsideTo = movedAsideTo;
-    this.queries = new HistoryQueries(db);
+    this.attachments = new AttachmentTable(db);
+    this.queries = new HistoryQueries(db, this.attachments);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
     this.insertTurnStmt = db.prepare(SQL.insertTurn);
@@ -271,7 +274,10 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.renameSessionStmt.run(title, sessionId).changes > 0;
   }
 
-  /** Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE). */
+  /**
+   * Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE),
+   * and the attachments no other session's turn uses (attachment-table.ts's trigger).
+   */
   deleteSession(sessionId: string): boolean {
     return this.deleteSessionStmt.run(sessionId).changes > 0;
   }
@@ -327,7 +333,10 @@ export class SqliteHistoryStore implements HistoryStore {
       costUsd: isAssistant && typeof turn.costUsd === 'number' && Number.isFinite(turn.costUsd) ? turn.costUsd : null,
       branchFrom: turn.branchFrom ?? null,
     });
-    this.insertTurnStmt.run(toTurnRow(record));
+    // Attachments first (the turn's row refers to them), their uses after it (they refer to the row).
+    const { stored, hashes } = this.attachments.stow(message);
+    this.insertTurnStmt.run(toTurnRow(stored === message ? record : { ...record, message: stored }));
+    this.attachments.recordUses(record.id, hashes);
     this.touchSessionStmt.run(createdAt, turn.sessionId);
     return record;
   }

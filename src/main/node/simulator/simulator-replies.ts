@@ -4,6 +4,7 @@
 // formats (wire-*.ts).
 import { contentText } from '../../../shared/text';
 import { markdownReplyFor } from './simulator-markdown';
+import { describeReceived, splitAttachedFiles, wireImages, type WireImage } from './simulator-attachments';
 
 /** Chunks a `slow` reply is streamed in: long enough to press Stop in the middle of it. */
 export const SLOW_CHUNK_COUNT = 200;
@@ -14,6 +15,8 @@ const SUMMARY_QUOTE_CHARS = 60;
 export interface WireMessage {
   role: string;
   content: unknown;
+  /** The images a wire that flattens content to text found in it (simulator-attachments.ts). */
+  images?: WireImage[];
 }
 
 export interface Usage {
@@ -64,14 +67,17 @@ export function replyText(messages: readonly WireMessage[]): string {
     const whole = replyText(cut.asked);
     return whole.startsWith(cut.given) ? whole.slice(cut.given.length) : whole;
   }
-  const userText = lastUserText(messages);
+  const last = messages.findLast((message) => message.role === 'user');
+  const { words: userText, files } = splitAttachedFiles(lastUserText(messages));
   if (/summar/i.test(systemText(messages)) || /summar/i.test(userText)) {
     return `Summary: ${messages.length} messages so far; the latest request began "${quote(userText, SUMMARY_QUOTE_CHARS)}".`;
   }
   const markdown = markdownReplyFor(userText);
   if (markdown) return markdown;
+  const received = describeReceived(last ? (last.images ?? wireImages(last.content)) : [], files);
+  const said = userText.trim() ? `"${quote(userText, QUOTE_CHARS)}"` : '';
   return (
-    `Simulated reply: I received "${quote(userText, QUOTE_CHARS)}". ` +
+    `Simulated reply: I received ${[said, received].filter(Boolean).join(' and ')}. ` +
     "This answer comes from Resolute's built-in simulator. " +
     'Its replies are deterministic, so the same prompt always gets the same answer.'
   );

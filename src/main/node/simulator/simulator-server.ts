@@ -14,6 +14,7 @@ import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
 import { lastUserText, usageFor, replyText, thinkingText, type WireMessage } from './simulator-replies';
+import { wireImages, type WireImage } from './simulator-attachments';
 import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
@@ -63,6 +64,10 @@ export interface RecordedRequest {
   reasoning: Record<string, unknown> | null;
   /** The names of the tools the request offered (any API's shape), in its order. */
   toolNames: string[];
+  /** The images of the newest user message, as this API's body carried them. */
+  images: WireImage[];
+  /** The request body as sent (tests assert each API's shape). */
+  body: unknown;
 }
 
 /** The thinking fields of a request body, by API (RecordedRequest.reasoning). */
@@ -96,6 +101,11 @@ function toolNamesOf(body: unknown): string[] {
     const named = Array.isArray(declarations) ? declarations : [(tool.function as object | undefined) ?? tool];
     return named.map((d: { name?: unknown }) => d?.name).filter((n): n is string => typeof n === 'string');
   });
+}
+
+function lastUserImages(messages: readonly WireMessage[]): WireImage[] {
+  const last = messages.findLast((message) => message.role === 'user');
+  return last ? (last.images ?? wireImages(last.content)) : [];
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -349,6 +359,8 @@ export class SimulatorServer {
       maxTokens: maxTokensOf(body),
       reasoning: reasoningOf(body),
       toolNames: toolNamesOf(body),
+      images: lastUserImages(request.messages),
+      body,
     });
     const controller = new AbortController();
     res.on('close', () => {

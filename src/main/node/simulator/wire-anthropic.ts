@@ -2,6 +2,7 @@
 // (message_start … message_stop), errors as {"type":"error","error":{type,message}} with the
 // statuses of https://docs.claude.com/en/api/errors, and the `event: error` frame Anthropic
 // sends when a stream fails after it has begun (overloaded_error in the middle of a reply).
+import { wireImages } from './simulator-attachments';
 import {
   MALFORMED_LINE,
   eventFrame,
@@ -79,6 +80,7 @@ export const anthropicMessages: WireFormat = {
     const turns = (messages as Record<string, unknown>[]).map((m) => ({
       role: m.role as string,
       content: contentText(m.content),
+      images: wireImages(m.content),
     }));
     return {
       ok: true,

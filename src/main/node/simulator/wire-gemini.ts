@@ -4,6 +4,7 @@
 // QuotaFailure) as https://ai.google.dev/gemini-api/docs/troubleshooting lists them, and the bare
 // JSON error object Gemini writes into a stream that fails after it has begun.
 import type { FaultStep } from './fault-script';
+import { wireImages } from './simulator-attachments';
 import {
   MALFORMED_LINE,
   dataFrame,
@@ -152,6 +153,7 @@ export const gemini: WireFormat = {
     const turns = (contents as Record<string, unknown>[]).map((c) => ({
       role: c.role === 'model' ? 'assistant' : 'user',
       content: contentText(c.parts),
+      images: wireImages(c.parts),
     }));
     return {
       ok: true,

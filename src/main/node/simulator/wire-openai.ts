@@ -3,6 +3,7 @@
 // (typed `event:` SSE, pi-ai's path for OpenAI). They share OpenAI's error bodies. Errors inside
 // a stream: a `data: {"error": …}` chunk (Chat Completions) and `response.failed` (Responses),
 // as https://platform.openai.com/docs/api-reference/responses-streaming describes them.
+import { wireImages } from './simulator-attachments';
 import { SIMULATOR_MODEL_IDS } from '../../../shared/settings';
 import {
   MALFORMED_LINE,
@@ -239,7 +240,14 @@ function parseInput(input: unknown, instructions: unknown): WireRequest['message
   const items = input.filter(
     (item): item is Record<string, unknown> => isRecord(item) && typeof item.role === 'string',
   );
-  return [...system, ...items.map((item) => ({ role: item.role as string, content: contentText(item.content) }))];
+  return [
+    ...system,
+    ...items.map((item) => ({
+      role: item.role as string,
+      content: contentText(item.content),
+      images: wireImages(item.content),
+    })),
+  ];
 }
 
 /** Responses: `event: response.*` frames from response.created to response.completed. */

@@ -1,9 +1,11 @@
 // `read`: a text file, cut to the output caps with a note saying how to go on (docs/tools.md, "The
-// tools"); binary files are refused politely. Listed in builtin-tools.ts.
+// tools"); an image file comes back as an image (read-image.ts), other binary files are refused
+// politely. Listed in builtin-tools.ts.
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, MAX_LINES, capHead, formatSize } from './output-caps';
 import { decodeText, ok, positiveInt, readExisting, workspacePath } from './file-access';
+import { readImage } from './read-image';
 
 export function runRead(workspace: string, args: Record<string, unknown>): ToolOutcome {
   const path = String(args.path);
@@ -47,6 +49,7 @@ export const readTool: ToolDefinition = {
     return schema();
   },
   asksFirst: false,
-  run: async (args, context) => runRead(context.workspace, args),
+  // An image file comes back as an image, for a model that reads images (read-image.ts).
+  run: async (args, context) => (await readImage(context.workspace, args)) ?? runRead(context.workspace, args),
   summary: (args) => stringArg(args, 'path'),
 };

@@ -7,7 +7,14 @@
 // chat adds its own rows with live-items.ts.
 import type { ErrorCategory } from '../../../shared/error-category';
 import { activePath, type ErroredTurn, type RetryDecisionRecord, type TurnRecord } from '../../../shared/history';
-import { messageText, type ChatMessage, type ChatUsage, type StopReason } from '../../../shared/messages';
+import {
+  attachmentBlocks,
+  messageText,
+  type AttachmentBlock,
+  type ChatMessage,
+  type ChatUsage,
+  type StopReason,
+} from '../../../shared/messages';
 import type { ChainView, CompactionView } from '../store/state';
 import type { LiveItem } from './live-items';
 import {
@@ -36,6 +43,8 @@ export interface MessageItem {
   createdAt: number;
   /** The reply's thinking blocks, shown collapsible above its words (docs/thinking-and-context.md). */
   thinking: ThinkingView[];
+  /** The files sent with the person's message (shown as chips; Edit can leave some out). */
+  attachments?: AttachmentBlock[];
 }
 
 /** One thinking block of a reply as the chat shows it. */
@@ -95,8 +104,8 @@ export interface ErroredChainItem {
   status: ChainStatus;
   /** Retries made: every failed attempt after the first, plus the one that recovered (docs/retry-policy.md, "Counting"). */
   retries: number;
-  /** The person's message this chain answered (Resend sends it again), when stored. */
-  prompt: { turnId: string; text: string } | null;
+  /** The person's message this chain answered (Resend sends it again), when stored; hadImages: it carried images. */
+  prompt: { turnId: string; text: string; hadImages?: boolean } | null;
   /** The seq of its last stored attempt, to place what follows it (a compaction). */
   lastSeq: number | null;
   /** For an overflow handed to compaction: that compaction, when this window saw it. */
@@ -198,7 +207,7 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
 
   for (const turn of activePath(input.turns)) {
     if (!isErrored(turn)) {
-      if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text };
+      if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text, ...imagesFlag(turn.message) };
       items.push(...messageItems(turn.id, turn.id, turn.message, tools));
       continue;
     }
@@ -374,6 +383,7 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     text:
       message.role === 'assistant' ? (message.continues?.text ?? '') + assistantText(message) : messageText(message),
     isStreaming,
+    ...(message.role === 'user' ? attachmentsOf(message) : {}),
     stopReason: message.role === 'assistant' ? message.stopReason : null,
     toolName: message.role === 'toolResult' ? message.toolName : null,
     model: message.role === 'assistant' ? message.model : null,
@@ -407,4 +417,14 @@ export function chainCategories(item: ErroredChainItem): ErrorCategory[] {
     if (category && !seen.includes(category)) seen.push(category);
   }
   return seen;
+}
+
+function attachmentsOf(message: ChatMessage): { attachments?: AttachmentBlock[] } {
+  const blocks = attachmentBlocks(message);
+  return blocks.length ? { attachments: blocks } : {};
+}
+
+/** Set only when the message had images (a server that refuses them gets a hint on the card). */
+function imagesFlag(message: ChatMessage): { hadImages?: true } {
+  return attachmentBlocks(message).some((block) => block.type === 'image') ? { hadImages: true } : {};
 }

@@ -9,6 +9,8 @@ const LINE_PX = 21;
 const CHARS_PER_LINE = 95;
 /** A bubble's padding, its name line and its actions. */
 const BUBBLE_PX = 64;
+/** The row of chips under a message with attachments (a sent thumbnail is 96 px, AttachmentChips). */
+const ATTACHMENTS_PX = 112;
 
 function lineCount(text: string): number {
   let lines = Math.ceil(text.length / CHARS_PER_LINE);
@@ -19,7 +21,7 @@ function lineCount(text: string): number {
 export function estimateRowHeight(item: ChatItem): number {
   switch (item.kind) {
     case 'message':
-      return BUBBLE_PX + lineCount(item.text) * LINE_PX;
+      return BUBBLE_PX + lineCount(item.text) * LINE_PX + (item.attachments ? ATTACHMENTS_PX : 0);
     case 'errored-chain':
       return item.status === 'recovered' ? 32 : 150;
     case 'tool-call':

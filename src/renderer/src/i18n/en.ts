@@ -76,6 +76,31 @@ export const en = {
     taskDone: 'Done:',
     taskOpen: 'Not done:',
   },
+  attach: {
+    button: 'Attach',
+    buttonLabel: 'Attach files: images, text or code files, PDFs',
+    list: 'Attachments',
+    sent: 'Attached to this message',
+    remove: 'Remove',
+    removeLabel: 'Remove {{name}}',
+    image: 'Image {{name}}',
+    dropHint: 'Drop files here to attach them',
+    reading: 'Reading {{name}}…',
+    serverRefusedImages:
+      'This model may not read images. If so, mark it as reading text only in Settings → Provider and model, then send without the images.',
+    sendWithoutImages: 'Send without the images',
+    refused: {
+      unsupported_type: '“{{name}}” cannot be used: attach images, text or code files, or PDFs.',
+      image_to_text_model: 'The current model reads text only, so the image “{{name}}” cannot be sent to it.',
+      too_many: 'At most {{max}} files can go with one message.',
+      too_large: 'The attachments are {{size}} in all; one message can carry at most {{max}}.',
+      unreadable: '“{{name}}” could not be read.',
+      pdf_encrypted:
+        '“{{name}}” is an encrypted PDF; its text cannot be read. Remove the password and attach it again.',
+      pdf_damaged: '“{{name}}” is a damaged PDF and cannot be read.',
+      text_too_long: '“{{name}}” has more text than one message can carry.',
+    },
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',
@@ -249,6 +274,7 @@ export const en = {
     importFailed: 'Could not import that file: {{message}}',
   },
   settings: {
+    textOnlyModel: '{{model}} reads text only (attached images are not sent to it)',
     title: 'Settings',
     sections: {
       mcp: 'MCP servers',

@@ -77,6 +77,31 @@ export const ja: Messages = {
     taskDone: '完了:',
     taskOpen: '未完了:',
   },
+  attach: {
+    button: '添付',
+    buttonLabel: 'ファイルを添付（画像、テキスト・コードファイル、PDF）',
+    list: '添付ファイル',
+    sent: 'このメッセージの添付ファイル',
+    remove: '削除',
+    removeLabel: '{{name}} を削除',
+    image: '画像 {{name}}',
+    dropHint: 'ここにファイルをドロップして添付',
+    reading: '{{name}} を読み込み中…',
+    serverRefusedImages:
+      'このモデルは画像を読めない可能性があります。その場合は 設定 → プロバイダーとモデル でテキストのみとしてマークし、画像を除いて送信してください。',
+    sendWithoutImages: '画像を除いて送信',
+    refused: {
+      unsupported_type: '「{{name}}」は使えません。画像、テキスト・コードファイル、PDF を添付してください。',
+      image_to_text_model: '現在のモデルはテキストのみ読めるため、画像「{{name}}」は送れません。',
+      too_many: '1 つのメッセージに添付できるのは {{max}} ファイルまでです。',
+      too_large: '添付ファイルは合計 {{size}} です。1 つのメッセージで送れるのは {{max}} までです。',
+      unreadable: '「{{name}}」を読み込めませんでした。',
+      pdf_encrypted:
+        '「{{name}}」は暗号化された PDF のため、テキストを読めません。パスワードを外してから添付し直してください。',
+      pdf_damaged: '「{{name}}」は壊れた PDF のため読み込めません。',
+      text_too_long: '「{{name}}」のテキストは 1 つのメッセージで送れる量を超えています。',
+    },
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',
@@ -252,6 +277,7 @@ export const ja: Messages = {
     importFailed: 'このファイルは読み込めません: {{message}}',
   },
   settings: {
+    textOnlyModel: '{{model}} はテキストのみ読める（添付画像は送らない）',
     title: '設定',
     sections: {
       mcp: 'MCP サーバー',

@@ -77,6 +77,30 @@ export const ko: Messages = {
     taskDone: '완료:',
     taskOpen: '미완료:',
   },
+  attach: {
+    button: '첨부',
+    buttonLabel: '파일 첨부: 이미지, 텍스트·코드 파일, PDF',
+    list: '첨부 파일',
+    sent: '이 메시지의 첨부 파일',
+    remove: '삭제',
+    removeLabel: '{{name}} 삭제',
+    image: '이미지 {{name}}',
+    dropHint: '여기에 파일을 놓아 첨부하세요',
+    reading: '{{name}} 읽는 중…',
+    serverRefusedImages:
+      '이 모델은 이미지를 읽지 못할 수 있습니다. 그렇다면 설정 → 공급자와 모델에서 텍스트 전용으로 표시하고 이미지 없이 보내세요.',
+    sendWithoutImages: '이미지 없이 보내기',
+    refused: {
+      unsupported_type: '“{{name}}” 파일은 사용할 수 없습니다. 이미지, 텍스트·코드 파일, PDF를 첨부하세요.',
+      image_to_text_model: '현재 모델은 텍스트만 읽으므로 이미지 “{{name}}”을(를) 보낼 수 없습니다.',
+      too_many: '한 메시지에는 파일을 최대 {{max}}개까지 첨부할 수 있습니다.',
+      too_large: '첨부 파일이 모두 {{size}}입니다. 한 메시지에는 최대 {{max}}까지 보낼 수 있습니다.',
+      unreadable: '“{{name}}” 파일을 읽을 수 없습니다.',
+      pdf_encrypted: '“{{name}}”은(는) 암호화된 PDF라 텍스트를 읽을 수 없습니다. 암호를 해제한 뒤 다시 첨부해 주세요.',
+      pdf_damaged: '“{{name}}”은(는) 손상된 PDF라 읽을 수 없습니다.',
+      text_too_long: '“{{name}}”의 텍스트가 한 메시지로 보낼 수 있는 양을 넘습니다.',
+    },
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
@@ -250,6 +274,7 @@ export const ko: Messages = {
     importFailed: '이 파일을 가져올 수 없습니다: {{message}}',
   },
   settings: {
+    textOnlyModel: '{{model}}은(는) 텍스트만 읽음 (첨부 이미지는 보내지 않음)',
     title: '설정',
     sections: {
       mcp: 'MCP 서버',

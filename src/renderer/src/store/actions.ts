@@ -19,6 +19,7 @@ import type {
   StartupNotice,
 } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
+import type { AttachmentUpload } from '../../../shared/attachments';
 import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
   SESSION_LIST_LIMIT,
@@ -151,11 +152,15 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
 
   /** A message action that starts a turn; false (with a notice) when the main process refused it. */
   async function startTurn(call: Promise<{ accepted: true }>): Promise<boolean> {
-    // A new turn clears what the last chain left: its failure or the model it switched to.
+    clearEndedBanner();
+    return (await attempt(call)) !== undefined;
+  }
+
+  /** A new turn clears what the last chain left: its failure or the model it switched to. */
+  function clearEndedBanner(): void {
     update((s) =>
       s.retry.banner && s.retry.banner.kind !== 'pending' ? { ...s, retry: { ...s.retry, banner: null } } : s,
     );
-    return (await attempt(call)) !== undefined;
   }
 
   return {
@@ -191,8 +196,22 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     },
     /** Send a prompt; false if the main process refused it (the composer then keeps the text). */
     prompt: (text: string) => startTurn(bridge.call('session.prompt', { text })),
-    /** Edit and resend a message of the person's: a new branch from that message on. */
-    edit: (turnId: string, text: string) => startTurn(bridge.call('session.edit', { turnId, text })),
+    /**
+     * Send a prompt with attachments; the refusal's words when the main process refused it (the
+     * composer shows them beside the files and keeps everything), null when it was accepted.
+     */
+    async promptWithAttachments(text: string, attachments: AttachmentUpload[]): Promise<string | null> {
+      clearEndedBanner();
+      try {
+        await bridge.call('session.prompt', { text, attachments });
+        return null;
+      } catch (error) {
+        return errorText(error);
+      }
+    },
+    /** Edit and resend a message of the person's: a new branch from that message on (keepAttachments: which of its files go again). */
+    edit: (turnId: string, text: string, keepAttachments?: number[]) =>
+      startTurn(bridge.call('session.edit', { turnId, text, ...(keepAttachments ? { keepAttachments } : {}) })),
     /** Regenerate the last reply, or (after a failure) ask for it again: one new request. */
     regenerate: () => startTurn(bridge.call('session.regenerate', {})),
     abort: () => attempt(bridge.call('session.abort', {})),

@@ -5,7 +5,7 @@
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
 // row stands is decided here, once; which actions that offers, in MessageActions.tsx. A long session opens on its newest page; older pages
 // are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
@@ -19,6 +19,7 @@ import { READ_ONLY, type RowState } from './MessageActions';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
 import { InstructionsChip } from './InstructionsChip';
+import { useFileDrop } from '../../attachments/use-file-drop';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
 import { ThinkingControl } from './ThinkingControl';
@@ -115,9 +116,16 @@ export function ChatView() {
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
   const actions = useActions();
   const loadOlder = (): void => void actions.loadOlderTurns();
+  const fileSinkRef = useRef<((files: File[]) => void) | null>(null);
+  const drop = useFileDrop(fileSinkRef);
 
   return (
-    <section className="chat" aria-labelledby="chat-title">
+    <section
+      className="chat"
+      aria-labelledby="chat-title"
+      data-dragging={drop.dragging || undefined}
+      {...drop.handlers}
+    >
       <header className="pane-header">
         <h1 className="pane-title" id="chat-title" data-testid="chat-title">
           {title || t('nav.untitled')}
@@ -149,7 +157,7 @@ export function ChatView() {
         </p>
       )}
       <RetryBanner />
-      <Composer restore={isBusy ? null : failedPrompt(items, offeredChain)} />
+      <Composer restore={isBusy ? null : failedPrompt(items, offeredChain)} fileSinkRef={fileSinkRef} />
     </section>
   );
 }

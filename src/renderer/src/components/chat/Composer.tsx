@@ -3,17 +3,32 @@
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
 // message is put back (`restore`), unless they have typed something else meanwhile; sent as it
 // is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+// Files come by the Attach button (a real <input type="file">), by a drop onto the chat (ChatView
+// hands them over through `fileSinkRef`) or by pasting an image; they wait as chips (AttachmentChips)
+// and go with Enter, the text then optional (docs/attachments.md).
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type MutableRefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
+import { readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
+import { PendingChips } from './AttachmentChips';
 
 interface ComposerProps {
   /** The message of an exchange that failed for good, keyed by its card, and its stored turn. */
   restore: { key: string; text: string; turnId: string } | null;
+  /** Where the chat puts the function that takes dropped files. */
+  fileSinkRef?: MutableRefObject<((files: File[]) => void) | null>;
 }
 
-export function Composer({ restore }: ComposerProps) {
+export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const { t } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState(
@@ -21,10 +36,35 @@ export function Composer({ restore }: ComposerProps) {
   );
   const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
+  const acceptsImages = useAppState((s) => s.session.model?.acceptsImages);
   const [text, setText] = useState('');
+  const [files, setFiles] = useState<PendingFile[]>([]);
+  const [unreadable, setUnreadable] = useState<string[]>([]);
+  const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   const restored = useRef<ComposerProps['restore']>(null);
-  const canSend = isConnected && !isBusy && text.trim().length > 0;
+  const refusals = refusalsFor(files, acceptsImages, t);
+  const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
+
+  const addFiles = async (list: File[]): Promise<void> => {
+    if (list.length === 0) return;
+    setRefusedBySend(null);
+    const { read, failed } = await readFiles(list);
+    setFiles((current) => [...current, ...read]);
+    setUnreadable(failed.map((f) => f.name));
+  };
+  const removeFile = (id: string): void => {
+    setRefusedBySend(null);
+    setFiles((current) => current.filter((file) => file.id !== id));
+    inputRef.current?.focus();
+  };
+  useEffect(() => {
+    if (!fileSinkRef) return;
+    fileSinkRef.current = (list) => void addFiles(list);
+    return () => {
+      fileSinkRef.current = null;
+    };
+  });
   // A prompt held for a rate limit and stopped before it was sent comes back here (once).
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
   if (returnedDraft !== takenDraft) {
@@ -46,6 +86,7 @@ export function Composer({ restore }: ComposerProps) {
 
   const send = async (): Promise<void> => {
     if (!canSend) return;
+    if (files.length > 0) return sendWithFiles(files);
     const sent = text;
     setText('');
     restored.current = null;
@@ -54,6 +95,31 @@ export function Composer({ restore }: ComposerProps) {
     // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
     if (!(await started)) setText((current) => current || sent);
     inputRef.current?.focus();
+  };
+
+  // The text and the files stay until the main process accepted them; a refusal is said here.
+  const sendWithFiles = async (sending: PendingFile[]): Promise<void> => {
+    const sent = text;
+    restored.current = null;
+    const uploads = sending.map(({ name, mimeType, data }) => ({ name, mimeType, data }));
+    const refused = await actions.promptWithAttachments(sent.trim(), uploads);
+    setRefusedBySend(refused);
+    if (refused === null) {
+      setText((current) => (current === sent ? '' : current));
+      setFiles((current) => current.filter((file) => !sending.includes(file)));
+    }
+    inputRef.current?.focus();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
+    const pasted = [...event.clipboardData.files];
+    if (pasted.length === 0) return;
+    event.preventDefault();
+    void addFiles(pasted);
+  };
+
+  const sendWithoutImages = (): void => {
+    setFiles((current) => current.filter((file) => !file.mimeType.startsWith('image/')));
   };
 
   const onSubmit = (event: FormEvent): void => {
@@ -67,8 +133,26 @@ export function Composer({ restore }: ComposerProps) {
     void send();
   };
 
+  const problems = [
+    ...refusals.map((r) => r.text),
+    ...unreadable.map((name) => t('attach.refused.unreadable', { name })),
+    ...(refusedBySend ? [refusedBySend] : []),
+  ];
   return (
     <form className="composer" onSubmit={onSubmit}>
+      <PendingChips files={files} onRemove={removeFile} />
+      {problems.length > 0 && (
+        <div className="attachment-problems" role="alert" data-testid="attachment-refusal">
+          {problems.map((problem) => (
+            <p key={problem}>{problem}</p>
+          ))}
+          {refusals.some((r) => r.code === 'image_to_text_model') && (
+            <button type="button" className="button button-small" onClick={sendWithoutImages}>
+              {t('attach.sendWithoutImages')}
+            </button>
+          )}
+        </div>
+      )}
       <textarea
         ref={inputRef}
         className="composer-input"
@@ -79,8 +163,25 @@ export function Composer({ restore }: ComposerProps) {
         value={text}
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       <div className="composer-actions">
+        <label className="button composer-attach" title={t('attach.buttonLabel')}>
+          <input
+            type="file"
+            multiple
+            className="visually-hidden"
+            data-testid="attach-input"
+            aria-label={t('attach.buttonLabel')}
+            onChange={(event) => {
+              const chosen = [...(event.target.files ?? [])];
+              // Cleared, so choosing the same file again still fires a change.
+              event.target.value = '';
+              void addFiles(chosen);
+            }}
+          />
+          <span aria-hidden="true">{t('attach.button')}</span>
+        </label>
         {isBusy && (
           <button
             type="button"

@@ -35,6 +35,9 @@ interface CardProps {
   isExpanded?: boolean;
 }
 
+/** A 400 that names images, to a message that carried some: the server (or model) may not read them. */
+const IMAGE_REFUSAL = /\b(image|images|vision|multimodal|image_url)\b/i;
+
 export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
   const overflowFacts = useOverflowFacts();
@@ -75,6 +78,11 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
       <p className="errored-message" data-testid="errored-message">
         {latest.errorMessage}
       </p>
+      {item.prompt?.hadImages && IMAGE_REFUSAL.test(latest.errorMessage ?? '') && (
+        <p className="errored-hint" data-testid="errored-image-hint">
+          {t('attach.serverRefusedImages')}
+        </p>
+      )}
       {categories.length > 1 && (
         <p className="errored-categories">
           {t('errored.categoriesMet', { list: categories.map((c) => t(`category.${c}`)).join(' → ') })}

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';
 import { MessageActions, type RowState } from './MessageActions';
 import { ThinkingBlock } from './ThinkingBlock';
+import { SentAttachments } from './AttachmentChips';
 
 interface BubbleProps {
   item: MessageItem;
@@ -53,7 +54,13 @@ export function MessageBubble({ item, row }: BubbleProps) {
         />
       ))}
       {isEditing && item.turnId ? (
-        <EditBox turnId={item.turnId} initial={item.text} onSent={() => setIsEditing(false)} onCancel={cancelEdit} />
+        <EditBox
+          turnId={item.turnId}
+          initial={item.text}
+          attachments={item.attachments}
+          onSent={() => setIsEditing(false)}
+          onCancel={cancelEdit}
+        />
       ) : isUser || !item.text ? (
         <span className="bubble-text">
           {item.text || (item.isStreaming && item.thinking.length === 0 ? t('chat.writing') : '')}
@@ -61,6 +68,7 @@ export function MessageBubble({ item, row }: BubbleProps) {
       ) : (
         <Markdown text={item.text} className="bubble-text markdown" />
       )}
+      {!isEditing && item.attachments && <SentAttachments blocks={item.attachments} />}
       {item.stopReason === 'aborted' && <span className="bubble-tag">{t('chat.stopped')}</span>}
       {item.model && !item.isStreaming && (
         <span className="bubble-model" data-testid="answered-by" title={t('chat.answeredBy', { model: item.model })}>

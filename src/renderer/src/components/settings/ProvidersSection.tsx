@@ -72,6 +72,9 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
             />
           )}
           {provider.id === 'openai-compatible' && <LocalModelFields provider={provider} />}
+          {provider.id === 'openai-compatible' && (
+            <TextOnlyToggle model={provider.model} marked={provider.textOnlyModels} />
+          )}
           {isBaseUrlProvider(provider.id) && (
             <CommitField
               label={t('settings.baseUrl')}
@@ -190,5 +193,27 @@ function KeyList({ info }: { info: ProviderInfo }) {
         errorId={`${id}-error`}
       />
     </>
+  );
+}
+
+/** An OpenAI-compatible server's model is taken to read images unless marked here (docs/attachments.md). */
+function TextOnlyToggle({ model, marked }: { model: string; marked: string[] }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const isMarked = marked.includes(model);
+  const toggle = (textOnly: boolean): void => {
+    const textOnlyModels = textOnly ? [...marked.filter((m) => m !== model), model] : marked.filter((m) => m !== model);
+    void actions.updateSettings('provider.textOnlyModels', { provider: { textOnlyModels } });
+  };
+  return (
+    <label className="toggle">
+      <input
+        type="checkbox"
+        data-testid="settings-text-only"
+        checked={isMarked}
+        onChange={(event) => toggle(event.target.checked)}
+      />
+      {t('settings.textOnlyModel', { model })}
+    </label>
   );
 }

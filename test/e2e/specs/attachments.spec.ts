@@ -1,0 +1,192 @@
+// Attachments in the browser mode against the simulator: attach by the button, by a drop onto the
+// chat and by pasting an image; the chips, the thumbnail in the sent message and after a reload;
+// the simulator's reply naming what it got; a refused file's message; the History detail and a
+// Markdown export with the image; screenshots in en/ja/ko, light and dark.
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { SettingsPage } from '../pages/settings-page';
+
+const SCREENS = 'test-results/screens';
+// A 1×1 PNG, 70 bytes.
+const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const PNG = Buffer.from(PNG_BASE64, 'base64');
+
+/**
+ * Drop or paste files into the page: a DataTransfer built in the page, dispatched on `selector`.
+ * Written as page-side source (the test side has no DOM types).
+ */
+const DISPATCH_FILES = `({ selector, kind, files }) => {
+  const transfer = new DataTransfer();
+  for (const file of files) {
+    const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+    transfer.items.add(new File([bytes], file.name, { type: file.type }));
+  }
+  const target = document.querySelector(selector);
+  if (kind === 'paste') {
+    target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    return;
+  }
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    target.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+}`;
+
+async function dispatchFiles(
+  page: Page,
+  selector: string,
+  kind: 'drop' | 'paste',
+  files: { name: string; type: string; base64: string }[],
+): Promise<void> {
+  await page.evaluate(`(${DISPATCH_FILES})(${JSON.stringify({ selector, kind, files })})`);
+}
+
+test('an image by the button: chip, thumbnail in the sent message, the reply names it, after a reload too', async ({
+  app,
+}) => {
+  const chat = new ChatPage(app.page);
+  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  const chip = app.page.getByTestId('attachment-chip');
+  await expect(chip).toContainText('dot.png');
+  await expect(chip).toContainText('70 bytes');
+  await expect(chip.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+  // Text may be empty with an attachment: Enter sends.
+  await chat.input.press('Enter');
+  await expect(chat.lastAssistant()).toContainText('I received 1 image (image/png, 70 bytes)');
+  const sent = chat.userMessages.last().getByTestId('sent-attachment');
+  await expect(sent.getByRole('img', { name: 'Image dot.png' })).toHaveAttribute(
+    'src',
+    `data:image/png;base64,${PNG_BASE64}`,
+  );
+  await expect(app.page.getByTestId('pending-attachments')).toBeHidden();
+  const [request] = await app.requests();
+  expect(JSON.stringify(request.messages)).toContain(`data:image/png;base64,${PNG_BASE64}`);
+
+  await app.page.reload();
+  await expect(new ChatPage(app.page).userMessages.last().getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+});
+
+test('a file dropped onto the chat and an image pasted go together; one can be removed first', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await dispatchFiles(app.page, '.chat', 'drop', [
+    { name: 'notes.md', type: 'text/markdown', base64: Buffer.from('# Notes\n<b>not html</b>').toString('base64') },
+    { name: 'extra.txt', type: 'text/plain', base64: Buffer.from('remove me').toString('base64') },
+  ]);
+  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(2);
+  await app.page.getByRole('button', { name: 'Remove extra.txt' }).click();
+  await dispatchFiles(app.page, '[data-testid="chat-input"]', 'paste', [
+    { name: 'image.png', type: 'image/png', base64: PNG_BASE64 },
+  ]);
+  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(2);
+  await chat.input.fill('Here you go');
+  await chat.input.press('Enter');
+  await expect(chat.lastAssistant()).toContainText(
+    'I received "Here you go" and 1 image (image/png, 70 bytes) and 1 file ("notes.md")',
+  );
+  // The file's text never became markup.
+  await expect(app.page.locator('.transcript b')).toHaveCount(0);
+  await expect(chat.userMessages.last().getByTestId('sent-attachment')).toHaveCount(2);
+});
+
+test('a file of a type that cannot be used is refused in the composer, nothing sent, the text kept', async ({
+  app,
+}) => {
+  const chat = new ChatPage(app.page);
+  await chat.input.fill('Listen to this');
+  await app.page
+    .getByTestId('attach-input')
+    .setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') });
+  await expect(app.page.getByTestId('attachment-refusal')).toHaveText(
+    '“song.mp3” cannot be used: attach images, text or code files, or PDFs.',
+  );
+  await expect(chat.send).toBeDisabled();
+  await chat.input.press('Enter');
+  expect(await app.requests()).toHaveLength(0);
+  await app.page.getByRole('button', { name: 'Remove song.mp3' }).click();
+  await expect(app.page.getByTestId('attachment-refusal')).toBeHidden();
+  await expect(chat.input).toHaveValue('Listen to this');
+});
+
+test('a damaged PDF is refused by the main process; its words show in the composer', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await app.page
+    .getByTestId('attach-input')
+    .setInputFiles({ name: 'torn.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<') });
+  await chat.input.fill('Read this');
+  await chat.input.press('Enter');
+  await expect(app.page.getByTestId('attachment-refusal')).toContainText(
+    '"torn.pdf" cannot be used: the PDF is damaged',
+  );
+  expect(await app.requests()).toHaveLength(0);
+  await expect(app.page.getByTestId('attachment-chip')).toContainText('torn.pdf');
+  await expect(chat.input).toHaveValue('Read this');
+});
+
+test.describe('a model that reads text only', () => {
+  test.use({ appOptions: { set: ['provider.model=resolute-sim-2'] } });
+
+  test('an image is refused before sending; "Send without the images" keeps the rest', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.input.fill('Compare these');
+    await app.page.getByTestId('attach-input').setInputFiles([
+      { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes') },
+    ]);
+    await expect(app.page.getByTestId('attachment-refusal')).toContainText(
+      'The current model reads text only, so the image “dot.png” cannot be sent to it.',
+    );
+    await expect(chat.send).toBeDisabled();
+    await app.page.getByRole('button', { name: 'Send without the images' }).click();
+    await expect(app.page.getByTestId('attachment-chip')).toHaveCount(1);
+    await chat.input.press('Enter');
+    await expect(chat.lastAssistant()).toContainText('I received "Compare these" and 1 file ("notes.md")');
+  });
+});
+
+test('the History detail shows the image, and the Markdown export carries it', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await chat.input.fill('Keep this picture');
+  await chat.input.press('Enter');
+  await chat.waitForTurnEnd();
+  await new HistoryPage(app.page).open();
+  await app.page.getByTestId('history-session-row').first().getByRole('link').click();
+  const detail = app.page.getByTestId('history-detail');
+  await expect(detail.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+  const download = app.page.waitForEvent('download');
+  await app.page.getByTestId('history-export-markdown').click();
+  const markdown = readFileSync((await (await download).path())!, 'utf8');
+  expect(markdown).toContain(`![dot.png](data:image/png;base64,${PNG_BASE64})`);
+});
+
+test.describe('screenshots of attachments', () => {
+  for (const [language, scheme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['ja', 'light'],
+    ['ja', 'dark'],
+    ['ko', 'light'],
+    ['ko', 'dark'],
+  ] as const) {
+    test(`chips, a sent image and a refusal in ${language} (${scheme})`, async ({ app }) => {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await settings.setLanguage(language);
+      await app.page.getByTestId('nav-chat').click();
+      const chat = new ChatPage(app.page);
+      const input = app.page.getByTestId('attach-input');
+      await input.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+      await chat.input.fill('What is in this picture?');
+      await chat.input.press('Enter');
+      await chat.waitForTurnEnd();
+      await input.setInputFiles([
+        { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes') },
+        { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') },
+      ]);
+      await expect(app.page.getByTestId('attachment-refusal')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/attachments-${language}-${scheme}.png` });
+    });
+  }
+});

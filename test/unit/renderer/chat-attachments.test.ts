@@ -1,0 +1,34 @@
+// Attachments in the chat's items (chat-items.ts): a person's message carries its attachment
+// blocks for the chips (its text is only their words), and a failed exchange whose message had
+// images says so, for the card's hint about a server that does not read them.
+import { describe, expect, it } from 'vitest';
+import { buildChatItems, type ErroredChainItem, type MessageItem } from '../../../src/renderer/src/chat/chat-items';
+import type { UserChatMessage } from '../../../src/shared/messages';
+import { erroredMessage, turn } from './fixtures';
+
+const base = { chains: {}, decisions: [] };
+const withImage: UserChatMessage = {
+  role: 'user',
+  timestamp: 1000,
+  content: [
+    { type: 'text', text: 'Look' },
+    { type: 'image', data: 'AA==', mimeType: 'image/png', file: { name: 'dot.png', mimeType: 'image/png', size: 1 } },
+  ],
+};
+
+describe('attachments in the chat items', () => {
+  it("a person's message lists its attachments", () => {
+    const [item] = buildChatItems({ ...base, turns: [turn(1, withImage)] }) as MessageItem[];
+    expect(item.text).toBe('Look');
+    expect(item.attachments).toEqual([withImage.content[1]]);
+  });
+
+  it('a failed exchange knows its message had images', () => {
+    const items = buildChatItems({
+      ...base,
+      turns: [turn(1, withImage), turn(2, erroredMessage('400 image input is not supported', 2000))],
+    });
+    const card = items.find((i): i is ErroredChainItem => i.kind === 'errored-chain');
+    expect(card?.prompt).toMatchObject({ turnId: 't1', hadImages: true });
+  });
+});
