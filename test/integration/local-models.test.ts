@@ -106,8 +106,9 @@ describe('a local server’s model', () => {
 
   it('takes images from the server, and the person’s per-model settings over what the server says', async () => {
     const app = await start('llava');
-    await vi.waitFor(() => expect(app.session.model.input).toEqual(['text', 'image']));
-    expect(app.session.model.contextWindow).toBe(4096);
+    // Images are assumed until told otherwise (docs/attachments.md); the window is the server's.
+    await vi.waitFor(() => expect(app.session.model.contextWindow).toBe(4096));
+    expect(app.session.model.input).toEqual(['text', 'image']);
     app.settings.update({
       provider: { localModels: { llava: { contextWindow: 65_536, maxTokens: 2048, images: false } } },
     });

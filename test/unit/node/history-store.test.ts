@@ -609,14 +609,15 @@ describe('opening a file it must not touch', () => {
     const path = freshPath();
     const db = new Database(path);
     db.exec('CREATE TABLE future (x)');
-    db.pragma('user_version = 7');
+    const newer = LATEST_SCHEMA_VERSION + 1;
+    db.pragma(`user_version = ${newer}`);
     db.close();
     const before = sha256(path);
     const error = expectHistoryError(() => openHistoryStore(path), 'newer_version');
     expect(error.message).toBe(
-      `The history database at ${path} was written by a newer version of Resolute (schema 7; this version knows ${LATEST_SCHEMA_VERSION}). It was left untouched. Update Resolute to open it.`,
+      `The history database at ${path} was written by a newer version of Resolute (schema ${newer}; this version knows ${LATEST_SCHEMA_VERSION}). It was left untouched. Update Resolute to open it.`,
     );
-    expect(error).toMatchObject({ path, foundVersion: 7, knownVersion: LATEST_SCHEMA_VERSION });
+    expect(error).toMatchObject({ path, foundVersion: newer, knownVersion: LATEST_SCHEMA_VERSION });
     expectHistoryError(() => openHistoryStore(path, { startFresh: true }), 'newer_version');
     expect(sha256(path)).toBe(before);
     expect(readdirSync(join(path, '..')).filter((name) => name.includes('damaged'))).toEqual([]);

@@ -23,6 +23,7 @@ describe('settings defaults', () => {
         model: 'resolute-sim-1',
         baseUrl: '',
         localModels: {},
+        textOnlyModels: [],
         baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
       },
       providers: { fallback: [], newSessionUsesFirstChoice: true },
