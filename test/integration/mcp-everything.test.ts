@@ -72,8 +72,14 @@ describe('server-everything over stdio', () => {
   });
 
   it('get-tiny-image: a model without image input is told the image was left out', async () => {
-    const { toolResult } = await callTool('tool:mcp__everything__get-tiny-image:{}');
-    expect(toolResult).toMatch(/image omitted/);
+    // resolute-sim-2 is the simulator's text-only model.
+    await app.services.domains.settings.update({ provider: { id: 'simulator', model: 'resolute-sim-2' } });
+    try {
+      const { toolResult } = await callTool('tool:mcp__everything__get-tiny-image:{}');
+      expect(toolResult).toMatch(/image omitted/);
+    } finally {
+      await app.services.domains.settings.update({ provider: { id: 'simulator', model: 'resolute-sim-1' } });
+    }
   });
 
   it('get-tiny-image: an image-capable model gets the image itself', async () => {
