@@ -76,6 +76,12 @@ export const en = {
     taskDone: 'Done:',
     taskOpen: 'Not done:',
   },
+  branch: {
+    label: 'Versions of this message',
+    previous: 'Show the previous version',
+    next: 'Show the next version',
+    position: 'Version {{index}} of {{count}}',
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',
@@ -375,6 +381,10 @@ export const en = {
     noErrored: 'No errored turns.',
     noResults: 'No matches.',
     loading: 'Loading…',
+    turnsShown_one: '{{shown}} of {{count}} turn shown (the rest on other versions)',
+    turnsShown_other: '{{shown}} of {{count}} turns shown (the rest on other versions)',
+    otherVersions_one: 'Failed on another version ({{count}})',
+    otherVersions_other: 'Failed on other versions ({{count}})',
     turns_one: '{{count}} turn',
     turns_other: '{{count}} turns',
     erroredBadge_one: '{{count}} errored',

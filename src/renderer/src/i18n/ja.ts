@@ -77,6 +77,12 @@ export const ja: Messages = {
     taskDone: '完了:',
     taskOpen: '未完了:',
   },
+  branch: {
+    label: 'このメッセージの版',
+    previous: '前の版を表示',
+    next: '次の版を表示',
+    position: '{{count}} 版中 {{index}} 版目',
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',
@@ -380,6 +386,10 @@ export const ja: Messages = {
     noErrored: 'エラーのターンはありません。',
     noResults: '一致するものはありません。',
     loading: '読み込み中…',
+    turnsShown_one: '{{count}} ターン中 {{shown}} ターンを表示（残りは別の版）',
+    turnsShown_other: '{{count}} ターン中 {{shown}} ターンを表示（残りは別の版）',
+    otherVersions_one: '別の版で失敗したもの（{{count}}）',
+    otherVersions_other: '別の版で失敗したもの（{{count}}）',
     turns_one: '{{count}} ターン',
     turns_other: '{{count}} ターン',
     erroredBadge_one: 'エラー {{count}} 件',

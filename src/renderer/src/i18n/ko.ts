@@ -77,6 +77,12 @@ export const ko: Messages = {
     taskDone: '완료:',
     taskOpen: '미완료:',
   },
+  branch: {
+    label: '이 메시지의 버전',
+    previous: '이전 버전 보기',
+    next: '다음 버전 보기',
+    position: '버전 {{index}}/{{count}}',
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
@@ -374,6 +380,10 @@ export const ko: Messages = {
     noErrored: '오류 턴이 없습니다.',
     noResults: '일치하는 항목이 없습니다.',
     loading: '불러오는 중…',
+    turnsShown_one: '{{count}}개 턴 중 {{shown}}개 표시 (나머지는 다른 버전)',
+    turnsShown_other: '{{count}}개 턴 중 {{shown}}개 표시 (나머지는 다른 버전)',
+    otherVersions_one: '다른 버전에서 실패한 항목 ({{count}})',
+    otherVersions_other: '다른 버전에서 실패한 항목 ({{count}})',
     turns_one: '{{count}}턴',
     turns_other: '{{count}}턴',
     erroredBadge_one: '오류 {{count}}건',

@@ -50,7 +50,9 @@ function isSameRow(a: ChatItemViewProps, b: ChatItemViewProps): boolean {
     x.isStreaming === y.isStreaming &&
     x.stopReason === y.stopReason &&
     x.model === y.model &&
-    x.createdAt === y.createdAt
+    x.createdAt === y.createdAt &&
+    x.versions?.index === y.versions?.index &&
+    x.versions?.count === y.versions?.count
   );
 }
 

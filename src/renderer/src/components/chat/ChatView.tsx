@@ -4,15 +4,17 @@
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
 // offer which action is decided here, once. A long session opens on its newest page; older pages
 // are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
 import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
+import { branchPath, type BranchChoices } from '../../../../shared/history';
 import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
+import { BranchChoiceContext } from './BranchSwitch';
 import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
 import { Composer } from './Composer';
 import { ModelPicker } from './ModelPicker';
@@ -102,11 +104,23 @@ export function ChatView() {
   );
   const isBusy = useAppState(isTurnRunning);
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
-  const transcript = useMemo(() => buildChatItems(session), [session]);
+  const sessionId = useAppState((s) => s.session.sessionId);
+  const versions = useVersionChoice(sessionId, session.turns.length + session.pendingMessages.length);
+  const transcript = useMemo(
+    () => buildChatItems({ ...session, branchChoices: versions.choices }),
+    [session, versions.choices],
+  );
   const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
   const offeredChain = live.interrupted?.chainId ?? null;
-  const actionsOf = useMemo(() => actionsFor(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
-  const sessionId = useAppState((s) => s.session.sessionId);
+  // An earlier version is there to be read: its rows offer nothing, and nothing refills the composer.
+  const isEarlier = useMemo(
+    () => !branchPath(session.turns, versions.choices).isLatest,
+    [session.turns, versions.choices],
+  );
+  const actionsOf = useMemo(
+    () => (isEarlier ? () => READ_ONLY : actionsFor(items, isBusy, offeredChain)),
+    [items, isBusy, offeredChain, isEarlier],
+  );
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
   const actions = useActions();
   const loadOlder = (): void => void actions.loadOlderTurns();
@@ -130,7 +144,11 @@ export function ChatView() {
           key={sessionId ?? ''}
           items={items}
           label={t('chat.transcript')}
-          renderItem={(item) => <ChatItemView item={item} actions={actionsOf(item)} />}
+          renderItem={(item) => (
+            <BranchChoiceContext.Provider value={versions.choose}>
+              <ChatItemView item={item} actions={actionsOf(item)} />
+            </BranchChoiceContext.Provider>
+          )}
           followKey={followKey(items, live.approval?.id)}
           older={{ hasOlder: hasOlderTurns, load: loadOlder, whenNearTop: true }}
         />
@@ -141,9 +159,25 @@ export function ChatView() {
         </p>
       )}
       <RetryBanner />
-      <Composer restore={isBusy ? null : failedPrompt(items, offeredChain)} />
+      <Composer restore={isBusy || isEarlier ? null : failedPrompt(items, offeredChain)} />
     </section>
   );
+}
+
+/**
+ * Which version the chat shows at each fork. A choice lasts while the conversation stays as it
+ * was: anything new (a message sent, a reply stored) shows the newest version again, where it went.
+ */
+function useVersionChoice(sessionId: string | null, size: number) {
+  const [view, setView] = useState<{ of: string; choices: BranchChoices }>({ of: '', choices: {} });
+  const of = `${sessionId ?? ''}:${size}`;
+  const choices = useMemo(() => (view.of === of ? view.choices : {}), [view, of]);
+  const choose = useMemo(
+    () => (fork: number, seq: number) =>
+      setView((v) => ({ of, choices: { ...(v.of === of ? v.choices : {}), [fork]: seq } })),
+    [of],
+  );
+  return { choices, choose };
 }
 
 /** A first-run hint: one click sends a prompt whose reply shows what the chat renders. */

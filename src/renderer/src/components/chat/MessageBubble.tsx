@@ -1,8 +1,8 @@
 // One chat bubble: the person's message as plain text, the assistant's rendered as Markdown
 // (streaming included), or a compact tool result; its time shows on hover and focus. Actions:
-// Copy on every message, Edit (and resend) on the person's, Regenerate on the last reply; an answer
-// names the model that gave it (a fallback may have). Shared by the live chat and the read-only
-// history transcript (which passes no actions).
+// Copy on every message, Edit (and resend) on the person's, Regenerate on the last reply, and the
+// versions' switcher where there are several; an answer names the model that gave it (a fallback
+// may have). Shared by the live chat and the read-only history transcript (which passes no actions).
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageItem } from '../../chat/chat-items';
@@ -10,6 +10,7 @@ import { CopyButton } from '../../markdown/CopyButton';
 import { Markdown } from '../../markdown/LazyMarkdown';
 import { useActions } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
+import { BranchSwitch } from './BranchSwitch';
 import { EditBox } from './EditBox';
 
 interface BubbleProps {
@@ -61,6 +62,7 @@ export function MessageBubble({ item, canEdit, canRegenerate }: BubbleProps) {
       )}
       {!item.isStreaming && !isEditing && (
         <div className="bubble-actions">
+          {item.versions && <BranchSwitch versions={item.versions} />}
           {time && (
             <time className="bubble-time" dateTime={new Date(item.createdAt).toISOString()} data-testid="message-time">
               {t('chat.sentAt', { time })}
