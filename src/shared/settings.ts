@@ -122,6 +122,8 @@ export const settingsSchema = z
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
+        /** Per provider: the model last chosen there, so switching away and back keeps it. */
+        chosenModels: z.partialRecord(z.enum(PROVIDER_IDS), z.string().trim().min(1).max(200)),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
@@ -190,6 +192,7 @@ export const DEFAULT_SETTINGS: Settings = {
   provider: {
     id: 'simulator',
     model: SIMULATOR_MODEL_ID,
+    chosenModels: {},
     baseUrl: '',
     baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
   },

@@ -16,7 +16,13 @@ import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId, type Settings } from '.
 import { AgentSession } from '../core/agent-session';
 import { loadPiRuntime, piRuntime, warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
-import { resolveDataDir, settingsNeedCatalogue, withDefaultModel, type AppServicesOptions } from './app-options';
+import {
+  resolveDataDir,
+  settingsNeedCatalogue,
+  withDefaultModel,
+  withRememberedModel,
+  type AppServicesOptions,
+} from './app-options';
 import { testConnection } from './connection-test';
 import { lastFailedReply, rewindForEdit, rewindForRegenerate } from './conversation-edits';
 import { CredentialVault, fileKeyCipher } from './credential-store';
@@ -25,7 +31,15 @@ import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
 import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
-import { BUILTIN_KEYS, defaultModelFor, contextWindowsFor, modelPrice, modelsFor, resolveModel } from './providers';
+import {
+  BUILTIN_KEYS,
+  defaultModelFor,
+  contextWindowsFor,
+  modelDetailsFor,
+  modelPrice,
+  modelsFor,
+  resolveModel,
+} from './providers';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -221,7 +235,8 @@ export class AppServices {
    */
   async updateSettings(patch: unknown): Promise<Settings> {
     if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
-    return this.settings.update(withDefaultModel(patch, this.settings.get().provider.id));
+    const current = this.settings.get().provider;
+    return this.settings.update(withDefaultModel(withRememberedModel(patch, current), current.id));
   }
 
   /** Load pi-ai and the active model's provider module ahead of the first prompt (launch.ts, once the app is up). */
@@ -243,6 +258,7 @@ export class AppServices {
       hasEnvKey: this.credentials.hasEnvKey(id),
       models: modelsFor(id),
       contextWindows: contextWindowsFor(id),
+      modelDetails: modelDetailsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };

@@ -82,6 +82,14 @@ export const en = {
     next: 'Show the next version',
     position: 'Version {{index}} of {{count}}',
   },
+  picker: {
+    context: '{{size}} context',
+    price: '{{input}} in / {{output}} out per M tokens',
+    noPrice: 'price unknown',
+    free: 'free',
+    images: 'reads images',
+    thinks: 'thinks',
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',

@@ -83,6 +83,14 @@ export const ja: Messages = {
     next: '次の版を表示',
     position: '{{count}} 版中 {{index}} 版目',
   },
+  picker: {
+    context: 'コンテキスト {{size}}',
+    price: '100万トークンあたり 入力 {{input}} / 出力 {{output}}',
+    noPrice: '価格不明',
+    free: '無料',
+    images: '画像を読める',
+    thinks: '思考する',
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',

@@ -83,6 +83,14 @@ export const ko: Messages = {
     next: '다음 버전 보기',
     position: '버전 {{index}}/{{count}}',
   },
+  picker: {
+    context: '컨텍스트 {{size}}',
+    price: '100만 토큰당 입력 {{input}} / 출력 {{output}}',
+    noPrice: '가격 알 수 없음',
+    free: '무료',
+    images: '이미지 읽기',
+    thinks: '사고함',
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
