@@ -12,6 +12,7 @@ export const en = {
     skipLink: 'Skip to main content',
   },
   nav: {
+    menu: 'Menu',
     label: 'Main',
     chat: 'Chat',
     newChat: 'New chat',

@@ -13,6 +13,7 @@ export const ja: Messages = {
     skipLink: 'メインの内容へ移動',
   },
   nav: {
+    menu: 'メニュー',
     label: 'メイン',
     chat: 'チャット',
     newChat: '新しいチャット',

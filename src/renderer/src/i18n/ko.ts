@@ -13,6 +13,7 @@ export const ko: Messages = {
     skipLink: '본문으로 건너뛰기',
   },
   nav: {
+    menu: '메뉴',
     label: '메인',
     chat: '채팅',
     newChat: '새 채팅',
