@@ -133,3 +133,47 @@ test('a 760 px window folds the sidebar away and keeps titles and Settings reada
   await page.screenshot({ path: 'test-results/screens/narrow-settings.png' });
   expect(await axeViolations(page)).toEqual([]);
 });
+
+test.describe('the cards say what happened in words of their own', () => {
+  test.use({ appOptions: { set: ['retry.enabled=false'], script: 'reset' } });
+
+  test('a dropped connection is explained, its library text behind a disclosure', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('hello');
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-status', 'failed');
+    await expect(card.getByTestId('errored-explain')).toHaveText(
+      'The connection to the provider broke off before the reply was complete. Check your network, then retry.',
+    );
+    const raw = card.getByTestId('errored-message');
+    await expect(raw).toBeHidden();
+    await card.getByText('Details from the provider').click();
+    await expect(raw).toBeVisible();
+  });
+});
+
+test.describe('a retry the person cancelled', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=2000'], script: '503*' } });
+
+  test('is a quiet card, not a red Error', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('cancel me');
+    await app.page.getByRole('button', { name: 'Cancel retry' }).click();
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-outcome', 'cancelled');
+    await expect(card.locator('.errored-title')).toHaveText('Retry cancelled');
+    await expect(card).toHaveClass(/errored-card-cancelled/);
+    await expect(card.getByTestId('errored-category')).not.toHaveClass(/badge-error/);
+  });
+});
+
+test.describe('an approval card', () => {
+  test.use({ appOptions: { script: 'tool:bash:{"command":"ls"},ok' } });
+
+  test('names no setting key', async ({ app }) => {
+    await new ChatPage(app.page).prompt('list');
+    const card = app.page.getByTestId('approval-card');
+    await expect(card).toBeVisible();
+    await expect(card).not.toContainText('tools.approval');
+  });
+});

@@ -91,6 +91,22 @@ export const en = {
     images: 'reads images',
     thinks: 'thinks',
   },
+  explain: {
+    overloaded: 'The provider is overloaded right now. Wait a moment, then retry.',
+    rate_limit: "The provider's rate limit was reached. Wait until it resets, then retry.",
+    usage_limit:
+      "This key has used up its plan's limit. Wait for it to reset, or add another key or a fallback model in Settings.",
+    server_error: 'The provider had a problem on its side. Retry in a moment.',
+    connection:
+      'The connection to the provider broke off before the reply was complete. Check your network, then retry.',
+    timeout: 'The provider took too long to answer. Retry, or pick a faster model.',
+    invalid_output: 'The reply came back in a form that could not be read. Retry.',
+    context_overflow:
+      "The conversation is longer than this model's window. Start a new chat or pick a model with a larger window.",
+    auth: 'The provider did not accept the API key. Check the key in Settings.',
+    bad_request: 'The provider refused the request as it was sent. Edit your message or pick another model.',
+    unexpected: 'Something unexpected went wrong. Retry; if it keeps failing, the details below say more.',
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',
@@ -136,6 +152,8 @@ export const en = {
     showSummary: 'Show the summary',
   },
   errored: {
+    rawDetails: 'Details from the provider',
+    cancelledTitle: 'Retry cancelled',
     useLargerModel: 'Use {{model}} ({{window}} tokens)',
     settling: 'Deciding what to do…',
     title: 'Error',
@@ -354,7 +372,7 @@ export const en = {
     noOutput: '(no output yet)',
     change: 'Change',
     approvalTitle: 'Allow {{name}}?',
-    approvalHint: 'Resolute asks before it writes files or runs commands (Settings: tools.approval).',
+    approvalHint: 'Resolute asks before it writes files or runs commands (Settings → Agent tools).',
     command: 'Command',
     commandTimeout: 'Timeout: {{seconds}} s',
     newFile: 'New file: {{path}}',

@@ -92,6 +92,21 @@ export const ja: Messages = {
     images: '画像を読める',
     thinks: '思考する',
   },
+  explain: {
+    overloaded: 'プロバイダーが現在混み合っています。少し待ってから再試行してください。',
+    rate_limit: 'プロバイダーのレート制限に達しました。リセットされるまで待ってから再試行してください。',
+    usage_limit:
+      'このキーはプランの上限に達しました。リセットを待つか、設定で別のキーやフォールバックモデルを追加してください。',
+    server_error: 'プロバイダー側で問題が起きました。少ししてから再試行してください。',
+    connection: '返信が終わる前にプロバイダーとの接続が切れました。ネットワークを確認してから再試行してください。',
+    timeout: 'プロバイダーの応答に時間がかかりすぎました。再試行するか、より速いモデルを選んでください。',
+    invalid_output: '返信が読めない形で届きました。再試行してください。',
+    context_overflow:
+      '会話がこのモデルのコンテキストより長くなっています。新しいチャットを始めるか、より大きいコンテキストのモデルを選んでください。',
+    auth: 'プロバイダーが API キーを受け付けませんでした。設定でキーを確認してください。',
+    bad_request: 'プロバイダーが送られたリクエストを拒否しました。メッセージを編集するか、別のモデルを選んでください。',
+    unexpected: '予期しない問題が起きました。再試行してください。失敗が続く場合は下の詳細を参照してください。',
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',
@@ -139,6 +154,8 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    rawDetails: 'プロバイダーからの詳細',
+    cancelledTitle: '再試行をキャンセルしました',
     useLargerModel: '{{model}} を使う（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
@@ -359,7 +376,7 @@ export const ja: Messages = {
     noOutput: '(まだ出力はありません)',
     change: '変更内容',
     approvalTitle: '{{name}} を許可しますか?',
-    approvalHint: 'ファイルの書き込みやコマンドの実行の前に確認します (設定: tools.approval)。',
+    approvalHint: 'ファイルの書き込みやコマンドの実行の前に確認します (設定 → エージェントのツール)。',
     command: 'コマンド',
     commandTimeout: 'タイムアウト: {{seconds}} 秒',
     newFile: '新しいファイル: {{path}}',

@@ -92,6 +92,20 @@ export const ko: Messages = {
     images: '이미지 읽기',
     thinks: '사고함',
   },
+  explain: {
+    overloaded: '공급자가 지금 과부하 상태입니다. 잠시 기다린 뒤 다시 시도하세요.',
+    rate_limit: '공급자의 속도 제한에 도달했습니다. 초기화될 때까지 기다린 뒤 다시 시도하세요.',
+    usage_limit:
+      '이 키는 요금제 한도를 모두 사용했습니다. 초기화를 기다리거나 설정에서 다른 키나 대체 모델을 추가하세요.',
+    server_error: '공급자 쪽에서 문제가 생겼습니다. 잠시 뒤 다시 시도하세요.',
+    connection: '답변이 끝나기 전에 공급자와의 연결이 끊겼습니다. 네트워크를 확인한 뒤 다시 시도하세요.',
+    timeout: '공급자의 응답이 너무 오래 걸렸습니다. 다시 시도하거나 더 빠른 모델을 고르세요.',
+    invalid_output: '답변이 읽을 수 없는 형태로 왔습니다. 다시 시도하세요.',
+    context_overflow: '대화가 이 모델의 컨텍스트보다 깁니다. 새 채팅을 시작하거나 더 큰 컨텍스트의 모델을 고르세요.',
+    auth: '공급자가 API 키를 받아들이지 않았습니다. 설정에서 키를 확인하세요.',
+    bad_request: '공급자가 보낸 요청을 거부했습니다. 메시지를 편집하거나 다른 모델을 고르세요.',
+    unexpected: '예상치 못한 문제가 생겼습니다. 다시 시도하고, 계속 실패하면 아래 세부 정보를 확인하세요.',
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
@@ -137,6 +151,8 @@ export const ko: Messages = {
     showSummary: '요약 보기',
   },
   errored: {
+    rawDetails: '공급자가 보낸 세부 정보',
+    cancelledTitle: '재시도 취소됨',
     useLargerModel: '{{model}} 사용({{window}} 토큰)',
     settling: '처리 방법을 정하는 중…',
     title: '오류',
@@ -354,7 +370,7 @@ export const ko: Messages = {
     noOutput: '(아직 출력 없음)',
     change: '변경 내용',
     approvalTitle: '{{name}}을(를) 허용할까요?',
-    approvalHint: '파일을 쓰거나 명령을 실행하기 전에 묻습니다 (설정: tools.approval).',
+    approvalHint: '파일을 쓰거나 명령을 실행하기 전에 묻습니다 (설정 → 에이전트 도구).',
     command: '명령',
     commandTimeout: '제한 시간: {{seconds}}초',
     newFile: '새 파일: {{path}}',
