@@ -56,7 +56,9 @@ export function App() {
           aria-expanded={isSidebarOpen}
           onClick={() => setIsSidebarOpen((open) => !open)}
         >
-          {t('nav.menu')}
+          {/* An icon of one width in every language, so the header leaves it a fixed room. */}
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('nav.menu')}</span>
         </button>
         <ConnectionStatus />
         <NoticeList />
