@@ -3,7 +3,9 @@
 // with the decision table's selects wide enough to read and "—" where a row stops at once; History
 // opens on the sessions, its "What failures cost" panel collapsed, and hidden while there is nothing
 // to show; a narrow window (760 px) folds the sidebar away and keeps titles and Settings readable;
-// the errored list's "in ‹session›" links meet contrast, light and dark.
+// the errored list's "in ‹session›" links meet contrast, light and dark; the cards say what happened
+// in the app's words, a cancelled retry is quiet, an approval names no setting key, and a sandbox
+// refusal offers Continue and Resend only.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
@@ -175,5 +177,19 @@ test.describe('an approval card', () => {
     const card = app.page.getByTestId('approval-card');
     await expect(card).toBeVisible();
     await expect(card).not.toContainText('tools.approval');
+  });
+});
+
+test.describe('after a sandbox refusal', () => {
+  test.use({ appOptions: { script: 'tool:read:{"path":"../../etc/passwd"},ok' } });
+
+  test('the ways on are Continue and Resend, not four', async ({ app }) => {
+    await new ChatPage(app.page).prompt('Read the password file');
+    const card = app.page.getByTestId('errored-turn-card').last();
+    await expect(card).toHaveAttribute('data-category', 'sandbox_security');
+    await expect(app.page.getByTestId('continue-button')).toBeVisible();
+    await expect(card.getByTestId('card-resend')).toBeVisible();
+    await expect(card.getByTestId('card-retry')).toHaveCount(0);
+    await expect(card.getByTestId('card-continue')).toHaveCount(0);
   });
 });

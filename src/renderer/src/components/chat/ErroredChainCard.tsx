@@ -194,7 +194,10 @@ function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
   const actions = useActions();
   const provider = useAppState((s) => s.session.model?.provider ?? null);
   const isAuth = latestAttempt(item).category === 'auth';
-  const hasWords = Boolean(latestAttempt(item).partial?.text.trim());
+  // A refused tool call would be refused again: the ways on are Continue (the bar under the chat,
+  // the model told of the refusal) and Resend (asked differently), not Retry.
+  const isRefusal = latestAttempt(item).category?.startsWith('sandbox') ?? false;
+  const hasWords = Boolean(latestAttempt(item).partial?.text.trim()) && !isRefusal;
   if (!canRetry && !isAuth) return null;
   if (overflow)
     return canRetry && overflow.larger ? (
@@ -225,7 +228,7 @@ function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
           {t('errored.continue')}
         </button>
       )}
-      {canRetry && (
+      {canRetry && !isRefusal && (
         <button
           type="button"
           className="button button-small"
