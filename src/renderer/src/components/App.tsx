@@ -10,6 +10,7 @@ import { SettingsView } from './settings/SettingsView';
 import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
 import { RetryBanner } from './RetryBanner';
+import { CommandPalette } from './palette/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';
 
@@ -68,6 +69,7 @@ export function App() {
         {view === 'history' && <HistoryView />}
         {view === 'settings' && <SettingsView />}
       </main>
+      <CommandPalette />
     </div>
   );
 }

@@ -39,6 +39,7 @@ export const en = {
     search: 'Search the history',
     composer: 'Go to the message box',
     cancel: 'Cancel a retry, or stop a reply',
+    palette: 'Open the command palette (also “/” at the start of an empty message)',
     sessions: 'Move in the chat list (then F2 to rename, Delete to delete)',
   },
   connection: {
@@ -106,6 +107,16 @@ export const en = {
     auth: 'The provider did not accept the API key. Check the key in Settings.',
     bad_request: 'The provider refused the request as it was sent. Edit your message or pick another model.',
     unexpected: 'Something unexpected went wrong. Retry; if it keeps failing, the details below say more.',
+  },
+  palette: {
+    label: 'Commands',
+    placeholder: 'Type a command…',
+    goTo: 'Go to {{place}}',
+    switchModel: 'Switch model',
+    settingsSection: 'Settings: {{section}}',
+    exportMarkdown: 'Export this chat as Markdown',
+    exportJson: 'Export this chat as JSON',
+    none: 'No command matches.',
   },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',

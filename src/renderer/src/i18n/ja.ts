@@ -40,6 +40,7 @@ export const ja: Messages = {
     search: '履歴を検索',
     composer: 'メッセージ欄へ移動',
     cancel: '再試行をキャンセル、または応答を停止',
+    palette: 'コマンドパレットを開く（空のメッセージの先頭で「/」でも開きます）',
     sessions: 'チャット一覧の中を移動（F2 で名前を変更、Delete で削除）',
   },
   connection: {
@@ -106,6 +107,16 @@ export const ja: Messages = {
     auth: 'プロバイダーが API キーを受け付けませんでした。設定でキーを確認してください。',
     bad_request: 'プロバイダーが送られたリクエストを拒否しました。メッセージを編集するか、別のモデルを選んでください。',
     unexpected: '予期しない問題が起きました。再試行してください。失敗が続く場合は下の詳細を参照してください。',
+  },
+  palette: {
+    label: 'コマンド',
+    placeholder: 'コマンドを入力…',
+    goTo: '{{place}}へ移動',
+    switchModel: 'モデルを切り替える',
+    settingsSection: '設定: {{section}}',
+    exportMarkdown: 'このチャットを Markdown で書き出す',
+    exportJson: 'このチャットを JSON で書き出す',
+    none: '一致するコマンドはありません。',
   },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',

@@ -40,6 +40,7 @@ export const ko: Messages = {
     search: '기록 검색',
     composer: '메시지 입력란으로 이동',
     cancel: '재시도 취소 또는 응답 중지',
+    palette: '명령 팔레트 열기 (빈 메시지 맨 앞에서 “/”로도 열림)',
     sessions: '채팅 목록 안에서 이동(F2로 이름 바꾸기, Delete로 삭제)',
   },
   connection: {
@@ -105,6 +106,16 @@ export const ko: Messages = {
     auth: '공급자가 API 키를 받아들이지 않았습니다. 설정에서 키를 확인하세요.',
     bad_request: '공급자가 보낸 요청을 거부했습니다. 메시지를 편집하거나 다른 모델을 고르세요.',
     unexpected: '예상치 못한 문제가 생겼습니다. 다시 시도하고, 계속 실패하면 아래 세부 정보를 확인하세요.',
+  },
+  palette: {
+    label: '명령',
+    placeholder: '명령을 입력하세요…',
+    goTo: '{{place}}(으)로 이동',
+    switchModel: '모델 전환',
+    settingsSection: '설정: {{section}}',
+    exportMarkdown: '이 채팅을 Markdown으로 내보내기',
+    exportJson: '이 채팅을 JSON으로 내보내기',
+    none: '일치하는 명령이 없습니다.',
   },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',

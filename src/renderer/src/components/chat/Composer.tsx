@@ -3,6 +3,7 @@
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
 // message is put back (`restore`), unless they have typed something else meanwhile; sent as it
 // is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
+import { openCommandPalette } from '../palette/CommandPalette';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
@@ -62,6 +63,12 @@ export function Composer({ restore }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // "/" at the start of an empty message opens the command palette instead of typing itself.
+    if (event.key === '/' && text === '') {
+      event.preventDefault();
+      openCommandPalette();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void send();
