@@ -1,10 +1,11 @@
 // electron-vite: builds the main process (the Electron entry `index` and the Node CLI `cli`,
 // which serves the browser and RPC modes), the sandboxed preload (CommonJS, so the sandbox
-// holds) and the React renderer.
+// holds; given the command table's names at build time) and the React renderer.
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 import type { Plugin } from 'vite';
+import { COMMAND_NAMES } from './src/shared/contract';
 import { contentSecurityPolicy } from './src/shared/csp';
 
 /**
@@ -41,6 +42,8 @@ export default defineConfig({
     },
   },
   preload: {
+    // The command names from the one table (src/shared/contract.ts), without bundling zod into the preload.
+    define: { __RESOLUTE_COMMAND_NAMES__: JSON.stringify(COMMAND_NAMES) },
     build: {
       // A sandboxed preload cannot require() anything but electron: bundle it whole, as CJS.
       externalizeDeps: false,

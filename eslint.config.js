@@ -42,7 +42,18 @@ const nativeIo = {
   group: ['better-sqlite3', 'ws'],
   message: 'Storage and transports live in src/main/node and src/main/modes.',
 };
+// The retry wing is entered by its door only (src/main/core/retry/index.ts); the wing itself and
+// the tests may use its rooms.
+const retryDoor = {
+  group: ['**/retry/*', '!**/retry/index'],
+  message: 'Use the retry wing through its door, src/main/core/retry/index.ts (docs/architecture.md).',
+};
 const layer = (dirs, message) => ({ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message });
+
+const coreLayer = layer(
+  ['node', 'host', 'modes', 'electron', 'renderer', 'preload'],
+  'src/main/core imports only src/shared (dependencies are passed in).',
+);
 
 const rule = (...patterns) => ({
   '@typescript-eslint/no-restricted-imports': [
@@ -85,15 +96,11 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**'],
-    rules: rule(
-      electron,
-      nodeIo,
-      nativeIo,
-      layer(
-        ['node', 'host', 'modes', 'electron', 'renderer', 'preload'],
-        'src/main/core imports only src/shared (dependencies are passed in).',
-      ),
-    ),
+    rules: rule(electron, nodeIo, nativeIo, coreLayer, retryDoor),
+  },
+  {
+    files: ['src/main/core/retry/**'],
+    rules: rule(electron, nodeIo, nativeIo, coreLayer),
   },
   {
     files: ['src/main/host/**'],
@@ -102,6 +109,7 @@ export default tseslint.config(
       nodeIo,
       nativeIo,
       layer(['node', 'modes', 'electron', 'renderer', 'preload'], 'src/main/host imports only core and shared.'),
+      retryDoor,
     ),
   },
   {
@@ -109,15 +117,19 @@ export default tseslint.config(
     rules: rule(
       electron,
       layer(['host', 'modes', 'electron', 'renderer', 'preload'], 'src/main/node may use core and shared only.'),
+      retryDoor,
     ),
   },
   {
     files: ['src/main/modes/**', 'src/main/cli.ts'],
-    rules: rule(electron, layer(['electron', 'renderer', 'preload'], 'Modes never import Electron code.')),
+    rules: rule(electron, layer(['electron', 'renderer', 'preload'], 'Modes never import Electron code.'), retryDoor),
   },
   {
     files: ['src/main/electron/**', 'src/main/index.ts'],
-    rules: rule(layer(['renderer', 'preload'], 'The main process does not import renderer or preload code.')),
+    rules: rule(
+      layer(['renderer', 'preload'], 'The main process does not import renderer or preload code.'),
+      retryDoor,
+    ),
   },
   {
     files: ['src/preload/**'],

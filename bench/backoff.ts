@@ -4,7 +4,7 @@
 // delayMs) — the retried request's arrival minus the end of the wait. The target is what a person
 // perceives: p95 ≤ 20 ms (docs/retry-policy.md, step 9). Our own scenario (503 then an answer) and,
 // side by side with pi through the same RpcClient, a connection reset mid-stream.
-import type { RpcClient } from '../src/main/modes/rpc/rpc-client';
+import type { RpcClient } from '../test/fixtures/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
 import {
   percentile,

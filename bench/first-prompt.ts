@@ -4,7 +4,7 @@
 // (lib.ts watchExchanges). Baselines in the same run, rounds taking turns: the same app with its
 // pi-ai warm-up turned off (RESOLUTE_BENCH_COLD_PROMPT=1, the behaviour before it), and pi.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RpcClient } from '../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../test/fixtures/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
 import { CLI, median, PI_CLI, piClient, QUICK, report, tempDir, watchExchanges, type Exchange } from './lib';
 

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { homedir, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { RpcClient, type RpcClientOptions } from '../src/main/modes/rpc/rpc-client';
+import { RpcClient, type RpcClientOptions } from '../test/fixtures/rpc-client';
 
 export const REPO = resolve(import.meta.dirname, '..');
 export const QUICK = process.argv.includes('--quick');

@@ -31,6 +31,7 @@ import {
   checkpointLatencies,
   countSocketFrames,
   percentile,
+  socketQuiet,
   startProvider,
   watchCheckpoints,
 } from './stream-probe';
@@ -84,6 +85,7 @@ async function measure(browser: Browser, text: string, tokensPerEvent: number, c
     await page.goto(app.url);
     await page.getByTestId('chat-input').fill('stream the reply');
     await watchCheckpoints(page, (text.match(/zq\d+zq/g) ?? []).length);
+    await socketQuiet(socket);
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     // The page's own clock at the send: long tasks of the page load before it do not count.
     const sentAt = await page.evaluate(() => performance.now());

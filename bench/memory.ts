@@ -5,7 +5,7 @@
 // reducer to give back the young generation it grew while busy (bench/README.md, "Memory").
 import { readFileSync } from 'node:fs';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
-import type { RpcClient } from '../src/main/modes/rpc/rpc-client';
+import type { RpcClient } from '../test/fixtures/rpc-client';
 import { PI_CLI, piClient, QUICK, report, resoluteClient, tempDir } from './lib';
 
 const PROMPTS = QUICK ? 100 : 500;

@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { backoffBench } from './backoff';
+import { failureBannerBench } from './failure-banner';
 import { firstPromptBench } from './first-prompt';
 import { historyScaleBench } from './history-scale';
 import { CLI, PI_CLI, QUICK, REPO } from './lib';
@@ -23,6 +24,7 @@ const sections: [string, () => Promise<void>][] = [
   ['start-up', startupBench],
   ['first prompt', firstPromptBench],
   ['backoff', backoffBench],
+  ['failure banner', failureBannerBench],
   ['history at scale', historyScaleBench],
   ['memory', memoryBench],
 ];

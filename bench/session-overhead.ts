@@ -51,7 +51,7 @@ async function throughSession(dataDir: string): Promise<{ msPerTurn: number; rss
     // A new conversation every 10 turns keeps the context (and the request size) like the baseline's.
     // A new session points the agent at the active model again (the stopped simulator's URL): re-point it.
     if (i % 10 === 0) {
-      services.newSession();
+      services.domains.session.newSession();
       useFast();
     }
     await services.session.prompt(`hello ${i}`);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { cachedHistory } from './history-data';
 import { CLI, median, PI_CLI, piClient, QUICK, REPO, report, resoluteClient, tempDir } from './lib';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
-import type { RpcClient } from '../src/main/modes/rpc/rpc-client';
+import type { RpcClient } from '../test/fixtures/rpc-client';
 
 const RUNS = QUICK ? 3 : 7;
 const TURNS = QUICK ? 20_000 : 1_000_000;

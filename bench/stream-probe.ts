@@ -92,14 +92,27 @@ export function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
+export interface FrameCounts {
+  frames: number;
+  bytes: number;
+  /** performance.now() of the last frame. */
+  lastAt: number;
+}
+
 /** Counts the frames and bytes the page's sockets receive from now on. */
-export function countSocketFrames(page: Page): { frames: number; bytes: number } {
-  const counts = { frames: 0, bytes: 0 };
+export function countSocketFrames(page: Page): FrameCounts {
+  const counts = { frames: 0, bytes: 0, lastAt: performance.now() };
   page.on('websocket', (ws: WebSocket) =>
     ws.on('framereceived', ({ payload }) => {
       counts.frames += 1;
+      counts.lastAt = performance.now();
       counts.bytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
     }),
   );
   return counts;
+}
+
+/** Resolves once the socket has been quiet for `ms`: the page load's replies (the provider list, ~22 kB) are not the stream's. */
+export async function socketQuiet(counts: FrameCounts, ms = 500): Promise<void> {
+  while (performance.now() - counts.lastAt < ms) await new Promise((resolve) => setTimeout(resolve, 50));
 }

@@ -6,7 +6,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { findTool, grepTool } from '../src/main/node/tools/search-tools';
+import { runFind } from '../src/main/node/tools/find-tool';
+import { runGrep } from '../src/main/node/tools/grep-tool';
 
 const FILES = Number(process.argv[2] ?? 50_000);
 const PER_DIR = 100;
@@ -42,13 +43,13 @@ const [walkFindMs, tsFiles] = await time(() => {
   return all.filter((p) => p.endsWith('/file99.ts')).map((p) => relative(root, p));
 });
 // One file per folder matches: few enough results that the output caps do not cut them.
-const [findMs, found] = await time(() => findTool(root, { pattern: 'file99.ts', limit: 100_000 }));
+const [findMs, found] = await time(() => runFind(root, { pattern: 'file99.ts', limit: 100_000 }));
 const [walkGrepMs, walkHits] = await time(() => {
   const all: string[] = [];
   walk(root, all);
   return all.filter((p) => readFileSync(p, 'utf8').includes('NEEDLE_42')).length;
 });
-const [grepMs, grepped] = await time(() => grepTool(root, { pattern: 'NEEDLE_\\d+', limit: 1000 }));
+const [grepMs, grepped] = await time(() => runGrep(root, { pattern: 'NEEDLE_\\d+', limit: 1000 }));
 rmSync(root, { recursive: true, force: true });
 
 const grepHits = grepped.text.split('\n').filter((l) => l.includes('NEEDLE_42')).length;

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import type { CommonFlags } from './modes/launch';
 import { USAGE } from './modes/usage';
 import { codedNotice } from '../shared/notices';
+import { errorText } from '../shared/text';
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -19,7 +20,7 @@ async function main(): Promise<void> {
   try {
     flags = parseCommonFlags(argv);
   } catch (error) {
-    process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.stderr.write(`resolute: ${errorText(error)}\n\n${USAGE}`);
     process.exit(2);
   }
   if (flags.mode === 'simulator') return runSimulator(flags);
@@ -66,9 +67,9 @@ async function runWeb(flags: CommonFlags): Promise<void> {
     onLaunchLinkReused: () => process.stderr.write(`resolute: ${LINK_REUSED}\n`),
   });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
-  process.stdout.write(`Simulator: ${app.services.info().simulatorUrl ?? 'off'}\n`);
+  process.stdout.write(`Simulator: ${app.services.domains.app.info().simulatorUrl ?? 'off'}\n`);
   process.stdout.write(`Data: ${app.services.dataDir}\n`);
-  for (const notice of app.services.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
+  for (const notice of app.services.domains.app.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
   let appWindow: Awaited<ReturnType<typeof openForPerson>> = null;
   const stop = onExit(async () => {
     await appWindow?.close();
@@ -104,7 +105,7 @@ function onExit(cleanup: () => Promise<void>): () => void {
 }
 
 main().catch(async (error: unknown) => {
-  process.stderr.write(`resolute: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(`resolute: ${errorText(error)}\n`);
   // Loaded here, not at the top: `--help` must not pay for what only a failed start needs (zod,
   // through the notices; docs/architecture.md, "Start-up").
   const [{ DataFolderLockedError }, { isHistoryDatabaseError }] = await Promise.all([

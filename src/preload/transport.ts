@@ -1,11 +1,13 @@
 // The preload's transport, kept apart from Electron so that tests can run it: a request must name
-// a command of the contract (checked here, before anything crosses) and always resolves with a
-// reply frame — the main process's, or an error frame of the same shape — so a refusal keeps its
-// code on the way to the page. Events arrive on their own channel. index.ts hands it ipcRenderer.
-import { isCommandName, unknownCommandError, type CommandName } from '../shared/command-names';
+// a command of the contract (checked here, before anything crosses, against the table's names that
+// the build put in) and always resolves with a reply frame — the main process's, or an error frame
+// of the same shape — so a refusal keeps its code on the way to the page. Events arrive on their
+// own channel. index.ts hands it ipcRenderer.
+import { unknownCommandError, type CommandName } from '../shared/command-names';
 import type { SessionEvent } from '../shared/events';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
 import type { RequestFrame, ResponseFrame } from '../shared/wire';
+import { errorText } from '../shared/text';
 
 /** The part of Electron's ipcRenderer the transport uses. */
 export interface IpcRendererLike {
@@ -14,19 +16,20 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, payload: SessionEvent) => void): unknown;
 }
 
-export function createIpcTransport(ipc: IpcRendererLike): IpcTransport {
+/** `commandNames`: the command table's names (index.ts has them from the build). */
+export function createIpcTransport(ipc: IpcRendererLike, commandNames: readonly string[]): IpcTransport {
+  const listed: ReadonlySet<string> = new Set(commandNames);
   let nextId = 1;
   return {
     async request(method: CommandName, params: unknown): Promise<ResponseFrame> {
       const id = nextId++;
-      if (!isCommandName(method))
-        return { kind: 'response', id, ok: false, error: unknownCommandError(String(method)) };
+      if (!listed.has(method)) return { kind: 'response', id, ok: false, error: unknownCommandError(String(method)) };
       try {
         const frame: RequestFrame = { kind: 'request', id, method, params };
         return (await ipc.invoke(IPC_CHANNELS.call, frame)) as ResponseFrame;
       } catch (error) {
         // Electron itself failed the call (no handler yet, the window is closing): same shape as any failure.
-        const message = error instanceof Error ? error.message : String(error);
+        const message = errorText(error);
         return { kind: 'response', id, ok: false, error: { code: 'failed', message } };
       }
     },

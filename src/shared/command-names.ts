@@ -1,49 +1,10 @@
-// The list of command names alone, without their zod schemas, so the sandboxed preload can check
-// a method name without bundling zod. contract.ts ties this list to its schemas at compile time.
+// The command names as the sandboxed preload sees them, without bundling zod or the contract: the
+// list is the command table's own (contract.ts's COMMAND_NAMES), put into the preload's build as
+// __RESOLUTE_COMMAND_NAMES__ by electron.vite.config.ts. Also the one wording of an unknown
+// command, shared by the preload and the main process.
+import type { CommandName } from './contract';
 
-export const COMMAND_NAMES = [
-  'app.info',
-  'session.getState',
-  'session.prompt',
-  'session.abort',
-  'session.abortRetry',
-  'session.retryNow',
-  'session.sendAnyway',
-  'session.resumeInterrupted',
-  'session.discardInterrupted',
-  'session.new',
-  'session.resume',
-  'session.compact',
-  'session.continue',
-  'session.approveTool',
-  'session.setWorkspace',
-  'session.pickWorkspace',
-  'session.edit',
-  'session.regenerate',
-  'settings.get',
-  'settings.update',
-  'providers.list',
-  'providers.addKey',
-  'providers.removeKey',
-  'providers.test',
-  'simulator.setScript',
-  'history.list',
-  'history.get',
-  'history.turns',
-  'history.search',
-  'history.erroredTurns',
-  'history.delete',
-  'history.export',
-  'history.failureCost',
-  'history.rename',
-  'history.saveExport',
-] as const;
-
-export type CommandName = (typeof COMMAND_NAMES)[number];
-
-export function isCommandName(value: unknown): value is CommandName {
-  return typeof value === 'string' && (COMMAND_NAMES as readonly string[]).includes(value);
-}
+export type { CommandName };
 
 /** The error for a name that is not a command: the preload and the main process word it alike. */
 export function unknownCommandError(method: string): { code: 'unknown_command'; message: string } {

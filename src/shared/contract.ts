@@ -1,17 +1,24 @@
-// The one typed contract between the main process and its clients: every command with the
-// zod schema of its params and the type of its result. Both hosts (Electron IPC and the browser
-// WebSocket) and the renderer's bridges are typed by this file; the host router validates params
-// against it before anything runs.
+// The one typed contract between the main process and its clients: the table of every command,
+// each with the zod schema of its params and the type of its result. Everything else derives from
+// it: the command names, the host router's handler map (src/main/node/domains/), the preload's list
+// of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
+// Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
+import type { McpServerStatus } from './mcp';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
 import type { NoticeText } from './notices';
-import { PROVIDER_IDS, settingsPatchSchema, type Settings } from './settings';
-import type { CommandName } from './command-names';
+import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS, settingsPatchSchema, type Settings } from './settings';
 import { APPROVAL_CHOICES } from './tools';
 
-export { COMMAND_NAMES, isCommandName, unknownCommandError, type CommandName } from './command-names';
+export { unknownCommandError } from './command-names';
+
+/** A command's result, as a type only: nothing of it exists at run time. */
+export interface Returns<R> {
+  readonly result?: R;
+}
+const returns = <R>(): Returns<R> => ({});
 
 const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
@@ -19,58 +26,132 @@ const empty = z.object({}).strict();
 const promptText = z.string().trim().min(1, { error: 'must not be empty' }).max(200_000);
 const exportFormat = z.enum(['json', 'markdown']);
 
-export const commandParams = {
-  'app.info': empty,
-  'session.getState': empty,
-  'session.prompt': z.object({ text: promptText }).strict(),
-  'session.abort': empty,
-  'session.abortRetry': empty,
-  'session.retryNow': empty,
-  'session.sendAnyway': empty,
-  'session.resumeInterrupted': z.object({ chainId: id }).strict(),
-  'session.discardInterrupted': z.object({ chainId: id }).strict(),
-  'session.new': empty,
-  'session.resume': z.object({ sessionId: id }).strict(),
-  'session.compact': empty,
-  'session.continue': empty,
-  'session.approveTool': z.object({ id, choice: z.enum(APPROVAL_CHOICES) }).strict(),
-  'session.setWorkspace': z
-    .object({ path: z.string().trim().min(1, { error: 'must not be empty' }).max(4096) })
-    .strict(),
-  'session.pickWorkspace': empty,
-  'session.edit': z.object({ turnId: id, text: promptText }).strict(),
-  'session.regenerate': empty,
-  'settings.get': empty,
-  'settings.update': z.object({ patch: settingsPatchSchema }).strict(),
-  'providers.list': empty,
-  'providers.addKey': z.object({ provider: z.enum(PROVIDER_IDS), apiKey: z.string().trim().min(1).max(4096) }).strict(),
-  'providers.removeKey': z.object({ provider: z.enum(PROVIDER_IDS), keyId: id }).strict(),
-  'providers.test': empty,
-  'simulator.setScript': z.object({ script: z.string().max(2000) }).strict(),
-  'history.list': z.object({ limit, offset: z.number().int().min(0).optional() }).strict(),
+export const commands = {
+  'app.info': { params: empty, returns: returns<AppInfo>() },
+  'session.getState': { params: empty, returns: returns<SessionSnapshot>() },
+  'session.prompt': { params: z.object({ text: promptText }).strict(), returns: returns<{ accepted: true }>() },
+  'session.abort': { params: empty, returns: returns<{ aborted: true }>() },
+  'session.abortRetry': { params: empty, returns: returns<{ aborted: boolean }>() },
+  'session.retryNow': { params: empty, returns: returns<{ skipped: boolean }>() },
+  'session.sendAnyway': { params: empty, returns: returns<{ sent: boolean }>() },
+  'session.resumeInterrupted': { params: z.object({ chainId: id }).strict(), returns: returns<{ resumed: boolean }>() },
+  'session.discardInterrupted': {
+    params: z.object({ chainId: id }).strict(),
+    returns: returns<{ discarded: boolean }>(),
+  },
+  /** "Retry at …" on a chain that stopped for a long wait; false when it cannot be scheduled. */
+  'session.scheduleRetry': { params: z.object({ chainId: id }).strict(), returns: returns<{ scheduled: boolean }>() },
+  /** The new session's snapshot arrives as the session_changed event, to every client. */
+  'session.new': { params: empty, returns: returns<{ sessionId: string }>() },
+  /** Likewise: the resumed session arrives once, as session_changed. */
+  'session.resume': { params: z.object({ sessionId: id }).strict(), returns: returns<{ sessionId: string }>() },
+  'session.compact': { params: empty, returns: returns<{ summary: string; tokensBefore: number }>() },
+  /** The stopped turn runs again; progress arrives as events. */
+  'session.continue': { params: empty, returns: returns<{ accepted: true }>() },
+  'session.approveTool': {
+    params: z.object({ id, choice: z.enum(APPROVAL_CHOICES) }).strict(),
+    returns: returns<{ answered: boolean }>(),
+  },
+  /** The session's snapshot, with its new workspace, arrives as session_changed. */
+  'session.setWorkspace': {
+    params: z.object({ path: z.string().trim().min(1, { error: 'must not be empty' }).max(4096) }).strict(),
+    returns: returns<{ workspace: string }>(),
+  },
+  /** null when the person closed the dialog without choosing. */
+  'session.pickWorkspace': { params: empty, returns: returns<{ workspace: string | null }>() },
+  /** The edited message is sent as a new branch; the turn streams as events. */
+  'session.edit': {
+    params: z.object({ turnId: id, text: promptText }).strict(),
+    returns: returns<{ accepted: true }>(),
+  },
+  'session.regenerate': { params: empty, returns: returns<{ accepted: true }>() },
+  'session.instructions': { params: empty, returns: returns<SessionInstructions>() },
+  /** This conversation's own instructions in place of Settings → Agent's; null goes back to those. */
+  'session.setInstructions': {
+    params: z
+      .object({
+        override: z
+          .object({
+            text: z.string().max(SYSTEM_PROMPT_MAX_CHARS, {
+              error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters`,
+            }),
+            mode: z.enum(['add', 'replace']),
+          })
+          .strict()
+          .nullable(),
+      })
+      .strict(),
+    returns: returns<SessionInstructions>(),
+  },
+  'settings.get': { params: empty, returns: returns<Settings>() },
+  'settings.update': { params: z.object({ patch: settingsPatchSchema }).strict(), returns: returns<Settings>() },
+  'providers.list': { params: empty, returns: returns<ProviderInfo[]>() },
+  'providers.addKey': {
+    params: z.object({ provider: z.enum(PROVIDER_IDS), apiKey: z.string().trim().min(1).max(4096) }).strict(),
+    returns: returns<ProviderInfo>(),
+  },
+  'providers.removeKey': {
+    params: z.object({ provider: z.enum(PROVIDER_IDS), keyId: id }).strict(),
+    returns: returns<ProviderInfo>(),
+  },
+  'providers.test': { params: empty, returns: returns<ConnectionTestResult>() },
+  'simulator.setScript': { params: z.object({ script: z.string().max(2000) }).strict(), returns: returns<Settings>() },
+  'history.list': {
+    params: z.object({ limit, offset: z.number().int().min(0).optional() }).strict(),
+    returns: returns<SessionSummary[]>(),
+  },
   // Without a limit, every turn (exports, small sessions); with one, the newest `limit` turns.
-  'history.get': z.object({ sessionId: id, limit }).strict(),
+  'history.get': { params: z.object({ sessionId: id, limit }).strict(), returns: returns<SessionDetail>() },
   // An older page: the `limit` turns before seq `beforeSeq` (the oldest seq the client holds).
-  'history.turns': z
-    .object({ sessionId: id, beforeSeq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), limit })
-    .strict(),
-  'history.search': z.object({ query: z.string().trim().min(1).max(500), limit }).strict(),
-  'history.erroredTurns': z.object({ limit }).strict(),
-  'history.delete': z.object({ sessionId: id }).strict(),
-  'history.export': z.object({ sessionId: id, format: exportFormat }).strict(),
+  'history.turns': {
+    params: z
+      .object({ sessionId: id, beforeSeq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER), limit })
+      .strict(),
+    returns: returns<TurnPage>(),
+  },
+  'history.search': {
+    params: z.object({ query: z.string().trim().min(1).max(500), limit }).strict(),
+    returns: returns<SearchHit[]>(),
+  },
+  'history.erroredTurns': { params: z.object({ limit }).strict(), returns: returns<ErroredTurn[]>() },
+  'history.delete': { params: z.object({ sessionId: id }).strict(), returns: returns<{ deleted: boolean }>() },
+  'history.export': {
+    params: z.object({ sessionId: id, format: exportFormat }).strict(),
+    returns: returns<{ filename: string; mimeType: string; content: string }>(),
+  },
   /** `since`: epoch ms the period starts at; null or absent for all of the history. */
-  'history.failureCost': z.object({ since: z.number().int().min(0).nullable().optional() }).strict(),
-  'history.rename': z
-    .object({ sessionId: id, title: z.string().trim().min(1, { error: 'must not be empty' }).max(200) })
-    .strict(),
-  'history.saveExport': z.object({ sessionId: id, format: exportFormat }).strict(),
-} as const satisfies Record<CommandName, z.ZodType>;
+  'history.failureCost': {
+    params: z.object({ since: z.number().int().min(0).nullable().optional() }).strict(),
+    returns: returns<FailureCostReport>(),
+  },
+  'history.rename': {
+    params: z
+      .object({ sessionId: id, title: z.string().trim().min(1, { error: 'must not be empty' }).max(200) })
+      .strict(),
+    returns: returns<SessionSummary>(),
+  },
+  /** Desktop only: saved through a save dialog; path null when the person cancelled it. */
+  'history.saveExport': {
+    params: z.object({ sessionId: id, format: exportFormat }).strict(),
+    returns: returns<{ path: string | null }>(),
+  },
+} as const;
 
-// Both directions: every name has a schema (satisfies above) and every schema a listed name.
-type Unlisted = Exclude<keyof typeof commandParams, CommandName>;
-const _everySchemaListed: Unlisted extends never ? true : never = true;
-void _everySchemaListed;
-export type CommandParams<N extends CommandName> = z.infer<(typeof commandParams)[N]>;
+export type CommandName = keyof typeof commands;
+export type CommandParams<N extends CommandName> = z.infer<(typeof commands)[N]['params']>;
+export type CommandResult<N extends CommandName> = (typeof commands)[N]['returns'] extends Returns<infer R> ? R : never;
+
+/** One handler per command, each given the parsed params: what the router runs (src/main/node/domains/). */
+export type CommandHandlers = {
+  [N in CommandName]: (params: CommandParams<N>) => CommandResult<N> | Promise<CommandResult<N>>;
+};
+
+/** Every command name, in the table's order. */
+export const COMMAND_NAMES = Object.keys(commands) as CommandName[];
+
+export function isCommandName(value: unknown): value is CommandName {
+  return typeof value === 'string' && Object.hasOwn(commands, value);
+}
 
 export interface AppInfo {
   version: string;
@@ -84,6 +165,8 @@ export interface AppInfo {
   toolsNote: NoticeText | null;
   /** What went wrong (or was repaired) while the app started, before any client listened; newest last. */
   notices: StartupNotice[];
+  /** Each MCP server's status (docs/mcp.md); later changes come as mcp_status events. */
+  mcpServers?: McpServerStatus[];
 }
 
 /** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */
@@ -152,51 +235,14 @@ export interface ConnectionTestResult {
   missing?: 'key' | 'base_url';
   /** The host the request went to (a failure names it). */
   host?: string;
+  /** An OpenAI-compatible server's models, as its GET /models lists them (when it answered). */
+  serverModels?: string[];
 }
 
-export interface CommandResults {
-  'app.info': AppInfo;
-  'session.getState': SessionSnapshot;
-  'session.prompt': { accepted: true };
-  'session.abort': { aborted: true };
-  'session.abortRetry': { aborted: boolean };
-  'session.retryNow': { skipped: boolean };
-  'session.sendAnyway': { sent: boolean };
-  'session.resumeInterrupted': { resumed: boolean };
-  'session.discardInterrupted': { discarded: boolean };
-  /** The new session's snapshot arrives as the session_changed event, to every client. */
-  'session.new': { sessionId: string };
-  /** Likewise: the resumed session arrives once, as session_changed. */
-  'session.resume': { sessionId: string };
-  'session.compact': { summary: string; tokensBefore: number };
-  /** The stopped turn runs again; progress arrives as events. */
-  'session.continue': { accepted: true };
-  'session.approveTool': { answered: boolean };
-  /** The session's snapshot, with its new workspace, arrives as session_changed. */
-  'session.setWorkspace': { workspace: string };
-  /** null when the person closed the dialog without choosing. */
-  'session.pickWorkspace': { workspace: string | null };
-  /** The edited message is sent as a new branch; the turn streams as events. */
-  'session.edit': { accepted: true };
-  'session.regenerate': { accepted: true };
-  'settings.get': Settings;
-  'settings.update': Settings;
-  'providers.list': ProviderInfo[];
-  'providers.addKey': ProviderInfo;
-  'providers.removeKey': ProviderInfo;
-  'providers.test': ConnectionTestResult;
-  'simulator.setScript': Settings;
-  'history.list': SessionSummary[];
-  'history.get': SessionDetail;
-  'history.turns': TurnPage;
-  'history.search': SearchHit[];
-  'history.erroredTurns': ErroredTurn[];
-  'history.delete': { deleted: boolean };
-  'history.export': { filename: string; mimeType: string; content: string };
-  'history.failureCost': FailureCostReport;
-  'history.rename': SessionSummary;
-  /** Desktop only: saved through a save dialog; path null when the person cancelled it. */
-  'history.saveExport': { path: string | null };
+/** What the current conversation's agent is told beyond Resolute's own words (docs/thinking-and-context.md). */
+export interface SessionInstructions {
+  /** The workspace's AGENTS.md (or CLAUDE.md) as the model reads it; null when there is none. */
+  project: { file: string; text: string; truncated: boolean } | null;
+  /** This conversation's own instructions, used instead of Settings → Agent's; null for none. */
+  override: { text: string; mode: 'add' | 'replace' } | null;
 }
-
-export type CommandResult<N extends CommandName> = CommandResults[N];

@@ -5,7 +5,8 @@ import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
 import type { NoticeText } from './notices';
-import type { ModelRef, Settings } from './settings';
+import type { McpServerStatus } from './mcp';
+import type { ModelRef, Settings, ThinkingLevelSetting } from './settings';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
 /**
@@ -25,6 +26,16 @@ export interface InterruptedRetry {
   errorMessage: string;
 }
 
+/**
+ * A retry to run at a clock time (docs/retry-policy.md, "Scheduled retries"): a schedule a quit or a
+ * crash cut, continued at the next start, or a chain that stopped for a wait above the maximum
+ * delay, scheduled by "Retry at …".
+ */
+export interface ScheduledRetry extends InterruptedRetry {
+  /** Epoch ms the retry goes at; at once when it has passed. */
+  retryAt: number;
+}
+
 /** A prompt held back until a provider's rate limit resets (docs/retry-policy.md, "Rate-limit pacing"). */
 export interface PacingWait {
   provider: string;
@@ -41,6 +52,12 @@ export interface ModelInfo {
   id: string;
   label: string;
   isSimulator: boolean;
+  /** The model's context window, tokens (the context meter's whole); absent until its catalogue is loaded. */
+  contextWindow?: number;
+  /** The model thinks on request (pi-ai's `reasoning` flag): the chat header offers the thinking control. */
+  reasoning?: boolean;
+  /** The thinking level its requests use now (docs/thinking-and-context.md). */
+  thinkingLevel?: ThinkingLevelSetting;
 }
 
 /**
@@ -93,7 +110,8 @@ export type AgentLoopEvent =
   | { type: 'message_start'; message: ChatMessage }
   | { type: 'message_update'; message: ChatMessage; assistantMessageEvent: AssistantDelta }
   | { type: 'message_end'; message: ChatMessage }
-  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown }
+  /** `summary`: the line the card is known by, from the tool's definition (absent in pi's RPC events). */
+  | { type: 'tool_execution_start'; toolCallId: string; toolName: string; args: unknown; summary?: string }
   | { type: 'tool_execution_update'; toolCallId: string; toolName: string; args: unknown; partialResult: unknown }
   | { type: 'tool_execution_end'; toolCallId: string; toolName: string; result: unknown; isError: boolean };
 
@@ -112,6 +130,8 @@ export interface AutoRetryStartEvent {
   switchedModel?: { from: ModelRef; to: ModelRef };
   /** This retry continues a chain interrupted by a quit or a crash. */
   resumed?: boolean;
+  /** The retry waits for the time the provider named, above retry.maxDelayMs (up to 24 h). */
+  scheduled?: boolean;
 }
 
 /** The machine is offline: the chain waits for the network instead of counting attempts. */
@@ -185,6 +205,8 @@ export type ResoluteEvent =
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
+  /** The MCP servers' statuses changed (starting, connected, failed, disabled): the whole list. */
+  | { type: 'mcp_status'; servers: McpServerStatus[] }
   | HistoryChangedEvent
   /** The model the session talks to changed (a fallback switch, a new first choice). */
   | { type: 'model_changed'; model: ModelInfo }

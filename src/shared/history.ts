@@ -64,8 +64,15 @@ export interface RetryDecisionRecord {
   errorMessage: string;
   /** The wait the provider asked for, ms, when it gave one. */
   hintMs?: number;
-  /** Set when the chain ended because hintMs was above retry.maxDelayMs: that maximum, ms. */
+  /** Set when hintMs was above retry.maxDelayMs (the chain ended, or its retry was scheduled): that maximum, ms. */
   maxDelayMs?: number;
+  /**
+   * Epoch ms the next attempt goes at: a scheduled retry's time, or — on a stop for a wait above the
+   * maximum delay, up to 24 h — the time the provider named, which "Retry at …" schedules.
+   */
+  retryAt?: number;
+  /** This retry waits for the time the provider named (docs/retry-policy.md, "Scheduled retries"). */
+  scheduled?: boolean;
   context: {
     taskType: string;
     modelId: string;

@@ -2,7 +2,7 @@
 // process, and the small transport the preload exposes to the page (window.resoluteIpc). The
 // renderer's IpcBridge turns that transport into the same ResoluteBridge the WebSocket gives.
 // No zod here: the sandboxed preload bundles this file. See docs/architecture.md.
-import type { CommandName } from './command-names';
+import type { CommandName } from './contract';
 import type { SessionEvent } from './events';
 import type { ResponseFrame } from './wire';
 

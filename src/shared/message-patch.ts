@@ -1,10 +1,12 @@
 // The browser mode's socket sends a streaming message as changes: after a message_update sent
 // whole, each next one of the same message is the splice that turns the JSON text sent last into
-// the new one (for a growing reply, the new words and little else). The encoder is per socket
-// (host/window-events.ts windowStream), the decoder per socket (renderer websocket-bridge.ts); a
-// socket is ordered and reliable, and both forget every base at any other event, so they agree.
+// the new one (for a growing reply, the new words and little else). Its message_end is one more
+// splice, and the stored turn that follows names that message instead of carrying it again. The
+// encoder is per socket (modes/browser/browser-server.ts), the decoder per socket (renderer
+// websocket-bridge.ts); a socket is ordered and reliable, and both keep the same bases, so they agree.
 import type { AssistantDelta, SessionEvent } from './events';
-import type { ChatMessage } from './messages';
+import type { TurnRecord } from './history';
+import { messageText, type ChatMessage } from './messages';
 
 /** Replace the characters [at, cut) of the JSON text last sent for `key` with `text`. */
 export interface MessagePatchEvent {
@@ -13,8 +15,28 @@ export interface MessagePatchEvent {
   at: number;
   cut: number;
   text: string;
-  assistantMessageEvent: AssistantDelta;
+  /** Left out when it is the one this message's last update had (most are text_delta on block 0). */
+  assistantMessageEvent?: AssistantDelta;
 }
+
+/** A message_end: the splice from the last update's JSON text to the ended message's. */
+export interface MessageEndPatchEvent {
+  type: 'message_end_patch';
+  key: string;
+  at: number;
+  cut: number;
+  text: string;
+}
+
+/** A turn_persisted whose message is the one just ended (`key`); `text` is left out when it is messageText's. */
+export interface TurnRefEvent {
+  type: 'turn_persisted_ref';
+  key: string;
+  turn: Omit<TurnRecord, 'message' | 'text'> & { text?: string };
+}
+
+/** What the socket carries beside whole session events. */
+export type WireOnlyEvent = MessagePatchEvent | MessageEndPatchEvent | TurnRefEvent;
 
 type MessageUpdate = Extract<SessionEvent, { type: 'message_update' }>;
 
@@ -32,51 +54,139 @@ export function splice(before: string, after: string): { at: number; cut: number
   return { at, cut: before.length - tail, text: after.slice(at, after.length - tail) };
 }
 
-/** The sending side: message_update → a patch against what this socket sent last of the message. */
+/** The sending side: each event → what this socket's window lacks of it. */
 export class PatchEncoder {
-  private readonly sent = new Map<string, string>();
+  /** The JSON text last sent of each streaming message, and its update's assistantMessageEvent. */
+  private readonly sent = new Map<string, Sent>();
+  /** The message whose message_end went last, until its stored turn follows. */
+  private ended: { key: string; json: string } | null = null;
 
-  encode(event: SessionEvent): SessionEvent | MessagePatchEvent {
-    if (event.type !== 'message_update') {
-      this.sent.clear();
-      return event;
-    }
+  encode(event: SessionEvent): SessionEvent | WireOnlyEvent {
+    if (event.type === 'message_update') return this.update(event);
+    if (event.type === 'message_end') return this.end(event.message);
+    if (event.type === 'turn_persisted') return this.turn(event);
+    this.sent.clear();
+    return event;
+  }
+
+  private update(event: MessageUpdate): SessionEvent | MessagePatchEvent {
     const key = messageKey(event.message);
     const json = JSON.stringify(event.message);
+    const delta = JSON.stringify(event.assistantMessageEvent);
     const before = this.sent.get(key);
-    this.sent.set(key, json);
+    this.sent.set(key, { json, delta });
     if (before === undefined) return event;
-    return { type: 'message_patch', key, ...splice(before, json), assistantMessageEvent: event.assistantMessageEvent };
+    const patch: MessagePatchEvent = { type: 'message_patch', key, ...splice(before.json, json) };
+    if (delta !== before.delta) patch.assistantMessageEvent = event.assistantMessageEvent;
+    return patch;
+  }
+
+  private end(message: ChatMessage): SessionEvent | MessageEndPatchEvent {
+    const key = messageKey(message);
+    const json = JSON.stringify(message);
+    const before = this.sent.get(key);
+    this.sent.clear();
+    this.ended = { key, json };
+    if (before === undefined) return { type: 'message_end', message };
+    return { type: 'message_end_patch', key, ...splice(before.json, json) };
+  }
+
+  private turn(event: Extract<SessionEvent, { type: 'turn_persisted' }>): SessionEvent | TurnRefEvent {
+    const ended = this.ended;
+    this.sent.clear();
+    this.ended = null;
+    const { message, text, ...rest } = event.turn;
+    if (ended === null || JSON.stringify(message) !== ended.json) return event;
+    return {
+      type: 'turn_persisted_ref',
+      key: ended.key,
+      turn: text === messageText(message) ? rest : { ...rest, text },
+    };
   }
 }
 
-/** The receiving side: a patch back into the message_update it stands for; null if its base is unknown. */
+/** The receiving side: a wire event back into the session event it stands for; null if its base is unknown. */
 export class PatchDecoder {
-  private readonly bases = new Map<string, string>();
+  private readonly bases = new Map<string, Base>();
+  private ended: { key: string; json: string } | null = null;
 
-  decode(event: SessionEvent | MessagePatchEvent): SessionEvent | null {
-    if (event.type === 'message_update') {
-      this.bases.set(messageKey(event.message), JSON.stringify(event.message));
-      return event;
+  decode(event: SessionEvent | WireOnlyEvent): SessionEvent | null {
+    switch (event.type) {
+      case 'message_update':
+        this.bases.set(messageKey(event.message), {
+          json: JSON.stringify(event.message),
+          delta: event.assistantMessageEvent,
+        });
+        return event;
+      case 'message_patch':
+        return this.patch(event);
+      case 'message_end':
+        this.bases.clear();
+        this.ended = { key: messageKey(event.message), json: JSON.stringify(event.message) };
+        return event;
+      case 'message_end_patch':
+        return this.endPatch(event);
+      case 'turn_persisted_ref':
+        return this.turn(event);
+      case 'turn_persisted':
+        this.bases.clear();
+        this.ended = null;
+        return event;
+      default:
+        this.bases.clear();
+        return event;
     }
-    if (event.type !== 'message_patch') {
-      this.bases.clear();
-      return event;
-    }
+  }
+
+  private patch(event: MessagePatchEvent): SessionEvent | null {
     const base = this.bases.get(event.key);
-    if (base === undefined) return null;
-    const json = base.slice(0, event.at) + event.text + base.slice(event.cut);
-    try {
-      const message = JSON.parse(json) as ChatMessage;
-      this.bases.set(event.key, json);
-      const update: MessageUpdate = {
-        type: 'message_update',
-        message,
-        assistantMessageEvent: event.assistantMessageEvent,
-      };
-      return update;
-    } catch {
-      return null; // never, on an ordered socket; the message's end puts the whole message right anyway
-    }
+    const message = base === undefined ? null : parsed(applySplice(base.json, event));
+    if (base === undefined || message === null) return null; // never, on an ordered socket; the message's end puts it right anyway
+    const delta = event.assistantMessageEvent ?? base.delta;
+    this.bases.set(event.key, { json: message.json, delta });
+    const update: MessageUpdate = { type: 'message_update', message: message.value, assistantMessageEvent: delta };
+    return update;
+  }
+
+  private endPatch(event: MessageEndPatchEvent): SessionEvent | null {
+    const base = this.bases.get(event.key);
+    this.bases.clear();
+    const message = base === undefined ? null : parsed(applySplice(base.json, event));
+    if (message === null) return null;
+    this.ended = { key: event.key, json: message.json };
+    return { type: 'message_end', message: message.value };
+  }
+
+  private turn(event: TurnRefEvent): SessionEvent | null {
+    const ended = this.ended;
+    this.bases.clear();
+    this.ended = null;
+    const message = ended?.key === event.key ? parsed(ended.json) : null;
+    if (message === null) return null;
+    const turn: TurnRecord = { text: messageText(message.value), ...event.turn, message: message.value };
+    return { type: 'turn_persisted', turn };
+  }
+}
+
+interface Sent {
+  json: string;
+  /** The update's assistantMessageEvent, as JSON text. */
+  delta: string;
+}
+
+interface Base {
+  json: string;
+  delta: AssistantDelta;
+}
+
+const applySplice = (base: string, change: { at: number; cut: number; text: string }): string =>
+  base.slice(0, change.at) + change.text + base.slice(change.cut);
+
+/** A message from its JSON text, with that text; null if it does not parse. */
+function parsed(json: string): { json: string; value: ChatMessage } | null {
+  try {
+    return { json, value: JSON.parse(json) as ChatMessage };
+  } catch {
+    return null;
   }
 }

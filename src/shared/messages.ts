@@ -9,6 +9,10 @@ export interface TextBlock {
 export interface ThinkingBlock {
   type: 'thinking';
   thinking: string;
+  /** The provider withheld the thinking (Anthropic's redacted thinking): only that it happened is known. */
+  redacted?: boolean;
+  /** How long the model thought, ms (set by the app as the reply streams; absent on older turns). */
+  durationMs?: number;
 }
 export interface ImageBlock {
   type: 'image';

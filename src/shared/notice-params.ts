@@ -17,6 +17,8 @@ export const NOTICE_PARAMS = {
   settings_invalid: z.object({ detail: text, aside: text }).strict(),
   settings_unknown_keys: z.object({ names: text }).strict(),
   settings_script_cleared: z.object({ detail: text }).strict(),
+  /** MCP server entries of the settings file that are not valid: kept in the file, not started. */
+  settings_mcp_skipped: z.object({ detail: text }).strict(),
   credentials_unreadable: z.object({ detail: text, aside: text }).strict(),
   credentials_undecryptable: z.object({ count, providers: text, path: text }).strict(),
   /** The desktop app without a system keychain: keys sealed with the key file. */

@@ -6,6 +6,7 @@
 // back to its text. This file loads no package: `resolute --help` loads it and must load none.
 import type { z } from 'zod';
 import type { NOTICE_PARAMS } from './notice-params';
+import { errorText } from './text';
 
 /** The longest text a notice's parameter may hold. */
 export const MAX_NOTICE_TEXT = 4000;
@@ -36,11 +37,11 @@ export function codedNotice<C extends NoticeCode>(code: C, params: NoticeParams<
 
 /** A coded notice wrapping an error: `detail` is the error's own text, `english` the sentence it goes in. */
 export function errorNotice(code: DetailCode, english: string, error: unknown): NoticeText {
-  const detail = errorText(error);
+  const detail = noticeDetail(error);
   return codedNotice(code, { detail }, `${english}: ${detail}`);
 }
 
-/** An error's own text: an Error's message, anything else as a string (cut to what a notice holds). */
-export function errorText(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_NOTICE_TEXT);
+/** An error's own text (text.ts), cut to what a notice holds. */
+export function noticeDetail(error: unknown): string {
+  return errorText(error).slice(0, MAX_NOTICE_TEXT);
 }

@@ -1,10 +1,12 @@
 // The settings schema (zod) with defaults, shared by the main process (validation, persistence)
-// and the renderer (the settings pane). A refused value keeps the old one; the message names the
-// field and the allowed range so the pane can show it next to the field.
+// and the renderer (the settings pane). Each default is said once, on its field; DEFAULT_SETTINGS
+// is the schema's reading of {}. A refused value keeps the old one; the message names the field
+// and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
+import { mcpSettingsSchema } from './mcp';
 
 export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
@@ -57,10 +59,9 @@ export const rowOverrideSchema = z
 export type RowOverride = z.infer<typeof rowOverrideSchema>;
 
 /** A base URL: empty (the provider's own) or an http(s) URL, for proxies, gateways and local servers. */
-const baseUrlSchema = z.union([
-  z.literal(''),
-  z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }),
-]);
+const baseUrlSchema = z
+  .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })])
+  .default('');
 
 /** Providers whose base URL can be overridden (the simulator's is its own; openai-compatible has `baseUrl`). */
 export const BASE_URL_PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
@@ -75,6 +76,24 @@ export const modelRefSchema = z
   .strict();
 export type ModelRef = z.infer<typeof modelRefSchema>;
 
+/**
+ * What the person says of one model of an OpenAI-compatible server (docs/thinking-and-context.md,
+ * "Local models"); each field absent = what the server says, else the default.
+ */
+export const localModelSchema = z
+  .object({
+    /** Its context window, tokens. */
+    contextWindow: int({ min: 512, max: 10_000_000 }).optional(),
+    /** The most a reply may write, tokens; absent = no max-token field is sent (the server's own limit). */
+    maxTokens: int({ min: 1, max: 1_000_000 }).optional(),
+    /** It accepts images. */
+    images: z.boolean().optional(),
+    /** It thinks on request (the chat header's Thinking control is offered). */
+    reasoning: z.boolean().optional(),
+  })
+  .strict();
+export type LocalModelSettings = z.infer<typeof localModelSchema>;
+
 /** The most fallback models a list may hold. */
 export const MAX_FALLBACK_MODELS = 10;
 
@@ -83,7 +102,8 @@ const fallbackListSchema = z
   .max(MAX_FALLBACK_MODELS, { error: `must hold at most ${MAX_FALLBACK_MODELS} models` })
   .refine((list) => new Set(list.map((ref) => `${ref.provider}/${ref.model}`)).size === list.length, {
     error: 'lists the same model twice',
-  });
+  })
+  .default([]);
 
 const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOverrideSchema.optional()])) as {
   [K in (typeof RETRYABLE_CATEGORIES)[number]]: z.ZodOptional<typeof rowOverrideSchema>;
@@ -91,117 +111,136 @@ const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOv
 
 export const retrySettingsSchema = z
   .object({
-    /** Auto-retry on or off. Default true. */
-    enabled: z.boolean(),
-    /** Retries (not attempts) for rows that inherit. Default 3. */
-    maxRetries: int(RETRY_SETTING_RANGES.maxRetries),
-    /** Exponential base, ms. Default 2000. */
-    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs),
-    /** A wait longer than this is not slept: the chain fails at once. Default 60000 ms. */
-    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs),
-    /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. Default 1000. */
-    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs),
-    /** A stream silent this long is aborted and classified `timeout`, ms. Default 30000. */
-    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs),
+    /** Auto-retry on or off. */
+    enabled: z.boolean().default(true),
+    /** Retries (not attempts) for rows that inherit. */
+    maxRetries: int(RETRY_SETTING_RANGES.maxRetries).default(3),
+    /** Exponential base, ms. */
+    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs).default(2000),
+    /** A wait longer than this is not slept: the chain fails at once, ms. */
+    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs).default(60_000),
+    /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. */
+    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs).default(1000),
+    /** A stream silent this long is aborted and classified `timeout`, ms. */
+    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(30_000),
     /** Per-row overrides of the decision table. */
-    policy: z.object(policyShape).strict(),
+    policy: z.object(policyShape).strict().default({}),
+    /**
+     * A provider's wait above maxDelayMs (up to 24 h) is scheduled for the time it named instead of
+     * failing at once (docs/retry-policy.md, "Scheduled retries").
+     */
+    scheduleLongWaits: z.boolean().default(false),
   })
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
+
+/** pi-ai's thinking levels the app offers (its `xhigh` is left out: few models take it). */
+export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high'] as const;
+export type ThinkingLevelSetting = (typeof THINKING_LEVELS)[number];
+
+/** The key a model's remembered thinking level is kept under in `agent.thinkingLevels`. */
+export const thinkingKey = (provider: string, model: string): string => `${provider}/${model}`;
+
+/** The level a model's requests use: the one remembered for it, else the last level chosen. */
+export function rememberedThinkingLevel(
+  agent: { thinkingLevel: ThinkingLevelSetting; thinkingLevels: Record<string, ThinkingLevelSetting> },
+  provider: string,
+  model: string,
+): ThinkingLevelSetting {
+  return agent.thinkingLevels[thinkingKey(provider, model)] ?? agent.thinkingLevel;
+}
 
 /** The longest the person's own system prompt may be, characters. */
 export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
 export const settingsSchema = z
   .object({
-    retry: retrySettingsSchema,
-    compaction: z.object({ enabled: z.boolean() }).strict(),
+    // An absent group is read as {} (prefault), so each of its fields takes its own default.
+    retry: retrySettingsSchema.prefault({}),
+    compaction: z
+      .object({ enabled: z.boolean().default(true) })
+      .strict()
+      .prefault({}),
     provider: z
       .object({
-        id: z.enum(PROVIDER_IDS),
-        model: z.string().trim().min(1, { error: 'must not be empty' }).max(200),
+        id: z.enum(PROVIDER_IDS).default('simulator'),
+        model: z.string().trim().min(1, { error: 'must not be empty' }).max(200).default(SIMULATOR_MODEL_ID),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
         /** Per provider: the model last chosen there, so switching away and back keeps it. */
-        chosenModels: z.partialRecord(z.enum(PROVIDER_IDS), z.string().trim().min(1).max(200)),
+        chosenModels: z.partialRecord(z.enum(PROVIDER_IDS), z.string().trim().min(1).max(200)).default({}),
+        /** For `openai-compatible`: what the person says of each of its models, by model id. */
+        localModels: z.record(z.string().max(200), localModelSchema).default({}),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })
-          .strict(),
+          .strict()
+          .prefault({}),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     providers: z
       .object({
         /** Tried in order when a usage limit leaves the current provider without a usable key. */
         fallback: fallbackListSchema,
         /** A new session starts on the first choice again (else it keeps the model switched to). */
-        newSessionUsesFirstChoice: z.boolean(),
+        newSessionUsesFirstChoice: z.boolean().default(true),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     ui: z
       .object({
-        language: z.enum(LANGUAGES),
-        theme: z.enum(['system', 'light', 'dark']),
+        language: z.enum(LANGUAGES).default('system'),
+        theme: z.enum(['system', 'light', 'dark']).default('system'),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     simulator: z
       .object({
         /** The fault script of the built-in simulator, e.g. "503,503,ok". */
-        script: z.string().max(2000),
+        script: z.string().max(2000).default(''),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     /** The agent's instructions (docs/tools.md, "Instructions"). */
     agent: z
       .object({
         /** The person's own instructions for the agent; empty for none. */
         systemPrompt: z
           .string()
-          .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` }),
+          .max(SYSTEM_PROMPT_MAX_CHARS, { error: `must be at most ${SYSTEM_PROMPT_MAX_CHARS} characters` })
+          .default(''),
         /** `add` (default): after Resolute's own; `replace`: instead of Resolute's own words (the facts stay). */
-        systemPromptMode: z.enum(['add', 'replace']),
+        systemPromptMode: z.enum(['add', 'replace']).default('add'),
+        /** How hard a reasoning model thinks (docs/thinking-and-context.md): the last level chosen, for a model with none remembered. */
+        thinkingLevel: z.enum(THINKING_LEVELS).default('off'),
+        /** The level chosen for each model ("provider/model"), remembered when the model changes. */
+        thinkingLevels: z.record(z.string().max(300), z.enum(THINKING_LEVELS)).default({}),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
     /** The agent's tools (docs/tools.md). */
     tools: z
       .object({
-        /** Offer the tools to the model. Default true. */
-        enabled: z.boolean(),
+        /** Offer the tools to the model. */
+        enabled: z.boolean().default(true),
         /** `ask` (default): write, edit and bash wait for the person; `auto`: nothing asks. */
-        approval: z.enum(['ask', 'auto']),
-        /** Commands may use the network. Default false. */
-        network: z.boolean(),
-        /** The longest a bash command may run, ms. Default 120000. */
-        timeoutMs: int(TOOL_TIMEOUT_RANGE),
+        approval: z.enum(['ask', 'auto']).default('ask'),
+        /** Commands may use the network. */
+        network: z.boolean().default(false),
+        /** The longest a bash command may run, ms. */
+        timeoutMs: int(TOOL_TIMEOUT_RANGE).default(120_000),
       })
-      .strict(),
+      .strict()
+      .prefault({}),
+    /** MCP servers and their tools (docs/mcp.md). */
+    mcp: mcpSettingsSchema.prefault({}),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
 
-export const DEFAULT_SETTINGS: Settings = {
-  retry: {
-    enabled: true,
-    maxRetries: 3,
-    baseDelayMs: 2000,
-    maxDelayMs: 60_000,
-    jitterMaxMs: 1000,
-    timeoutMs: 30_000,
-    policy: {},
-  },
-  compaction: { enabled: true },
-  provider: {
-    id: 'simulator',
-    model: SIMULATOR_MODEL_ID,
-    chosenModels: {},
-    baseUrl: '',
-    baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
-  },
-  providers: { fallback: [], newSessionUsesFirstChoice: true },
-  ui: { language: 'system', theme: 'system' },
-  simulator: { script: '' },
-  agent: { systemPrompt: '', systemPromptMode: 'add' },
-  tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
-};
+/** Every setting at its default: the schema's reading of an empty object. */
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
 export const settingsPatchSchema = z.record(z.string(), z.unknown());

@@ -1,18 +1,8 @@
-// The agent's tools as every process sees them (docs/tools.md): their names (the `pi` coding
-// agent's), which ones ask before they run, the approval request the chat and RPC clients answer,
-// the details a finished call carries for its card, and the sandbox audit record. Pure types and
-// constants, shared by the main process (tools, history) and the renderer (tool and approval cards).
+// The agent's tools as every process sees them (docs/tools.md): the approval request the chat and
+// RPC clients answer, the details a finished call carries for its card, and the sandbox audit
+// record. Which tools exist is the main process's registry (src/main/node/tools/builtin-tools.ts,
+// and MCP servers at run time), so a name here is any string. Pure types and constants, shared by the main process (tools, history) and the renderer (tool and approval cards).
 import { isToolFailureCategory, type ToolFailureCategory } from './error-category';
-
-export const TOOL_NAMES = ['read', 'ls', 'find', 'grep', 'write', 'edit', 'bash'] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
-
-/** With `tools.approval` = `ask`, these tools wait for the person before they run. */
-export const APPROVAL_TOOLS: readonly ToolName[] = ['write', 'edit', 'bash'];
-
-export function isToolName(value: unknown): value is ToolName {
-  return typeof value === 'string' && (TOOL_NAMES as readonly string[]).includes(value);
-}
 
 /** The result a denied call gives the model; the chat shows such a call as denied. */
 export const DENIED_RESULT =
@@ -29,6 +19,8 @@ export type ApprovalChoice = (typeof APPROVAL_CHOICES)[number];
 export type ApprovalPreview =
   /** timeoutSeconds: what the model asked for, or null (the `tools.timeoutMs` ceiling applies). */
   | { kind: 'command'; command: string; timeoutSeconds: number | null }
+  /** A tool with no preview of its own (an MCP server's): its arguments as pretty JSON. */
+  | { kind: 'arguments'; arguments: string }
   /**
    * The whole diff, never cut: the window shows its head with a "show all" note, RPC's confirm
    * says how much its message leaves out. `whole`: the texts were too different to compare line by
@@ -47,7 +39,7 @@ export type ApprovalPreview =
 export interface ApprovalRequest {
   id: string;
   toolCallId: string;
-  toolName: ToolName;
+  toolName: string;
   args: Record<string, unknown>;
   preview: ApprovalPreview;
   /** Epoch ms. */
@@ -68,6 +60,8 @@ export interface ToolResultDetails {
   truncated?: boolean;
   /** The category of a tool failure that ended the turn. */
   failure?: ToolFailureCategory;
+  /** The one line the card is known by (the tool's own summary of its arguments). */
+  summary?: string;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -96,5 +90,6 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (typeof d.diff === 'string') out.diff = d.diff;
   if (d.truncated === true) out.truncated = true;
   if (isToolFailureCategory(d.failure)) out.failure = d.failure;
+  if (typeof d.summary === 'string') out.summary = d.summary;
   return out;
 }

@@ -2,10 +2,11 @@
 // and carries an id; the reply is ok/result or an error with a code and a message naming what
 // was wrong. Parsing never throws: a malformed frame becomes an error reply.
 import { z } from 'zod';
-import { commandParams, isCommandName, unknownCommandError, type CommandName } from './contract';
+import { commands, isCommandName, unknownCommandError, type CommandName } from './contract';
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
-import type { MessagePatchEvent } from './message-patch';
+import type { WireOnlyEvent } from './message-patch';
+import { errorText } from './text';
 
 export type ErrorCode = 'bad_request' | 'unknown_command' | 'invalid_params' | 'failed' | 'not_found' | 'unauthorized';
 
@@ -27,20 +28,13 @@ export type ResponseFrame =
 
 export interface EventFrame {
   kind: 'event';
-  /** A streaming message's updates may come as patches (message-patch.ts): the socket's decoder turns them back. */
-  event: SessionEvent | MessagePatchEvent;
+  /** A streaming message may come as patches and its stored turn as a reference (message-patch.ts): the socket's decoder turns them back. */
+  event: SessionEvent | WireOnlyEvent;
 }
 
 export type ServerFrame = ResponseFrame | EventFrame;
 
-/**
- * The browser mode's WebSocket: the page offers this protocol name and, beside it, the launch
- * token as `token.<token>`; a socket without a valid token is closed with SOCKET_UNAUTHORIZED, a
- * code the page can read (a refused handshake looks like a server that is down).
- */
-export const SOCKET_PROTOCOL = 'resolute';
-export const SOCKET_TOKEN_PREFIX = 'token.';
-export const SOCKET_UNAUTHORIZED = 4401;
+export { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from './socket';
 
 const requestShape = z.object({
   kind: z.literal('request'),
@@ -77,7 +71,7 @@ export function parseRequest(raw: unknown): ParsedRequest {
   if (!isCommandName(method)) {
     return { ok: false, id, error: unknownCommandError(method) };
   }
-  const params = commandParams[method].safeParse(frame.data.params ?? {});
+  const params = commands[method].params.safeParse(frame.data.params ?? {});
   if (!params.success) {
     return {
       ok: false,
@@ -101,5 +95,5 @@ export class CommandError extends Error {
 
 export function toWireError(error: unknown): WireError {
   if (error instanceof CommandError) return { code: error.code, message: error.message };
-  return { code: 'failed', message: error instanceof Error ? error.message : String(error) };
+  return { code: 'failed', message: errorText(error) };
 }

@@ -115,7 +115,7 @@ describe('Anthropic — a spend limit with a second key', () => {
   let app: ConformanceApp;
   beforeAll(async () => {
     app = await ConformanceApp.start('anthropic', 'sk-ant-first-0001');
-    await app.services.addKey('anthropic', 'sk-ant-second-0002');
+    await app.services.domains.providers.addKey('anthropic', 'sk-ant-second-0002');
   });
   afterAll(() => app.stop());
 

@@ -119,7 +119,7 @@ export class ConformanceApp {
   /** One prompt against a fresh script; resolves when the retry chain (if any) has ended. */
   async run(script: string, silenceMs?: number): Promise<Observed> {
     this.services.settings.update({ retry: { timeoutMs: silenceMs ?? FAST_RETRY.retry.timeoutMs } });
-    this.services.newSession();
+    this.services.domains.session.newSession();
     this.simulator.setScript(script);
     this.simulator.clearRequests();
     const from = this.events.length;

@@ -66,7 +66,7 @@ async function start(api: Api, dataDir?: string) {
   };
   cleanups.push(stop);
   if (!dataDir) cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-  const router = new CommandRouter(services);
+  const router = new CommandRouter(services.commands);
   let id = 1;
   const call = (method: string): Promise<ResponseFrame> =>
     router.dispatch({ kind: 'request', id: id++, method, params: {} });
@@ -132,7 +132,7 @@ describe('after a restart', () => {
     await first.stop();
 
     const second = await start('simulator', dataDir);
-    second.services.resumeSession(sessionId);
+    second.services.domains.session.resumeSession(sessionId);
     second.server.setScript('ok');
     second.server.clearRequests();
     expect((await second.call('session.continue')).ok).toBe(true);
@@ -143,7 +143,7 @@ describe('after a restart', () => {
     await second.stop();
 
     const third = await start('simulator', dataDir);
-    third.services.resumeSession(sessionId);
+    third.services.domains.session.resumeSession(sessionId);
     const last = third.services.session.messages.at(-1) as AssistantChatMessage;
     expect(last.content).toEqual([{ type: 'text', text: FULL_REPLY }]);
   });

@@ -29,7 +29,7 @@ describe('fallback models', () => {
     ]);
     expect(ends()).toEqual([expect.objectContaining({ success: true, outcome: 'recovered' })]);
     expect(app.services.session.model.id).toBe('resolute-sim-2');
-    expect(app.services.snapshot().model).toMatchObject({ id: 'resolute-sim-2' });
+    expect(app.services.domains.session.snapshot().model).toMatchObject({ id: 'resolute-sim-2' });
 
     const detail = app.services.history.getSession(app.services.session.sessionId)!;
     expect(detail.turns.filter((t) => t.role === 'assistant').map((t) => [t.model, t.stopReason])).toEqual([
@@ -52,11 +52,11 @@ describe('fallback models', () => {
     // No wait hint: a hint would hold the next prompt to sim-1 until then (rate-limit pacing).
     app.sim.setScript('@resolute-sim-1 usage_limit:0*');
     await app.services.session.prompt('one');
-    app.services.newSession();
+    app.services.domains.session.newSession();
     expect(app.services.session.model.id).toBe('resolute-sim-1');
     app.services.settings.update({ providers: { newSessionUsesFirstChoice: false } });
     await app.services.session.prompt('two'); // sim-1 is limited again: switches again
-    app.services.newSession();
+    app.services.domains.session.newSession();
     expect(app.services.session.model.id).toBe('resolute-sim-2');
     await app.services.session.prompt('three');
     expect(models()).toEqual([
@@ -70,8 +70,8 @@ describe('fallback models', () => {
 
   it('another key of the provider is tried before the next model', async () => {
     app = await startServices({ providers: { fallback: [SIM2] } });
-    await app.services.addKey('simulator', 'sim-key-a');
-    await app.services.addKey('simulator', 'sim-key-b');
+    await app.services.domains.providers.addKey('simulator', 'sim-key-a');
+    await app.services.domains.providers.addKey('simulator', 'sim-key-b');
     app.sim.setScript('@resolute-sim-1 usage_limit:30*');
     await app.services.session.prompt('keys first');
     expect(app.sim.requests.map((r) => [r.model, r.apiKey])).toEqual([
@@ -99,7 +99,9 @@ describe('fallback models', () => {
     app = await startServices();
     // Through the settings pane's path: a real provider's models come from pi-ai's catalogue, loaded first.
     await expect(
-      app.services.updateSettings({ providers: { fallback: [{ provider: 'openai', model: 'no-such-model' }] } }),
+      app.services.domains.settings.update({
+        providers: { fallback: [{ provider: 'openai', model: 'no-such-model' }] },
+      }),
     ).rejects.toThrow(/providers\.fallback\.0\.model: OpenAI does not offer "no-such-model"/);
     expect(() => app.services.settings.update({ providers: { fallback: [SIM2, SIM2] } })).toThrow(/twice/);
     expect(app.services.settings.get().providers.fallback).toEqual([]);
@@ -117,7 +119,7 @@ describe('rate-limit pacing', () => {
     const wait = await app.next('rate_limit_wait', from);
     expect(wait).toMatchObject({ provider: 'simulator', text: 'waits' });
     expect(wait.waitMs).toBeGreaterThan(1000);
-    expect(app.services.snapshot().pacing).toMatchObject({ provider: 'simulator' });
+    expect(app.services.domains.session.snapshot().pacing).toMatchObject({ provider: 'simulator' });
     expect(app.sim.requests).toHaveLength(1);
     await second;
     expect(await app.next('rate_limit_wait_end', from)).toMatchObject({ outcome: 'reset' });

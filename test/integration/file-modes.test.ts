@@ -24,7 +24,7 @@ async function openAndWrite(dataDir: string): Promise<void> {
   });
   try {
     services.settings.update({ ui: { theme: 'dark' } });
-    await services.addKey('openai', 'sk-mode-test-1234567890');
+    await services.domains.providers.addKey('openai', 'sk-mode-test-1234567890');
     services.simulator!.setScript('503,ok');
     await services.session.prompt('hello');
     for (const suffix of ['', '-wal', '-shm']) expect(mode(join(dataDir, `history.db${suffix}`)), suffix).toBe('600');

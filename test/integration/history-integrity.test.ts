@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchApp, parseCommonFlags } from '../../src/main/modes/launch';
-import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent } from '../../src/main/modes/rpc/rpc-types';
 import type { AppInfo } from '../../src/shared/contract';
 import type { SessionEvent } from '../../src/shared/events';

@@ -106,3 +106,32 @@ describe('an OpenAI-compatible server', () => {
     expect(app.session.model.contextWindow).toBeGreaterThanOrEqual(128_000);
   });
 });
+
+describe("a conversation's own instructions and the AGENTS.md it uses", () => {
+  it('says which file is used, with its text; its own instructions stand in for the setting, for it alone', async () => {
+    writeFileSync(join(ws, 'AGENTS.md'), 'Use tabs.\n');
+    const app = await start({ agent: { systemPrompt: 'From the settings.' } });
+    expect(app.domains.session.instructions()).toEqual({
+      project: { file: 'AGENTS.md', text: 'Use tabs.\n', truncated: false },
+      override: null,
+    });
+    const own = { text: 'Only for this chat.', mode: 'add' as const };
+    expect(app.domains.session.setInstructions(own).override).toEqual(own);
+    let prompt = await systemPromptOf(app);
+    expect(prompt).toContain('Only for this chat.');
+    expect(prompt).not.toContain('From the settings.');
+    expect(prompt).toContain('Use tabs.');
+    const first = app.session.sessionId;
+    app.domains.session.newSession();
+    expect(app.domains.session.instructions().override).toBeNull();
+    expect(await systemPromptOf(app)).toContain('From the settings.');
+    app.domains.session.resumeSession(first);
+    expect(app.domains.session.instructions().override).toEqual(own);
+    app.domains.session.setInstructions({ text: 'A pirate, here.', mode: 'replace' });
+    prompt = await systemPromptOf(app);
+    expect(prompt).not.toContain('You are Resolute');
+    expect(prompt).toContain('A pirate, here.');
+    app.domains.session.setInstructions(null);
+    expect(await systemPromptOf(app)).toContain('From the settings.');
+  });
+});

@@ -25,7 +25,7 @@ beforeAll(async () => {
     overlay: { retry: { baseDelayMs: 1, jitterMaxMs: 0, enabled: false } },
     publish: () => undefined,
   });
-  router = new CommandRouter(services);
+  router = new CommandRouter(services.commands);
 });
 
 afterAll(async () => {

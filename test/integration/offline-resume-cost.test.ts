@@ -34,7 +34,10 @@ describe('offline-aware backoff', () => {
     expect(app.sim.requests).toHaveLength(0);
     expect(app.sim.droppedRequests).toBe(1);
     expect(retryStarts(app)).toHaveLength(0);
-    expect(app.services.snapshot()).toMatchObject({ isRetrying: true, pendingRetry: { offline: true, attempt: 1 } });
+    expect(app.services.domains.session.snapshot()).toMatchObject({
+      isRetrying: true,
+      pendingRetry: { offline: true, attempt: 1 },
+    });
 
     app.sim.setOffline(false);
     await turn;
@@ -108,19 +111,19 @@ describe('resume after a restart', () => {
         { provider: { id: 'openai-compatible', model: 'resolute-sim-1', baseUrl: simUrl } },
         { host: 'browser', dataDir },
       );
-      const offer = app.services.snapshot().interruptedRetry;
+      const offer = app.services.domains.session.snapshot().interruptedRetry;
       expect(offer).toMatchObject({ attempt: 1, maxAttempts: 3, category: 'server_error' });
       expect(offer!.errorMessage).toMatch(/503/);
-      expect(app.services.snapshot().turns.map((t) => t.role)).toEqual(['user', 'assistant']);
+      expect(app.services.domains.session.snapshot().turns.map((t) => t.role)).toEqual(['user', 'assistant']);
       // One start-up flow: the chain the start closed is in its notice too, with the quit's final error.
-      expect(app.services.info().notices).toContainEqual(
+      expect(app.services.domains.app.info().notices).toContainEqual(
         expect.objectContaining({ message: expect.stringMatching(/1 retry chain .*interrupted/) }),
       );
-      expect(app.services.snapshot().chains).toEqual([
+      expect(app.services.domains.session.snapshot().chains).toEqual([
         expect.objectContaining({ id: offer!.chainId, outcome: 'interrupted', finalError: INTERRUPTED_FINAL_ERROR }),
       ]);
 
-      expect(app.services.resumeInterrupted(offer!.chainId)).toBe(true);
+      expect(app.services.domains.session.resumeInterrupted(offer!.chainId)).toBe(true);
       const end = await app.next('auto_retry_end');
       expect(end).toMatchObject({ success: true, outcome: 'recovered', chainId: offer!.chainId });
       expect(retryStarts(app)).toEqual([expect.objectContaining({ attempt: 1, delayMs: 0, resumed: true })]);
@@ -132,7 +135,7 @@ describe('resume after a restart', () => {
         [1, 'resumed after a restart: retry 1 of 3 now'],
         [2, 'recovered after 1 retry'],
       ]);
-      expect(app.services.snapshot().interruptedRetry).toBeNull();
+      expect(app.services.domains.session.snapshot().interruptedRetry).toBeNull();
     } finally {
       await app?.stop({ keepData: true });
       app = undefined;
@@ -150,11 +153,11 @@ describe('resume after a restart', () => {
     expect(retryEnds(first)).toEqual([expect.objectContaining({ outcome: 'interrupted' })]);
 
     app = await startServices({}, { host: 'browser', dataDir: first.dataDir });
-    const offer = app.services.snapshot().interruptedRetry!;
+    const offer = app.services.domains.session.snapshot().interruptedRetry!;
     expect(offer).toMatchObject({ attempt: 1, category: 'server_error' });
-    expect(app.services.discardInterrupted(offer.chainId)).toBe(true);
-    expect(app.services.snapshot().interruptedRetry).toBeNull();
-    expect(app.services.resumeInterrupted(offer.chainId)).toBe(false);
+    expect(app.services.domains.session.discardInterrupted(offer.chainId)).toBe(true);
+    expect(app.services.domains.session.snapshot().interruptedRetry).toBeNull();
+    expect(app.services.domains.session.resumeInterrupted(offer.chainId)).toBe(false);
     const detail = app.services.history.getSession(app.services.session.sessionId)!;
     expect(detail.chains[0]).toMatchObject({ outcome: 'interrupted' });
     expect(detail.decisions.at(-1)).toMatchObject({
@@ -180,7 +183,7 @@ describe('what failures cost', () => {
       expect(turn.usage!.input).toBeGreaterThan(0);
       expect(turn.costUsd).toBeCloseTo((turn.usage!.input * price.input + turn.usage!.output * price.output) / 1e6, 12);
     }
-    const report = app.services.failureCost(null);
+    const report = app.services.domains.history.failureCost(null);
     const input = failed.reduce((n, t) => n + t.usage!.input, 0);
     expect(report.total).toMatchObject({ attempts: 3, inputTokens: input, unpricedAttempts: 0 });
     expect(report.total.costUsd).toBeCloseTo(
@@ -191,14 +194,14 @@ describe('what failures cost', () => {
     expect(report.sessions).toEqual([
       expect.objectContaining({ sessionId: app.services.session.sessionId, attempts: 3 }),
     ]);
-    expect(app.services.failureCost(Date.now() + 60_000).total.attempts).toBe(0);
+    expect(app.services.domains.history.failureCost(Date.now() + 60_000).total.attempts).toBe(0);
   });
 
   it("the simulator's price is unknown: its failures count tokens but no cost", async () => {
     app = await startServices({ retry: { maxRetries: 1 } });
     app.sim.setScript('503*');
     await app.services.session.prompt('unpriced');
-    const report = app.services.failureCost(null);
+    const report = app.services.domains.history.failureCost(null);
     expect(report.total).toMatchObject({ attempts: 2, costUsd: 0, unpricedAttempts: 2 });
   });
 });

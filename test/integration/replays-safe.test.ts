@@ -29,7 +29,7 @@ beforeEach(async () => {
     overlay: { retry: { baseDelayMs: 1, jitterMaxMs: 0 }, tools: { approval: 'auto' } },
     publish: () => undefined,
   });
-  router = new CommandRouter(services);
+  router = new CommandRouter(services.commands);
 });
 
 afterEach(async () => {

@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 async function run(script: string): Promise<{ requests: number; ends: SessionEvent[] }> {
-  services.newSession();
+  services.domains.session.newSession();
   services.simulator!.setScript(script);
   services.simulator!.clearRequests();
   const from = events.length;

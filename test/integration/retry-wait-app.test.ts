@@ -25,7 +25,7 @@ describe('in the wait', () => {
     await app.next('auto_retry_start');
     const from = app.events.length;
     expect(app.services.session.abortRetry()).toBe(true);
-    const retried = app.services.regenerate();
+    const retried = app.services.domains.session.regenerate();
     await turn;
     await retried;
 
@@ -48,14 +48,14 @@ describe('in the wait', () => {
     app.sim.setScript('503,ok,503,ok');
     const one = app.services.session.prompt('one');
     await app.next('auto_retry_start');
-    await app.services.updateSettings({ retry: { timeoutMs: 45_000 } }); // the model is resolved anew, the same
+    await app.services.domains.settings.update({ retry: { timeoutMs: 45_000 } }); // the model is resolved anew, the same
     await one;
     expect(app.sim.requests[1].at).toBeGreaterThanOrEqual(retryStarts(app)[0].retryAt - 1);
 
     const before = app.events.length;
     const two = app.services.session.prompt('two');
     await app.next('auto_retry_start', before);
-    await app.services.updateSettings({ provider: { model: 'resolute-sim-2' } });
+    await app.services.domains.settings.update({ provider: { model: 'resolute-sim-2' } });
     await two;
     expect(app.sim.requests.map((r) => r.model)).toEqual([
       'resolute-sim-1',
@@ -82,9 +82,9 @@ describe('a quit in the wait, and the next start', () => {
 
     app = await startServices(SLOW_WAIT, { host: 'browser', dataDir: first.dataDir });
     app.sim.setScript('503,ok');
-    const offer = app.services.snapshot().interruptedRetry!;
+    const offer = app.services.domains.session.snapshot().interruptedRetry!;
     expect(offer).toMatchObject({ attempt: 1, category: 'server_error' });
-    expect(app.services.resumeInterrupted(offer.chainId)).toBe(true);
+    expect(app.services.domains.session.resumeInterrupted(offer.chainId)).toBe(true);
     const end = await app.next('auto_retry_end');
     expect(end).toMatchObject({ outcome: 'recovered', chainId: offer.chainId });
     const [resumed, waited] = retryStarts(app);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent, RpcOutput } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';
@@ -148,7 +148,7 @@ describe('a crash in the middle of a retry chain', () => {
       expect(chains).toEqual([
         expect.objectContaining({ id: chainId, outcome: 'interrupted', endedAt: expect.any(Number) }),
       ]);
-      expect(services.info().notices).toContainEqual(
+      expect(services.domains.app.info().notices).toContainEqual(
         expect.objectContaining({
           message: expect.stringMatching(/1 retry chain .*interrupted/),
           code: 'interrupted_chains',

@@ -52,7 +52,7 @@ beforeAll(async () => {
     overlay: { retry: { baseDelayMs: 1, jitterMaxMs: 0, maxRetries: 1 } },
     publish: (event) => events.push(event),
   });
-  await services.addKey('openai-compatible', STORED_KEY);
+  await services.domains.providers.addKey('openai-compatible', STORED_KEY);
 });
 
 afterAll(async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     overlay: { retry: { baseDelayMs: 1, jitterMaxMs: 0 } },
     publish: (event) => events.push(event),
   });
-  router = new CommandRouter(services);
+  router = new CommandRouter(services.commands);
 });
 
 afterAll(async () => {

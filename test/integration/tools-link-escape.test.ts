@@ -7,7 +7,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { RpcClient } from '../../src/main/modes/rpc/rpc-client';
+import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';

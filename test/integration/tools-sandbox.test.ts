@@ -63,7 +63,7 @@ afterAll(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-beforeEach(() => services.newSession());
+beforeEach(() => services.domains.session.newSession());
 
 function jsonl<T>(path: string): T[] {
   return existsSync(path)

@@ -8,6 +8,7 @@ import type { Api, Model } from '@mariozechner/pi-ai';
 import type {
   InterruptedRetry,
   PendingRetry,
+  ScheduledRetry,
   SessionEvent,
   SessionEventListener,
   SessionSnapshot,
@@ -16,14 +17,17 @@ import { messageText, type ChatMessage } from '../../shared/messages';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from './ports';
-import type { PromptPacing } from './retry/rate-pacing';
-import { findInterruptedRetry, interruptedDecision } from './retry/resume-state';
-import type { RetryController } from './retry/retry-controller';
+import {
+  type PromptPacing,
+  findInterruptedRetry,
+  interruptedDecision,
+  type RetryController,
+  contextToContinue,
+} from './retry';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinue } from './retry/turn-stops';
 import { contextToContinuePartial } from './continue-partial';
 import type { ToolCoordinator } from './tools/tool-coordinator';
 
@@ -176,6 +180,8 @@ export class AgentSession {
     this.refuseIfBusy();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
+    // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
+    await this.tools?.whenReady();
     this.recorder.ensureSession(text);
     this.compactor.resetForPrompt();
     this.tools?.startRun();
@@ -294,6 +300,16 @@ export class AgentSession {
     this.refuseIfBusy();
     this.tools?.startRun();
     this.retry.resumeChain(offer);
+  }
+
+  /**
+   * A retry at a clock time (docs/retry-policy.md, "Scheduled retries"): "Retry at …" on a chain
+   * that stopped for a long wait (`person`), or a schedule a quit or a crash cut (`restart`).
+   */
+  scheduleRetry(offer: ScheduledRetry, by: 'restart' | 'person'): void {
+    this.refuseIfBusy();
+    this.tools?.startRun();
+    this.retry.resumeChain(offer, by);
   }
 
   /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */

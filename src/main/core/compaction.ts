@@ -9,6 +9,7 @@ import type { CompactionEvent, SessionEvent } from '../../shared/events';
 import type { ChatMessage } from '../../shared/messages';
 import { messageText } from '../../shared/messages';
 import { codedNotice, errorNotice } from '../../shared/notices';
+import { errorText } from '../../shared/text';
 
 export interface CompactorOptions {
   agent: AgentPort;
@@ -171,7 +172,7 @@ export class Compactor {
     } catch (error) {
       agent.state.messages = messages as AgentMessage[];
       return {
-        error: `Compaction failed: ${error instanceof Error ? error.message : String(error)}`,
+        error: `Compaction failed: ${errorText(error)}`,
         aborted: signal.aborted,
       };
     }

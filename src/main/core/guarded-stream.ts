@@ -10,7 +10,8 @@
 import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { piRuntime } from './pi-runtime';
-import { attachProviderFacts, type HttpFactsSource } from './retry/provider-facts';
+import { attachProviderFacts, type HttpFactsSource } from './retry';
+import { errorText } from '../../shared/text';
 
 export interface GuardedStreamOptions {
   /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */
@@ -99,7 +100,7 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
           failure(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'),
         );
       } catch (error) {
-        const text = timedOut ? timeoutMessage(timeoutMs) : error instanceof Error ? error.message : String(error);
+        const text = timedOut ? timeoutMessage(timeoutMs) : errorText(error);
         const aborted = controller.signal.aborted && !timedOut;
         finishWithError(failure(model, aborted ? 'Request was aborted' : text, aborted ? 'aborted' : 'error'));
       }

@@ -18,7 +18,8 @@ import type {
 import type { ChatMessage } from '../../shared/messages';
 import type { NoticeText } from '../../shared/notices';
 import type { ModelRef, Settings } from '../../shared/settings';
-import type { ApprovalPreview, SandboxAuditRecord, ToolName, ToolResultDetails } from '../../shared/tools';
+import type { SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
+import type { ToolRegistry } from './tools/tool-registry';
 
 export interface NewSession {
   id: string;
@@ -57,6 +58,11 @@ export interface HistoryWriter {
   setSessionWorkspace(sessionId: string, workspace: string): void;
   /** An interrupted chain is continued: it is pending again until it ends anew. */
   reopenChain(chainId: string): void;
+  /**
+   * The time a chain's scheduled retry goes at, or null once it went (docs/retry-policy.md,
+   * "Scheduled retries"); a close other than `interrupted` clears it too.
+   */
+  scheduleChain(chainId: string, at: number | null): void;
   /**
    * Run `writes` (calls of the methods above) as one transaction: one commit, one fsync, all or
    * nothing. The retry path writes an event's chain, link and decision this way.
@@ -105,7 +111,7 @@ export interface AuditSink {
 /** What one tool call may use besides its arguments. */
 export interface ToolCallContext {
   toolCallId: string;
-  /** The workspace as the session holds it (created on first use when it is the default). */
+  /** The session's workspace, opened for the call (created on first use when it is the default). */
   workspace: string;
   signal?: AbortSignal;
   /** Partial output so far (bash), for tool_execution_update. */
@@ -118,22 +124,26 @@ export interface ToolOutcome {
   text: string;
   details: ToolResultDetails;
   isError: boolean;
+  /** Images the tool returned (an MCP server's): they reach the model and the card as image content. */
+  images?: readonly { data: string; mimeType: string }[];
 }
 
 /**
- * The tools' file-system and process side (src/main/node/tools). `run` throws ToolFailure for a
- * failure that ends the turn and a plain Error for one the model should just hear about.
+ * The tools' file-system and process side (src/main/node/tools): the registry of tools, how a
+ * session's workspace is opened for a call, and the facts the system prompt states.
  */
 export interface ToolRuntime {
-  run(name: ToolName, args: Record<string, unknown>, context: ToolCallContext): Promise<ToolOutcome>;
-  /** What an approval card shows; null when the call cannot run as given (running it says why). */
-  preview(name: ToolName, args: Record<string, unknown>, workspace: string): Promise<ApprovalPreview | null>;
+  readonly registry: ToolRegistry;
+  /** The workspace ready for a call (the default one is created on first use); throws when it is gone. */
+  openWorkspace(workspace: string): string;
   /** Why bash is off on this system (Windows), coded for the window's language; null when it is offered. */
   readonly bashUnavailable: NoticeText | null;
   /** The workspace's AGENTS.md (or CLAUDE.md) for the system prompt; null when it has none. */
   projectInstructions?(workspace: string): ProjectInstructions | null;
   /** The system the agent runs on, as the system prompt names it ("Linux (x64)"). */
   readonly platform?: string;
+  /** Resolves when tools still arriving (MCP servers starting) are in, or after a few seconds. */
+  toolsReady?(): Promise<void>;
 }
 
 export interface SettingsStore {

@@ -6,7 +6,7 @@ import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import type { FallbackPort } from './retry/model-fallback';
+import { type FallbackPort, PromptPacing, RetryController, sessionRetryHost, type StopHost } from './retry';
 import type {
   AgentPort,
   Clock,
@@ -16,13 +16,9 @@ import type {
   NetworkCheck,
   SettingsStore,
 } from './ports';
-import { PromptPacing } from './retry/rate-pacing';
-import { RetryController } from './retry/retry-controller';
-import { sessionRetryHost } from './retry/session-retry-host';
 import { TurnEvents } from './session-turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
-import type { StopHost } from './retry/turn-stops';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
@@ -38,7 +34,7 @@ export interface AgentSessionOptions {
   clock?: Clock;
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
-  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace'>;
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace' | 'instructions'>;
   /** Lifecycle step 5's second switch: the next model of the fallback list, chosen, then used. */
   fallback?: FallbackPort;
   /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */

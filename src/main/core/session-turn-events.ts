@@ -1,22 +1,29 @@
 // What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
 // store every message as it ends (errored turns too), and at a run's end classify a failure and
-// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md).
+// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md);
+// a reply's thinking is timed first (thinking-time.ts).
 // Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
-import { errorNotice, errorText } from '../../shared/notices';
+import { errorNotice, noticeDetail } from '../../shared/notices';
 import { resolveRow } from '../../shared/retry-policy/decision-table';
-import type { Classification } from './retry/classify-error';
-import { classifyAssistantMessage } from './retry/classify-message';
+import {
+  type Classification,
+  classifyAssistantMessage,
+  providerFactsOf,
+  type PromptPacing,
+  type RetryController,
+  isToolUse,
+  recordInternalError,
+  recordStop,
+  type StopHost,
+} from './retry';
 import type { Compactor } from './compaction';
 import type { AgentPort, SettingsStore } from './ports';
-import { providerFactsOf } from './retry/provider-facts';
-import type { PromptPacing } from './retry/rate-pacing';
-import type { RetryController } from './retry/retry-controller';
 import type { TurnRecorder } from './turn-recorder';
-import { isToolUse, recordInternalError, recordStop, type StopHost } from './retry/turn-stops';
 import type { ToolCoordinator } from './tools/tool-coordinator';
+import { ThinkingClock } from './thinking-time';
 import { toolFaultOf } from './tools/tool-gate';
 
 export interface TurnEventParts {
@@ -39,12 +46,17 @@ export class TurnEvents {
   private lastEndedAt = 0;
   /** The open chain retries a tool fault (invalid_output…): its retried reply is judged once its calls ran. */
   private isToolFaultChain = false;
+  private readonly thinking: ThinkingClock;
 
-  constructor(private readonly parts: TurnEventParts) {}
+  constructor(private readonly parts: TurnEventParts) {
+    this.thinking = new ThinkingClock(parts.now);
+  }
 
   handle(event: AgentEvent): void {
     const { emit, tools, retry } = this.parts;
-    emit(event as SessionEvent);
+    // Before it is published: the event's message then says how long its thinking took.
+    this.thinking.observe(event);
+    emit((tools?.describe(event) ?? event) as SessionEvent);
     try {
       tools?.onAgentEvent(event);
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
@@ -54,7 +66,7 @@ export class TurnEvents {
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
-      const text = errorText(error);
+      const text = noticeDetail(error);
       recordInternalError(this.parts.stops, text);
       emit({
         type: 'notice',

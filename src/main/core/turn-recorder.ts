@@ -9,9 +9,8 @@ import { messageText } from '../../shared/messages';
 import { titleFromText } from '../../shared/history';
 import { errorNotice } from '../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
-import { buildDecisionRecord } from './retry/decision-log';
+import { buildDecisionRecord, type DecisionEntry } from './retry';
 import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
-import type { DecisionEntry } from './retry/retry-host';
 
 export type { DecisionEntry };
 
@@ -141,6 +140,11 @@ export class TurnRecorder {
   /** An interrupted chain is continued: pending again. */
   reopenChain(chainId: string): void {
     this.guard(() => this.options.history.reopenChain(chainId));
+  }
+
+  /** A scheduled retry's time (null: it went, or the chain ended), kept so a restart can run it. */
+  scheduleChain(chainId: string, at: number | null): void {
+    this.guard(() => this.options.history.scheduleChain(chainId, at));
   }
 
   /** Close a chain, linking the newest turn (the answer that recovered it, or the last failure). */

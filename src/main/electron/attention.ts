@@ -1,5 +1,5 @@
 // Getting the person's attention while Resolute is in the background: an OS notification when a
-// retry chain gives up (and, once tools exist, when one waits for approval) and the dock/taskbar
+// retry chain gives up, when a scheduled retry goes out or fails (and, once tools exist, when one waits for approval) and the dock/taskbar
 // badge for waiting approvals. Decisions only; main.ts passes in the few Electron calls they need,
 // so test/unit/electron/attention.test.ts drives them with a fake.
 import type { SessionEvent } from '../../shared/events';
@@ -7,7 +7,10 @@ import type { Translate } from './desktop-i18n';
 
 /** Something worth a notification. New kinds (a tool asking for approval) join this union. */
 export type Attention =
-  { kind: 'retry_failed'; attempts: number; finalError: string } | { kind: 'approval_needed'; subject: string };
+  | { kind: 'retry_failed'; attempts: number; finalError: string }
+  | { kind: 'approval_needed'; subject: string }
+  | { kind: 'scheduled_retry_running' }
+  | { kind: 'scheduled_retry_failed'; finalError: string };
 
 /**
  * The session events that deserve a notification. A cancelled chain is left out: the person
@@ -18,6 +21,33 @@ export function attentionForEvent(event: SessionEvent): Attention | null {
     return { kind: 'retry_failed', attempts: event.attempt, finalError: event.finalError ?? '' };
   }
   return null;
+}
+
+/**
+ * The events of a scheduled retry (docs/retry-policy.md, "Scheduled retries") that deserve a
+ * notification, hours after the person scheduled it: its retry going out (the run that starts after
+ * the scheduled auto_retry_start) and its chain failing. Stateful, one per window: returns the
+ * mapper of each event, to try before attentionForEvent. A cancel or a quit says nothing.
+ */
+export function scheduledRetryAttention(): (event: SessionEvent) => Attention | null {
+  let chainId: string | null = null;
+  let waiting = false;
+  return (event) => {
+    if (event.type === 'auto_retry_start') {
+      chainId = event.scheduled ? event.chainId : null;
+      waiting = Boolean(event.scheduled);
+      return null;
+    }
+    if (event.type === 'agent_start' && waiting) {
+      waiting = false;
+      return { kind: 'scheduled_retry_running' };
+    }
+    if (event.type !== 'auto_retry_end' || event.chainId !== chainId) return null;
+    chainId = null;
+    waiting = false;
+    if (event.success || event.outcome === 'cancelled' || event.outcome === 'interrupted') return null;
+    return { kind: 'scheduled_retry_failed', finalError: event.finalError ?? '' };
+  };
 }
 
 export interface NotificationContent {
@@ -31,6 +61,13 @@ export function notificationContent(attention: Attention, t: Translate): Notific
       return {
         title: t('notification.retryFailedTitle'),
         body: t('notification.retryFailedBody', { count: attention.attempts, error: attention.finalError }),
+      };
+    case 'scheduled_retry_running':
+      return { title: t('notification.scheduledRunningTitle'), body: t('notification.scheduledRunningBody') };
+    case 'scheduled_retry_failed':
+      return {
+        title: t('notification.scheduledFailedTitle'),
+        body: t('notification.scheduledFailedBody', { error: attention.finalError }),
       };
     case 'approval_needed':
       return {

@@ -18,6 +18,10 @@ export const desktopEn = {
     retryFailedBody_other: 'Gave up after {{count}} retries: {{error}}',
     approvalTitle: 'Approval needed',
     approvalBody: '{{subject}} is waiting for your approval.',
+    scheduledRunningTitle: 'Scheduled retry',
+    scheduledRunningBody: 'The retry you scheduled is running now.',
+    scheduledFailedTitle: 'Scheduled retry failed',
+    scheduledFailedBody: 'The scheduled retry did not get a reply: {{error}}',
   },
   badge: {
     approvalWaiting: 'Waiting for your approval',
@@ -39,6 +43,10 @@ export const desktopJa: DesktopStrings = {
     retryFailedBody_other: '{{count}} 回再試行しましたが失敗しました: {{error}}',
     approvalTitle: '承認が必要です',
     approvalBody: '{{subject}} があなたの承認を待っています。',
+    scheduledRunningTitle: '予約した再試行',
+    scheduledRunningBody: '予約した再試行を今実行しています。',
+    scheduledFailedTitle: '予約した再試行に失敗しました',
+    scheduledFailedBody: '予約した再試行で応答を得られませんでした: {{error}}',
   },
   badge: {
     approvalWaiting: '承認待ち',
@@ -58,14 +66,26 @@ export const desktopKo: DesktopStrings = {
     retryFailedBody_other: '{{count}}회 재시도했지만 실패했습니다: {{error}}',
     approvalTitle: '승인 필요',
     approvalBody: '{{subject}}이(가) 승인을 기다리고 있습니다.',
+    scheduledRunningTitle: '예약된 재시도',
+    scheduledRunningBody: '예약한 재시도를 지금 실행하고 있습니다.',
+    scheduledFailedTitle: '예약된 재시도 실패',
+    scheduledFailedBody: '예약한 재시도에서 응답을 받지 못했습니다: {{error}}',
   },
   badge: {
     approvalWaiting: '승인 대기 중',
   },
 };
 
+/** A key's name without i18next's plural suffix: `retryFailedBody_one` is asked for as `retryFailedBody`. */
+type Unplural<K extends string> = K extends `${infer B}_one` ? B : K extends `${infer B}_other` ? B : K;
+/** The dotted keys of the strings above, so a misspelt or missing key fails the type check. */
+type KeyOf<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${Unplural<K>}` : KeyOf<T[K], `${P}${K}.`>;
+}[keyof T & string];
+export type DesktopKey = KeyOf<DesktopStrings>;
+
 /** A translate function over the keys above, e.g. t('menu.help') or t('notification.retryFailedBody', {count, error}). */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type Translate = (key: DesktopKey, values?: Record<string, string | number>) => string;
 
 /**
  * A translator for the language setting; 'system' follows the OS's preferred languages

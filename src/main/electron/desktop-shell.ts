@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import type { LanguageSetting } from '../../shared/settings';
 import type { LaunchedApp } from '../modes/launch';
 import { aboutPanelOptions, menuTemplate } from './app-menu';
-import { attentionForEvent, createApprovalBadge, createNotifier } from './attention';
+import { attentionForEvent, createApprovalBadge, createNotifier, scheduledRetryAttention } from './attention';
 import { desktopTranslator, type Translate } from './desktop-i18n';
 import { focusWindow } from './single-instance';
 
@@ -91,13 +91,14 @@ export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
   applyMenu(t, services);
   app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
   const notify = electronNotifier(inputs, () => t);
+  const scheduled = scheduledRetryAttention();
   hub.subscribe((event) => {
     if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
       language = event.settings.ui.language;
       t = translatorFor(language);
       applyMenu(t, services);
     }
-    const attention = attentionForEvent(event);
+    const attention = scheduled(event) ?? attentionForEvent(event);
     if (attention) notify(attention);
   });
   const badge = electronBadge(inputs, () => t);

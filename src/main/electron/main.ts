@@ -25,6 +25,7 @@ import { hardenedWebPreferences, installGlobalGuards } from './security';
 import { claimSingleInstance, focusWindow } from './single-instance';
 import { mainWindowOptions } from './window-options';
 import { placeWindow, rememberOnClose, WindowStateFile } from './window-state';
+import { errorText } from '../../shared/text';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
@@ -131,7 +132,7 @@ async function start(flags: CommonFlags): Promise<void> {
     // Another Resolute (this app, or the browser or RPC mode) has the data folder: say so and quit cleanly.
     if (error instanceof DataFolderLockedError)
       await dialog.showMessageBox({ type: 'info', message: 'Resolute is already running', detail: error.message });
-    else dialog.showErrorBox('Resolute could not start', error instanceof Error ? error.message : String(error));
+    else dialog.showErrorBox('Resolute could not start', errorText(error));
     app.quit();
     return;
   }

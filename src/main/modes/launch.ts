@@ -10,7 +10,7 @@ import type { AppInfo } from '../../shared/contract';
 import { CommandRouter } from '../host/command-router';
 import { EventHub } from '../host/event-hub';
 import { AppServices } from '../node/app-services';
-import type { AppServicesOptions } from '../node/app-options';
+import { clockFromEnv, type AppServicesOptions } from '../node/app-options';
 
 export interface CommonFlags {
   mode: 'web' | 'rpc' | 'simulator';
@@ -188,10 +188,11 @@ export async function launchApp(
     baseUrl: flags.baseUrl,
     apiKey: flags.apiKey,
     startFreshHistory: flags.resetDamagedHistory,
+    clock: clockFromEnv(),
     ...parts,
     publish: hub.publish,
   });
-  const router = new CommandRouter(services, warmUpWhenQuiet(services, host !== 'rpc'));
+  const router = new CommandRouter(services.commands, warmUpWhenQuiet(services, host !== 'rpc'));
   return { services, hub, router };
 }
 

@@ -1,16 +1,20 @@
 // The model the session talks to (docs/retry-policy.md, "Fallback models"): the first choice of
 // the settings, or the fallback a usage limit switched to, resolved with providers.ts and pointed
 // at the agent; clients hear a change as model_changed. Owned by AppServices, which asks it at
-// every switch: a usage limit, a change of settings, another session. A real provider's model comes
-// from pi-ai's catalogue: when pi-ai is not loaded yet, the agent is pointed at it once it is.
+// every switch: a usage limit, a change of settings, another session. An OpenAI-compatible
+// server's model takes its limits from what the server says once it has answered
+// (local-server.ts). A real provider's model comes from pi-ai's catalogue: when pi-ai is not
+// loaded yet, the agent is pointed at it once it is.
 import type { AgentSession } from '../core/agent-session';
-import { ModelRoute, sameModel, type FallbackPort } from '../core/retry/model-fallback';
+import { ModelRoute, sameModel, type FallbackPort } from '../core/retry';
 import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';
-import type { Settings } from '../../shared/settings';
+import { rememberedThinkingLevel, type Settings, type ThinkingLevelSetting } from '../../shared/settings';
 import type { CredentialVault } from './credential-store';
-import { describeRef, needsCatalogue, resolveRef, type ResolvedModel } from './providers';
+import type { Api, Model } from '@mariozechner/pi-ai';
+import type { LocalServerProbe } from './local-server';
+import { compatibleUrl, describeRef, needsCatalogue, resolveRef, type ResolvedModel } from './providers';
 import type { FileSettingsStore } from './settings-file';
 
 export interface ActiveModelParts {
@@ -22,6 +26,19 @@ export interface ActiveModelParts {
   session: () => AgentSession;
   /** Says what went wrong (loading the catalogue failed). */
   report: (notice: NoticeText) => void;
+  /** What OpenAI-compatible servers say of their models (local-server.ts). */
+  servers: LocalServerProbe;
+}
+
+/** The same model with the same limits (what the window shows of it would not change). */
+function sameLimits(a: Model<Api>, b: Model<Api>): boolean {
+  return (
+    a.id === b.id &&
+    a.provider === b.provider &&
+    a.baseUrl === b.baseUrl &&
+    a.contextWindow === b.contextWindow &&
+    a.reasoning === b.reasoning
+  );
 }
 
 const chosen = (provider: Settings['provider']) => ({ provider: provider.id, model: provider.model });
@@ -29,6 +46,10 @@ const chosen = (provider: Settings['provider']) => ({ provider: provider.id, mod
 export class ActiveModel {
   private readonly route: ModelRoute;
   private firstChoice: Settings['provider'];
+  /** The servers and models askServer has asked about. */
+  private readonly asked = new Set<string>();
+  /** The thinking level last set on the session from the settings (null: none yet). */
+  private appliedLevel: ThinkingLevelSetting | null = null;
 
   constructor(private readonly parts: ActiveModelParts) {
     const { settings, credentials } = parts;
@@ -42,12 +63,55 @@ export class ActiveModel {
 
   /** The active model (the first choice, or the fallback a usage limit switched to), resolved (pi-ai loaded). */
   resolved(): ResolvedModel {
-    return resolveRef(this.route.current(), this.parts.settings.get().provider, this.parts.simulatorUrl);
+    const ref = this.route.current();
+    const { provider } = this.parts.settings.get();
+    const server =
+      ref.provider === 'openai-compatible' ? this.parts.servers.facts(compatibleUrl(provider), ref.model) : undefined;
+    return resolveRef(ref, provider, this.parts.simulatorUrl, server);
   }
 
-  /** What events, history and the window show of the active model (no catalogue needed). */
+  /**
+   * An OpenAI-compatible server's model is asked about once per URL and model (the listing, and
+   * Ollama's /api/show); its answer applies as soon as it comes (a window, images, thinking).
+   */
+  askServer(): void {
+    const ref = this.route.current();
+    if (ref.provider !== 'openai-compatible') return;
+    const url = compatibleUrl(this.parts.settings.get().provider);
+    const key = `${url} ${ref.model}`;
+    if (this.asked.has(key)) return;
+    this.asked.add(key);
+    void this.parts.servers.probe(url, ref.model).then(() => this.apply());
+  }
+
+  /**
+   * What events, history and the window show of the active model (no catalogue needed); its
+   * window and reasoning flag once the catalogue is there, and the thinking level it uses.
+   */
   info(): ModelInfo {
-    return describeRef(this.route.current(), this.parts.settings.get().provider);
+    const info = describeRef(this.route.current(), this.parts.settings.get().provider);
+    const thinkingLevel = this.thinkingLevel();
+    if (this.waitsForCatalogue) return { ...info, thinkingLevel };
+    const { model } = this.resolved();
+    return { ...info, contextWindow: model.contextWindow, reasoning: model.reasoning, thinkingLevel };
+  }
+
+  /** The level the session's agent starts with (later ones are set by apply). */
+  startingThinkingLevel(): ThinkingLevelSetting {
+    this.appliedLevel = this.thinkingLevel();
+    return this.appliedLevel;
+  }
+
+  /**
+   * The thinking level of the active model (docs/thinking-and-context.md): a `--set
+   * agent.thinkingLevel` of this run, else the level remembered for the model, else the last chosen.
+   */
+  thinkingLevel(): ThinkingLevelSetting {
+    const { settings } = this.parts;
+    const { agent } = settings.get();
+    if (settings.isRunOnly('agent', 'thinkingLevel')) return agent.thinkingLevel;
+    const { provider, model } = this.route.current();
+    return rememberedThinkingLevel(agent, provider, model);
   }
 
   /** The active model needs pi-ai's catalogue, which is not loaded yet. */
@@ -90,11 +154,16 @@ export class ActiveModel {
       );
       return;
     }
+    this.askServer();
     const session = this.parts.session();
     const before = session.model;
-    const { model, info } = this.resolved();
+    const { model } = this.resolved();
     session.setModel(model);
-    if (before.id !== model.id || before.provider !== model.provider || before.baseUrl !== model.baseUrl)
-      this.parts.publish({ type: 'model_changed', model: info });
+    // The level is set only when the settings' level changes, so RPC's set_thinking_level holds until then.
+    const level = this.thinkingLevel();
+    const levelChanged = level !== this.appliedLevel;
+    if (levelChanged) session.setThinkingLevel(level);
+    this.appliedLevel = level;
+    if (levelChanged || !sameLimits(before, model)) this.parts.publish({ type: 'model_changed', model: this.info() });
   }
 }

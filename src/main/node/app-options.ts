@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { NetworkCheck } from '../core/ports';
+import type { Clock, NetworkCheck } from '../core/ports';
 import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
@@ -47,6 +47,18 @@ export interface AppServicesOptions {
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline checks again, ms (tests make it short). */
   offlinePollMs?: number;
+  /** The session's clock (retry times, schedules); default the system's. Tests move it. */
+  clock?: Clock;
+}
+
+/**
+ * RESOLUTE_CLOCK_OFFSET_MS, for tests only: the session's clock runs that far ahead of the system's,
+ * so that a spawned process plays a start hours after a retry was scheduled. Unset: the system's.
+ */
+export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): Clock | undefined {
+  const offset = Number(env.RESOLUTE_CLOCK_OFFSET_MS);
+  if (!env.RESOLUTE_CLOCK_OFFSET_MS || !Number.isFinite(offset)) return undefined;
+  return { now: () => Date.now() + offset };
 }
 
 /**

@@ -1,12 +1,12 @@
 // "Test connection" in Settings → Provider: one minimal request through the same path a chat turn
 // takes (the guarded stream with its timeout and HTTP facts, the provider's SDK, the person's key)
 // and the classifier's verdict on the answer. Nothing is stored in the history. Called by
-// AppServices.testConnection for the `providers.test` command.
+// the providers domain (domains/provider-domain.ts) for the `providers.test` command.
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { ConnectionTestResult } from '../../shared/contract';
 import { messageText, type AssistantChatMessage } from '../../shared/messages';
-import { classifyAssistantMessage } from '../core/retry/classify-message';
+import { classifyAssistantMessage } from '../core/retry';
 
 const TEST_PROMPT = 'Reply with the single word: OK';
 /** Enough for a one-word answer; keeps the test cheap on a paid API. */

@@ -1,6 +1,6 @@
 // Where an edit-and-resend or a regenerate rewinds the current conversation to, worked out from the
 // history (docs/architecture.md, "Branches"): the active path's messages before the replaced turn
-// and that turn's seq. Pure over a HistoryReader; AppServices hands the result to AgentSession.
+// and that turn's seq. Pure over a HistoryReader; the session domain (domains/session-domain.ts) hands it to AgentSession.
 import { activePath, type TurnRecord } from '../../shared/history';
 import type { ChatMessage } from '../../shared/messages';
 import { CommandError } from '../../shared/wire';

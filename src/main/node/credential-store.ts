@@ -14,6 +14,7 @@ import type { KeySource, ProviderKeyHint } from '../../shared/contract';
 import { describeZodError } from '../../shared/settings';
 import { codedNotice, type NoticeText } from '../../shared/notices';
 import { createFileOnce, PRIVATE_FILE_MODE, setAside, tighten, writeFileAtomic } from './safe-files';
+import { errorText } from '../../shared/text';
 
 export interface SecretCipher {
   encrypt(plain: string): string;
@@ -256,7 +257,7 @@ function readStoredKeys(path: string): { stored: StoredKeys } | { problem: Notic
     if (parsed.success) return { stored: parsed.data };
     detail = describeZodError(parsed.error);
   } catch (error) {
-    detail = error instanceof Error ? error.message : String(error);
+    detail = errorText(error);
   }
   const aside = setAside(path, 'unreadable');
   const message =

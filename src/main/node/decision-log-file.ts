@@ -6,7 +6,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetryDecisionRecord } from '../../shared/history';
-import { codedNotice, errorText, type NoticeText } from '../../shared/notices';
+import { codedNotice, noticeDetail, type NoticeText } from '../../shared/notices';
 import type { SandboxAuditRecord } from '../../shared/tools';
 import type { AuditSink, DecisionLogSink } from '../core/ports';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './safe-files';
@@ -36,7 +36,7 @@ class JsonlLog<T> {
 }
 
 function logWriteFailed(path: string, error: unknown): NoticeText {
-  const detail = errorText(error);
+  const detail = noticeDetail(error);
   return codedNotice('log_write_failed', { path, detail }, `Could not write the log ${path}: ${detail}`);
 }
 

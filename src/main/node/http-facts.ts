@@ -3,8 +3,13 @@
 // 200 stream) that pi-ai's error strings drop. The guarded stream tags each request with a
 // correlation header; this fetch wrapper strips the tag before the request leaves, records what
 // came back, and hands the body on unchanged. What is read is described in docs/classification.md.
-import { errorFactsFromBody, type BodyFacts } from '../core/retry/error-body';
-import type { HttpFactsSource, HttpObservation, ProviderFacts } from '../core/retry/provider-facts';
+import {
+  errorFactsFromBody,
+  type BodyFacts,
+  type HttpFactsSource,
+  type HttpObservation,
+  type ProviderFacts,
+} from '../core/retry';
 import { StreamErrorScanner } from './stream-error-scanner';
 
 export const CORRELATION_HEADER = 'x-resolute-observe';

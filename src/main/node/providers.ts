@@ -1,9 +1,10 @@
 // Which model the agent talks to: the built-in simulator (the default), a real provider known to
 // pi-ai (Anthropic, OpenAI, Google, OpenRouter), optionally through a base URL of the person's
 // (a proxy, a gateway such as LiteLLM, a test server), or any OpenAI-compatible base URL (Ollama,
-// LM Studio, vLLM). Used by the composition root whenever the provider settings change. The real
-// providers' models and prices come from pi-ai's catalogue, so those lookups need pi-ai loaded
-// (pi-runtime.ts); what the window shows of a model (describeModel) does not.
+// LM Studio, vLLM; its limits from the server or the person's per-model settings). Used by the
+// composition root whenever the provider settings change. The real providers' models and prices
+// come from pi-ai's catalogue, so those lookups need pi-ai loaded (pi-runtime.ts); what the window
+// shows of a model (describeModel) does not.
 import type { Api, KnownProvider, Model } from '@mariozechner/pi-ai';
 import { piRuntime } from '../core/pi-runtime';
 import type { ModelInfo } from '../../shared/events';
@@ -21,6 +22,7 @@ import {
 import type { ModelPrice } from '../core/attempt-cost';
 import { newestFirst, pickDefaultModel } from '../core/model-ranking';
 import type { ModelDetail } from '../../shared/contract';
+import type { ServerModel } from './local-server';
 
 /** Keys that exist without configuration: the simulator needs none, local servers rarely do. */
 export const BUILTIN_KEYS: Record<string, string> = {
@@ -83,26 +85,56 @@ export function describeModel(provider: Settings['provider']): ModelInfo {
   return { provider: provider.id, id: provider.model, label, isSimulator: false };
 }
 
-function compatibleUrl(provider: Settings['provider']): string {
+/** The OpenAI-compatible server's base URL (Ollama's when none is set). */
+export function compatibleUrl(provider: Pick<Settings['provider'], 'baseUrl'>): string {
   return provider.baseUrl || 'http://127.0.0.1:11434/v1';
 }
 
 /**
- * Resolve the provider settings to a pi-ai model. `simulatorUrl` is the running simulator's /v1
- * URL. A real provider's model comes from the catalogue: pi-ai must be loaded (needsCatalogue).
+ * An OpenAI-compatible server's model: the person's per-model settings first, then what the server
+ * said (local-server.ts), then the defaults — no max-token field unless one is set, a 128k window.
+ * Sent "system", not "developer", which local servers may not know.
  */
-export function resolveModel(provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
+function localModel(provider: Settings['provider'], id: string, server: ServerFacts | undefined): Model<Api> {
+  const own = provider.localModels[id] ?? {};
+  const limits = {
+    contextWindow: own.contextWindow ?? server?.contextWindow ?? LOCAL_LIMITS.contextWindow,
+    maxTokens: own.maxTokens ?? LOCAL_LIMITS.maxTokens,
+  };
+  const model = openAiCompatible('openai-compatible', id, id, compatibleUrl(provider), limits);
+  const images = own.images ?? server?.images ?? false;
+  return {
+    ...model,
+    reasoning: own.reasoning ?? server?.reasoning ?? false,
+    input: images ? ['text', 'image'] : ['text'],
+    compat: { supportsDeveloperRole: false },
+  };
+}
+
+/** What a server said of one of its models (local-server.ts' ServerModel without the id). */
+export type ServerFacts = Omit<ServerModel, 'id'>;
+
+/**
+ * Resolve the provider settings to a pi-ai model. `simulatorUrl` is the running simulator's /v1
+ * URL; `server` what an OpenAI-compatible server said of the model. A real provider's model
+ * comes from the catalogue: pi-ai must be loaded (needsCatalogue).
+ */
+export function resolveModel(
+  provider: Settings['provider'],
+  simulatorUrl: string | null,
+  server?: ServerFacts,
+): ResolvedModel {
   const info = describeModel(provider);
   if (provider.id === 'simulator') {
     const url = simulatorUrl ?? 'http://127.0.0.1:9/v1';
     const model = openAiCompatible('simulator', info.id, 'Resolute simulator', url, SIMULATOR_LIMITS);
-    return { model: { ...model, contextWindow: SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow }, info };
+    // It thinks on request, as a reasoning model does (its thinking is streamed as reasoning_content),
+    // and keeps the "system" role a reasoning model would be sent as "developer".
+    const thinking = { reasoning: true, compat: { supportsDeveloperRole: false } };
+    const contextWindow = SIMULATOR_CONTEXT_WINDOWS[info.id] ?? model.contextWindow;
+    return { model: { ...model, ...thinking, contextWindow }, info };
   }
-  if (provider.id === 'openai-compatible')
-    return {
-      model: openAiCompatible('openai-compatible', info.id, info.id, compatibleUrl(provider), LOCAL_LIMITS),
-      info,
-    };
+  if (provider.id === 'openai-compatible') return { model: localModel(provider, info.id, server), info };
   const known = catalogue(provider.id);
   // An id pi-ai does not list yet still works: borrow the provider's API and limits from a sibling.
   const listed: Model<Api> = known.find((m) => m.id === provider.model) ?? {
@@ -136,8 +168,13 @@ function catalogue(provider: ProviderId): Model<Api>[] {
 const OPENROUTER_START_VENDORS = ['anthropic', 'openai', 'google'];
 
 /** The settings of a provider/model pair of the fallback list: the first choice's, with this pair. */
-export function resolveRef(ref: ModelRef, provider: Settings['provider'], simulatorUrl: string | null): ResolvedModel {
-  return resolveModel({ ...provider, id: ref.provider, model: ref.model }, simulatorUrl);
+export function resolveRef(
+  ref: ModelRef,
+  provider: Settings['provider'],
+  simulatorUrl: string | null,
+  server?: ServerFacts,
+): ResolvedModel {
+  return resolveModel({ ...provider, id: ref.provider, model: ref.model }, simulatorUrl, server);
 }
 
 /** What events, history and the window show of a provider/model pair: no catalogue needed. */

@@ -4,13 +4,13 @@
 // AppServices builds the stream once (Settings' Test connection gets one of its own, on its own
 // HTTP-facts recorder) and the agent in createSession.
 import { continuingStream } from '../core/continue-partial';
-import type { Agent, StreamFn } from '@mariozechner/pi-agent-core';
+import type { Agent, StreamFn, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import { PROVIDER_IDS } from '../../shared/settings';
 import { DeferredAgent, type AgentSetup } from '../core/deferred-agent';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
-import type { HttpFactsSource } from '../core/retry/provider-facts';
+import type { HttpFactsSource } from '../core/retry';
 import { redactSecrets } from '../core/redact-secrets';
 import type { CredentialVault } from './credential-store';
 
@@ -29,6 +29,8 @@ export interface SessionAgentParts {
   credentials: CredentialVault;
   /** createAgentStream's. */
   streamFn: StreamFn;
+  /** The thinking level to start with (ActiveModel's). */
+  thinkingLevel: ThinkingLevel;
 }
 
 export function createSessionAgent(parts: SessionAgentParts): DeferredAgent {
@@ -36,7 +38,7 @@ export function createSessionAgent(parts: SessionAgentParts): DeferredAgent {
   const getApiKey = (provider: string): string | undefined =>
     credentials.activeCredential(provider, undefined, agent.state.model.id)?.apiKey;
   const agent: DeferredAgent = new DeferredAgent(
-    { systemPrompt: SYSTEM_PROMPT, model: parts.model, thinkingLevel: 'off', tools: [], messages: [] },
+    { systemPrompt: SYSTEM_PROMPT, model: parts.model, thinkingLevel: parts.thinkingLevel, tools: [], messages: [] },
     { streamFn: parts.streamFn, getApiKey, create: (setup) => createAgent(setup, getApiKey) },
   );
   return agent;

@@ -12,8 +12,10 @@ import {
   type Settings,
 } from '../../shared/settings';
 import { codedNotice, type NoticeText } from '../../shared/notices';
+import { takeBadMcpServers } from '../../shared/mcp';
 import type { SettingsStore } from '../core/ports';
 import { setAside, writeFileAtomic } from './safe-files';
+import { errorText } from '../../shared/text';
 
 export interface LoadProblem extends NoticeText {
   /** `error`: the file was set aside and defaults are in use; `warning`: part of it is not used. */
@@ -63,6 +65,12 @@ export class FileSettingsStore implements SettingsStore {
     return this.effective;
   }
 
+  /** Whether `group.key` is set for this run only (`--set`) and no change has replaced it since. */
+  isRunOnly(group: string, key: string): boolean {
+    const section = this.overlay[group];
+    return isObject(section) && section[key] !== undefined;
+  }
+
   update(patch: unknown): Settings {
     const nextBase = applySettingsPatch(this.base, patch);
     if (!nextBase.ok) throw new SettingsValidationError(nextBase.error);
@@ -91,11 +99,18 @@ export class FileSettingsStore implements SettingsStore {
       const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
       // Fill in keys this file predates; set apart the ones a newer version added, to write them back.
       const { known, unknown, names } = splitUnknownKeys(mergeSettings(DEFAULT_SETTINGS, raw));
+      // A bad MCP server entry is kept in the file and not started; the rest of the file is used.
+      const mcp = takeBadMcpServers(known);
+      const extra = mcp.reasons.length ? mergeSettings(unknown, { mcp: { servers: mcp.bad } }) : unknown;
       const result = validateSettings(known);
-      if (result.ok) return { ...this.checked(result.value, names), extra: unknown };
+      if (result.ok) {
+        const checked = this.checked(result.value, names);
+        if (mcp.reasons.length) checked.problems.push(mcpSkipped(mcp.reasons));
+        return { ...checked, extra: extra as Record<string, unknown> };
+      }
       detail = result.error;
     } catch (error) {
-      detail = error instanceof Error ? error.message : String(error);
+      detail = errorText(error);
     }
     const aside = setAside(this.path, 'invalid');
     const message = `The settings file was invalid (${detail}); it was kept as ${aside} and defaults are in use.`;
@@ -124,6 +139,12 @@ export class FileSettingsStore implements SettingsStore {
   private write(settings: Settings): void {
     writeFileAtomic(this.path, `${JSON.stringify(mergeSettings(this.extra, settings), null, 2)}\n`);
   }
+}
+
+function mcpSkipped(reasons: string[]): LoadProblem {
+  const detail = reasons.join('; ');
+  const message = `MCP servers in the settings file that are not valid were not started (${detail}); they are kept in the file.`;
+  return { level: 'warning', ...codedNotice('settings_mcp_skipped', { detail }, message) };
 }
 
 function withoutKeys(overlay: Record<string, unknown>, patch: unknown): Record<string, unknown> {

@@ -2,7 +2,7 @@
 // Anthropic's `event: error`, OpenAI Responses' `error` / `response.failed`, a Chat Completions
 // `data: {"error": …}` chunk, or the bare JSON error object Gemini writes into its SSE stream.
 // Used by http-facts.ts; the codes it finds let the classifier place errors that arrive after a 200.
-import { errorFactsFromBody, type BodyFacts } from '../core/retry/error-body';
+import { errorFactsFromBody, type BodyFacts } from '../core/retry';
 
 /** A block this long without a blank line is model output, not an error event (chars). */
 const MAX_BLOCK_CHARS = 256 * 1024;

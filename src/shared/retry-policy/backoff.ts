@@ -18,6 +18,17 @@ export function waitTooLongReason(hintMs: number, maxDelayMs: number): string {
   return `provider asked to wait ${formatSeconds(hintMs)}, above the ${formatSeconds(maxDelayMs)} maximum delay`;
 }
 
+/**
+ * The longest wait a retry is scheduled for (docs/retry-policy.md, "Scheduled retries"): a provider
+ * that names a later time ends the chain as a wait above the maximum delay always did.
+ */
+export const SCHEDULE_LIMIT_MS = 24 * 60 * 60 * 1000;
+
+/** The reason of a retry scheduled for the time the provider named, its wait above retry.maxDelayMs. */
+export function scheduledReason(next: string, hintMs: number, maxDelayMs: number): string {
+  return `${next} scheduled in ${formatSeconds(hintMs)}, as the provider asked (above the ${formatSeconds(maxDelayMs)} maximum delay)`;
+}
+
 /** The two waits of a waitTooLongReason found in a text (an older stored decision's reason), or null. */
 export function readWaitTooLong(text: string): { waitSeconds: number; maxSeconds: number } | null {
   const match = /provider asked to wait ([\d.]+) s, above the ([\d.]+) s maximum delay/.exec(text);

@@ -9,7 +9,8 @@ export type BackoffSpec =
 export type BackoffKind = BackoffSpec['kind'];
 
 export interface DecisionRow {
-  action: DecisionAction;
+  /** A row's action: `skip` is a record's word only, reserved and never a row's (docs/retry-policy.md). */
+  action: Exclude<DecisionAction, 'skip'>;
   /** Attempts including the first try; 'inherit' = retry.maxRetries + 1. */
   maxAttempts: number | 'inherit';
   backoff: BackoffSpec;

@@ -3,7 +3,6 @@
 // and describeTable (every row, which the settings pane renders). Shared so that both processes
 // read the one table; docs/retry-policy.md explains each row. Pure: no clock, no randomness.
 import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
-import type { DecisionAction } from '../history';
 import { DECISION_ROWS, type BackoffKind, type DecisionRow } from './decision-rows';
 import { DEFAULT_SETTINGS, type RetrySettings, type RowOverride } from '../settings';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, clampToRange } from './ranges';
@@ -19,7 +18,7 @@ export type FieldOrigin = 'table' | 'inherited' | 'overridden';
 
 export interface EffectiveRow {
   category: ErrorCategory;
-  action: DecisionAction;
+  action: DecisionRow['action'];
   /** Attempts including the first try; 0 for rows that never retry. */
   maxAttempts: number;
   backoff: BackoffKind;
@@ -53,6 +52,7 @@ export function clampRetrySettings(settings: RetrySettings): RetrySettings {
     jitterMaxMs: clampToRange(s.jitterMaxMs, r.jitterMaxMs, d.jitterMaxMs),
     timeoutMs: clampToRange(s.timeoutMs, r.timeoutMs, d.timeoutMs),
     policy: typeof s.policy === 'object' && s.policy !== null ? s.policy : {},
+    scheduleLongWaits: s.scheduleLongWaits === true,
   };
 }
 

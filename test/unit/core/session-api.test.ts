@@ -45,7 +45,9 @@ describe('AgentSession API for the modes', () => {
       toolCalls: 0,
       toolResults: 0,
       totalMessages: 2,
-      tokens: { input: 1, output: 1, cacheRead: 0, cacheWrite: 0, total: 2 },
+      // The reply's own usage only (not the failed attempt's), as the faux provider estimates it:
+      // "system:test\n\nuser:hi" is 20 characters, 5 tokens in; "Hello" is 2 tokens out.
+      tokens: { input: 5, output: 2, cacheRead: 0, cacheWrite: 0, total: 7 },
       cost: 0,
     });
   });

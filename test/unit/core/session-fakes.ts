@@ -1,12 +1,21 @@
-// Test doubles at the boundaries of AgentSession: a scripted LLM stream (fails N times, then
-// answers — faked at the stream boundary as pi-mono's own tests do), and in-memory history,
-// settings, credentials and decision log. Shared by the lifecycle tests.
+// Test doubles at the boundaries of AgentSession: a scripted LLM (fails N times, then answers),
+// played by pi-ai's own faux provider (registerFauxProvider: the real event stream, deltas and
+// abort handling), and in-memory history, settings, credentials and decision log. Shared by the
+// lifecycle tests.
 import { Agent, type StreamFn } from '@mariozechner/pi-agent-core';
-import { createAssistantMessageEventStream, type AssistantMessage, type Model, type Api } from '@mariozechner/pi-ai';
+import {
+  fauxAssistantMessage,
+  fauxToolCall,
+  registerFauxProvider,
+  streamSimple,
+  type Api,
+  type FauxResponseStep,
+  type Model,
+} from '@mariozechner/pi-ai';
 import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
 import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
-import { attachProviderFacts } from '../../../src/main/core/retry/provider-facts';
+import type { HttpFactsSource, ProviderFacts } from '../../../src/main/core/retry/provider-facts';
 import type {
   Clock,
   CredentialStore,
@@ -26,18 +35,15 @@ import { DEFAULT_SETTINGS, applySettingsPatch, type Settings } from '../../../sr
 // The app loads pi-ai with its first run (DeferredAgent); these tests hand the session a real Agent.
 await loadPiRuntime();
 
-export const MODEL: Model<Api> = {
-  id: 'scripted-1',
-  name: 'Scripted',
-  api: 'openai-completions',
+// Each text block comes as one delta (a token size larger than any scripted text).
+const faux = registerFauxProvider({
+  api: 'scripted',
   provider: 'scripted',
-  baseUrl: 'http://127.0.0.1:9/v1',
-  reasoning: false,
-  input: ['text'],
-  cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 },
-  contextWindow: 8192,
-  maxTokens: 1024,
-};
+  models: [{ id: 'scripted-1', name: 'Scripted', input: ['text'], contextWindow: 8192, maxTokens: 1024 }],
+  tokenSize: { min: 1_000_000, max: 1_000_000 },
+});
+
+export const MODEL: Model<Api> = faux.getModel();
 
 /** A provider's context-overflow error, as OpenAI words it. */
 export const OVERFLOW_ERROR =
@@ -45,7 +51,7 @@ export const OVERFLOW_ERROR =
 
 /**
  * One scripted reply: an error text, a successful text, a tool call, or a stream that never ends.
- * A text or a tool call may carry the response's headers, as the HTTP observer would have attached them.
+ * A text or a tool call may carry the response's headers, as the HTTP observer would have seen them.
  */
 export type Step =
   | { error: string }
@@ -57,89 +63,43 @@ export type Step =
 export interface ScriptedStream {
   fn: StreamFn;
   calls: { apiKey: string | undefined; at: number; messageCount: number }[];
+  /** What the HTTP observer would have seen of each request: the step's headers (for the guarded stream). */
+  facts: HttpFactsSource;
 }
 
-function message(
-  step: { error?: string; text?: string },
-  stopReason: AssistantMessage['stopReason'],
-): AssistantMessage {
-  return {
-    role: 'assistant',
-    content: step.text !== undefined ? [{ type: 'text', text: step.text }] : [],
-    api: MODEL.api,
-    provider: MODEL.provider,
-    model: MODEL.id,
-    usage: {
-      input: 1,
-      output: 1,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 2,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason,
-    ...(step.error !== undefined ? { errorMessage: step.error } : {}),
-    timestamp: Date.now(),
-  };
+/** The faux provider's reply for one step; a stall answers only when the request is aborted. */
+function fauxReply(step: Step, call: number): FauxResponseStep {
+  if ('stall' in step)
+    return (_context, options) =>
+      new Promise((resolve) => {
+        const aborted = () => resolve(fauxAssistantMessage([], { stopReason: 'aborted' }));
+        if (options?.signal?.aborted) aborted();
+        else options?.signal?.addEventListener('abort', aborted);
+      });
+  if ('error' in step) return fauxAssistantMessage([], { stopReason: 'error', errorMessage: step.error });
+  if ('text' in step) return fauxAssistantMessage(step.text);
+  const wanted = 'tools' in step ? step.tools : [{ name: step.tool, args: step.args }];
+  const id = (i: number) => ('id' in step && step.id ? step.id : `call-${call}-${i}`);
+  return fauxAssistantMessage(
+    wanted.map((c, i) => fauxToolCall(c.name, c.args, { id: id(i) })),
+    { stopReason: 'toolUse' },
+  );
 }
 
 /** Steps are used in order; after the last, every call answers "ok". */
 export function scriptedStream(steps: Step[]): ScriptedStream {
   const calls: ScriptedStream['calls'] = [];
-  const fn: StreamFn = (_model, context, options) => {
+  let seen: ProviderFacts | undefined;
+  const fn: StreamFn = (model, context, options) => {
     calls.push({ apiKey: options?.apiKey, at: Date.now(), messageCount: context.messages.length });
     const step = steps.shift() ?? { text: 'ok' };
-    const stream = createAssistantMessageEventStream();
-    queueMicrotask(() => {
-      if ('stall' in step) {
-        const signal = options?.signal;
-        if (signal?.aborted) {
-          const aborted = message({ error: 'Request was aborted' }, 'aborted');
-          stream.push({ type: 'error', reason: 'aborted', error: aborted });
-          stream.end(aborted);
-          return;
-        }
-        options?.signal?.addEventListener('abort', () => {
-          const aborted = message({ error: 'Request was aborted' }, 'aborted');
-          stream.push({ type: 'error', reason: 'aborted', error: aborted });
-          stream.end(aborted);
-        });
-        return;
-      }
-      if ('error' in step) {
-        const failed = message({ error: step.error }, 'error');
-        stream.push({ type: 'error', reason: 'error', error: failed });
-        stream.end(failed);
-        return;
-      }
-      if ('tool' in step || 'tools' in step) {
-        const wanted = 'tools' in step ? step.tools : [{ name: step.tool, args: step.args }];
-        const content = wanted.map((call, i) => ({
-          type: 'toolCall' as const,
-          id: 'id' in step && step.id ? step.id : `call-${calls.length}-${i}`,
-          name: call.name,
-          arguments: call.args,
-        }));
-        const done: AssistantMessage = { ...message({}, 'toolUse'), content };
-        if ('headers' in step) attachProviderFacts(done, { status: 200, headers: step.headers });
-        stream.push({ type: 'start', partial: done });
-        stream.push({ type: 'done', reason: 'toolUse', message: done });
-        stream.end(done);
-        return;
-      }
-      const partial = message({ text: '' }, 'stop');
-      stream.push({ type: 'start', partial });
-      stream.push({ type: 'text_start', contentIndex: 0, partial });
-      stream.push({ type: 'text_delta', contentIndex: 0, delta: step.text, partial });
-      const done = message({ text: step.text }, 'stop');
-      if (step.headers) attachProviderFacts(done, { status: 200, headers: step.headers });
-      stream.push({ type: 'text_end', contentIndex: 0, content: step.text, partial: done });
-      stream.push({ type: 'done', reason: 'stop', message: done });
-      stream.end(done);
-    });
-    return stream;
+    seen = 'headers' in step && step.headers ? { status: 200, headers: step.headers } : undefined;
+    // The faux provider takes its reply when the request starts, so sessions in one file do not mix.
+    faux.setResponses([fauxReply(step, calls.length)]);
+    return streamSimple(model, context, options);
   };
-  return { fn, calls };
+  const facts: HttpFactsSource = { begin: () => ({ headers: {}, finish: () => seen }) };
+  return { fn, calls, facts };
 }
 
 export class MemorySettings implements SettingsStore {
@@ -206,6 +166,12 @@ export class MemoryHistory implements HistoryWriter {
   reopenChain(chainId: string): void {
     this.countWrite();
     this.chains.set(chainId, { outcome: 'open', attempts: 0, finalError: null });
+  }
+  /** Each chain's scheduled time, as the last scheduleChain left it. */
+  schedules = new Map<string, number | null>();
+  scheduleChain(chainId: string, at: number | null): void {
+    this.countWrite();
+    this.schedules.set(chainId, at);
   }
   linkTurnToChain(turnId: string, chainId: string): void {
     this.countWrite();
@@ -305,6 +271,7 @@ export function harness(
     streamFn: createGuardedStreamFn({
       base: options.wrapStream ? options.wrapStream(stream.fn) : stream.fn,
       timeoutMs: () => settings.get().retry.timeoutMs,
+      facts: stream.facts,
     }),
     getApiKey: () => credentials.activeCredential().apiKey,
   });

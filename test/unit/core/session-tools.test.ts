@@ -10,19 +10,39 @@ import { ToolFailure } from '../../../src/main/core/tools/tool-failure';
 import type { AuditSink, ToolCallContext, ToolOutcome, ToolRuntime } from '../../../src/main/core/ports';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { NoticeText } from '../../../src/shared/notices';
-import type { ApprovalPreview, SandboxAuditRecord, ToolName } from '../../../src/shared/tools';
+import type { ApprovalPreview, SandboxAuditRecord } from '../../../src/shared/tools';
+import type { ToolDefinition } from '../../../src/main/core/tools/tool-definition';
+import { ToolRegistry } from '../../../src/main/core/tools/tool-registry';
+import { builtinTools } from '../../../src/main/node/tools/builtin-tools';
 import { harness, waitForEvent, type Harness, type Step } from './session-fakes';
 
+/** The seven real definitions (names, schemas, which ask first), each recording its runs instead of running. */
 class FakeRuntime implements ToolRuntime {
   readonly bashUnavailable: NoticeText | null = null;
-  runs: { name: ToolName; args: Record<string, unknown> }[] = [];
-  constructor(private readonly behave: (name: ToolName, args: Record<string, unknown>) => ToolOutcome = ok) {}
-  async run(name: ToolName, args: Record<string, unknown>, _context: ToolCallContext): Promise<ToolOutcome> {
-    this.runs.push({ name, args });
-    return this.behave(name, args);
+  readonly registry: ToolRegistry;
+  runs: { name: string; args: Record<string, unknown> }[] = [];
+  constructor(private readonly behave: (name: string, args: Record<string, unknown>) => ToolOutcome = ok) {
+    const real = builtinTools({ platform: 'linux', bwrap: '/usr/bin/bwrap', sandboxExec: '' }, []);
+    const fake = (tool: ToolDefinition): ToolDefinition => ({
+      name: tool.name,
+      description: tool.description,
+      get parameters() {
+        return tool.parameters;
+      },
+      asksFirst: tool.asksFirst,
+      prepareArguments: tool.prepareArguments,
+      run: async (args: Record<string, unknown>, _context: ToolCallContext) => {
+        this.runs.push({ name: tool.name, args });
+        return this.behave(tool.name, args);
+      },
+      preview: async (args: Record<string, unknown>): Promise<ApprovalPreview | null> =>
+        tool.name === 'bash' ? { kind: 'command', command: String(args.command), timeoutSeconds: null } : null,
+      summary: tool.summary,
+    });
+    this.registry = new ToolRegistry(real.map(fake));
   }
-  async preview(name: ToolName, args: Record<string, unknown>): Promise<ApprovalPreview | null> {
-    return name === 'bash' ? { kind: 'command', command: String(args.command), timeoutSeconds: null } : null;
+  openWorkspace(workspace: string): string {
+    return workspace;
   }
 }
 

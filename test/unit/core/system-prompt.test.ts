@@ -1,13 +1,16 @@
 // The system prompt's parts (src/main/core/system-prompt.ts): Resolute's words, the date in the
 // person's own calendar, the tools section only when there are tools (bash's sandbox named), the
-// project file with its cut noted, and the person's text added or replacing Resolute's words.
+// project file with its cut noted, a tool's own rule as its definition words it, and the person's text added or replacing Resolute's words.
 import { describe, expect, it } from 'vitest';
 import { buildSystemPrompt, type SystemPromptInput } from '../../../src/main/core/system-prompt';
+import { bashTool } from '../../../src/main/node/tools/bash-tool';
+
+const bash = bashTool({ platform: 'linux', bwrap: '/usr/bin/bwrap', sandboxExec: '' }, []);
 
 const base: SystemPromptInput = {
   tools: ['read', 'bash'],
+  guidelines: [bash.guideline!({ network: false })],
   workspace: '/home/me/proj',
-  network: false,
   now: new Date(2026, 11, 1, 23, 30), // local time: still the 1st, whatever the zone
   platform: 'Linux (x64)',
   custom: { text: '', mode: 'add' },
@@ -21,12 +24,13 @@ describe('buildSystemPrompt', () => {
     expect(prompt).toContain("Today is 2026-12-01 (Tuesday). The person's computer runs Linux (x64).");
     expect(prompt).toContain('You work in the folder /home/me/proj (the workspace) with these tools: read, bash.');
     expect(prompt).toContain('bash runs in a sandbox: only the workspace is writable, and there is no network.');
-    expect(buildSystemPrompt({ ...base, network: true })).toContain('only the workspace is writable.');
+    const online = buildSystemPrompt({ ...base, guidelines: [bash.guideline!({ network: true })] });
+    expect(online).toContain('- bash runs in a sandbox: only the workspace is writable.');
   });
 
   it('has no tools section without tools, and no bash line without bash', () => {
     expect(buildSystemPrompt({ ...base, tools: [] })).not.toContain('## Tools');
-    expect(buildSystemPrompt({ ...base, tools: ['read'] })).not.toContain('bash runs');
+    expect(buildSystemPrompt({ ...base, tools: ['read'], guidelines: [] })).not.toContain('bash runs');
   });
 
   it('adds the project file, noting a cut', () => {

@@ -6,6 +6,7 @@ import {
   attentionForEvent,
   createApprovalBadge,
   createNotifier,
+  scheduledRetryAttention,
   type NotificationContent,
 } from '../../../src/main/electron/attention';
 import { desktopTranslator } from '../../../src/main/electron/desktop-i18n';
@@ -129,5 +130,44 @@ describe('createApprovalBadge', () => {
     set(Number.NaN);
     set(1.5);
     expect(counts).toEqual([0, 0, 0]);
+  });
+});
+
+describe('scheduledRetryAttention (docs/retry-policy.md, "Scheduled retries")', () => {
+  const start = (scheduled: boolean): SessionEvent => ({
+    type: 'auto_retry_start',
+    attempt: 1,
+    maxAttempts: 4,
+    delayMs: 7_200_000,
+    errorMessage: '429',
+    category: 'rate_limit',
+    retryAt: 0,
+    chainId: 'c1',
+    ...(scheduled ? { scheduled } : {}),
+  });
+
+  it('notifies when the scheduled retry goes out and when its chain fails, in the background only', () => {
+    const attention = scheduledRetryAttention();
+    const { notify, shown } = notifier({ focused: false, language: 'ja' });
+    for (const event of [start(true), { type: 'agent_start' } as const, retryEnd(false, 'exhausted', '429 again')]) {
+      const found = attention(event);
+      if (found) notify(found);
+    }
+    expect(shown.map((s) => s.content)).toEqual([
+      { title: '予約した再試行', body: '予約した再試行を今実行しています。' },
+      { title: '予約した再試行に失敗しました', body: '予約した再試行で応答を得られませんでした: 429 again' },
+    ]);
+    const focused = notifier({ focused: true });
+    expect(focused.notify({ kind: 'scheduled_retry_running' })).toBe(false);
+  });
+
+  it('stays quiet for an ordinary retry, a recovery, a cancel and a quit', () => {
+    const ordinary = scheduledRetryAttention();
+    expect([start(false), { type: 'agent_start' } as const].map(ordinary)).toEqual([null, null]);
+    for (const outcome of ['recovered', 'cancelled', 'interrupted'] as const) {
+      const attention = scheduledRetryAttention();
+      attention(start(true));
+      expect(attention(retryEnd(outcome === 'recovered', outcome))).toBeNull();
+    }
   });
 });

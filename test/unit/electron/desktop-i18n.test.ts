@@ -26,6 +26,14 @@ describe('desktop strings', () => {
     expect(theirs.size).toBe(flatten(desktopEn).length);
   });
 
+  it('takes only the keys desktopEn holds: a misspelt one fails the type check', () => {
+    const t = desktopTranslator('en', []);
+    // @ts-expect-error — misspelt on purpose: 'hlep' is no key of desktopEn.
+    expect(t('menu.hlep')).toBe('menu.hlep');
+    // @ts-expect-error — a plural key is asked for by its name, not with its _one/_other suffix.
+    expect(t('notification.retryFailedBody_one', { count: 1, error: 'x' })).toBe('Gave up after 1 retry: x');
+  });
+
   it("'system' takes the first OS language we ship, else English", () => {
     expect(desktopTranslator('system', ['fr-FR', 'ko-KR', 'ja-JP'])('menu.help')).toBe('도움말');
     expect(desktopTranslator('system', ['de-DE'])('menu.help')).toBe('Help');

@@ -2,10 +2,12 @@
 // Electron binary cannot run here). It exposes exactly one object, window.resoluteIpc; refuses a
 // command outside the contract before anything crosses; frames requests on the call channel and
 // hands back the main process's reply frame (errors keep their code); forwards events from the
-// event channel until the listener is removed.
+// event channel until the listener is removed. The names it lets through are the command table's,
+// as the build puts them in.
 import type { IpcRendererEvent } from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandName } from '../../../src/shared/command-names';
+import { COMMAND_NAMES } from '../../../src/shared/contract';
 import { IPC_CHANNELS, type IpcTransport } from '../../../src/shared/ipc';
 
 type Handler = (event: IpcRendererEvent, payload: unknown) => void;
@@ -35,6 +37,8 @@ vi.mock('electron', () => ({
 let transport: IpcTransport;
 
 beforeAll(async () => {
+  // What electron.vite.config.ts puts into the preload's build: the names of the command table.
+  vi.stubGlobal('__RESOLUTE_COMMAND_NAMES__', COMMAND_NAMES);
   await import('../../../src/preload/index');
   transport = fake.exposed.get('resoluteIpc') as IpcTransport;
 });
@@ -73,6 +77,15 @@ describe('the preload transport', () => {
     const reply = await transport.request('fs.readFile' as CommandName, {});
     expect(reply).toMatchObject({ ok: false, error: { code: 'unknown_command' } });
     expect(fake.invoked).toHaveLength(sent);
+  });
+
+  it('lets every command of the table through, and only those', async () => {
+    fake.reply = { kind: 'response', id: 0, ok: true, result: {} };
+    const sent = fake.invoked.length;
+    for (const method of COMMAND_NAMES) await transport.request(method, {});
+    expect(fake.invoked.slice(sent).map((call) => call.frame.method)).toEqual(COMMAND_NAMES);
+    await transport.request('toString' as CommandName, {});
+    expect(fake.invoked).toHaveLength(sent + COMMAND_NAMES.length);
   });
 
   it('forwards events from the event channel until unsubscribed', () => {

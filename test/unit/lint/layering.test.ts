@@ -36,6 +36,17 @@ describe('layering lint rule', () => {
       "import { AgentSession } from '../../main/core/agent-session';\nexport const a = AgentSession;",
     ],
     ['src/preload/x.ts', "import { AgentSession } from '../main/core/agent-session';\nexport const a = AgentSession;"],
+    // The retry wing only through its door.
+    ['src/main/core/x.ts', "import { decideRetry } from './retry/decide-retry';\nexport const a = decideRetry;"],
+    ['src/main/core/tools/x.ts', "import { decideRetry } from '../retry/decide-retry';\nexport const a = decideRetry;"],
+    [
+      'src/main/node/x.ts',
+      "import { classifyError } from '../core/retry/classify-error';\nexport const a = classifyError;",
+    ],
+    [
+      'src/main/modes/rpc/x.ts',
+      "import { RetryController } from '../../core/retry/retry-controller';\nexport const a = RetryController;",
+    ],
   ])('%s: forbidden import is reported', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -52,6 +63,9 @@ describe('layering lint rule', () => {
       'src/renderer/src/x.ts',
       "import { describeTable } from '../../shared/retry-policy/decision-table';\nexport const a = describeTable;",
     ],
+    ['src/main/node/x.ts', "import { RetryController } from '../core/retry';\nexport const a = RetryController;"],
+    ['src/main/core/x.ts', "import { RetryController } from './retry/index';\nexport const a = RetryController;"],
+    ['src/main/core/retry/x.ts', "import { decideRetry } from './decide-retry';\nexport const a = decideRetry;"],
   ])('%s: allowed import passes', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -6,7 +6,8 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editTool, writeTool } from '../../../src/main/node/tools/file-tools';
+import { runEdit } from '../../../src/main/node/tools/edit-tool';
+import { runWrite } from '../../../src/main/node/tools/write-tool';
 
 const isRoot = process.getuid?.() === 0 && process.platform === 'linux';
 let mountPoint: string;
@@ -33,25 +34,25 @@ afterAll(() => {
 describe.skipIf(!isRoot)('on a full disk', () => {
   it('edit fails and leaves the file byte-identical, with no temporary file behind', () => {
     const bigger = 'x'.repeat(50 * 1024);
-    expect(() => editTool(ws, { path: 'code.txt', edits: [{ oldText: 'the last line', newText: bigger }] })).toThrow(
+    expect(() => runEdit(ws, { path: 'code.txt', edits: [{ oldText: 'the last line', newText: bigger }] })).toThrow(
       /Could not write code\.txt \(ENOSPC.*The file was not changed/,
     );
     expect(readFileSync(join(ws, 'code.txt'), 'utf8')).toBe(original);
     expect(readdirSync(ws).sort()).toEqual(['code.txt', 'filler.bin']);
     try {
-      writeTool(ws, { path: 'code.txt', content: 'z'.repeat(50 * 1024) });
+      runWrite(ws, { path: 'code.txt', content: 'z'.repeat(50 * 1024) });
     } catch (error) {
       expect((error as Error).cause).toMatchObject({ code: 'ENOSPC' });
     }
   });
 
   it('write fails and leaves the file byte-identical', () => {
-    expect(() => writeTool(ws, { path: 'code.txt', content: 'y'.repeat(50 * 1024) })).toThrow(/ENOSPC/);
+    expect(() => runWrite(ws, { path: 'code.txt', content: 'y'.repeat(50 * 1024) })).toThrow(/ENOSPC/);
     expect(readFileSync(join(ws, 'code.txt'), 'utf8')).toBe(original);
   });
 
   it('a change that fits is written whole', () => {
-    editTool(ws, { path: 'code.txt', edits: [{ oldText: 'the last line', newText: 'the new last line' }] });
+    runEdit(ws, { path: 'code.txt', edits: [{ oldText: 'the last line', newText: 'the new last line' }] });
     expect(readFileSync(join(ws, 'code.txt'), 'utf8')).toBe(original.replace('the last line', 'the new last line'));
   });
 });

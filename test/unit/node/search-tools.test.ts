@@ -1,4 +1,4 @@
-// find and grep against the holes of issue 24 (src/main/node/tools/search-tools.ts, executables.ts):
+// find and grep against the holes of issue 24 (src/main/node/tools/find-tool.ts, grep-tool.ts, executables.ts):
 // a workspace's own `rg` never runs, whatever PATH holds (an empty or relative entry first), and
 // grep's context is capped and counts toward the output cap on a large generated file. Real
 // ripgrep, real files; PATH is changed before the first search, so the resolution under test is
@@ -7,8 +7,9 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BYTES } from '../../../src/main/core/tools/output-caps';
-import { findTool, grepTool } from '../../../src/main/node/tools/search-tools';
+import { MAX_BYTES } from '../../../src/main/node/tools/output-caps';
+import { runFind } from '../../../src/main/node/tools/find-tool';
+import { runGrep } from '../../../src/main/node/tools/grep-tool';
 
 let root: string;
 let ws: string;
@@ -37,9 +38,9 @@ afterAll(() => {
 
 describe('the rg that runs (issue 24, point 3)', () => {
   it('is never the workspace’s own, with an empty, "." or relative PATH entry first', async () => {
-    const found = await findTool(ws, { pattern: '*.txt' });
-    const grepped = await grepTool(ws, { pattern: 'needle' });
-    const inBin = await findTool(join(ws, 'bin'), { pattern: '*' });
+    const found = await runFind(ws, { pattern: '*.txt' });
+    const grepped = await runGrep(ws, { pattern: 'needle' });
+    const inBin = await runFind(join(ws, 'bin'), { pattern: '*' });
     expect(existsSync(marker)).toBe(false);
     expect(found.text).toBe('real.txt');
     expect(grepped.text).toBe('real.txt:1: needle');
@@ -59,7 +60,7 @@ describe('grep context (issue 24, lower items)', () => {
   });
 
   it('a huge context is capped at 20 lines either side', async () => {
-    const { text } = await grepTool(ws, { pattern: 'needle', path: 'big/one-match.txt', context: 1_000_000 });
+    const { text } = await runGrep(ws, { pattern: 'needle', path: 'big/one-match.txt', context: 1_000_000 });
     const shown = text.split('\n').filter((line) => /^big\/one-match\.txt[-:]/.test(line));
     expect(shown).toHaveLength(41);
     expect(shown[0]).toBe('big/one-match.txt-199981- filler 199980');
@@ -68,7 +69,7 @@ describe('grep context (issue 24, lower items)', () => {
   });
 
   it('context lines count toward the output cap: a huge limit and context still give a capped result', async () => {
-    const { text, details } = await grepTool(ws, {
+    const { text, details } = await runGrep(ws, {
       pattern: 'hay',
       path: 'big/all-match.txt',
       context: 20,

@@ -89,3 +89,22 @@ describe('FileSettingsStore', () => {
     expect(seen).toEqual([false]);
   });
 });
+
+describe('MCP servers in the settings file', () => {
+  it('a bad server entry is kept in the file and not started; the rest of the file is used', () => {
+    const servers = {
+      good: { command: 'node', args: ['server.js'] },
+      typo: { comand: 'node' },
+      'bad name': { command: 'x' },
+    };
+    writeFileSync(path, JSON.stringify({ retry: { maxRetries: 7 }, mcp: { servers } }));
+    const store = new FileSettingsStore(path);
+    expect(store.get().retry.maxRetries).toBe(7);
+    expect(store.get().mcp.servers).toEqual({ good: { command: 'node', args: ['server.js'] } });
+    expect(store.loadProblems).toHaveLength(1);
+    expect(store.loadProblems[0]).toMatchObject({ level: 'warning', code: 'settings_mcp_skipped' });
+    expect(store.loadProblems[0]?.message).toMatch(/mcp\.servers\.typo: .*command.*; mcp\.servers\.bad name: /);
+    store.update({ retry: { maxRetries: 6 } });
+    expect(JSON.parse(readFileSync(path, 'utf8')).mcp.servers).toEqual(servers);
+  });
+});

@@ -16,8 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ToolFailure } from '../../../src/main/core/tools/tool-failure';
-import { editTool, lsTool, readTool, writeTool } from '../../../src/main/node/tools/file-tools';
 import { resolveInWorkspace } from '../../../src/main/node/tools/workspace-fs';
+import { runEdit } from '../../../src/main/node/tools/edit-tool';
+import { runLs } from '../../../src/main/node/tools/ls-tool';
+import { runRead } from '../../../src/main/node/tools/read-tool';
+import { runWrite } from '../../../src/main/node/tools/write-tool';
 
 let root: string;
 let ws: string;
@@ -67,10 +70,10 @@ function refused(run: () => unknown): ToolFailure {
 
 describe('a link chain longer than realpath follows', () => {
   it.each([
-    ['read', () => readTool(ws, { path: 'b/.ssh/id_ed25519' })],
-    ['ls', () => lsTool(ws, { path: 'b/.ssh' })],
-    ['write', () => writeTool(ws, { path: 'b/.ssh/planted', content: 'x' })],
-    ['edit', () => editTool(ws, { path: 'b/.ssh/id_ed25519', edits: [{ oldText: 'KEY', newText: 'OWNED' }] })],
+    ['read', () => runRead(ws, { path: 'b/.ssh/id_ed25519' })],
+    ['ls', () => runLs(ws, { path: 'b/.ssh' })],
+    ['write', () => runWrite(ws, { path: 'b/.ssh/planted', content: 'x' })],
+    ['edit', () => runEdit(ws, { path: 'b/.ssh/id_ed25519', edits: [{ oldText: 'KEY', newText: 'OWNED' }] })],
   ])('%s is refused as sandbox_security', (_tool, run) => {
     expect(refused(run).category).toBe('sandbox_security');
     expect(readFileSync(join(home, '.ssh', 'id_ed25519'), 'utf8')).toBe('PRIVATE KEY');
@@ -86,10 +89,10 @@ describe('a link chain longer than realpath follows', () => {
 
 describe('a dangling link whose target runs through a link outside', () => {
   it('write is refused and creates nothing outside', () => {
-    expect(refused(() => writeTool(ws, { path: 'a/pwn.desktop', content: '[Desktop Entry]' })).category).toBe(
+    expect(refused(() => runWrite(ws, { path: 'a/pwn.desktop', content: '[Desktop Entry]' })).category).toBe(
       'sandbox_security',
     );
-    expect(refused(() => writeTool(ws, { path: 'a2/pwn.desktop', content: 'x' })).category).toBe('sandbox_security');
+    expect(refused(() => runWrite(ws, { path: 'a2/pwn.desktop', content: 'x' })).category).toBe('sandbox_security');
     expect(existsSync(join(home, '.config', 'autostart', 'pwn.desktop'))).toBe(false);
     expect(existsSync(join(home, '.config', 'nowhere'))).toBe(false);
   });
@@ -115,21 +118,21 @@ describe('git files that would run code outside the sandbox later', () => {
     '.GIT/Config',
     '.git/config.worktree',
   ])('write to %s is refused', (path) => {
-    expect(refused(() => writeTool(ws, { path, content: '[core]\n\tfsmonitor = sh -c id\n' })).category).toBe(
+    expect(refused(() => runWrite(ws, { path, content: '[core]\n\tfsmonitor = sh -c id\n' })).category).toBe(
       'sandbox_security',
     );
   });
 
   it('edit of .git/config is refused and the file is unchanged', () => {
     const run = () =>
-      editTool(ws, { path: '.git/config', edits: [{ oldText: '[core]', newText: '[core]\n\tfsmonitor = x' }] });
+      runEdit(ws, { path: '.git/config', edits: [{ oldText: '[core]', newText: '[core]\n\tfsmonitor = x' }] });
     expect(refused(run).category).toBe('sandbox_security');
     expect(readFileSync(join(ws, '.git', 'config'), 'utf8')).toBe('[core]\n');
   });
 
   it('reading git files and writing elsewhere under .git still work', () => {
-    expect(readTool(ws, { path: '.git/config' }).text).toBe('[core]\n');
-    expect(writeTool(ws, { path: '.git/info/exclude', content: 'build/\n' }).isError).toBe(false);
+    expect(runRead(ws, { path: '.git/config' }).text).toBe('[core]\n');
+    expect(runWrite(ws, { path: '.git/info/exclude', content: 'build/\n' }).isError).toBe(false);
   });
 });
 
@@ -138,7 +141,7 @@ describe('what stays allowed', () => {
     const path = resolveInWorkspace(ws, 'notes-link', true);
     expect(path.absolute).toBe(join(ws, 'notes.txt'));
     expect(path.real).toBe('notes.txt');
-    expect(readTool(ws, { path: 'notes-link' }).text).toBe('hello\n');
+    expect(runRead(ws, { path: 'notes-link' }).text).toBe('hello\n');
   });
 });
 

@@ -97,6 +97,7 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   retry_decision: { type: 'retry_decision', decision: decision('d1', 1) },
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
+  mcp_status: { type: 'mcp_status', servers: [{ name: 'fs', state: 'starting' }] },
   history_changed: { type: 'history_changed', sessionId: SESSION_ID, session: summary(SESSION_ID, 5) },
   model_changed: {
     type: 'model_changed',

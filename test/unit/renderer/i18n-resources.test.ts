@@ -74,6 +74,19 @@ describe('i18n resources', () => {
   });
 });
 
+describe('typed keys (src/renderer/src/i18n/i18next.d.ts)', () => {
+  it('a key en.ts does not hold fails the type check, and at run time shows itself', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: { en: { translation: en } }, lng: 'en', interpolation: { escapeValue: false } });
+    expect(i18n.t('settings.action.retry')).toBe('Retry');
+    // Without the CustomTypeOptions declaration this line type-checks and the directive fails `npm run typecheck`.
+    // @ts-expect-error — misspelt on purpose: 'retyr' is no key of en.ts.
+    expect(i18n.t('settings.action.retyr')).toBe('settings.action.retyr');
+    // A plural key is asked for by its name without _one/_other.
+    expect(i18n.t('history.turns', { count: 2 })).toBe('2 turns');
+  });
+});
+
 describe('resolveLanguage', () => {
   it('uses an explicit setting as is', () => {
     expect(resolveLanguage('ko', ['ja-JP'])).toBe('ko');

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge';
 import type { SessionEvent } from '../../../src/shared/events';
 import { IPC_CHANNELS } from '../../../src/shared/ipc';
+import { COMMAND_NAMES } from '../../../src/shared/contract';
 import { parseRequest, type ResponseFrame } from '../../../src/shared/wire';
 import { createIpcTransport, type IpcRendererLike } from '../../../src/preload/transport';
 import { IpcBridge } from '../../../src/renderer/src/bridge/ipc-bridge';
@@ -65,7 +66,7 @@ describe('IpcBridge over the preload transport', () => {
       ok: true,
       result: { aborted: true },
     }));
-    const bridge = new IpcBridge(createIpcTransport(ipc));
+    const bridge = new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES));
     await expect(bridge.call('session.abortRetry', {})).resolves.toEqual({ aborted: true });
     expect(invoked).toEqual([
       { channel: IPC_CHANNELS.call, frame: { kind: 'request', id: 1, method: 'session.abortRetry', params: {} } },
@@ -75,7 +76,9 @@ describe('IpcBridge over the preload transport', () => {
   it('rejects an error reply with the same BridgeError, code and message, as the WebSocket bridge', async () => {
     const bad = { patch: 'not an object' } as never;
     const { ipc } = fakeIpc(refuse);
-    const viaIpc = await new IpcBridge(createIpcTransport(ipc)).call('settings.update', bad).catch((e: unknown) => e);
+    const viaIpc = await new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES))
+      .call('settings.update', bad)
+      .catch((e: unknown) => e);
     const viaSocket = await overWebSocket(
       (id) => refuse({ kind: 'request', id, method: 'settings.update', params: bad }),
       (b) => b.call('settings.update', bad),
@@ -96,7 +99,7 @@ describe('IpcBridge over the preload transport', () => {
     const { ipc, invoked } = fakeIpc(() => {
       throw new Error('must not be invoked');
     });
-    const error = await new IpcBridge(createIpcTransport(ipc))
+    const error = await new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES))
       .call('session.nope' as never, {} as never)
       .catch((e: unknown) => e);
     expect(invoked).toEqual([]);
@@ -108,7 +111,9 @@ describe('IpcBridge over the preload transport', () => {
 
   it('turns a failure of Electron itself into a "failed" BridgeError', async () => {
     const { ipc } = fakeIpc(() => Promise.reject(new Error("No handler registered for 'resolute:call'")));
-    const error = await new IpcBridge(createIpcTransport(ipc)).call('app.info', {}).catch((e: unknown) => e);
+    const error = await new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES))
+      .call('app.info', {})
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BridgeError);
     expect(error).toMatchObject({ code: 'failed', message: expect.stringMatching(/No handler/) });
   });
@@ -116,7 +121,7 @@ describe('IpcBridge over the preload transport', () => {
   it('delivers events from the event channel until unsubscribed', () => {
     const { ipc, send } = fakeIpc(refuse);
     const seen: SessionEvent[] = [];
-    const off = new IpcBridge(createIpcTransport(ipc)).onEvent((e) => seen.push(e));
+    const off = new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES)).onEvent((e) => seen.push(e));
     send(IPC_CHANNELS.event, { type: 'agent_start' });
     off();
     send(IPC_CHANNELS.event, { type: 'agent_end', messages: [] });

@@ -2,7 +2,7 @@
 // error naming what is wrong; nothing throws. Also the settings schema's refusals and `--set`.
 import { describe, expect, it } from 'vitest';
 import { parseRequest } from '../../../src/shared/wire';
-import { COMMAND_NAMES, commandParams } from '../../../src/shared/contract';
+import { COMMAND_NAMES, commands } from '../../../src/shared/contract';
 import { DEFAULT_SETTINGS, applySettingsPatch, parseSetFlag } from '../../../src/shared/settings';
 import { SNIPPET_CLOSE, SNIPPET_OPEN, snippetParts } from '../../../src/shared/history';
 
@@ -65,7 +65,7 @@ describe('parseRequest', () => {
   });
 
   it('has a params schema for every command', () => {
-    for (const name of COMMAND_NAMES) expect(commandParams[name]).toBeDefined();
+    for (const name of COMMAND_NAMES) expect(commands[name].params).toBeDefined();
   });
 });
 

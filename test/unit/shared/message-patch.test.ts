@@ -3,7 +3,8 @@
 // block), two messages at once and after other events; and a patch is about the size of the change.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
-import type { ChatMessage } from '../../../src/shared/messages';
+import type { TurnRecord } from '../../../src/shared/history';
+import { messageText, type ChatMessage } from '../../../src/shared/messages';
 import { PatchDecoder, PatchEncoder, splice } from '../../../src/shared/message-patch';
 
 function reply(blocks: string[], output: number, timestamp = 1): ChatMessage {
@@ -65,6 +66,75 @@ describe('message patches', () => {
     const encoder = new PatchEncoder();
     encoder.encode(update(reply(['a'], 1)));
     expect(new PatchDecoder().decode(encoder.encode(update(reply(['ab'], 2))) as never)).toBeNull();
+  });
+
+  it('sends the end of a streamed message and its stored turn as what the window lacks, decoding to the very events', () => {
+    const encoder = new PatchEncoder();
+    const decoder = new PatchDecoder();
+    const long = 'word '.repeat(4000);
+    const roundTrip = (event: SessionEvent) => {
+      const wire = JSON.stringify(encoder.encode(event));
+      return { size: wire.length, decoded: decoder.decode(JSON.parse(wire) as never) };
+    };
+    roundTrip(update(reply([long.slice(0, -5)], 1, 7)));
+    const final = reply([long], 2, 7);
+    const end: SessionEvent = { type: 'message_end', message: final };
+    const ended = roundTrip(end);
+    expect(ended.decoded).toEqual(end);
+    expect(ended.size).toBeLessThan(300);
+    const turn = {
+      id: 't1',
+      sessionId: 's1',
+      seq: 2,
+      role: 'assistant',
+      text: messageText(final),
+      message: final,
+      model: 'm',
+      provider: 'p',
+      stopReason: 'stop',
+      errorMessage: null,
+      errorCategory: null,
+      chainId: null,
+      createdAt: 5,
+      usage: null,
+      costUsd: null,
+    } as TurnRecord;
+    const persisted: SessionEvent = { type: 'turn_persisted', turn };
+    const stored = roundTrip(persisted);
+    expect(stored.decoded).toEqual(persisted);
+    expect(stored.size).toBeLessThan(400);
+    // A stored turn that is not the message just ended (or whose text differs) goes whole.
+    const other: SessionEvent = {
+      type: 'turn_persisted',
+      turn: { ...turn, text: 'edited', message: reply(['x'], 1, 8) },
+    };
+    const whole = roundTrip(other);
+    expect(whole.decoded).toEqual(other);
+    expect(whole.size).toBeGreaterThan(100);
+  });
+
+  it('leaves out of a patch the assistantMessageEvent it repeats, and the decoder puts it back', () => {
+    const encoder = new PatchEncoder();
+    const decoder = new PatchDecoder();
+    const thinking: SessionEvent = {
+      type: 'message_update',
+      message: reply(['a'], 1, 4),
+      assistantMessageEvent: { type: 'thinking_delta', contentIndex: 1 },
+    };
+    const wires = [update(reply(['a'], 1, 4)), update(reply(['ab'], 1, 4)), update(reply(['abc'], 1, 4)), thinking].map(
+      (event) => JSON.parse(JSON.stringify(encoder.encode(event))) as Parameters<PatchDecoder['decode']>[0],
+    );
+    expect(wires[1]).not.toHaveProperty('assistantMessageEvent');
+    expect(wires[2]).not.toHaveProperty('assistantMessageEvent');
+    expect(wires[3]).toHaveProperty('assistantMessageEvent', { type: 'thinking_delta', contentIndex: 1 });
+    const decoded = wires.map((wire) => decoder.decode(wire));
+    expect(decoded[2]).toEqual(update(reply(['abc'], 1, 4)));
+    expect(decoded[3]).toEqual(thinking);
+  });
+
+  it('a message_end of a message never streamed on this socket goes whole', () => {
+    const end: SessionEvent = { type: 'message_end', message: reply(['hi'], 1, 9) };
+    expect(new PatchEncoder().encode(end)).toEqual(end);
   });
 
   it('splices by the common head and tail', () => {

@@ -7,7 +7,13 @@
 // docs/retry-policy.md describes the table and the lifecycle around this call.
 import { isErrorCategory, type ErrorCategory } from '../../../shared/error-category';
 import type { DecisionAction } from '../../../shared/history';
-import { computeBackoffMs, formatSeconds, waitTooLongReason } from '../../../shared/retry-policy/backoff';
+import {
+  SCHEDULE_LIMIT_MS,
+  computeBackoffMs,
+  formatSeconds,
+  scheduledReason,
+  waitTooLongReason,
+} from '../../../shared/retry-policy/backoff';
 import {
   clampRetrySettings,
   resolveRow,
@@ -17,6 +23,7 @@ import {
 import type { RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
 import type { DecisionEntry } from './retry-host';
+import { errorText } from '../../../shared/text';
 
 export interface RetryDecision {
   action: DecisionAction;
@@ -32,8 +39,18 @@ export interface RetryDecision {
   hintMs?: number;
   /** Set when the chain ends because the provider asked for more than retry.maxDelayMs. */
   exceedsMaxDelay?: boolean;
-  /** With exceedsMaxDelay: the retry.maxDelayMs the hint was above, ms. */
+  /** With exceedsMaxDelay or scheduled: the retry.maxDelayMs the hint was above, ms. */
   maxDelayMs?: number;
+  /**
+   * retry.scheduleLongWaits is on and the hint, above retry.maxDelayMs, is at most 24 h: the retry
+   * waits for the time the provider named (waitMs is the hint).
+   */
+  scheduled?: boolean;
+  /**
+   * Epoch ms the next attempt goes at (a scheduled retry), or would go at (a stop for a hint above
+   * the maximum delay, which "Retry at …" can schedule). The controller sets it: it knows the time.
+   */
+  retryAt?: number;
   /** The failed attempt this decision is for, 1-based; absent when the given number was invalid. */
   attempt?: number;
 }
@@ -128,7 +145,7 @@ export function decideRetry(
     }
     return retryWithWait(base, row, attempt, s, isObject ? error.retryAfterMs : undefined, random);
   } catch (caught) {
-    const message = caught instanceof Error ? caught.message : String(caught);
+    const message = errorText(caught);
     return stop({ category, maxAttempts: 0, backoff: 'none' }, 'abort', `retry decision failed (${message}): aborted`);
   }
 }
@@ -156,10 +173,7 @@ function retryWithWait(
       reason: `${row.category}: ${next} in ${formatSeconds(backoffMs)} (${row.backoff} backoff)`,
     };
   }
-  if (hintMs > settings.maxDelayMs) {
-    const over = { hintMs, exceedsMaxDelay: true, maxDelayMs: settings.maxDelayMs };
-    return stop(base, 'abort', waitTooLongReason(hintMs, settings.maxDelayMs), over);
-  }
+  if (hintMs > settings.maxDelayMs) return longWait(base, `${row.category}: ${next}`, hintMs, settings);
   const waitMs = Math.max(backoffMs, hintMs);
   const why = hintMs > backoffMs ? 'as the provider asked' : `${row.backoff} backoff`;
   return {
@@ -170,6 +184,21 @@ function retryWithWait(
     hintMs,
     reason: `${row.category}: ${next} in ${formatSeconds(waitMs)} (${why})`,
   };
+}
+
+/**
+ * A hint above retry.maxDelayMs: the seeds' fail-fast stop, unless retry.scheduleLongWaits is on
+ * and the hint is at most 24 h — then the retry is scheduled for the time the provider named.
+ */
+function longWait(base: DecisionBase, next: string, hintMs: number, settings: RetrySettings): RetryDecision {
+  const { maxDelayMs } = settings;
+  if (settings.scheduleLongWaits && hintMs <= SCHEDULE_LIMIT_MS) {
+    const reason = scheduledReason(next, hintMs, maxDelayMs);
+    return { ...base, action: 'retry', shouldRetry: true, waitMs: hintMs, hintMs, maxDelayMs, scheduled: true, reason };
+  }
+  const beyond = hintMs > SCHEDULE_LIMIT_MS ? '; waits above 24 h are not scheduled' : '';
+  const over = { hintMs, exceedsMaxDelay: true, maxDelayMs };
+  return stop(base, 'abort', `${waitTooLongReason(hintMs, maxDelayMs)}${beyond}`, over);
 }
 
 /**

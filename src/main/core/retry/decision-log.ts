@@ -26,7 +26,10 @@ interface RecordIds {
 }
 
 export interface DecisionRecordArgs extends RecordIds {
-  decision: Pick<RetryDecision, 'action' | 'reason' | 'waitMs' | 'category' | 'attempt' | 'hintMs' | 'maxDelayMs'>;
+  decision: Pick<
+    RetryDecision,
+    'action' | 'reason' | 'waitMs' | 'category' | 'attempt' | 'hintMs' | 'maxDelayMs' | 'retryAt' | 'scheduled'
+  >;
   classification: Pick<Classification, 'errorType'>;
   /** The attempt that failed, 1-based. Default decision.attempt, else 1 (the first try failed). */
   attempt?: number;
@@ -74,6 +77,8 @@ export function buildDecisionRecord(args: DecisionRecordArgs): RetryDecisionReco
     errorMessage: String(args.errorMessage ?? ''),
     ...(decision.hintMs !== undefined ? { hintMs: decision.hintMs } : {}),
     ...(decision.maxDelayMs !== undefined ? { maxDelayMs: decision.maxDelayMs } : {}),
+    ...(decision.retryAt !== undefined ? { retryAt: decision.retryAt } : {}),
+    ...(decision.scheduled ? { scheduled: true } : {}),
     context: recordContext(args.context),
     finalDecision: args.finalDecision !== undefined ? args.finalDecision : decision.action === 'abort' ? 'abort' : null,
     chainId: args.chainId,

@@ -4,10 +4,23 @@
 // one ProviderFacts shape (provider-facts.ts). Pure; the HTTP-facts recorder
 // (src/main/node/http-facts.ts) calls it, and the classifier reads what it returns.
 // The shapes and the order of the codes are described in docs/classification.md.
-import type { ProviderFacts } from './provider-facts';
 
-/** What an error body can say: its codes (errorType the first), the wait, the quota ids, the message. */
-export type BodyFacts = Pick<ProviderFacts, 'errorType' | 'errorCodes' | 'retryDelay' | 'quotaIds' | 'providerMessage'>;
+/**
+ * What an error body (or an error event inside a stream) says, as the classifier reads it: a new
+ * field is declared and read here, and used where it decides (classify-error.ts, retry-hints.ts).
+ */
+export interface BodyFacts {
+  /** The most specific code (errorCodes[0]), e.g. "rate_limit_error", "usage_limit_reached". */
+  errorType?: string;
+  /** Every code the error names, most specific first (details.error_code, ErrorInfo reasons, code, type, status). */
+  errorCodes?: readonly string[];
+  /** When to retry, as a duration: Google's RetryInfo.retryDelay ("32s"), or Codex's resets_in_seconds. */
+  retryDelay?: string;
+  /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier"; a per-day one means waiting will not help soon. */
+  quotaIds?: readonly string[];
+  /** The provider's own message (the SDK's error text may not carry it whole). */
+  providerMessage?: string;
+}
 
 /** Longer messages are dumps; what classifies an error is near the start (chars). */
 const MAX_MESSAGE_CHARS = 2000;

@@ -5,21 +5,13 @@
 // (http-facts.ts, error-body.ts) and the guarded stream attaches what it saw to the final
 // assistant message; classify-message.ts reads it back here and hands it on whole.
 import type { AssistantMessage } from '@mariozechner/pi-ai';
+import type { BodyFacts } from './error-body';
 
-export interface ProviderFacts {
+/** The body's facts (error-body.ts declares and reads them), and what the HTTP exchange adds. */
+export interface ProviderFacts extends BodyFacts {
   status?: number;
   /** Lower-cased names: retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*. */
   headers?: Record<string, string>;
-  /** The most specific code (errorCodes[0]), e.g. "rate_limit_error", "usage_limit_reached". */
-  errorType?: string;
-  /** Every code the error names, most specific first (details.error_code, ErrorInfo reasons, code, type, status). */
-  errorCodes?: readonly string[];
-  /** When to retry, as a duration: Google's RetryInfo.retryDelay ("32s"), or Codex's resets_in_seconds. */
-  retryDelay?: string;
-  /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier"; a per-day one means waiting will not help soon. */
-  quotaIds?: readonly string[];
-  /** The provider's own message (the SDK's error text may not carry it whole). */
-  providerMessage?: string;
   /** The error came as an event inside a stream whose response was a 2xx. */
   inStream?: boolean;
   /** Epoch ms when an error response's headers arrived (status 400 and above). */

@@ -4,18 +4,21 @@
 // once per failure; this module carries it out — with the step-5 switches (another key, the next
 // fallback model, which usageLimitStep returns and this applies), the offline pause of
 // `connection` failures and the continuation of an interrupted chain, whose rules live in
-// usage-limit-step.ts, offline-pause.ts and resume-state.ts; the wait itself is retry-wait.ts.
+// usage-limit-step.ts, offline-pause.ts, resume-state.ts and scheduled-retry.ts (a wait above the
+// maximum delay scheduled for the time the provider named); the wait itself is retry-wait.ts.
 // AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
 import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
-import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry } from '../../../shared/events';
+import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry, ScheduledRetry } from '../../../shared/events';
 import type { Classification } from './classify-error';
 import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
+import { scheduledDecision, withNamedTime } from './scheduled-retry';
 import type { NetworkProbe, RetryHost } from './retry-host';
 import { RetryWait } from './retry-wait';
 import { usageLimitStep } from './usage-limit-step';
+import { errorText } from '../../../shared/text';
 
 /** The final error of a chain the app closed while it waited (it can be continued on the next start). */
 export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retrying';
@@ -46,6 +49,8 @@ export class RetryController {
   private goOnline: (() => void) | undefined;
   /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
   private chainRowDue = false;
+  /** The time a scheduled retry waits for, while it waits (stored, so that a restart runs it). */
+  private scheduledAt: number | undefined;
 
   constructor(private readonly host: RetryHost) {
     this.wait = new RetryWait(host.run);
@@ -116,7 +121,8 @@ export class RetryController {
     const { decision, switchedModel, finalReason } = step;
     // Decided: only now does the session move to the fallback model (its model_changed comes first).
     if (switchedModel) this.host.limits.switchModel(switchedModel);
-    const entry = { decision, classification, errorMessage, chainId, attempt };
+    // A stop for a wait above the maximum delay, or a scheduled retry, records the time named.
+    const entry = { decision: withNamedTime(decision, arrivedAt), classification, errorMessage, chainId, attempt };
     if (!decision.shouldRetry) {
       const finalError = finalReason ? `${finalReason}. ${errorMessage}` : errorMessage;
       this.finishChain({ success: false, attempt: attempt - 1, finalError, outcome: 'exhausted' }, () =>
@@ -127,8 +133,11 @@ export class RetryController {
     const retryAt = arrivedAt + decision.waitMs;
     // The timer is armed first (step 8): the bookkeeping below — one transaction, the log line, the
     // events — runs inside the wait instead of before it.
-    this.startBackoff(Math.max(0, retryAt - this.host.now()));
-    this.record(() => this.host.records.decided({ ...entry, finalDecision: null, switchedModel }));
+    this.startBackoff(Math.max(0, retryAt - this.host.now()), decision.scheduled ? retryAt : undefined);
+    this.record(() => {
+      this.host.records.decided({ ...entry, finalDecision: null, switchedModel });
+      if (decision.scheduled && chainId !== null) this.host.records.scheduled(chainId, retryAt);
+    });
     this.announce(
       {
         attempt,
@@ -137,6 +146,7 @@ export class RetryController {
         errorMessage,
         category: classification.category,
         ...(switchedModel ? { switchedModel } : {}),
+        ...(decision.scheduled ? { scheduled: true } : {}),
       },
       retryAt,
     );
@@ -250,9 +260,11 @@ export class RetryController {
 
   /**
    * Continue a chain that a quit or a crash interrupted (docs/retry-policy.md, "Resume after a
-   * restart"): the same chain id and counter, a decision record that says so, the retry at once.
+   * restart"): the same chain id and counter, a decision record that says so, the retry at once —
+   * or, for a schedule (`retryAt`; "Scheduled retries"), at its time, which may already have passed.
+   * `by`: a restart continues it, or the person scheduled a chain that stopped ("Retry at …").
    */
-  resumeChain(offer: InterruptedRetry): void {
+  resumeChain(offer: InterruptedRetry | ScheduledRetry, by: 'restart' | 'person' = 'restart'): void {
     if (this.retryPromise) throw new Error('A retry chain is already running.');
     this.retryPromise = new Promise<void>((resolve) => {
       this.retryResolve = resolve;
@@ -260,15 +272,20 @@ export class RetryController {
     this.chainId = offer.chainId;
     this.retryAttempt = offer.attempt;
     this.retriesStarted = offer.attempt - 1;
-    const entry = interruptedDecision(offer, 'resume');
+    const now = this.host.now();
+    const at = 'retryAt' in offer && offer.retryAt > now ? offer.retryAt : undefined;
+    const entry = 'retryAt' in offer ? scheduledDecision(offer, by, now) : interruptedDecision(offer, 'resume');
     this.lastClassification = entry.classification;
-    this.startBackoff(0);
+    this.startBackoff(0, at);
     this.host.records.batch(() => {
       this.host.records.reopened(offer.chainId);
       this.host.records.decided(entry);
+      if (at !== undefined) this.host.records.scheduled(offer.chainId, at);
     });
     const { attempt, maxAttempts, errorMessage, category } = offer;
-    this.announce({ attempt, maxAttempts, delayMs: 0, errorMessage, category, resumed: true }, this.host.now());
+    const fields = { attempt, maxAttempts, errorMessage, category, delayMs: at === undefined ? 0 : at - now };
+    const how = { ...(by === 'restart' ? { resumed: true } : {}), ...(at === undefined ? {} : { scheduled: true }) };
+    this.announce({ ...fields, ...how }, at ?? now);
   }
 
   private openChain(): void {
@@ -280,25 +297,30 @@ export class RetryController {
     this.chainRowDue = true;
   }
 
-  private startBackoff(delayMs: number): void {
+  /** Arm the wait: `delayMs` from now, or — a scheduled retry — until the clock reaches `until`. */
+  private startBackoff(delayMs: number, until?: number): void {
     const generation = ++this.generation;
     this.retryAbortController = new AbortController();
     this.phase = 'sleeping';
-    this.wait.start(delayMs, this.retryAbortController.signal, {
-      woke: () => this.onWake(generation),
-      aborted: () => this.onSleepAborted(generation),
-    });
+    this.scheduledAt = until;
+    const signal = this.retryAbortController.signal;
+    const end = { woke: () => this.onWake(generation), aborted: () => this.onSleepAborted(generation) };
+    if (until === undefined) this.wait.start(delayMs, signal, end);
+    else this.wait.startUntil(until, () => this.host.now(), signal, end);
   }
 
   private onWake(generation: number): void {
     // A cancel that won the race already ended the chain: never retry after it.
     if (generation !== this.generation || this.phase !== 'sleeping') return;
+    // The schedule has run: a crash from here on is an ordinary interrupted retry.
+    if (this.scheduledAt !== undefined && this.chainId !== undefined) this.host.records.scheduled(this.chainId, null);
+    this.scheduledAt = undefined;
     // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
     // ended has settled.
     this.phase = 'running';
     this.wait.send().catch((error: unknown) => {
       if (generation !== this.generation) return;
-      const finalError = error instanceof Error ? error.message : String(error);
+      const finalError = errorText(error);
       this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
     });
   }
@@ -394,8 +416,11 @@ export class RetryController {
     before?: () => void,
   ): void {
     const chainId = this.chainId ?? this.host.records.newChainId();
+    // A schedule outlives only a stop of the app (interrupted), which the next start takes up again.
+    const dropSchedule = this.scheduledAt !== undefined && end.outcome !== INTERRUPTED_OUTCOME;
     this.record(() => {
       before?.();
+      if (dropSchedule) this.host.records.scheduled(chainId, null);
       this.host.records.closed(chainId, {
         outcome: end.outcome,
         attempts: this.retriesStarted,
@@ -425,6 +450,7 @@ export class RetryController {
     this.lastClassification = undefined;
     this.goOnline = undefined;
     this.chainRowDue = false;
+    this.scheduledAt = undefined;
     const resolve = this.retryResolve;
     this.retryPromise = undefined;
     this.retryResolve = undefined;

@@ -58,6 +58,8 @@ export interface ChainRecords {
   /** An interrupted chain is continued (its stored row is pending again). */
   reopened(chainId: string): void;
   closed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void;
+  /** The time a scheduled retry goes at (kept across a restart), or null once it went or ended. */
+  scheduled(chainId: string, at: number | null): void;
   decided(entry: DecisionEntry): void;
   /** Run the history writes of one event (chain, link, decision) as one transaction. */
   batch(writes: () => void): void;

@@ -1,8 +1,8 @@
 // One retry's wait, for the RetryController (docs/retry-policy.md, "The retry lifecycle", steps
-// 8–9): an abortable timer that "Retry now" can cut short; when it ends the retried run starts
+// 8–9): an abortable timer — or, for a scheduled retry, a wait until a clock time — that "Retry now" can cut short; when it ends the retried run starts
 // (agent.continue() once the run that failed has settled). The controller keeps the phase and the
 // generation that make a cancel race safe; this keeps the timer.
-import { abortableSleep, type Sleep } from './abortable-sleep';
+import { abortableSleep, sleepUntil, type Sleep } from './abortable-sleep';
 import type { RetryRun } from './retry-host';
 
 export interface WaitEnd {
@@ -20,6 +20,12 @@ export class RetryWait {
   /** Wait `delayMs` until `signal` aborts; exactly one of `end`'s calls follows. */
   start(delayMs: number, signal: AbortSignal, end: WaitEnd): void {
     this.sleep = abortableSleep(delayMs, signal);
+    this.sleep.promise.then(end.woke, end.aborted);
+  }
+
+  /** Wait until the clock `now()` reaches `at` (a scheduled retry: hours, across a sleep of the machine). */
+  startUntil(at: number, now: () => number, signal: AbortSignal, end: WaitEnd): void {
+    this.sleep = sleepUntil(at, now, signal);
     this.sleep.promise.then(end.woke, end.aborted);
   }
 

@@ -70,6 +70,7 @@ export function sessionRetryHost(parts: SessionRetryHostParts): RetryHost {
       opened: (chainId) => recorder.openChain(chainId),
       reopened: (chainId) => recorder.reopenChain(chainId),
       closed: (chainId, end) => recorder.closeChain(chainId, end),
+      scheduled: (chainId, at) => recorder.scheduleChain(chainId, at),
       decided: parts.recordDecision,
       batch: (writes) => recorder.batch(writes),
     },

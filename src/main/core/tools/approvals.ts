@@ -4,7 +4,7 @@
 // request (tool_approval_request) and the answer (tool_approval_end); the snapshot lists what is
 // still waiting. Owned by the ToolCoordinator.
 import type { ApprovalEvent } from '../../../shared/events';
-import type { ApprovalChoice, ApprovalRequest, ToolName } from '../../../shared/tools';
+import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
 
 interface Waiting {
   request: ApprovalRequest;
@@ -19,7 +19,7 @@ export interface ApprovalBrokerOptions {
 
 export class ApprovalBroker {
   private readonly waiting = new Map<string, Waiting>();
-  private readonly allowedForSession = new Set<ToolName>();
+  private readonly allowedForSession = new Set<string>();
 
   constructor(private readonly options: ApprovalBrokerOptions) {}
 
@@ -28,7 +28,7 @@ export class ApprovalBroker {
     return [...this.waiting.values()].map((w) => w.request);
   }
 
-  isAllowedForSession(tool: ToolName): boolean {
+  isAllowedForSession(tool: string): boolean {
     return this.allowedForSession.has(tool);
   }
 

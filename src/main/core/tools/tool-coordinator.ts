@@ -1,5 +1,5 @@
-// The agent's tools inside a session (docs/tools.md): it hands the Agent the seven tools, runs
-// each call through the node runtime, asks for approval first where the settings say so, and turns
+// The agent's tools inside a session (docs/tools.md): it hands the Agent the tools of the registry
+// (the built-in ones and those that arrive at run time), runs each call by its definition, asks for approval first where the settings say so, and turns
 // a failure into a fault for the ToolFailureGate — a security failure audited before anything
 // else — so every tool failure ends the turn on the provider errors' path. It also spots the
 // model's invalid calls (an unknown tool, arguments that fail the schema): `invalid_output`.
@@ -7,19 +7,14 @@
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
-import {
-  APPROVAL_TOOLS,
-  DENIED_RESULT,
-  isToolName,
-  type ToolName,
-  type ToolResultDetails,
-} from '../../../shared/tools';
-import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolRuntime } from '../ports';
-import { buildSystemPrompt } from '../system-prompt';
+import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
+import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolOutcome, ToolRuntime } from '../ports';
+import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
-import { TOOL_SPECS, prepareEditArguments, type ToolSpec } from './tool-schemas';
+import type { ToolDefinition } from './tool-definition';
+import { contentText, errorText } from '../../../shared/text';
 
 export interface ToolCoordinatorOptions {
   runtime: ToolRuntime;
@@ -32,6 +27,8 @@ export interface ToolCoordinatorOptions {
   sessionId: () => string;
   newId: () => string;
   now: () => number;
+  /** A conversation's own instructions, which stand in for `agent.systemPrompt` (null: none). */
+  instructions?: (sessionId: string) => CustomInstructions | null;
 }
 
 /** What the coordinator knows about one tool call of the current run. */
@@ -78,7 +75,17 @@ export class ToolCoordinator {
       return call?.ran ? { isError: call.isError } : undefined;
     };
     this.refresh();
-    return this.options.settings.subscribe(() => this.refresh());
+    const unsubscribeSettings = this.options.settings.subscribe(() => this.refresh());
+    const unsubscribeTools = this.options.runtime.registry.subscribe(() => this.refresh());
+    return () => {
+      unsubscribeSettings();
+      unsubscribeTools();
+    };
+  }
+
+  /** Resolves once tools still arriving are in (bounded by the runtime: a few seconds at most). */
+  whenReady(): Promise<void> {
+    return this.options.runtime.toolsReady?.() ?? Promise.resolve();
   }
 
   /** A new prompt or Continue: no fault or call state carries over; the instructions are read afresh. */
@@ -114,31 +121,51 @@ export class ToolCoordinator {
     });
   }
 
+  /** The event as the windows get it: a tool call's start carries the line its card is known by. */
+  describe(event: AgentEvent): AgentEvent & { summary?: string } {
+    if (event.type !== 'tool_execution_start') return event;
+    const summary = this.summaryOf(event.toolName, event.args);
+    return summary === undefined ? event : { ...event, summary };
+  }
+
   /** The tools this session offers now (none when they are switched off). */
-  private offered(): ToolSpec[] {
+  private offered(): ToolDefinition[] {
     if (!this.options.settings.get().tools.enabled) return [];
-    return TOOL_SPECS.filter((spec) => spec.name !== 'bash' || this.options.runtime.bashUnavailable === null);
+    return this.options.runtime.registry.list();
+  }
+
+  private summaryOf(toolName: string, args: unknown): string | undefined {
+    const tool = this.options.runtime.registry.get(toolName);
+    if (!tool || typeof args !== 'object' || args === null) return undefined;
+    try {
+      return tool.summary(args as Record<string, unknown>);
+    } catch {
+      return undefined; // A tool's summary must not break the event; the card falls back to the arguments.
+    }
   }
 
   private refresh(): void {
     if (!this.agent) return;
     const offered = this.offered();
-    this.agent.state.tools = offered.map((spec) => this.agentTool(spec));
+    this.agent.state.tools = offered.map((tool) => this.agentTool(tool));
     this.updatePrompt(offered);
   }
 
   /** The system prompt follows the tools, the workspace, the settings and the workspace's AGENTS.md. */
-  private updatePrompt(offered: readonly ToolSpec[]): void {
+  private updatePrompt(offered: readonly ToolDefinition[]): void {
     if (!this.agent) return;
     const { tools, agent } = this.options.settings.get();
     const { runtime } = this.options;
     this.agent.state.systemPrompt = buildSystemPrompt({
-      tools: offered.map((spec) => spec.name),
+      tools: offered.map((tool) => tool.name),
+      guidelines: offered.flatMap((tool) => tool.guideline?.({ network: tools.network }) ?? []),
       workspace: this.workspaceValue,
-      network: tools.network,
       now: new Date(this.options.now()),
       platform: runtime.platform ?? 'an unknown system',
-      custom: { text: agent.systemPrompt, mode: agent.systemPromptMode },
+      custom: this.options.instructions?.(this.options.sessionId()) ?? {
+        text: agent.systemPrompt,
+        mode: agent.systemPromptMode,
+      },
       project: runtime.projectInstructions?.(this.workspaceValue) ?? null,
     });
   }
@@ -152,23 +179,23 @@ export class ToolCoordinator {
     return call;
   }
 
-  private agentTool(spec: ToolSpec): AgentTool {
+  private agentTool(tool: ToolDefinition): AgentTool {
     return {
-      name: spec.name,
-      label: spec.name,
-      description: spec.description,
-      // Read when the model is shown the tools (a run), not now: the schema needs pi-ai (tool-schemas.ts).
+      name: tool.name,
+      label: tool.name,
+      description: tool.description,
+      // Read when the model is shown the tools (a run), not now: the schema needs pi-ai (tool-definition.ts).
       get parameters() {
-        return spec.parameters;
+        return tool.parameters;
       },
-      ...(spec.name === 'edit' ? { prepareArguments: prepareEditArguments as AgentTool['prepareArguments'] } : {}),
+      ...(tool.prepareArguments ? { prepareArguments: tool.prepareArguments } : {}),
       execute: (toolCallId, params, signal, onUpdate) =>
-        this.execute(spec.name, toolCallId, params as Record<string, unknown>, signal, onUpdate),
+        this.execute(tool, toolCallId, params as Record<string, unknown>, signal, onUpdate),
     };
   }
 
   private async execute(
-    name: ToolName,
+    tool: ToolDefinition,
     toolCallId: string,
     args: Record<string, unknown>,
     signal: AbortSignal | undefined,
@@ -177,28 +204,33 @@ export class ToolCoordinator {
     const call = this.call(toolCallId);
     call.ran = true;
     const started = this.options.now();
-    const elapsed = () => Math.max(0, this.options.now() - started);
+    const summary = this.summaryOf(tool.name, args);
+    const details = (more: ToolResultDetails = {}): ToolResultDetails => ({
+      ...more,
+      durationMs: Math.max(0, this.options.now() - started),
+      ...(summary ? { summary } : {}),
+    });
     try {
-      const outcome = await this.options.runtime.run(name, args, {
+      const outcome = await tool.run(args, {
         toolCallId,
-        workspace: this.workspaceValue,
+        workspace: this.options.runtime.openWorkspace(this.workspaceValue),
         signal,
         settings: this.options.settings.get().tools,
         onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
       });
       call.isError = outcome.isError;
-      return text(outcome.text, { ...outcome.details, durationMs: elapsed() });
+      return text(outcome.text, details(outcome.details), outcome.images);
     } catch (error) {
       call.isError = true;
-      if (!(error instanceof ToolFailure)) return text(errorText(error), { durationMs: elapsed() });
-      this.onFailure(name, toolCallId, args, error);
+      if (!(error instanceof ToolFailure)) return text(errorText(error), details());
+      this.onFailure(tool.name, toolCallId, args, error);
       call.failure = error.category;
-      return text(error.message, { durationMs: elapsed(), failure: error.category });
+      return text(error.message, details({ failure: error.category }));
     }
   }
 
   /** Policy: a security failure is audited first, then the turn is ended through the gate. */
-  private onFailure(name: ToolName, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
+  private onFailure(name: string, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
     if (failure.category === 'sandbox_security') this.audit(name, toolCallId, args, failure);
     this.gate.report({
       category: failure.category as ToolFailureCategory,
@@ -208,7 +240,7 @@ export class ToolCoordinator {
     });
   }
 
-  private audit(name: ToolName, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
+  private audit(name: string, toolCallId: string, args: Record<string, unknown>, failure: ToolFailure): void {
     const record = {
       id: this.options.newId(),
       timestamp: new Date(this.options.now()).toISOString(),
@@ -228,6 +260,15 @@ export class ToolCoordinator {
     }
   }
 
+  private async preview(tool: ToolDefinition, args: Record<string, unknown>): Promise<ApprovalPreview | null> {
+    if (!tool.preview) return { kind: 'arguments', arguments: JSON.stringify(args, null, 2) };
+    try {
+      return await tool.preview(args, { workspace: this.options.runtime.openWorkspace(this.workspaceValue) });
+    } catch {
+      return null;
+    }
+  }
+
   private async beforeToolCall(
     { toolCall, args }: BeforeToolCallContext,
     signal?: AbortSignal,
@@ -239,11 +280,11 @@ export class ToolCoordinator {
     };
     if (this.gate.pending) return block(SKIPPED);
     const name = toolCall.name;
-    const settings = this.options.settings.get().tools;
-    if (!isToolName(name) || settings.approval === 'auto' || !APPROVAL_TOOLS.includes(name)) return undefined;
+    const tool = this.options.runtime.registry.get(name);
+    if (!tool || this.options.settings.get().tools.approval === 'auto' || !tool.asksFirst) return undefined;
     if (this.approvals.isAllowedForSession(name)) return undefined;
     const input = args as Record<string, unknown>;
-    const preview = await this.options.runtime.preview(name, input, this.workspaceValue).catch(() => null);
+    const preview = await this.preview(tool, input);
     // A call that cannot run as given is not shown for approval: running it reports the failure.
     if (!preview) return undefined;
     const choice = await this.approvals.ask({ toolCallId: toolCall.id, toolName: name, args: input, preview }, signal);
@@ -251,20 +292,19 @@ export class ToolCoordinator {
   }
 }
 
-function text(value: string, details: ToolResultDetails): AgentToolResult<ToolResultDetails> {
-  return { content: [{ type: 'text', text: value }], details };
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function text(
+  value: string,
+  details: ToolResultDetails,
+  images: ToolOutcome['images'] = [],
+): AgentToolResult<ToolResultDetails> {
+  const pictures = images.map((image) => ({ type: 'image' as const, data: image.data, mimeType: image.mimeType }));
+  return {
+    content: [...(value || !pictures.length ? [{ type: 'text' as const, text: value }] : []), ...pictures],
+    details,
+  };
 }
 
 function resultText(result: unknown): string {
-  const content = (result as { content?: unknown } | null)?.content;
-  if (!Array.isArray(content)) return 'no details';
-  const said = content
-    .map((part) => ((part as { type?: string }).type === 'text' ? String((part as { text?: unknown }).text) : ''))
-    .join('\n')
-    .trim();
+  const said = contentText((result as { content?: unknown } | null)?.content).trim();
   return said.slice(0, 2000) || 'no details';
 }

@@ -10,6 +10,7 @@ import open from 'open';
 import { openAppWindow, type AppWindow, type AppWindowOptions } from './app-window';
 import { canShowWindows, findBrowser, type Env } from './browser-finder';
 import { closeEarlierWindow } from './earlier-window';
+import { errorText } from '../../../shared/text';
 
 /** The app window's browser profile, inside the data folder so the person's own browser is untouched. */
 export const PROFILE_FOLDER = 'browser-profile';
@@ -68,18 +69,14 @@ export async function openForPerson(
       say(`Opened in a ${browser.name} app window; closing it stops Resolute (so does Ctrl+C).`);
       return window;
     } catch (error) {
-      say(`${browser.name} (${browser.path}) did not open the app window: ${messageOf(error)}.`);
+      say(`${browser.name} (${browser.path}) did not open the app window: ${errorText(error)}.`);
     }
   }
   try {
     await deps.openDefaultBrowser(launchUrl());
     say('Opened in the default browser; Ctrl+C stops Resolute.');
   } catch (error) {
-    say(`No browser could be opened (${messageOf(error)}): open the URL above yourself.`);
+    say(`No browser could be opened (${errorText(error)}): open the URL above yourself.`);
   }
   return null;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

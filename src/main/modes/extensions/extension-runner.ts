@@ -225,7 +225,7 @@ export async function startExtensions(
   paths: string[] = [],
   options: Pick<ExtensionRunnerOptions, 'log' | 'onFailure' | 'loadTimeoutMs'> = {},
 ): Promise<StartedExtensions> {
-  const info = app.services.info();
+  const info = app.services.domains.app.info();
   const runner = new ExtensionRunner({ host: info.host, dataDir: info.dataDir, ...options });
   await runner.loadAll(discoverExtensions(info.dataDir, paths));
   const unsubscribe = app.hub.subscribe((event) => runner.deliver(event));

@@ -4,7 +4,7 @@
 // this session" has no pi equivalent. Used by rpc-mode.ts.
 import { z } from 'zod';
 import type { ApprovalChoice, ApprovalPreview, ApprovalRequest } from '../../../shared/tools';
-import { formatSize } from '../../core/tools/output-caps';
+import { formatSize } from '../../node/tools/output-caps';
 import { describeZodError } from '../../../shared/settings';
 import type { RpcExtensionUIRequest } from './rpc-types';
 
@@ -25,6 +25,7 @@ export function confirmRequest(request: ApprovalRequest): RpcExtensionUIRequest 
 
 function fullMessage(preview: ApprovalPreview): string {
   if (preview.kind === 'command') return preview.command;
+  if (preview.kind === 'arguments') return `Arguments:\n${preview.arguments}`;
   const real = preview.realPath ? ` (a link: the file really changed is ${preview.realPath})` : '';
   const heading = `${preview.isNewFile ? 'New file' : 'Change to'} ${preview.path}${real}`;
   const whole = preview.whole

@@ -26,6 +26,7 @@ import {
   type RpcSessionState,
   type RpcSuccessResponse,
 } from './rpc-types';
+import { errorText } from '../../../shared/text';
 
 // ---- command validation (zod): each known `type` has its schema; unknown keys are ignored ----
 
@@ -70,7 +71,7 @@ function parseCommandLine(line: string): ParsedLine {
   try {
     value = JSON.parse(line);
   } catch (error) {
-    return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${describe(error)}`) };
+    return { ok: false, response: failure(undefined, 'parse', `Failed to parse command: ${errorText(error)}`) };
   }
   const record =
     typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -142,7 +143,7 @@ class RpcServer {
       const response = result instanceof Promise ? await result : result;
       if (response) this.write(response);
     } catch (error) {
-      this.write(failure(command.id, command.type, describe(error)));
+      this.write(failure(command.id, command.type, errorText(error)));
     }
   }
 
@@ -205,12 +206,12 @@ class RpcServer {
     this.write(ack(command));
     session
       .prompt(command.message)
-      .catch((error: unknown) => this.write(failure(command.id, 'prompt', describe(error))));
+      .catch((error: unknown) => this.write(failure(command.id, 'prompt', errorText(error))));
     return null;
   }
 
   private newSession(): RpcResponseData['new_session'] {
-    this.app.services.newSession();
+    this.app.services.domains.session.newSession();
     return { cancelled: false };
   }
 
@@ -257,8 +258,8 @@ class RpcServer {
   private async availableModels(): Promise<RpcModel[]> {
     const { services } = this.app;
     const current = services.settings.get().provider;
-    const simulatorUrl = services.info().simulatorUrl;
-    return (await services.providers()).flatMap((provider) => {
+    const simulatorUrl = services.domains.app.info().simulatorUrl;
+    return (await services.domains.providers.list()).flatMap((provider) => {
       const usable = provider.id === 'simulator' || provider.keys.length > 0 || provider.hasEnvKey;
       const ids =
         provider.id === 'openai-compatible'
@@ -293,10 +294,6 @@ function idOf(id: RpcId | undefined): { id?: RpcId } {
   return id === undefined ? {} : { id };
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 // ---- wiring: streams, extensions, shutdown ----
 
 export interface ServeRpcOptions {
@@ -323,14 +320,18 @@ async function serveRpc(app: LaunchedApp, options: ServeRpcOptions): Promise<voi
     try {
       options.writeLine(encodeJsonLine(record));
     } catch (error) {
-      log(`resolute: could not write a ${record.type} record: ${describe(error)}`);
+      log(`resolute: could not write a ${record.type} record: ${errorText(error)}`);
     }
   };
   const server = new RpcServer(app, write);
   const unsubscribe = app.hub.subscribe((event) => server.sendEvent(event));
   // Raised while starting, before this client could listen.
-  for (const { level, message, code, params } of app.services.info().notices)
+  for (const { level, message, code, params } of app.services.domains.app.info().notices)
     server.sendEvent({ type: 'notice', level, message, ...(code === undefined ? {} : { code, params }) });
+  // A schedule the start took up again (docs/retry-policy.md, "Scheduled retries") announced its
+  // retry before this client could listen: tell it, as it was announced.
+  const pending = app.services.session.pendingRetry;
+  if (pending && !pending.offline) server.sendEvent({ type: 'auto_retry_start', ...pending });
   const extensions = await startExtensions(app, options.extensionPaths ?? [], {
     log,
     onFailure: (failed) => server.sendEvent({ type: 'extension_error', ...failed }),

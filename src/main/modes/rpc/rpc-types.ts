@@ -2,7 +2,7 @@
 // to stdout, one JSON object per line, tagged by `type` with an optional `id` echoed back for
 // correlation. Shapes follow the pi coding agent's RPC protocol so its clients can drive Resolute;
 // get_state adds autoRetryEnabled and the retry fields. rpc-mode.ts validates against these;
-// rpc-client.ts sends them.
+// the tests' RpcClient (test/fixtures/rpc-client.ts) sends them.
 import type { ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { PendingRetry, SessionEvent } from '../../../shared/events';

@@ -74,6 +74,7 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
       : ROLE_LABELS[turn.role];
   const model = turn.model === null ? '' : ` · ${modelName(turn.provider ?? '', turn.model)}`;
   const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
+  for (const thinking of thinkingLines(turn)) lines.push('', ...thinking);
   if (turn.text.trim() !== '') lines.push('', turn.text);
   if (turn.stopReason === 'error' || turn.errorMessage !== null) {
     lines.push(
@@ -83,6 +84,26 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
   }
   if (chain !== undefined || decisions.length > 0) lines.push('', ...renderTimeline(chain, decisions));
   return lines;
+}
+
+/** Each thinking block of a reply as a quote above its words (docs/thinking-and-context.md). */
+function thinkingLines(turn: TurnRecord): string[][] {
+  if (turn.message.role !== 'assistant') return [];
+  return turn.message.content.flatMap((block) => {
+    if (block.type !== 'thinking' || (!block.thinking.trim() && !block.redacted)) return [];
+    const took = block.durationMs === undefined ? '' : ` · ${Math.max(1, Math.round(block.durationMs / 1000))} s`;
+    if (block.redacted) return [[`> **Thinking**${took} (redacted by the provider)`]];
+    return [
+      [
+        `> **Thinking**${took}`,
+        '>',
+        ...block.thinking
+          .trim()
+          .split('\n')
+          .map((line) => `> ${line}`.trimEnd()),
+      ],
+    ];
+  });
 }
 
 function renderTimeline(counted: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {

@@ -10,6 +10,7 @@ import { PRIVATE_FILE_MODE, tighten } from '../safe-files';
 import { HistoryDatabaseError } from './history-errors';
 import { DAMAGE_MARKER_SUFFIX, checkNow, needsCheckBeforeOpen } from './history-integrity';
 import { LATEST_SCHEMA_VERSION, migrate, readSchemaVersion } from './migrations';
+import { errorText } from '../../../shared/text';
 
 /** How long a write waits for another connection's lock before failing, in ms. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -142,8 +143,7 @@ function toHistoryError(error: unknown, path: string): HistoryDatabaseError {
 
 function describeCause(error: unknown): string {
   if (error instanceof Database.SqliteError) return `SQLite: ${error.message} [${error.code}]`;
-  if (error instanceof Error) return error.message;
-  return String(error);
+  return errorText(error);
 }
 
 /**

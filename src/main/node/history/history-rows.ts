@@ -198,9 +198,10 @@ export function toChainRecord(row: ChainRow): RetryChainRecord {
  * the context, so no migration was needed; a record stored before they were kept says the same
  * thing in its reason, which is read once, here, for it.
  */
-type StoredContext = RetryDecisionRecord['context'] & { wait?: Pick<RetryDecisionRecord, 'hintMs' | 'maxDelayMs'> };
+type WaitFacts = Pick<RetryDecisionRecord, 'hintMs' | 'maxDelayMs' | 'retryAt' | 'scheduled'>;
+type StoredContext = RetryDecisionRecord['context'] & { wait?: WaitFacts };
 
-function waitFacts(stored: StoredContext, reason: string): Pick<RetryDecisionRecord, 'hintMs' | 'maxDelayMs'> {
+function waitFacts(stored: StoredContext, reason: string): WaitFacts {
   if (stored.wait) return stored.wait;
   const legacy = readWaitTooLong(reason);
   return legacy ? { hintMs: legacy.waitSeconds * 1000, maxDelayMs: legacy.maxSeconds * 1000 } : {};
@@ -228,12 +229,14 @@ export function toDecisionRecord(row: DecisionRow): RetryDecisionRecord {
 }
 
 function storedContext(record: RetryDecisionRecord): StoredContext {
-  const { hintMs, maxDelayMs } = record;
-  if (hintMs === undefined && maxDelayMs === undefined) return record.context;
-  return {
-    ...record.context,
-    wait: { ...(hintMs !== undefined ? { hintMs } : {}), ...(maxDelayMs !== undefined ? { maxDelayMs } : {}) },
+  const { hintMs, maxDelayMs, retryAt, scheduled } = record;
+  const wait: WaitFacts = {
+    ...(hintMs !== undefined ? { hintMs } : {}),
+    ...(maxDelayMs !== undefined ? { maxDelayMs } : {}),
+    ...(retryAt !== undefined ? { retryAt } : {}),
+    ...(scheduled ? { scheduled } : {}),
   };
+  return Object.keys(wait).length === 0 ? record.context : { ...record.context, wait };
 }
 
 export function toDecisionRow(record: RetryDecisionRecord): DecisionRow {

@@ -2,11 +2,12 @@
 // start every pending chain left in the history belongs to a process that is gone. They are closed
 // as `interrupted` (docs/retry-policy.md, "Chain outcomes") and returned, for the start-up notice;
 // the sessions of interrupted chains are where a window offers to continue one (docs/retry-policy.md,
-// "Resume after a restart"). AppServices calls these through SqliteHistoryStore.
+// "Resume after a restart"), and the scheduled retries among them, which the start takes up again
+// ("Scheduled retries"). AppServices calls these through SqliteHistoryStore.
 import type Database from 'better-sqlite3';
 import { codedNotice, type NoticeText } from '../../../shared/notices';
 import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
-import { INTERRUPTED_FINAL_ERROR } from '../../core/retry/retry-controller';
+import { INTERRUPTED_FINAL_ERROR } from '../../core/retry';
 
 export interface InterruptedChain {
   id: string;
@@ -17,13 +18,14 @@ export interface InterruptedChain {
 
 /**
  * Close every pending chain as interrupted at `now` (one transaction), with the final error a quit
- * gives such a chain; returns the chains closed.
+ * gives such a chain; returns the chains closed — but for those with a schedule, which the start
+ * takes up again (scheduledChains), so they are not lost.
  */
 export function closeInterruptedChains(db: Database.Database, now: number): InterruptedChain[] {
   const close = db.transaction(() => {
     const chains = db
       .prepare<[], InterruptedChain>(
-        "SELECT id, session_id AS sessionId, attempts FROM retry_chains WHERE outcome = 'pending' ORDER BY n",
+        "SELECT id, session_id AS sessionId, attempts FROM retry_chains WHERE outcome = 'pending' AND scheduled_at IS NULL ORDER BY n",
       )
       .all();
     db.prepare<[string, number, string]>(
@@ -44,6 +46,31 @@ export function interruptedSessions(db: Database.Database, limit: number): strin
     )
     .all(limit)
     .map((row) => row.session_id);
+}
+
+/** A chain's scheduled retry time, or null once it went or ended (docs/retry-policy.md, "Scheduled retries"). */
+export function scheduleChain(db: Database.Database, chainId: string, at: number | null): void {
+  db.prepare<[number | null, string]>('UPDATE retry_chains SET scheduled_at = ? WHERE id = ?').run(at, chainId);
+}
+
+export interface ScheduledChain {
+  chainId: string;
+  sessionId: string;
+  /** Epoch ms the retry was scheduled for. */
+  scheduledAt: number;
+}
+
+/**
+ * The schedules a quit or a crash left (their chains interrupted, their time kept), soonest first:
+ * the next start takes them up again.
+ */
+export function scheduledChains(db: Database.Database, limit: number): ScheduledChain[] {
+  return db
+    .prepare<[number], ScheduledChain>(
+      `SELECT id AS chainId, session_id AS sessionId, scheduled_at AS scheduledAt FROM retry_chains
+       WHERE scheduled_at IS NOT NULL AND outcome = '${INTERRUPTED_OUTCOME}' ORDER BY scheduled_at LIMIT ?`,
+    )
+    .all(limit);
 }
 
 /** The start-up notice for the chains closed at start. */

@@ -147,6 +147,15 @@ CREATE INDEX decisions_by_chain ON retry_decisions (chain_id) WHERE chain_id IS 
 // Version 5, text stored once and the counts in the session row (docs/architecture.md, "Where
 // data lives"), is long enough for a file of its own: migration-text-once.ts.
 
+// Version 6, scheduled retries (docs/retry-policy.md, "Scheduled retries"): the time a chain's
+// scheduled retry goes at, epoch ms, while it waits for it. A quit or a crash leaves it on the
+// interrupted chain, and the next start takes the schedule up again; the retry going out, or any
+// other end of the chain, clears it. The partial index keeps that start-up look a few rows.
+const SCHEDULED_AT = `
+ALTER TABLE retry_chains ADD COLUMN scheduled_at INTEGER;
+CREATE INDEX chains_scheduled ON retry_chains (scheduled_at) WHERE scheduled_at IS NOT NULL;
+`;
+
 export const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -169,6 +178,11 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec(BRANCHES),
   },
   TEXT_ONCE_MIGRATION,
+  {
+    version: 6,
+    description: 'scheduled retries (retry_chains.scheduled_at)',
+    up: (db) => db.exec(SCHEDULED_AT),
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

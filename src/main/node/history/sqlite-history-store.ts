@@ -23,7 +23,14 @@ import { exportSessionDetail, type ExportFormat, type SessionExport } from './hi
 import type { HistoryDatabaseError } from './history-errors';
 import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
 import { nativeBinding, openHistoryDatabase } from './history-open';
-import { closeInterruptedChains, interruptedSessions, type InterruptedChain } from './interrupted-chains';
+import {
+  closeInterruptedChains,
+  interruptedSessions,
+  scheduleChain,
+  scheduledChains,
+  type InterruptedChain,
+  type ScheduledChain,
+} from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
@@ -196,6 +203,15 @@ export class SqliteHistoryStore implements HistoryStore {
     end: { outcome: ChainOutcome; attempts: number; finalError: string | null; endedAt: number },
   ): void {
     this.closeChainStmt.run(end.outcome, end.attempts, end.finalError, end.endedAt, chainId);
+  }
+
+  scheduleChain(chainId: string, at: number | null): void {
+    scheduleChain(this.db, chainId, at);
+  }
+
+  /** The schedules a quit or a crash left, soonest first (the start takes them up again). */
+  scheduledChains(limit = 20): ScheduledChain[] {
+    return scheduledChains(this.db, limit);
   }
 
   linkTurnToChain(turnId: string, chainId: string): void {

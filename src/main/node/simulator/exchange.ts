@@ -30,6 +30,8 @@ export interface Exchange {
   signal: AbortSignal;
   chunkDelayMs: number;
   slowChunkDelayMs: number;
+  /** What the simulator thinks before a normal reply (simulator-replies.ts' thinkingText), or null. */
+  thinking: string | null;
 }
 
 export function sendJson(
@@ -127,7 +129,9 @@ async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
     return sendJson(res, 200, wire.completion(context, fullText), headers);
   }
   openStream(exchange, headers);
-  await streamPieces(exchange, parts, isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs);
+  const delayMs = isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs;
+  await streamThinking(exchange, delayMs);
+  await streamPieces(exchange, parts, delayMs);
   for (const frame of wire.close(context, fullText)) write(exchange, frame);
   res.end();
 }
@@ -225,6 +229,16 @@ function openStream(exchange: Exchange, headers: Record<string, string> = {}): v
     ...headers,
   });
   for (const frame of exchange.wire.open(exchange.context)) write(exchange, frame);
+}
+
+/** A thinking block before the words, in the API's thinking frames (Chat Completions' reasoning_content). */
+async function streamThinking(exchange: Exchange, delayMs: number): Promise<void> {
+  const { wire, context, thinking } = exchange;
+  if (!thinking || !wire.thinkingDelta) return;
+  for (const piece of contentPieces(thinking)) {
+    await sleep(delayMs, undefined, { signal: exchange.signal });
+    write(exchange, wire.thinkingDelta(context, piece));
+  }
 }
 
 async function streamPieces(exchange: Exchange, parts: readonly string[], delayMs: number): Promise<void> {

@@ -110,7 +110,8 @@ export function faultBehaviour(kind: StepKind): FaultBehaviour {
 }
 
 const MAX_REPEAT = 1_000_000;
-const MAX_RETRY_AFTER_SECONDS = 86_400;
+// A week: past the 24 h a retry can be scheduled for (docs/retry-policy.md, "Scheduled retries"), to script a wait beyond it.
+const MAX_RETRY_AFTER_SECONDS = 604_800;
 const STEP_PATTERN = /^([a-z0-9_]+(?:\.[a-z0-9_]+)?)(?::([^*]*))?(\*(\d*))?$/;
 
 export const OK_STEP: FaultStep = { kind: 'ok', label: 'ok', retryAfterSeconds: null, times: Infinity };

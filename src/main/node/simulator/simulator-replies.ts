@@ -2,6 +2,7 @@
 // line when asked to summarise, a Markdown demo when asked for one — simulator-markdown.ts), how
 // it is cut into stream pieces, and the token counts. Pure; used by SimulatorServer and the wire
 // formats (wire-*.ts).
+import { contentText } from '../../../shared/text';
 import { markdownReplyFor } from './simulator-markdown';
 
 /** Chunks a `slow` reply is streamed in: long enough to press Stop in the middle of it. */
@@ -24,25 +25,15 @@ export interface Usage {
 export const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The text of a message's content: a string, or the text parts of a content array. */
-export function messageText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .filter((part): part is { text: string } => isRecord(part) && typeof part.text === 'string')
-    .map((part) => part.text)
-    .join('\n');
-}
-
 export function lastUserText(messages: readonly WireMessage[]): string {
   const last = messages.findLast((message) => message.role === 'user');
-  return last ? messageText(last.content) : '';
+  return last ? contentText(last.content) : '';
 }
 
 const systemText = (messages: readonly WireMessage[]): string =>
   messages
     .filter((message) => message.role === 'system' || message.role === 'developer')
-    .map((message) => messageText(message.content))
+    .map((message) => contentText(message.content))
     .join('\n');
 
 const quote = (text: string, maxChars: number): string => text.replace(/\s+/g, ' ').trim().slice(0, maxChars);
@@ -56,14 +47,14 @@ const isModelTurn = (message: WireMessage | undefined): boolean =>
  */
 function continuation(messages: readonly WireMessage[]): { asked: WireMessage[]; given: string } | null {
   const last = messages[messages.length - 1];
-  if (isModelTurn(last)) return { asked: messages.slice(0, -1), given: messageText(last.content) };
+  if (isModelTurn(last)) return { asked: messages.slice(0, -1), given: contentText(last.content) };
   const before = messages[messages.length - 2];
   if (
     last?.role === 'user' &&
-    /^Your previous reply was cut off/.test(messageText(last.content)) &&
+    /^Your previous reply was cut off/.test(contentText(last.content)) &&
     isModelTurn(before)
   )
-    return { asked: messages.slice(0, -2), given: messageText(before.content) };
+    return { asked: messages.slice(0, -2), given: contentText(before.content) };
   return null;
 }
 
@@ -83,6 +74,23 @@ export function replyText(messages: readonly WireMessage[]): string {
     `Simulated reply: I received "${quote(userText, QUOTE_CHARS)}". ` +
     "This answer comes from Resolute's built-in simulator. " +
     'Its replies are deterministic, so the same prompt always gets the same answer.'
+  );
+}
+
+/**
+ * What the simulator thinks before it answers a prompt that mentions thinking ("think", "thought"),
+ * so a new user sees a thinking block (docs/thinking-and-context.md); `effort` is the level the
+ * request asked for, if any. Null for any other prompt, a summary or a continuation.
+ */
+export function thinkingText(messages: readonly WireMessage[], effort: string | null): string | null {
+  if (continuation(messages)) return null;
+  const userText = lastUserText(messages);
+  if (!/\bthink|\bthought/i.test(userText) || /summar/i.test(systemText(messages))) return null;
+  const level = effort ? ` at the "${effort}" effort asked for` : '';
+  return (
+    `The person asked: "${quote(userText, QUOTE_CHARS)}". ` +
+    `I am thinking it over${level}: first what is asked, then what a short, clear answer needs. ` +
+    'This thinking comes from the simulator too, so it is the same every time.'
   );
 }
 
@@ -116,7 +124,7 @@ export function slowPieces(text: string): string[] {
 const estimateTokens = (text: string): number => Math.ceil(text.length / 4);
 
 export function usageFor(messages: readonly WireMessage[], reply: string): Usage {
-  const promptChars = messages.map((message) => messageText(message.content)).join('\n');
+  const promptChars = messages.map((message) => contentText(message.content)).join('\n');
   const promptTokens = estimateTokens(promptChars);
   const completionTokens = estimateTokens(reply);
   return {

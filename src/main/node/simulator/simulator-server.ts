@@ -13,11 +13,12 @@ import { FaultScript } from './fault-script';
 import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
 import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
-import { lastUserText, usageFor, replyText, type WireMessage } from './simulator-replies';
+import { lastUserText, usageFor, replyText, thinkingText, type WireMessage } from './simulator-replies';
 import { anthropicMessages } from './wire-anthropic';
 import { gemini } from './wire-gemini';
 import { chatCompletions, modelList, responses } from './wire-openai';
 import type { WireFormat, WireName } from './wire';
+import { errorText } from '../../../shared/text';
 
 export interface SimulatorServerOptions {
   /** TCP port on 127.0.0.1; default 0 = pick a free one. */
@@ -54,6 +55,47 @@ export interface RecordedRequest {
   messages: WireMessage[];
   /** The output cap the request asked for (any API's field), null when it sent none. */
   maxTokens: number | null;
+  /**
+   * What the request asked of the model's thinking, in its API's own field, null when it sent
+   * none: `reasoning_effort` (Chat Completions), `reasoning` (Responses), `thinking` and
+   * `output_config` (Anthropic), `generationConfig.thinkingConfig` (Gemini).
+   */
+  reasoning: Record<string, unknown> | null;
+  /** The names of the tools the request offered (any API's shape), in its order. */
+  toolNames: string[];
+}
+
+/** The thinking fields of a request body, by API (RecordedRequest.reasoning). */
+function reasoningOf(body: unknown): Record<string, unknown> | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as Record<string, unknown>;
+  const gemini = (b.generationConfig as Record<string, unknown> | undefined)?.thinkingConfig;
+  const fields = {
+    reasoning_effort: b.reasoning_effort,
+    reasoning: b.reasoning,
+    thinking: b.thinking,
+    output_config: b.output_config,
+    thinkingConfig: gemini,
+  };
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  return present.length > 0 ? Object.fromEntries(present) : null;
+}
+
+/** The effort a request asked for, as the simulator's thinking names it. */
+function effortOf(reasoning: Record<string, unknown> | null): string | null {
+  const effort = reasoning?.reasoning_effort ?? (reasoning?.reasoning as Record<string, unknown> | undefined)?.effort;
+  return typeof effort === 'string' ? effort : null;
+}
+
+/** Tool names from OpenAI's `function.name`, Responses' and Anthropic's `name`, Gemini's declarations. */
+function toolNamesOf(body: unknown): string[] {
+  const tools = (body as { tools?: unknown } | null)?.tools;
+  if (!Array.isArray(tools)) return [];
+  return tools.flatMap((tool: Record<string, unknown>) => {
+    const declarations = tool.functionDeclarations;
+    const named = Array.isArray(declarations) ? declarations : [(tool.function as object | undefined) ?? tool];
+    return named.map((d: { name?: unknown }) => d?.name).filter((n): n is string => typeof n === 'string');
+  });
 }
 
 /** max_tokens, max_completion_tokens, max_output_tokens or Gemini's maxOutputTokens; null for none. */
@@ -216,7 +258,7 @@ export class SimulatorServer {
       } else if (error instanceof HttpError) {
         sendJson(res, error.status, errorBody(error.message));
       } else {
-        sendJson(res, 500, errorBody(error instanceof Error ? error.message : String(error), 'server_error'));
+        sendJson(res, 500, errorBody(errorText(error), 'server_error'));
       }
     }
   }
@@ -305,16 +347,19 @@ export class SimulatorServer {
       lastToolResult: lastToolResult(request.messages),
       messages: request.messages,
       maxTokens: maxTokensOf(body),
+      reasoning: reasoningOf(body),
+      toolNames: toolNamesOf(body),
     });
     const controller = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) controller.abort();
     });
+    const thinking = thinkingText(request.messages, effortOf(reasoningOf(body)));
     const context = {
       id: `sim-${index}`,
       model: request.model ?? SIMULATOR_MODEL_ID,
       created: Math.floor(Date.now() / 1000),
-      usage: usageFor(request.messages, replyText(request.messages)),
+      usage: usageFor(request.messages, `${thinking ?? ''}${replyText(request.messages)}`),
       includeUsage: request.includeUsage,
     };
     const exchange: Exchange = {
@@ -326,6 +371,7 @@ export class SimulatorServer {
       signal: controller.signal,
       chunkDelayMs: this.chunkDelayMs,
       slowChunkDelayMs: this.slowChunkDelayMs,
+      thinking,
     };
     try {
       await respond(exchange);

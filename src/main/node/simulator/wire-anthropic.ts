@@ -6,7 +6,7 @@ import {
   MALFORMED_LINE,
   eventFrame,
   isRecord,
-  messageText,
+  contentText,
   retryAfterHeader,
   type StatusTable,
   type WireFormat,
@@ -64,7 +64,7 @@ export const anthropicStreamError = (type: string, message: string): string =>
   eventFrame('error', anthropicError(type, message));
 
 function parseSystem(system: unknown): { role: string; content: string }[] {
-  const text = messageText(system);
+  const text = contentText(system);
   return text === '' ? [] : [{ role: 'system', content: text }];
 }
 
@@ -78,7 +78,7 @@ export const anthropicMessages: WireFormat = {
     }
     const turns = (messages as Record<string, unknown>[]).map((m) => ({
       role: m.role as string,
-      content: messageText(m.content),
+      content: contentText(m.content),
     }));
     return {
       ok: true,

@@ -9,7 +9,7 @@ import {
   dataFrame,
   htmlPage,
   isRecord,
-  messageText,
+  contentText,
   type ErrorReply,
   type ReplyContext,
   type StatusTable,
@@ -148,10 +148,10 @@ export const gemini: WireFormat = {
     if (!Array.isArray(contents) || !contents.every((c) => isRecord(c))) {
       return { ok: false, error: "Invalid JSON payload received. 'contents' must be a list of Content." };
     }
-    const system = isRecord(systemInstruction) ? messageText(systemInstruction.parts) : '';
+    const system = isRecord(systemInstruction) ? contentText(systemInstruction.parts) : '';
     const turns = (contents as Record<string, unknown>[]).map((c) => ({
       role: c.role === 'model' ? 'assistant' : 'user',
-      content: messageText(c.parts),
+      content: contentText(c.parts),
     }));
     return {
       ok: true,

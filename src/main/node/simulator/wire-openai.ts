@@ -10,7 +10,7 @@ import {
   eventFrame,
   htmlPage,
   isRecord,
-  messageText,
+  contentText,
   retryAfterHeader,
   type ParseResult,
   type ReplyContext,
@@ -108,6 +108,8 @@ export const chatCompletions: WireFormat = {
   },
   open: (context) => [dataFrame(chunk(context, { role: 'assistant', content: '' }))],
   delta: (context, piece) => dataFrame(chunk(context, { content: piece })),
+  // As llama.cpp, DeepSeek, vLLM and LM Studio stream a reasoning model's thinking.
+  thinkingDelta: (context, piece) => dataFrame(chunk(context, { reasoning_content: piece })),
   close(context) {
     const frames = [dataFrame(chunk(context, {}, 'stop'))];
     if (context.includeUsage) frames.push(dataFrame({ ...head(context), choices: [], usage: context.usage }));
@@ -237,7 +239,7 @@ function parseInput(input: unknown, instructions: unknown): WireRequest['message
   const items = input.filter(
     (item): item is Record<string, unknown> => isRecord(item) && typeof item.role === 'string',
   );
-  return [...system, ...items.map((item) => ({ role: item.role as string, content: messageText(item.content) }))];
+  return [...system, ...items.map((item) => ({ role: item.role as string, content: contentText(item.content) }))];
 }
 
 /** Responses: `event: response.*` frames from response.created to response.completed. */

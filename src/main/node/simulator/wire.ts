@@ -6,7 +6,8 @@
 import type { FaultStep, GenericFault } from './fault-script';
 import type { Usage, WireMessage } from './simulator-replies';
 
-export { isRecord, messageText } from './simulator-replies';
+export { isRecord } from './simulator-replies';
+export { contentText } from '../../../shared/text';
 
 export type WireName = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini';
 
@@ -67,6 +68,8 @@ export interface WireFormat {
   open(context: ReplyContext): string[];
   /** The frame of one piece of text. */
   delta(context: ReplyContext, piece: string): string;
+  /** The frame of one piece of thinking, streamed before the text; absent where the simulator does not think. */
+  thinkingDelta?(context: ReplyContext, piece: string): string;
   /** Frames that end a streamed reply whose whole text was `text`. */
   close(context: ReplyContext, text: string): string[];
   /** The JSON of a complete answer, for `stream: false`. */

@@ -4,23 +4,17 @@
 // in its own process group with --die-with-parent, and its PID namespace dies with it. A command that
 // fails or times out is an ordinary result; the sandbox failing to run is a `sandbox` ToolFailure
 // whose message says how to fix it. Each call also gets the seccomp filter, the git guard and the
-// process limit (docs/tools.md, "Threat model"). Called by NodeToolRuntime; bench/sandbox-startup.ts
+// process limit (docs/tools.md, "Threat model"). Called by bash-tool.ts; bench/sandbox-startup.ts
 // times it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, capTail, tailNote } from '../../core/tools/output-caps';
+import { MAX_BYTES, capTail, tailNote } from './output-caps';
 import type { Writable } from 'node:stream';
-import {
-  BWRAP_SECCOMP_FD,
-  BWRAP_STATUS_FD,
-  bubblewrapArgs,
-  sandboxEnv,
-  seatbeltProfile,
-} from '../../core/tools/sandbox-plan';
-import { filterArch, unixSocketFilter } from '../../core/tools/seccomp-filter';
+import { BWRAP_SECCOMP_FD, BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from './sandbox-plan';
+import { filterArch, unixSocketFilter } from './seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { checkNewRepositories, guardGit } from './git-guard';
 import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';

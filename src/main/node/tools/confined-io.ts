@@ -4,7 +4,7 @@
 // through /proc/self/fd, which names exactly what was opened; elsewhere by comparing the opened
 // file with the real path's. A write goes to a temporary file beside the original, every byte
 // written and fsynced, then renamed over it: a full disk or a crash leaves the original whole.
-// Used by file-tools.ts.
+// Used by the file tools (file-access.ts, ls-tool.ts, write-tool.ts, edit-tool.ts).
 import {
   closeSync,
   constants,

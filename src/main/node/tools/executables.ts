@@ -2,7 +2,7 @@
 // the absolute entries of PATH only, and then always spawned by that absolute path. A bare name
 // would let the workspace's own `rg` run unsandboxed: Windows searches the working directory
 // first, and on Linux an empty, "." or relative PATH entry means the working directory — which for
-// find and grep is the workspace. Called by search-tools.ts and NodeToolRuntime.
+// find and grep is the workspace. Called by ripgrep.ts and NodeToolRuntime.
 import { accessSync, constants, statSync } from 'node:fs';
 import { posix, win32 } from 'node:path';
 import type { SandboxHost } from './bash-sandbox';

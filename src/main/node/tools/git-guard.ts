@@ -9,7 +9,7 @@
 // Called by bash-sandbox.ts.
 import { closeSync, existsSync, lstatSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { unsafeGitSettings, unsafeHooks } from '../../core/tools/git-config-check';
+import { unsafeGitSettings, unsafeHooks } from './git-config-check';
 import { ToolFailure } from '../../core/tools/tool-failure';
 
 /** The walk stops after this many entries: a bound on the time a huge workspace costs per call. */

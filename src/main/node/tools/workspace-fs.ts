@@ -1,13 +1,14 @@
 // The file-system half of workspace confinement (docs/tools.md, "Confinement"), after the lexical
-// rules of core/tools/path-rules.ts: every existing component of a path is checked with lstat, a
+// rules of node/tools/path-rules.ts: every existing component of a path is checked with lstat, a
 // symbolic link anywhere (the last component included) must resolve inside the workspace, and a
 // file to be written must not be a hard link. Also where the workspace is: its default folder,
 // created on first use, and the check a chosen folder must pass. Used by the node tools.
 import { lstatSync, mkdirSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
-import { confinePath } from '../../core/tools/path-rules';
+import { confinePath } from './path-rules';
 import { ToolFailure, outsideWorkspace } from '../../core/tools/tool-failure';
+import { errorText } from '../../../shared/text';
 
 export interface WorkspacePath {
   /** The real path to operate on. */
@@ -98,7 +99,7 @@ export function runWorkspace(flag: string | undefined, dataDir: string): string 
   try {
     return checkWorkspaceChoice(path, dataDir);
   } catch (error) {
-    throw new Error(`--workspace: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`--workspace: ${errorText(error)}`, { cause: error });
   }
 }
 

@@ -3,7 +3,7 @@
 // browser Resolute starts gets: browser-server.ts) — then kept in this tab's sessionStorage (so a
 // reload still works) and removed from the address bar and the page (so it is neither shown nor
 // left in the browser's history). The page presents it on its WebSocket only. Called by pick-bridge.ts.
-import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX } from '../../../shared/wire';
+import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX } from '../../../shared/socket';
 
 const STORAGE_KEY = 'resolute.launchToken';
 const META_NAME = 'resolute-launch-token';

@@ -7,7 +7,8 @@ import { BridgeError, replyError, type ResoluteBridge } from '../../../shared/br
 import type { CommandName, CommandParams, CommandResult } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import { PatchDecoder } from '../../../shared/message-patch';
-import { SOCKET_UNAUTHORIZED, type ServerFrame } from '../../../shared/wire';
+import { SOCKET_UNAUTHORIZED } from '../../../shared/socket';
+import type { ServerFrame } from '../../../shared/wire';
 
 export interface SocketHandlers {
   onOpen(): void;

@@ -44,6 +44,27 @@ export interface MessageItem {
   createdAt: number;
   /** The first message of a version that has others (an edit, a resend, a regenerate): its switcher. */
   versions?: BranchVersions;
+  /** The reply's thinking blocks, shown collapsible above its words (docs/thinking-and-context.md). */
+  thinking: ThinkingView[];
+}
+
+/** One thinking block of a reply as the chat shows it. */
+export interface ThinkingView {
+  text: string;
+  /** How long it took, ms; null when not known (a turn stored before it was timed, or still thinking). */
+  durationMs: number | null;
+  /** The provider withheld it (Anthropic's redacted thinking). */
+  redacted: boolean;
+}
+
+/** The thinking blocks of a reply (none for other messages, or a block with nothing in it). */
+export function thinkingOf(message: ChatMessage): ThinkingView[] {
+  if (message.role !== 'assistant') return [];
+  return message.content.flatMap((block) =>
+    block.type === 'thinking' && (block.thinking.trim() || block.redacted)
+      ? [{ text: block.thinking, durationMs: block.durationMs ?? null, redacted: block.redacted === true }]
+      : [],
+  );
 }
 
 /** What a failed attempt had streamed before it failed (docs/retry-policy.md, "Nothing streamed is lost"). */
@@ -145,7 +166,8 @@ function messageItems(key: string, turnId: string | null, message: ChatMessage, 
   const calls = toolCallsOf(message);
   if (calls.length === 0) return [messageItem(key, turnId, message, false)];
   for (const call of calls) tools.calledIds.add(call.id);
-  const bubble = assistantText(message) ? [messageItem(key, turnId, message, false)] : [];
+  const bubble =
+    assistantText(message) || thinkingOf(message).length > 0 ? [messageItem(key, turnId, message, false)] : [];
   return [...bubble, ...calls.map((call) => toolCallItem(call, tools.results.get(call.id), tools.context))];
 }
 
@@ -375,6 +397,7 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     toolName: message.role === 'toolResult' ? message.toolName : null,
     model: message.role === 'assistant' ? message.model : null,
     createdAt: message.timestamp,
+    thinking: thinkingOf(message),
   };
 }
 

@@ -97,6 +97,7 @@ function heldMessage(pacing: PacingWait): HeldMessageItem {
     toolName: null,
     model: null,
     createdAt: pacing.until - pacing.waitMs,
+    thinking: [],
   };
   return { kind: 'held-message', key, message };
 }

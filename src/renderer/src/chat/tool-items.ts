@@ -3,7 +3,8 @@
 // live events) and any approval it waits for. Pure; buildChatItems (chat-items.ts) places the cards.
 import type { ErrorCategory } from '../../../shared/error-category';
 import type { TurnRecord } from '../../../shared/history';
-import type { ChatMessage, ToolCallBlock, ToolResultChatMessage } from '../../../shared/messages';
+import type { ChatMessage, ImageBlock, ToolCallBlock, ToolResultChatMessage } from '../../../shared/messages';
+import { contentText } from '../../../shared/text';
 import { DENIED_RESULT, toolDetailsOf, type ApprovalRequest, type ToolResultDetails } from '../../../shared/tools';
 import type { LiveToolRun } from '../store/state';
 
@@ -16,6 +17,8 @@ export interface ToolCallItem {
   /** waiting: for the person's approval; running: its events say so; done / error / denied: its result. */
   status: 'waiting' | 'running' | 'done' | 'error' | 'denied';
   output: string;
+  /** Images the tool returned (an MCP server's), shown under its output. */
+  images: ImageBlock[];
   details: ToolResultDetails;
   /** The failure that ended the turn, when this call was it. */
   errorCategory: ErrorCategory | null;
@@ -48,7 +51,7 @@ export function assistantText(message: ChatMessage): string {
 }
 
 function resultOutput(message: ToolResultChatMessage): string {
-  return message.content.map((block) => (block.type === 'text' ? block.text : '')).join('\n');
+  return contentText(message.content);
 }
 
 /** Results by the call they answer: stored turns first, then results not stored yet. */
@@ -79,6 +82,7 @@ export function toolCallItem(
       args,
       status: output === DENIED_RESULT ? 'denied' : result.message.isError ? 'error' : 'done',
       output,
+      images: result.message.content.filter((block): block is ImageBlock => block.type === 'image'),
       details: toolDetailsOf(result.message.details),
       errorCategory: result.errorCategory,
     };
@@ -90,6 +94,7 @@ export function toolCallItem(
     args,
     status: waiting ? 'waiting' : (live?.status ?? 'running'),
     output: live?.output ?? '',
+    images: [],
     details: live?.details ?? {},
     errorCategory: null,
   };

@@ -1,5 +1,5 @@
 // The retry banner (docs/retry-policy.md, "The banner"): while a retry waits it counts down to
-// `retryAt` with Cancel and Retry now — or, paused offline, says so without counting; a chain that
+// `retryAt` with Cancel and Retry now — a scheduled one reads "Retrying at 14:05 (in 2 h 13 min)" — or, paused offline, says so without counting; a chain that
 // failed leaves "Retry failed after N retries: …" (or "Retry cancelled" after a cancel), a switch of
 // model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so
 // screen readers announce the first message too. After Cancel, Retry now or Dismiss, focus goes to
@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { useCountdown } from '../retry/use-countdown';
+import { scheduledText } from '../retry/scheduled-time';
 import { ModelSwitchLine } from './retry/ModelSwitchNotice';
 
 export function RetryBanner() {
@@ -31,7 +32,7 @@ export function RetryBanner() {
 }
 
 function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'pending' }> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const seconds = useCountdown(banner.retryAt);
   // A chain that changed category counts on with one counter against the new row's budget: say so.
@@ -47,7 +48,9 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
     ? t('retry.offline', values)
     : firing
       ? t('retry.now', values)
-      : t('retry.countdown', values);
+      : banner.scheduled
+        ? scheduledText(t, i18n.language, banner.retryAt, banner.retryAt - seconds * 1000)
+        : t('retry.countdown', values);
   return (
     <>
       <div className="retry-banner-body">

@@ -11,6 +11,8 @@ export const noticesJa: Messages['notices'] = {
   settings_invalid: '設定ファイルが壊れていたため（{{detail}}）、{{aside}} として保管し、既定の設定を使っています。',
   settings_unknown_keys:
     '設定ファイルに、このバージョンでは使えない項目があります（{{names}}）。ファイルには残しますが、使用しません。',
+  settings_mcp_skipped:
+    '設定ファイルの MCP サーバーのうち無効なものは起動しませんでした（{{detail}}）。ファイルには残してあります。',
   settings_script_cleared: '設定ファイルのシミュレーター用スクリプトが無効だったため（{{detail}}）、空にしました。',
   credentials_unreadable:
     '認証情報ファイルを読み込めませんでした（{{detail}}）。{{aside}} として保管し、新しいファイルを作成します。保存済みの API キーは使われないため、「設定 → プロバイダー」で追加し直してください。',

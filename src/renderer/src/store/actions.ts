@@ -11,7 +11,13 @@ import {
   type TurnPage,
 } from '../../../shared/history';
 import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
-import type { ProviderInfo, StartupNotice } from '../../../shared/contract';
+import type {
+  CommandName,
+  CommandParams,
+  ProviderInfo,
+  SessionInstructions,
+  StartupNotice,
+} from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
@@ -24,14 +30,11 @@ import {
   type ViewName,
 } from './state';
 import type { AppStore } from './app-store';
+import { errorText } from '../../../shared/text';
 
 export interface ActionOptions {
   /** Called after the store applied each event (the Esc swap listens here). */
   onEvent?: (event: SessionEvent) => void;
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createActions(bridge: ResoluteBridge, store: AppStore, options: ActionOptions = {}) {
@@ -156,6 +159,8 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   return {
+    /** Any command of the contract, a failure a notice: a message action's own command (MessageActions.tsx). */
+    call: <N extends CommandName>(method: N, params: CommandParams<N>) => attempt(bridge.call(method, params)),
     dispatch,
     report,
     refreshHistory,
@@ -170,7 +175,11 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         bridge.call('settings.get', {}),
         bridge.call('app.info', {}),
       ]);
-      update((s) => ({ ...s, ui: { ...s.ui, host: info.host } }));
+      update((s) => ({
+        ...s,
+        ui: { ...s.ui, host: info.host },
+        settings: { ...s.settings, mcpServers: info.mcpServers ?? [] },
+      }));
       return {
         snapshot: applySnapshotEvent(snapshot),
         settings: { type: 'settings_changed', settings },
@@ -191,6 +200,8 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     retryNow: () => attempt(bridge.call('session.retryNow', {})),
     sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
     resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
+    /** "Retry at …" on a chain that stopped for a long wait (docs/retry-policy.md, "Scheduled retries"). */
+    scheduleRetry: (chainId: string) => attempt(bridge.call('session.scheduleRetry', { chainId })),
     discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
     newChat: () => openSession(() => bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(() => bridge.call('session.resume', { sessionId })),
@@ -271,6 +282,23 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     appInfo: () => attempt(bridge.call('app.info', {})),
     /** Answer a tool call's approval card; the card leaves by tool_approval_end. */
     approveTool: (id: string, choice: ApprovalChoice) => attempt(bridge.call('session.approveTool', { id, choice })),
+    /**
+     * Summarise the older conversation now (the context meter's Compact now). Its progress and a
+     * failure arrive as compaction events (the divider says why), so the refusal is not said twice.
+     */
+    async compact(): Promise<void> {
+      await bridge.call('session.compact', {}).catch(() => undefined);
+    },
+    /** The conversation's project instructions (AGENTS.md) and its own instructions. */
+    instructions: () => attempt(bridge.call('session.instructions', {})),
+    /** Give the conversation its own instructions (null: Settings → Agent's again); a refusal comes back as its text. */
+    async setInstructions(override: SessionInstructions['override']): Promise<SessionInstructions | string> {
+      try {
+        return await bridge.call('session.setInstructions', { override });
+      } catch (error) {
+        return errorText(error);
+      }
+    },
     /** Let the model try again after a stopped turn; progress arrives as events. */
     continueTurn: () => attempt(bridge.call('session.continue', {})),
     /** Move the session's tools to a folder; the main process checks it. Returns its refusal, or null. */

@@ -98,6 +98,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return applySettings(state, event.settings);
     case 'history_changed':
       return applyHistoryChange(state, event);
+    case 'mcp_status':
+      return { ...state, settings: { ...state.settings, mcpServers: event.servers } };
     case 'model_changed':
       return patchSession(state, { model: event.model });
     case 'notice': {

@@ -2,6 +2,7 @@
 // tool_execution_start/update/end (what a card shows while bash runs) and the approval requests
 // waiting for the person. applySessionEvent hands these events here; pure, like it.
 import type { SessionEvent } from '../../../shared/events';
+import { contentText } from '../../../shared/text';
 import { toolDetailsOf, type ToolResultDetails } from '../../../shared/tools';
 import type { AppState, LiveToolRun } from './state';
 
@@ -19,14 +20,7 @@ type ToolEvent = Extract<
 
 /** The text of a tool result or partial result as the events carry it. */
 export function resultText(result: unknown): string {
-  const content = (result as { content?: unknown } | null)?.content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((part) => {
-      const p = part as { type?: unknown; text?: unknown };
-      return p.type === 'text' && typeof p.text === 'string' ? p.text : '';
-    })
-    .join('\n');
+  return contentText((result as { content?: unknown } | null)?.content);
 }
 
 function detailsOf(result: unknown): ToolResultDetails {
@@ -45,7 +39,8 @@ export function applyToolEvent(state: AppState, event: ToolEvent): AppState {
   switch (event.type) {
     case 'tool_execution_start': {
       const args = (typeof event.args === 'object' && event.args !== null ? event.args : {}) as Record<string, unknown>;
-      const run: LiveToolRun = { toolName: event.toolName, args, output: '', status: 'running', details: {} };
+      const details = event.summary === undefined ? {} : { summary: event.summary };
+      const run: LiveToolRun = { toolName: event.toolName, args, output: '', status: 'running', details };
       const next = withRun(state, event.toolCallId, run);
       return { ...next, session: { ...next.session, activeToolName: event.toolName } };
     }
@@ -60,7 +55,10 @@ export function applyToolEvent(state: AppState, event: ToolEvent): AppState {
         args: run?.args ?? {},
         output: resultText(event.result),
         status: event.isError ? 'error' : 'done',
-        details: detailsOf(event.result),
+        details: {
+          ...(run?.details.summary === undefined ? {} : { summary: run.details.summary }),
+          ...detailsOf(event.result),
+        },
       };
       const next = withRun(state, event.toolCallId, ended);
       return { ...next, session: { ...next.session, activeToolName: null } };

@@ -7,6 +7,7 @@ import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry } from '../.
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
+import type { McpServerStatus } from '../../../shared/mcp';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notices';
 
@@ -94,6 +95,8 @@ export interface SettingsSlice {
   /** The main process's refusal message per field path, e.g. "retry.maxRetries". */
   fieldErrors: Record<string, string>;
   providers: ProviderInfo[];
+  /** The MCP servers' statuses (app.info on connect, then mcp_status events). */
+  mcpServers: McpServerStatus[];
 }
 
 export interface HistorySlice {
@@ -172,7 +175,7 @@ export function initialState(): AppState {
       compactions: [],
     },
     retry: { banner: null, switchedModel: null },
-    settings: { values: null, fieldErrors: {}, providers: [] },
+    settings: { values: null, fieldErrors: {}, providers: [], mcpServers: [] },
     history: { sessions: [], revision: 0 },
     ui: {
       view: 'chat',

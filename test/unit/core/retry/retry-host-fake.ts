@@ -37,6 +37,8 @@ export class FakeHost implements RetryHost {
   continueCalls = 0;
   continueError: Error | undefined;
   chains = new Map<string, ChainEnd | 'open'>();
+  /** Each chain's scheduled time, as the controller last stored it. */
+  schedules = new Map<string, number | null>();
   /** Set by the offline tests: the network probe the controller asks before counting a connection failure. */
   network?: NetworkProbe;
   private ids = 0;
@@ -73,6 +75,7 @@ export class FakeHost implements RetryHost {
     opened: (chainId) => void this.chains.set(chainId, 'open'),
     reopened: (chainId) => void this.chains.set(chainId, 'open'),
     closed: (chainId, end) => void this.chains.set(chainId, end),
+    scheduled: (chainId, at) => void this.schedules.set(chainId, at),
     decided: (entry) => {
       this.decisions.push({ ...entry, turn: this.context.at(-1) ?? null });
       this.calls.push('decision');

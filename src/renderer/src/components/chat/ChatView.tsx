@@ -1,9 +1,11 @@
-// The chat pane: header (title, the model picker, Simulator badge, workspace), the transcript —
+// The chat pane: header (title, the model picker, the thinking level, Simulator badge, the context
+// meter and session cost, the instructions chip, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
-// the virtualised TranscriptList — a status line, the retry banner and the composer. Which row may
-// offer which action is decided here, once. A long session opens on its newest page; older pages
-// are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
+// the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
+// row stands is decided here, once (an earlier version's rows offer nothing); which actions that
+// offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
+// as the reader nears the top (or by "Show older turns"), keeping the reader's place.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -15,10 +17,14 @@ import { branchPath, type BranchChoices } from '../../../../shared/history';
 import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { BranchChoiceContext } from './BranchSwitch';
-import { ChatItemView, READ_ONLY, type ItemActions } from './ChatItemView';
+import { ChatItemView } from './ChatItemView';
+import { READ_ONLY, type RowState } from './MessageActions';
 import { Composer } from './Composer';
+import { ContextMeter } from './ContextMeter';
+import { InstructionsChip } from './InstructionsChip';
 import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
+import { ThinkingControl } from './ThinkingControl';
 import { TranscriptList } from './TranscriptList';
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
@@ -31,23 +37,23 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 }
 
 /**
- * Edit any stored message of the person's; regenerate or retry only the last exchange; nothing
- * while a turn runs. A chain offered to continue after a restart is answered on its own card.
+ * Rows act only while nothing runs, and only the last exchange is tried again (MessageActions.tsx
+ * decides what each offers). A chain offered to continue after a restart is answered on its own card.
  */
-function actionsFor(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => ItemActions {
+function rowsOf(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => RowState {
   const last = items.findLast(isExchangeItem);
   // A failure whose outcome is still on its way offers nothing yet: no state is painted that the
   // next event takes back (a guessed category, Edit coming and going).
   if (last && isSettling(last)) return (item) => (item === last ? SETTLING : READ_ONLY);
   if (isBusy) return () => READ_ONLY;
   return (item) => ({
-    canEdit: item.kind === 'message' && item.role === 'user' && item.turnId !== null,
-    canRegenerate: item === last && item.kind === 'message' && item.role === 'assistant' && item.turnId !== null,
-    canRetry: item === last && item.kind === 'errored-chain' && item.chainId !== offeredChain,
+    // As before issue 25: a card without a chain id is not live either while no chain is on offer.
+    isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain),
+    isLast: item === last,
   });
 }
 
-const SETTLING: ItemActions = { ...READ_ONLY, isSettling: true };
+const SETTLING: RowState = { ...READ_ONLY, isSettling: true };
 
 /** An errored card whose chain has not ended yet while no retry is under way: its outcome comes next. */
 function isSettling(item: ChatItem): boolean {
@@ -117,8 +123,8 @@ export function ChatView() {
     () => !branchPath(session.turns, versions.choices).isLatest,
     [session.turns, versions.choices],
   );
-  const actionsOf = useMemo(
-    () => (isEarlier ? () => READ_ONLY : actionsFor(items, isBusy, offeredChain)),
+  const rowOf = useMemo(
+    () => (isEarlier ? () => READ_ONLY : rowsOf(items, isBusy, offeredChain)),
     [items, isBusy, offeredChain, isEarlier],
   );
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
@@ -132,7 +138,10 @@ export function ChatView() {
           {title || t('nav.untitled')}
         </h1>
         {session.model && <ModelPicker model={session.model} />}
+        {session.model && <ThinkingControl model={session.model} />}
         {session.model?.isSimulator && <SimulatorBadge />}
+        <ContextMeter />
+        <InstructionsChip />
         <WorkspacePicker />
       </header>
       {items.length === 0 ? (
@@ -146,7 +155,7 @@ export function ChatView() {
           label={t('chat.transcript')}
           renderItem={(item) => (
             <BranchChoiceContext.Provider value={versions.choose}>
-              <ChatItemView item={item} actions={actionsOf(item)} />
+              <ChatItemView item={item} row={rowOf(item)} />
             </BranchChoiceContext.Provider>
           )}
           followKey={followKey(items, live.approval?.id)}

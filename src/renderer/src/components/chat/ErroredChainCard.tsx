@@ -3,17 +3,23 @@
 // person cancelled, is a neutral card; one that failed is the red Error card: the latest error in the
 // app's words (the provider's own text behind a disclosure), each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
-// failed attempts cost, what the last one had streamed before it failed, and Retry / Resend — with
-// Continue when it streamed words, "Check your API key" for an authentication error. A cut-off
-// reply that Continue went on from is a quiet note: the reply after it holds its words.
+// failed attempts cost, what the last one had streamed before it failed, and its actions
+// (MessageActions.tsx: Retry, Resend, Continue when it streamed words, "Check your API key" for an
+// authentication error, "Retry at 14:05" for a wait above the maximum delay; a scheduled chain's
+// card reads "Retrying at 14:05"). A cut-off reply that Continue went on from is a quiet note: the
+// reply after it holds its words.
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ErrorCategory } from '../../../../shared/error-category';
 import { chainCategories, latestAttempt, type ErroredAttempt, type ErroredChainItem } from '../../chat/chat-items';
-import { useActions, useAppState } from '../../store/app-store';
 import { formatSeconds } from '../../util/format';
+import { useNow } from '../../util/use-now';
+import { scheduledText } from '../../retry/scheduled-time';
+import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/backoff';
+import type { RetryDecisionRecord } from '../../../../shared/history';
 import { FailureCostLine } from './FailureCostLine';
+import { MessageActions, READ_ONLY, type RowState } from './MessageActions';
 import {
   LargerModelButton,
   isOverflowStop,
@@ -26,24 +32,29 @@ import { RetryTimeline } from './RetryTimeline';
 
 interface CardProps {
   item: ErroredChainItem;
-  /** Retry and Resend: the live chat's last exchange while nothing runs. */
-  canRetry: boolean;
+  /** Where the card stands (the live chat's last exchange while nothing runs may be tried again). */
+  row?: RowState;
   isExpanded?: boolean;
-  /** Its outcome is on its way (the live chat's last card): "…" until it arrives. */
-  isSettling?: boolean;
 }
 
-export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettling = false }: CardProps) {
+export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
   const overflowFacts = useOverflowFacts();
   const overflowText = useOverflowText(overflowFacts);
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   if (item.continued) return <ContinuedNote item={item} isExpanded={isExpanded} />;
-  if (isSettling) return <SettlingCard />;
+  if (row.isSettling) return <SettlingCard />;
   const latest = latestAttempt(item);
   const categories = chainCategories(item);
   const isTooLong = isOverflowStop(item) && overflowText !== null;
-  const verdict = isTooLong ? overflowText : verdictText(t, item);
+  const scheduledAt = item.status === 'retrying' ? scheduledTime(item) : undefined;
+  const verdict = isTooLong ? (
+    overflowText
+  ) : scheduledAt !== undefined ? (
+    <ScheduledVerdict at={scheduledAt} />
+  ) : (
+    verdictText(t, item)
+  );
   // A retry the person cancelled is their choice, not an error: a quiet card.
   const isCancelled = item.chain?.outcome === 'cancelled';
   return (
@@ -84,9 +95,7 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {item.status === 'failed' && (
-        <FailedActions item={item} canRetry={canRetry} overflow={isTooLong ? overflowFacts : null} />
-      )}
+      {item.status === 'failed' && <FailedActions item={item} row={row} overflow={isTooLong ? overflowFacts : null} />}
       {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
@@ -101,7 +110,7 @@ export function ErroredChainCard({ item, canRetry, isExpanded = false, isSettlin
 function ErrorText({ category, message }: { category: ErroredAttempt['category']; message: string }) {
   const { t } = useTranslation();
   // The tools' own refusals are already written for the person.
-  if (category !== null && OWN_WORDS.has(category))
+  if (category !== null && isOwnWords(category))
     return (
       <p className="errored-message" data-testid="errored-message">
         {message}
@@ -124,7 +133,10 @@ function ErrorText({ category, message }: { category: ErroredAttempt['category']
   );
 }
 
-const OWN_WORDS: ReadonlySet<ErrorCategory> = new Set(['sandbox', 'sandbox_security', 'patch_apply']);
+const OWN_WORDS = ['sandbox', 'sandbox_security', 'patch_apply'] as const;
+type OwnWords = (typeof OWN_WORDS)[number];
+const isOwnWords = (category: ErrorCategory): category is OwnWords =>
+  (OWN_WORDS as readonly ErrorCategory[]).includes(category);
 
 /** One stable placeholder until the decision and the chain's end arrive (a fraction of a second). */
 function SettlingCard() {
@@ -184,77 +196,43 @@ function ContinuedNote({ item, isExpanded }: { item: ErroredChainItem; isExpande
 
 interface FailedActionsProps {
   item: ErroredChainItem;
-  canRetry: boolean;
+  row: RowState;
   /** A message too long for the model: the way on is a model with a larger window, not Retry. */
   overflow: OverflowFacts | null;
 }
 
-function FailedActions({ item, canRetry, overflow }: FailedActionsProps) {
-  const { t } = useTranslation();
-  const actions = useActions();
-  const provider = useAppState((s) => s.session.model?.provider ?? null);
-  const isAuth = latestAttempt(item).category === 'auth';
-  // A refused tool call would be refused again: the ways on are Continue (the bar under the chat,
-  // the model told of the refusal) and Resend (asked differently), not Retry.
-  const isRefusal = latestAttempt(item).category?.startsWith('sandbox') ?? false;
-  const hasWords = Boolean(latestAttempt(item).partial?.text.trim()) && !isRefusal;
-  if (!canRetry && !isAuth) return null;
+function FailedActions({ item, row, overflow }: FailedActionsProps) {
   if (overflow)
-    return canRetry && overflow.larger ? (
+    return row.isLive && row.isLast && overflow.larger ? (
       <div className="errored-actions">
         <LargerModelButton larger={overflow.larger} />
       </div>
     ) : null;
-  return (
-    <div className="errored-actions">
-      {isAuth && provider && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="check-api-key"
-          onClick={() => actions.openProviderSettings(provider)}
-        >
-          {t('errored.checkKey')}
-        </button>
-      )}
-      {canRetry && hasWords && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-continue"
-          aria-label={t('errored.continueLabel')}
-          onClick={() => void actions.continueTurn()}
-        >
-          {t('errored.continue')}
-        </button>
-      )}
-      {canRetry && !isRefusal && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-retry"
-          aria-label={t('errored.retryLabel')}
-          onClick={() => void actions.regenerate().then(() => actions.requestFocus('composer'))}
-        >
-          {t('errored.retry')}
-        </button>
-      )}
-      {canRetry && item.prompt && (
-        <button
-          type="button"
-          className="button button-small"
-          data-testid="card-resend"
-          aria-label={t('errored.resendLabel')}
-          onClick={() => {
-            const prompt = item.prompt!;
-            void actions.edit(prompt.turnId, prompt.text).then(() => actions.requestFocus('composer'));
-          }}
-        >
-          {t('errored.resend')}
-        </button>
-      )}
-    </div>
-  );
+  return <MessageActions item={item} row={row} className="errored-actions" />;
+}
+
+/** The time the chain's scheduled retry waits for, while it waits (its newest decision says so). */
+function scheduledTime(item: ErroredChainItem): number | undefined {
+  const last = item.decisions.at(-1);
+  return last?.scheduled && last.finalDecision === null ? last.retryAt : undefined;
+}
+
+/** "Retrying at 14:05 (in 2 h 13 min)", as the banner says it; what is left is refreshed each second. */
+function ScheduledVerdict({ at }: { at: number }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow();
+  return <span data-testid="errored-scheduled">{scheduledText(t, i18n.language, at, now)}</span>;
+}
+
+/** A wait above the maximum delay: how long, and — past 24 h — that it is not scheduled. */
+function waitTooLongText(t: TFunction, decision: RetryDecisionRecord, hintMs: number, maxDelayMs: number): string {
+  const text = t('outcome.waitTooLong', {
+    wait: formatSeconds(tenths(hintMs)),
+    max: formatSeconds(tenths(maxDelayMs)),
+  });
+  return decision.hintMs !== undefined && decision.hintMs > SCHEDULE_LIMIT_MS
+    ? `${text}. ${t('errored.notScheduled')}`
+    : text;
 }
 
 /** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
@@ -277,11 +255,8 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
       return t('outcome.recovered', { count: item.retries });
     case 'failed':
     case 'unknown':
-      if (hintMs !== undefined && maxDelayMs !== undefined)
-        return t('outcome.waitTooLong', {
-          wait: formatSeconds(tenths(hintMs)),
-          max: formatSeconds(tenths(maxDelayMs)),
-        });
+      if (finalDecision && hintMs !== undefined && maxDelayMs !== undefined)
+        return waitTooLongText(t, finalDecision, hintMs, maxDelayMs);
       return failedText(t, item, finalDecision?.reason ?? '');
   }
 }

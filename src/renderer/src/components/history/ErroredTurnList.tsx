@@ -36,7 +36,7 @@ export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => voi
           </p>
           <ul className="transcript-list">
             <li className="transcript-row">
-              <ErroredChainCard item={item} canRetry={false} isExpanded />
+              <ErroredChainCard item={item} isExpanded />
             </li>
           </ul>
         </li>

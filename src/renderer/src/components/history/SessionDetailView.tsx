@@ -1,7 +1,8 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
 // timeline open; a long one virtualised by TranscriptList, scrolling with the history pane; a
-// switcher on each message with versions, and the failed chains of the versions not shown), and
-// Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
+// switcher on each message with versions, and the failed chains of the versions not shown), its
+// tokens and cost (of the turns shown), and Resume, Delete (after a confirmation) and Export JSON /
+// Markdown, which says where the file went
 // (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
 // on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
@@ -16,6 +17,7 @@ import { useLoader } from '../../util/use-loader';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { BranchChoiceContext } from '../chat/BranchSwitch';
 import { ChatItemView } from '../chat/ChatItemView';
+import { SessionCost } from '../chat/ContextMeter';
 import { TranscriptList } from '../chat/TranscriptList';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -130,6 +132,7 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
           </span>
           {detail.session.workspace && ` · ${t('tools.workspace')}: ${detail.session.workspace}`}
         </span>
+        <SessionCost turns={[...pages.flatMap((p) => p.turns), ...detail.turns]} />
       </header>
       <div className="detail-actions">
         <button

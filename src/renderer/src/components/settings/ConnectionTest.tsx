@@ -2,7 +2,8 @@
 // through the same path a chat turn takes, and the classifier's verdict shown next to the button
 // (providers.test). Nothing is stored in the history; with the simulator it takes a script step.
 // A missing key or URL is said as what to do (with the way to the key field), an unreachable
-// server by its host; a result is shown only while the provider, model, URL and keys it tested hold.
+// server by its host, a local server's models by name; a result is shown only while the
+// provider, model, URL and keys it tested hold.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
@@ -10,6 +11,7 @@ import type { ProviderId } from '../../../../shared/settings';
 import { providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import type { AppState } from '../../store/state';
+import { errorText } from '../../../../shared/text';
 
 type TestState =
   | { kind: 'idle' }
@@ -52,7 +54,7 @@ export function ConnectionTest() {
     try {
       setState({ kind: 'done', result: await actions.testConnection(), testedFor: setup });
     } catch (error) {
-      setState({ kind: 'error', message: error instanceof Error ? error.message : String(error), testedFor: setup });
+      setState({ kind: 'error', message: errorText(error), testedFor: setup });
     }
   };
   return (
@@ -73,6 +75,13 @@ export function ConnectionTest() {
         data-category={state.kind === 'done' ? (state.result.category ?? 'ok') : undefined}
       >
         {resultText(t, state)}
+        {state.kind === 'done' && state.result.serverModels && (
+          <span className="connection-test-models" data-testid="test-connection-models">
+            {state.result.serverModels.length > 0
+              ? t('local.serverModels', { models: state.result.serverModels.join(', ') })
+              : t('local.noServerModels')}
+          </span>
+        )}
         {state.kind === 'done' && state.result.missing === 'key' && (
           <>
             {' '}

@@ -77,7 +77,7 @@ function OverrideCells({
 }) {
   const { t } = useTranslation();
   const actions = useActions();
-  const label = (column: string) =>
+  const label = (column: 'maxAttempts' | 'backoff' | 'delay' | 'jitter') =>
     t('settings.overrideLabel', { field: t(`settings.column.${column}`), category: categoryLabel });
   const inheritedHint = (column: string, value: string | number) => (
     <span className="inherited" data-testid={`inherited-${column}-${category}`}>

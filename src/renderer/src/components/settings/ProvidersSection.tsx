@@ -21,6 +21,7 @@ import { ModelPicker } from '../chat/ModelPicker';
 import { goToSection } from '../../util/go-to-section';
 import { ConnectionTest } from './ConnectionTest';
 import { CommitField, FieldError, SelectField, SettingsSection } from './fields';
+import { LocalModelFields } from './LocalModelFields';
 
 export function ProvidersSection({ provider }: { provider: Settings['provider'] }) {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
               toPatch={(baseUrl) => ({ provider: { baseUrl } })}
             />
           )}
+          {provider.id === 'openai-compatible' && <LocalModelFields provider={provider} />}
           {isBaseUrlProvider(provider.id) && (
             <CommitField
               label={t('settings.baseUrl')}

@@ -1,6 +1,7 @@
 // The Settings pane: a left-hand index of its sections, what a new user needs first first (provider
-// and model, keys, the agent and its tools, then retries, the decision table, the fallback models,
-// the simulator, language and theme, keyboard shortcuts) and the sections themselves. It renders the settings the store holds (settings.get on
+// and model, keys, the agent and its tools, MCP servers, then retries, the decision table, the
+// fallback models, the simulator, language and theme, keyboard shortcuts) and the sections
+// themselves. It renders the settings the store holds (settings.get on
 // connect, then settings_changed); every control applies its change at once, and an accepted
 // change is confirmed by a quiet "Saved".
 import { useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { ProvidersSection } from './ProvidersSection';
 import { RetrySection } from './RetrySection';
 import { AgentSection } from './AgentSection';
 import { ToolsSection } from './ToolsSection';
+import { McpSection } from './McpSection';
 
 /** Each section's anchor id and the i18n key of its title, in page order. */
 export const SETTINGS_SECTIONS = [
@@ -21,6 +23,7 @@ export const SETTINGS_SECTIONS = [
   ['settings-keys', 'settings.sections.keys'],
   ['settings-agent', 'settings.sections.agent'],
   ['settings-tools', 'settings.sections.tools'],
+  ['settings-mcp', 'settings.sections.mcp'],
   ['settings-retry', 'settings.sections.retry'],
   ['settings-table', 'settings.sections.table'],
   ['settings-fallback', 'settings.sections.fallback'],
@@ -68,6 +71,7 @@ export function SettingsView() {
               <ProvidersSection provider={settings.provider} />
               <AgentSection agent={settings.agent} />
               <ToolsSection tools={settings.tools} />
+              <McpSection mcp={settings.mcp} />
               <RetrySection retry={settings.retry} />
               <DecisionTable retry={settings.retry} />
               <FallbackListEditor settings={settings} />

@@ -31,6 +31,16 @@ function Preview({ request }: { request: ApprovalRequest }) {
       </>
     );
   }
+  if (preview.kind === 'arguments') {
+    return (
+      <>
+        <h3 className="tool-section">{t('tools.arguments')}</h3>
+        <pre className="tool-args" data-testid="approval-arguments">
+          {preview.arguments}
+        </pre>
+      </>
+    );
+  }
   return (
     <>
       <h3 className="tool-section">

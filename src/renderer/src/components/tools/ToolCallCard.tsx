@@ -6,12 +6,17 @@ import type { ToolCallItem } from '../../chat/tool-items';
 import { formatSeconds } from '../../util/format';
 import { DiffView } from './DiffView';
 
-/** The argument a person recognises a call by. */
-export function argumentSummary(toolName: string, args: Record<string, unknown>): string {
-  const pick = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
-  if (toolName === 'bash') return pick('command');
-  if (toolName === 'find' || toolName === 'grep') return [pick('pattern'), pick('path')].filter(Boolean).join('  in ');
-  return pick('path') || (toolName === 'ls' ? '.' : '');
+/**
+ * The line a person recognises a call by: the tool's own summary (its definition in the main
+ * process words it, and the result keeps it), else — a call cut short before it ran — its path,
+ * command or first text argument.
+ */
+export function argumentSummary(item: Pick<ToolCallItem, 'args' | 'details'>): string {
+  if (item.details.summary !== undefined) return item.details.summary;
+  const { args } = item;
+  const text = (key: string) => (typeof args[key] === 'string' ? (args[key] as string) : '');
+  const first = Object.values(args).find((value): value is string => typeof value === 'string');
+  return text('path') || text('command') || (first ?? '');
 }
 
 function StatusBadge({ item }: { item: ToolCallItem }) {
@@ -38,7 +43,7 @@ function StatusBadge({ item }: { item: ToolCallItem }) {
 
 export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isOpen?: boolean }) {
   const { t } = useTranslation();
-  const summary = argumentSummary(item.toolName, item.args);
+  const summary = argumentSummary(item);
   const { durationMs, diff } = item.details;
   const isBash = item.toolName === 'bash';
   // What the summary, the command line or the diff already shows is not repeated.
@@ -90,6 +95,17 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
           >
             {item.output || t('tools.noOutput')}
           </pre>
+          {item.images
+            .filter((image) => /^image\/[\w.+-]+$/.test(image.mimeType))
+            .map((image, i) => (
+              <img
+                key={i}
+                className="tool-image"
+                data-testid="tool-card-image"
+                src={`data:${image.mimeType};base64,${image.data}`}
+                alt={t('tools.image', { n: i + 1 })}
+              />
+            ))}
         </div>
       </details>
     </div>

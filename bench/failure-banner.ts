@@ -1,0 +1,126 @@
+// Benchmark: a provider failure (503) → the retry banner in the window (browser mode, Chromium),
+// against the same failure → auto_retry_start on the RPC mode's stdout, rounds alternating. Both
+// run from the failed exchange's end at the in-process simulator (bench/lib.ts watchExchanges) on
+// the epoch clock; the page notes, from a MutationObserver, when the banner's pending state is in
+// the DOM. Target: the window's p95 ≤ the RPC figure's p95 + 20 ms. Section "failure banner" of
+// `npm run bench` (bench/run.ts).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import type { RpcClient } from '../test/fixtures/rpc-client';
+import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
+import { launchChromium, startWebApp } from './browser';
+import { percentile, QUICK, report, resoluteClient, tempDir, watchExchanges, type Exchange } from './lib';
+
+const ROUNDS = QUICK ? 4 : 12;
+const epoch = (at: number): number => performance.timeOrigin + at;
+
+const appArgs = (url: string): string[] => [
+  '--provider',
+  'openai-compatible',
+  '--base-url',
+  url,
+  '--model',
+  'resolute-sim-1',
+  '--set',
+  'retry.baseDelayMs=300',
+  '--set',
+  'retry.jitterMaxMs=0',
+];
+
+/** The failed exchange of the round that began at `first`, once it has ended. */
+async function failedEnd(exchanges: Exchange[], first: number): Promise<number> {
+  while (exchanges[first]?.endedAt == null) await new Promise((resolve) => setTimeout(resolve, 5));
+  return epoch(exchanges[first].endedAt);
+}
+
+async function rpcRound(client: RpcClient, simulator: SimulatorServer, exchanges: Exchange[]): Promise<number> {
+  simulator.setScript('503,ok');
+  const first = exchanges.length;
+  let shownAt = 0;
+  const off = client.onEvent((event) => {
+    if (event.type === 'auto_retry_start' && shownAt === 0) shownAt = epoch(performance.now());
+  });
+  await client.prompt('tell me about the weather');
+  await client.waitForIdle();
+  off();
+  return shownAt - (await failedEnd(exchanges, first));
+}
+
+/** Notes in the page, once, when the banner shows a pending retry. */
+const WATCH_BANNER = `(() => {
+  globalThis.bannerAt = null;
+  const look = () => {
+    if (globalThis.bannerAt === null && document.querySelector('.retry-banner-pending'))
+      globalThis.bannerAt = performance.timeOrigin + performance.now();
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+})()`;
+
+/** Polls a page expression until it is truthy (a string through CDP: the page's CSP forbids eval). */
+async function until(page: Page, expression: string): Promise<unknown> {
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    const value: unknown = await page.evaluate(expression);
+    if (value) return value;
+    if (performance.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function windowRound(page: Page, simulator: SimulatorServer, exchanges: Exchange[]): Promise<number> {
+  simulator.setScript('503,ok');
+  const first = exchanges.length;
+  await page.evaluate('globalThis.bannerAt = null');
+  await page.getByTestId('chat-input').fill('tell me about the weather');
+  await page.getByTestId('send-button').click();
+  const shownAt = (await until(page, 'globalThis.bannerAt')) as number;
+  await until(page, `!document.querySelector('.retry-banner-pending')`);
+  while (exchanges[first + 1]?.endedAt == null) await new Promise((resolve) => setTimeout(resolve, 10));
+  await page.locator('[data-testid="message-assistant"][data-streaming]').waitFor({ state: 'detached' });
+  return shownAt - (await failedEnd(exchanges, first));
+}
+
+export async function failureBannerBench(): Promise<void> {
+  const exchanges = watchExchanges();
+  const simulator = new SimulatorServer({ chunkDelayMs: 1 });
+  const url = await simulator.start();
+  const client = resoluteClient(tempDir('banner'), appArgs(url));
+  const dataDir = mkdtempSync(join(tmpdir(), 'resolute-bench-banner-'));
+  const app = await startWebApp(dataDir, appArgs(url));
+  const browser = await launchChromium();
+  const rpc: number[] = [];
+  const window: number[] = [];
+  try {
+    await client.start();
+    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+    await page.goto(app.url);
+    await page.getByTestId('chat-input').waitFor();
+    await page.evaluate(WATCH_BANNER);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rpc.push(await rpcRound(client, simulator, exchanges));
+      window.push(await windowRound(page, simulator, exchanges));
+    }
+  } finally {
+    await browser.close();
+    app.stop();
+    await client.stop();
+    await simulator.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const [p50, p95, rpc50, rpc95] = [
+    percentile(window, 50),
+    percentile(window, 95),
+    percentile(rpc, 50),
+    percentile(rpc, 95),
+  ];
+  report({
+    figure: `failure (503) → retry banner in the window (${ROUNDS} rounds, alternating), p95`,
+    value: p95,
+    unit: 'ms',
+    baseline: { name: 'auto_retry_start on RPC stdout, p95', value: rpc95 },
+    target: `≤ RPC + 20 ms: ${p95 <= rpc95 + 20 ? 'met' : 'NOT met'}`,
+    note: `window p50 ${p50.toFixed(1)} ms, RPC p50 ${rpc50.toFixed(1)} ms; window range ${Math.min(...window).toFixed(0)}–${Math.max(...window).toFixed(0)} ms`,
+  });
+}

@@ -1,0 +1,193 @@
+// One MCP server's connection (docs/mcp.md): the official SDK's client over stdio (launched by
+// mcp-launch.ts, stderr to logs/mcp/<server>.log), Streamable HTTP, or SSE when an older HTTP
+// server refuses Streamable HTTP. Connecting and `tools/list` are retried by the decision table's
+// `connection` / `timeout` rows (mcp-retry.ts); a `tools/call` is sent once and never again. A
+// server that goes away is reconnected for the next call. Owned by McpManager, one per server.
+import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { isHttpServer, type McpServerConfig } from '../../../shared/mcp';
+import { stdioLaunch, type LaunchContext } from './mcp-launch';
+import { withConnectRetry, type RetryContext } from './mcp-retry';
+
+export interface McpConnectionOptions {
+  name: string;
+  config: McpServerConfig;
+  launch: LaunchContext;
+  logDir: string;
+  retry: RetryContext;
+  version: string;
+  /** The server's tools, on connect and whenever its list changes. */
+  onTools: (tools: Tool[]) => void;
+  /** Connected, or lost (with why); the manager turns this into the status. */
+  onState: (state: { connected: true } | { connected: false; reason: string }) => void;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs: number;
+  maxTotalTimeoutMs: number;
+  onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+/** Connect attempts are cut after this long; a slow server keeps starting in the background. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
+export class McpConnection {
+  private client: Client | null = null;
+  private connecting: Promise<Client> | null = null;
+  private log: WriteStream | null = null;
+  private closed = false;
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private losses = 0;
+
+  constructor(private readonly options: McpConnectionOptions) {}
+
+  /** Connect (retrying per the decision table) and list the tools; resolves when ready or failed for good. */
+  start(): Promise<Client> {
+    this.connecting ??= this.connectWithRetry().finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  /** One tools/call, never repeated: a failure or a timeout is thrown to the caller, who reports it. */
+  async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
+    const client = this.client ?? (await this.start());
+    const { CallToolResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+      signal: options.signal,
+      timeout: options.timeoutMs,
+      resetTimeoutOnProgress: true,
+      maxTotalTimeout: options.maxTotalTimeoutMs,
+      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+    });
+    return result as CallToolResult;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const client = this.client;
+    this.client = null;
+    await client?.close().catch(() => undefined);
+    this.log?.end();
+    this.log = null;
+  }
+
+  private async connectWithRetry(): Promise<Client> {
+    let client: Client;
+    try {
+      client = await withConnectRetry(this.options.name, this.options.retry, () => this.connectOnce());
+    } catch (error) {
+      if (!this.closed) this.options.onState({ connected: false, reason: errorText(error) });
+      throw error;
+    }
+    if (this.closed) {
+      await client.close().catch(() => undefined);
+      throw new Error('closed');
+    }
+    this.client = client;
+    this.losses = 0;
+    this.options.onState({ connected: true });
+    return client;
+  }
+
+  private async connectOnce(): Promise<Client> {
+    const { config } = this.options;
+    if (!isHttpServer(config)) return this.connectWith(await this.stdioTransport());
+    const url = new URL(config.url);
+    const init = { requestInit: { headers: config.headers ?? {} } };
+    if (config.type === 'sse') return this.connectWith(await sseTransport(url, init));
+    try {
+      const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+      return await this.connectWith(new StreamableHTTPClientTransport(url, init));
+    } catch (error) {
+      // An older server answers Streamable HTTP's POST with 4xx: it speaks the SSE transport.
+      if (!isRefusedByOldServer(error)) throw error;
+      return this.connectWith(await sseTransport(url, init));
+    }
+  }
+
+  private async connectWith(transport: Transport): Promise<Client> {
+    const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
+      import('@modelcontextprotocol/sdk/client/index.js'),
+      import('@modelcontextprotocol/sdk/types.js'),
+    ]);
+    const client = new Client({ name: 'Resolute', version: this.options.version }, { capabilities: {} });
+    client.onclose = () => this.lost(client, 'the server closed the connection');
+    try {
+      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client));
+      await this.listTools(client);
+      return client;
+    } catch (error) {
+      client.onclose = undefined;
+      await client.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async listTools(client: Client): Promise<void> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined, { timeout: CONNECT_TIMEOUT_MS });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor);
+    this.options.onTools(tools);
+  }
+
+  /** notifications/tools/list_changed: list again (retried like the first list). */
+  private async refreshTools(client: Client): Promise<void> {
+    try {
+      await withConnectRetry(this.options.name, this.options.retry, () => this.listTools(client));
+    } catch (error) {
+      this.writeLog(`tools/list after list_changed failed: ${String(error)}\n`);
+    }
+  }
+
+  private async stdioTransport(): Promise<Transport> {
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const launch = stdioLaunch(this.options.config as Parameters<typeof stdioLaunch>[0], this.options.launch);
+    const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
+    transport.stderr?.on('data', (chunk: Buffer) => this.writeLog(chunk));
+    this.writeLog(`--- ${new Date().toISOString()} starting ${launch.command} ${launch.args.join(' ')}\n`);
+    return transport;
+  }
+
+  private writeLog(chunk: Buffer | string): void {
+    if (!this.log) {
+      mkdirSync(this.options.logDir, { recursive: true, mode: 0o700 });
+      this.log = createWriteStream(join(this.options.logDir, `${this.options.name}.log`), { flags: 'a', mode: 0o600 });
+      this.log.on('error', () => undefined);
+    }
+    this.log.write(chunk);
+  }
+
+  /** The server went away: its tools stay offered, and the next call (or a timer) reconnects. */
+  private lost(client: Client, reason: string): void {
+    if (this.client !== client || this.closed) return;
+    this.client = null;
+    this.options.onState({ connected: false, reason });
+    this.writeLog(`--- ${new Date().toISOString()} lost: ${reason}\n`);
+    const delay = Math.min(1000 * 2 ** this.losses++, 60_000);
+    this.reconnectTimer = setTimeout(() => void this.start().catch(() => undefined), delay);
+    this.reconnectTimer.unref?.();
+  }
+}
+
+async function sseTransport(url: URL, init: { requestInit: RequestInit }): Promise<Transport> {
+  const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
+  return new SSEClientTransport(url, init);
+}
+
+function isRefusedByOldServer(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'number' && code >= 400 && code < 500;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

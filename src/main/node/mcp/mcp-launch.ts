@@ -1,0 +1,105 @@
+// How a stdio MCP server is started (docs/mcp.md, "Confinement"): an allow-listed environment —
+// never the app's API keys or the person's provider variables — plus the `env` its entry names;
+// the session's workspace as its working folder (or the entry's `cwd`); and with `sandbox: true`,
+// inside bubblewrap like `bash` (sandbox-plan.ts: workspace writable, data folder hidden, network
+// on unless `network: false`). Pure; McpConnection spawns what this returns.
+import { isAbsolute, resolve } from 'node:path';
+import type { McpStdioServer } from '../../../shared/mcp';
+import { bubblewrapArgs, BWRAP_STATUS_FD, sandboxEnv } from '../tools/sandbox-plan';
+
+/** What a server keeps of the app's environment: what programs need to run, nothing that is a key. */
+const KEPT_ENV = [
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TERM',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  // Windows needs these to start most programs.
+  'SYSTEMROOT',
+  'SYSTEMDRIVE',
+  'WINDIR',
+  'COMSPEC',
+  'PATHEXT',
+  'APPDATA',
+  'LOCALAPPDATA',
+  'USERPROFILE',
+  'HOMEDRIVE',
+  'HOMEPATH',
+  'TEMP',
+  'TMP',
+  'PROGRAMFILES',
+] as const;
+
+export interface StdioLaunch {
+  command: string;
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export interface LaunchContext {
+  workspace: string;
+  /** Hidden from a sandboxed server (Resolute's data folder). */
+  hidden: readonly string[];
+  /** bubblewrap's absolute path, or null when it is not installed. */
+  bwrap: string | null;
+  parentEnv: Record<string, string | undefined>;
+}
+
+/** The app's environment cut to the allow-list (a value that is a shell function is dropped). */
+export function serverEnv(parent: Record<string, string | undefined>, own: Record<string, string> = {}) {
+  const env: Record<string, string> = {};
+  for (const key of KEPT_ENV) {
+    const value = parent[key];
+    if (value !== undefined && !value.startsWith('()')) env[key] = value;
+  }
+  return { ...env, ...own };
+}
+
+/** How to spawn this server; throws when it asks for a sandbox that cannot be had. */
+export function stdioLaunch(config: McpStdioServer, context: LaunchContext): StdioLaunch {
+  const cwd = config.cwd
+    ? isAbsolute(config.cwd)
+      ? config.cwd
+      : resolve(context.workspace, config.cwd)
+    : context.workspace;
+  const env = serverEnv(context.parentEnv, config.env);
+  if (!config.sandbox) return { command: config.command, args: config.args ?? [], env, cwd };
+  if (process.platform !== 'linux' || !context.bwrap)
+    throw new Error('sandbox: true needs bubblewrap (bwrap), which is not installed here');
+  const inside = { ...sandboxEnv(context.parentEnv, '/tmp'), ...config.env };
+  const plan = bubblewrapArgs({
+    workspace: cwd,
+    network: config.network !== false,
+    hidden: context.hidden,
+    privateTmp: [],
+    env: inside,
+    command: [config.command, ...(config.args ?? [])].map(shellQuote).join(' '),
+  });
+  return { command: context.bwrap, args: withoutStatusFd(plan), env: {}, cwd };
+}
+
+/** One word for bash -c, quoted so nothing in it is read by the shell. */
+function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The SDK spawns with stdin/stdout/stderr only: bwrap must not write a status to a descriptor 3.
+ * bash `exec`s the server, so it is bwrap's child itself and a closed stdin or a kill reaches it.
+ */
+function withoutStatusFd(args: string[]): string[] {
+  const at = args.indexOf('--json-status-fd');
+  if (at < 0 || args[at + 1] !== String(BWRAP_STATUS_FD)) return args;
+  const out = [...args];
+  out.splice(at, 2);
+  const command = out.lastIndexOf('-c');
+  if (command >= 0) out[command + 1] = `exec ${out[command + 1]}`;
+  return out;
+}

@@ -1,0 +1,178 @@
+// The MCP servers of the settings, kept running (docs/mcp.md): one McpConnection per enabled
+// server, started in the background when the settings name it (a changed entry restarts it, a
+// removed or disabled one stops), its tools put in the ToolRegistry as a source of their own, and
+// each server's status (starting / connected with N tools / failed: why / disabled) published to
+// every client. A server that cannot start is a status, never an error of the app. Built by AppServices.
+import { join } from 'node:path';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ToolRegistry } from '../../core/tools/tool-registry';
+import type { DecisionLogSink, SettingsStore } from '../../core/ports';
+import { newId } from '../../../shared/ids';
+import { isHttpServer, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
+import type { Settings } from '../../../shared/settings';
+import { McpConnection } from './mcp-connection';
+import type { LaunchContext } from './mcp-launch';
+import { mcpToolDefinitions } from './mcp-tools';
+
+export interface McpManagerOptions {
+  registry: ToolRegistry;
+  settings: SettingsStore;
+  decisionLog: DecisionLogSink;
+  logDir: string;
+  version: string;
+  /** The folder a stdio server starts in: the session's workspace. */
+  workspace: () => string;
+  launch: Omit<LaunchContext, 'workspace'>;
+  onStatus: (servers: McpServerStatus[]) => void;
+}
+
+interface Running {
+  connection: McpConnection;
+  /** What a restart is judged by: the entry without the fields read at call time. */
+  identity: string;
+  status: McpServerStatus;
+  tools: Tool[];
+  /** The workspace a stdio server was started in. */
+  workspace: string;
+}
+
+export class McpManager {
+  private readonly running = new Map<string, Running>();
+  private readonly unsubscribe: () => void;
+  private readonly waiters = new Set<() => void>();
+
+  constructor(private readonly options: McpManagerOptions) {
+    this.unsubscribe = options.settings.subscribe((settings) => this.sync(settings));
+    this.sync(options.settings.get());
+  }
+
+  /** Every configured server's status, in the settings' order. */
+  statuses(): McpServerStatus[] {
+    const servers = this.options.settings.get().mcp.servers;
+    return Object.entries(servers).map(
+      ([name, config]) =>
+        this.running.get(name)?.status ?? { name, state: config.enabled === false ? 'disabled' : 'starting' },
+    );
+  }
+
+  /** Resolves when no server is still starting, or after `ms` (a prompt waits only this long). */
+  ready(ms: number): Promise<void> {
+    if (!this.anyStarting()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
+  }
+
+  /** The session works in another folder: stdio servers started in the old one start again in it. */
+  workspaceChanged(): void {
+    const workspace = this.options.workspace();
+    const moved = [...this.running.entries()].filter(
+      ([name, running]) =>
+        running.workspace !== workspace && !isHttpServer(this.options.settings.get().mcp.servers[name]),
+    );
+    if (moved.length === 0) return;
+    void Promise.all(moved.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
+  }
+
+  async dispose(): Promise<void> {
+    this.unsubscribe();
+    await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
+  }
+
+  private sync(settings: Settings): void {
+    const servers = settings.mcp.servers;
+    for (const name of [...this.running.keys()]) {
+      const config = servers[name];
+      if (!config || config.enabled === false || this.running.get(name)?.identity !== identityOf(config))
+        void this.stop(name);
+    }
+    for (const [name, config] of Object.entries(servers))
+      if (config.enabled !== false && !this.running.has(name)) this.start(name, config);
+    this.publish();
+  }
+
+  private start(name: string, config: McpServerConfig): void {
+    const { options } = this;
+    const workspace = options.workspace();
+    const running: Running = {
+      identity: identityOf(config),
+      status: { name, state: 'starting' },
+      tools: [],
+      workspace,
+      connection: new McpConnection({
+        name,
+        config,
+        version: options.version,
+        logDir: join(options.logDir, 'mcp'),
+        launch: { ...options.launch, workspace },
+        retry: {
+          settings: () => options.settings.get().retry,
+          log: options.decisionLog,
+          newId,
+          sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms).unref?.()),
+        },
+        onTools: (tools) => this.onTools(name, running, tools),
+        onState: (state) => {
+          if (this.running.get(name) !== running) return;
+          running.status = state.connected
+            ? connectedStatus(name, running.tools)
+            : { name, state: 'failed', reason: state.reason };
+          this.publish();
+        },
+      }),
+    };
+    this.running.set(name, running);
+    running.connection.start().catch(() => undefined);
+  }
+
+  private onTools(name: string, running: Running, tools: Tool[]): void {
+    if (this.running.get(name) !== running) return;
+    running.tools = tools;
+    const source = {
+      server: name,
+      settings: () => this.options.settings.get().mcp,
+      call: running.connection.callTool.bind(running.connection),
+    };
+    this.options.registry.setSource(sourceId(name), mcpToolDefinitions(source, tools));
+    if (running.status.state === 'connected') {
+      running.status = connectedStatus(name, tools);
+      this.publish();
+    }
+  }
+
+  private async stop(name: string): Promise<void> {
+    const running = this.running.get(name);
+    if (!running) return;
+    this.running.delete(name);
+    this.options.registry.removeSource(sourceId(name));
+    await running.connection.close();
+  }
+
+  private anyStarting(): boolean {
+    return [...this.running.values()].some((r) => r.status.state === 'starting');
+  }
+
+  private publish(): void {
+    this.options.onStatus(this.statuses());
+    if (!this.anyStarting()) for (const done of [...this.waiters]) done();
+  }
+}
+
+function connectedStatus(name: string, tools: readonly Tool[]): McpServerStatus {
+  return { name, state: 'connected', tools: tools.length, toolNames: tools.map((tool) => tool.name) };
+}
+
+function sourceId(name: string): string {
+  return `mcp:${name}`;
+}
+
+function identityOf(config: McpServerConfig): string {
+  const { enabled: _enabled, toolTimeoutMs: _timeout, ...rest } = config;
+  return JSON.stringify(rest);
+}

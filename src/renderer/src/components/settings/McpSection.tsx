@@ -1,0 +1,234 @@
+// Settings → MCP (docs/mcp.md): the servers of `mcp.servers` with their live status (starting,
+// connected with N tools, failed with the reason and where its log is, off), and for each: edit,
+// turn on or off, remove, and "run its tools without asking" (tied to its configuration's hash);
+// adding a server, importing another app's config file (read here, in the page; the main process
+// validates what is sent), and the tool time limit. Every change applies at once.
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import {
+  MCP_TIMEOUT_RANGE,
+  importMcpConfig,
+  isHttpServer,
+  mcpAlwaysAllowed,
+  mcpConfigHash,
+  type McpServerConfig,
+  type McpServerStatus,
+  type McpSettings,
+} from '../../../../shared/mcp';
+import { useActions, useAppState } from '../../store/app-store';
+import { CommitField, SettingsSection } from './fields';
+import { McpServerForm } from './McpServerForm';
+
+type Editing = { name: string; config: McpServerConfig } | null | 'new';
+
+export function McpSection({ mcp }: { mcp: McpSettings }) {
+  const { t } = useTranslation();
+  const statuses = useAppState((s) => s.settings.mcpServers);
+  const [editing, setEditing] = useState<Editing>(null);
+  const names = Object.keys(mcp.servers);
+  return (
+    <SettingsSection id="settings-mcp" title={t('settings.sections.mcp')} testId="mcp-section">
+      <p className="section-hint">{t('mcp.hint')}</p>
+      {names.length === 0 ? (
+        <p className="field-hint">{t('mcp.none')}</p>
+      ) : (
+        <ul className="mcp-list" aria-label={t('mcp.listLabel')}>
+          {names.map((name) => (
+            <McpServerRow
+              key={name}
+              name={name}
+              mcp={mcp}
+              status={statuses.find((s) => s.name === name)}
+              onEdit={() => setEditing({ name, config: mcp.servers[name] })}
+            />
+          ))}
+        </ul>
+      )}
+      {editing ? (
+        <McpServerForm editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      ) : (
+        <div className="mcp-actions">
+          <button type="button" className="button" data-testid="mcp-add" onClick={() => setEditing('new')}>
+            {t('mcp.add')}
+          </button>
+          <McpImport />
+        </div>
+      )}
+      <div className="field-grid">
+        <CommitField
+          label={t('mcp.timeout')}
+          fieldPath="mcp.toolTimeoutMs"
+          testId="mcp-timeout"
+          kind="number"
+          value={mcp.toolTimeoutMs}
+          toPatch={(toolTimeoutMs) => ({ mcp: { toolTimeoutMs } })}
+          hint={`${MCP_TIMEOUT_RANGE.min}–${MCP_TIMEOUT_RANGE.max} ms · ${t('mcp.timeoutHint')}`}
+        />
+      </div>
+    </SettingsSection>
+  );
+}
+
+interface RowProps {
+  name: string;
+  mcp: McpSettings;
+  status: McpServerStatus | undefined;
+  onEdit: () => void;
+}
+
+function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const config = mcp.servers[name];
+  const enabled = config.enabled !== false;
+  const allowed = mcpAlwaysAllowed(mcp, name, '*');
+  const where = isHttpServer(config) ? config.url : [config.command, ...(config.args ?? [])].join(' ');
+  const state = enabled ? (status ?? { name, state: 'starting' as const }) : { name, state: 'disabled' as const };
+  const update = (patch: Partial<McpSettings> | Record<string, unknown>) =>
+    void actions.updateSettings('mcp.servers', { mcp: patch });
+  return (
+    <li className="mcp-row" data-testid="mcp-row" data-server={name}>
+      <div className="mcp-row-head">
+        <strong className="mcp-name">{name}</strong>
+        <span className={`mcp-status mcp-status-${state.state}`} data-testid="mcp-status" role="status">
+          {statusText(t, state)}
+        </span>
+      </div>
+      <code className="mcp-where">{where}</code>
+      {state.state === 'failed' ? <p className="field-hint">{t('mcp.logHint', { name })}</p> : null}
+      <div className="mcp-actions">
+        <button type="button" className="button button-small" data-testid="mcp-edit" onClick={onEdit}>
+          {t('mcp.edit')}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="mcp-toggle"
+          onClick={() => update({ servers: { [name]: { enabled: enabled ? false : null } } })}
+        >
+          {enabled ? t('mcp.disable') : t('mcp.enable')}
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          data-testid="mcp-remove"
+          onClick={() => update({ servers: { [name]: null }, allowed: { [name]: null } })}
+        >
+          {t('mcp.remove')}
+        </button>
+        <label className="toggle" title={t('mcp.alwaysAllowHint')}>
+          <input
+            type="checkbox"
+            data-testid="mcp-always-allow"
+            checked={allowed}
+            onChange={(event) =>
+              update({
+                allowed: { [name]: event.target.checked ? { config: mcpConfigHash(config), tools: ['*'] } : null },
+              })
+            }
+          />
+          {t('mcp.alwaysAllow')}
+        </label>
+      </div>
+      {state.state === 'connected' && !allowed ? (
+        <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} />
+      ) : null}
+    </li>
+  );
+}
+
+/** Single tools of a connected server marked as run without asking (mcp.allowed.<server>.tools). */
+function McpToolAllowList({ name, mcp, tools }: { name: string; mcp: McpSettings; tools: string[] }) {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const config = mcp.servers[name];
+  const current = mcp.allowed[name];
+  const chosen = current && current.config === mcpConfigHash(config) ? current.tools : [];
+  const set = (tool: string, on: boolean) => {
+    const next = on ? [...chosen, tool] : chosen.filter((x) => x !== tool);
+    const allowed = next.length ? { config: mcpConfigHash(config), tools: next } : null;
+    void actions.updateSettings('mcp.servers', { mcp: { allowed: { [name]: allowed } } });
+  };
+  return (
+    <details className="mcp-tools" data-testid="mcp-tools">
+      <summary>{t('mcp.tools', { count: tools.length })}</summary>
+      <ul className="mcp-tool-list">
+        {tools.map((tool) => (
+          <li key={tool}>
+            <label className="toggle">
+              <input
+                type="checkbox"
+                data-testid="mcp-tool-allow"
+                checked={chosen.includes(tool)}
+                onChange={(event) => set(tool, event.target.checked)}
+              />
+              <code>{tool}</code> {t('mcp.toolAllow')}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function statusText(t: TFunction, status: McpServerStatus): string {
+  switch (status.state) {
+    case 'starting':
+      return t('mcp.starting');
+    case 'connected':
+      return t('mcp.connected', { count: status.tools });
+    case 'failed':
+      return t('mcp.failed', { reason: status.reason });
+    case 'disabled':
+      return t('mcp.disabled');
+  }
+}
+
+/** What the last import said: kept as data, so it reads in the language the window has now. */
+type ImportResult = { ok: true; count: number; skipped: string[] } | { ok: false; error: string } | null;
+
+/** Pick a config file; its servers are added (a server of the same name is replaced). */
+function McpImport() {
+  const { t } = useTranslation();
+  const actions = useActions();
+  const input = useRef<HTMLInputElement>(null);
+  const [said, setSaid] = useState<ImportResult>(null);
+  const onFile = async (file: File): Promise<void> => {
+    const result = importMcpConfig(await file.text());
+    if (!result.ok) return setSaid(result);
+    const count = Object.keys(result.servers).length;
+    const ok = count === 0 || (await actions.updateSettings('mcp.servers', { mcp: { servers: result.servers } }));
+    setSaid(ok ? { ok: true, count, skipped: result.skipped } : null);
+  };
+  return (
+    <>
+      <button type="button" className="button" data-testid="mcp-import" onClick={() => input.current?.click()}>
+        {t('mcp.import')}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        data-testid="mcp-import-file"
+        aria-label={t('mcp.importHint')}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void onFile(file);
+        }}
+      />
+      <span className="field-hint" role="status" data-testid="mcp-import-result">
+        {importText(t, said)}
+      </span>
+    </>
+  );
+}
+
+function importText(t: TFunction, said: ImportResult): string {
+  if (!said) return t('mcp.importHint');
+  if (!said.ok) return t('mcp.importFailed', { message: said.error });
+  const skipped = said.skipped.length ? ` ${t('mcp.skipped', { list: said.skipped.join('; ') })}` : '';
+  return `${t('mcp.imported', { count: said.count })}${skipped}`;
+}

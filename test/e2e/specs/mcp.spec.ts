@@ -1,0 +1,107 @@
+// Settings → MCP in the browser mode (docs/mcp.md): add server-everything (a real reference
+// server) and see it connect with its tool count, a server that cannot start failed with its
+// reason, the import of a claude_desktop_config.json; then an MCP tool call approved (its card
+// shows the result), one tool marked to run without asking (its image shows), and one denied.
+// Screenshots of the section in en/ja/ko, light and dark (axe-checked), go to test-results/screens.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
+import { ChatPage } from '../pages/chat-page';
+import { SettingsPage } from '../pages/settings-page';
+import { ToolsPage } from '../pages/tools-page';
+
+const SCREENS = 'test-results/screens';
+const require = createRequire(import.meta.url);
+const EVERYTHING = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
+
+test('add, fail, import, approve and deny: MCP servers from Settings to the chat', async ({ app }) => {
+  test.setTimeout(90_000);
+  const page = app.page;
+  const settings = new SettingsPage(page);
+  await settings.open();
+  const section = page.getByTestId('mcp-section');
+  await section.scrollIntoViewIfNeeded();
+  await expect(section).toContainText('No MCP servers yet.');
+
+  await page.getByTestId('mcp-add').click();
+  await page.getByTestId('mcp-form-name').fill('everything');
+  await page.getByTestId('mcp-form-entry').fill(JSON.stringify({ command: process.execPath, args: [EVERYTHING] }));
+  await page.getByTestId('mcp-form-save').click();
+  const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
+  await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
+
+  await page.getByTestId('mcp-add').click();
+  await page.getByTestId('mcp-form-name').fill('bad name!');
+  await page.getByTestId('mcp-form-save').click();
+  await expect(page.getByTestId('mcp-form-error')).toHaveText('A name is 1–32 letters, digits, _ or -.');
+  await page.getByTestId('mcp-form-name').fill('broken');
+  await page.getByTestId('mcp-form-entry').fill('{"command": "/nonexistent/mcp-server"}');
+  await page.getByTestId('mcp-form-save').click();
+  const broken = page.locator('[data-testid="mcp-row"][data-server="broken"]');
+  await expect(broken.getByTestId('mcp-status')).toHaveText(/^Failed: .*ENOENT/, { timeout: 20_000 });
+  await expect(broken).toContainText('logs/mcp/broken.log');
+
+  const config = join(mkdtempSync(join(tmpdir(), 'resolute-e2e-mcp-')), 'claude_desktop_config.json');
+  writeFileSync(
+    config,
+    JSON.stringify({ mcpServers: { imported: { command: process.execPath, args: [EVERYTHING], disabled: true } } }),
+  );
+  await page.getByTestId('mcp-import-file').setInputFiles(config);
+  await expect(page.getByTestId('mcp-import-result')).toHaveText('Imported 1 server.');
+  const imported = page.locator('[data-testid="mcp-row"][data-server="imported"]');
+  await expect(imported.getByTestId('mcp-status')).toHaveText('Off');
+
+  for (const language of ['en', 'ja', 'ko'] as const) {
+    await settings.setLanguage(language);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await section.screenshot({ path: `${SCREENS}/mcp-settings-${language}-${scheme}.png` });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  }
+  await settings.setLanguage('en');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // One tool of the server marked to run without asking; the others still ask.
+  await everything.getByTestId('mcp-tools').locator('summary').click();
+  await everything
+    .getByTestId('mcp-tools')
+    .locator('li', { hasText: 'get-tiny-image' })
+    .getByTestId('mcp-tool-allow')
+    .check();
+  await expect(page.getByTestId('settings-saved')).toContainText('Saved');
+
+  const chat = new ChatPage(page);
+  const tools = new ToolsPage(page);
+  await page.getByTestId('nav-chat').click();
+  await app.setScript('tool:mcp__everything__echo:{"message":"hi from MCP"}, ok');
+  await chat.prompt('Echo through MCP');
+  await expect(tools.approval).toBeVisible();
+  await expect(tools.approval).toContainText('"message": "hi from MCP"');
+  await tools.allowOnce.click();
+  const card = tools.card('mcp__everything__echo');
+  await expect(card).toContainText('everything · echo');
+  await tools.open(card);
+  await expect(card.getByTestId('tool-card-output')).toHaveText('Echo: hi from MCP');
+
+  await app.setScript('tool:mcp__everything__get-tiny-image:{}, ok');
+  await chat.prompt('Show the image');
+  const imageCard = tools.card('mcp__everything__get-tiny-image');
+  await tools.open(imageCard);
+  await expect(imageCard.getByTestId('tool-card-image')).toBeVisible();
+  await expect(tools.approval).toBeHidden();
+  await imageCard.screenshot({ path: `${SCREENS}/mcp-image-card-en-light.png` });
+
+  await app.setScript('tool:mcp__everything__get-sum:{"a":1,"b":2}, ok');
+  await chat.prompt('Add them');
+  await tools.deny.click();
+  await expect(tools.card('mcp__everything__get-sum')).toBeVisible();
+  await expect.poll(async () => (await app.requests()).at(-1)?.lastToolResult).toMatch(/user denied this tool call/);
+});

@@ -1,0 +1,120 @@
+// Scheduled retries in the window (docs/retry-policy.md, "Scheduled retries"): the simulator asks
+// for a two-hour wait (`429:7200`). With Settings → Retry's "Schedule long waits" on, the banner and
+// the chain's card read "Retrying at HH:MM (in 2 h)" with Cancel and Retry now; with it off, the
+// failed card offers "Retry at HH:MM", which schedules that chain. The History's card says the same. Screenshots in en/ja/ko, light
+// and dark, go to test-results/screens.
+import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+import type { Page } from '@playwright/test';
+
+const SCREENS = 'test-results/screens';
+const LANGUAGES = ['en', 'ja', 'ko'] as const;
+
+test.use({ appOptions: { script: '429:7200,ok' } });
+
+/**
+ * The clock time two hours from now as the window writes it, in the browser's own time zone: 24-hour,
+ * with the date in front when that is tomorrow.
+ */
+async function inTwoHours(page: Page, language: string): Promise<string> {
+  return page.evaluate((lang) => {
+    const at = new Date(Date.now() + 7_200_000);
+    const sameDay = at.toDateString() === new Date().toDateString();
+    const options: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    if (!sameDay) Object.assign(options, { month: 'short', day: 'numeric' });
+    return new Intl.DateTimeFormat(lang, options).format(at);
+  }, language);
+}
+
+/** Each language, light and dark: `shoot` takes the screenshots; the chat is shown again after. */
+async function inEachLanguage(page: Page, shoot: (language: string, scheme: string) => Promise<void>) {
+  const settings = new SettingsPage(page);
+  for (const language of LANGUAGES) {
+    await settings.open();
+    await settings.setLanguage(language);
+    await page.getByTestId('nav-chat').click();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await shoot(language, scheme);
+    }
+  }
+  await settings.open();
+  await settings.setLanguage('en');
+  await page.getByTestId('nav-chat').click();
+}
+
+test('with "Schedule long waits" on, the banner and the card name the clock time', async ({ app }) => {
+  const page = app.page;
+  const settings = new SettingsPage(page);
+  await settings.open();
+  const toggle = page.getByTestId('settings-schedule-long-waits');
+  await expect(toggle).not.toBeChecked();
+  await toggle.check();
+  await expect(toggle).toBeChecked();
+  await page.getByTestId('nav-chat').click();
+
+  const chat = new ChatPage(page);
+  await chat.prompt('wait two hours for me');
+  const banner = new RetryBanner(page);
+  const time = await inTwoHours(page, 'en');
+  await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(`Retrying at ${time} (in 2 h)`);
+  await expect(banner.retryNow).toBeVisible();
+  await expect(banner.cancel).toBeVisible();
+  const card = chat.erroredCards.last();
+  await expect(card.getByTestId('errored-scheduled')).toHaveText(`Retrying at ${time} (in 2 h)`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await inEachLanguage(page, async (language, scheme) => {
+    const local = await inTwoHours(page, language);
+    await expect(banner.root.getByTestId('retry-banner-text')).toContainText(local);
+    await expect(card.getByTestId('errored-scheduled')).toContainText(local);
+    await page.screenshot({ path: `${SCREENS}/scheduled-banner-${language}-${scheme}.png` });
+  });
+
+  // The History says the same, from what the history stored.
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.erroredOnly.click();
+  await expect(history.erroredTurns.first().getByTestId('errored-scheduled')).toHaveText(
+    `Retrying at ${time} (in 2 h)`,
+  );
+  await page.getByTestId('nav-chat').click();
+
+  await banner.retryNow.click();
+  await chat.waitForTurnEnd();
+  await expect(chat.lastAssistant()).toContainText('Simulated reply');
+  expect(await app.requests()).toHaveLength(2);
+});
+
+test('with it off, the failed card offers "Retry at …", which schedules that chain', async ({ app }) => {
+  const page = app.page;
+  const chat = new ChatPage(page);
+  await chat.prompt('too long a wait');
+  const card = chat.erroredCards.last();
+  await expect(card).toHaveAttribute('data-status', 'failed');
+  await expect(card.getByTestId('errored-decision')).toContainText('7200 s, above the 60 s maximum delay');
+  const time = await inTwoHours(page, 'en');
+  const retryAt = card.getByTestId('card-retry-at');
+  await expect(retryAt).toHaveText(`Retry at ${time}`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await inEachLanguage(page, async (language, scheme) => {
+    await expect(card.getByTestId('card-retry-at')).toContainText(await inTwoHours(page, language));
+    await card.screenshot({ path: `${SCREENS}/retry-at-card-${language}-${scheme}.png` });
+  });
+
+  await retryAt.click();
+  const banner = new RetryBanner(page);
+  await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(
+    new RegExp(`^Retrying at ${time} \\(in (2 h|1 h 59 min)\\)$`),
+  );
+  await expect(card.getByTestId('errored-scheduled')).toContainText(`Retrying at ${time}`);
+  await expect(page.getByTestId('card-retry-at')).toHaveCount(0);
+  await banner.cancel.click();
+  await expect(banner.root).toContainText('Retry cancelled');
+  expect(await app.requests()).toHaveLength(1);
+});

@@ -1,0 +1,202 @@
+// Thinking and context through the real UI against the simulator (docs/thinking-and-context.md):
+// the chat header's Thinking control changes the next request's reasoning_effort (the simulator's
+// request log) and is remembered per model; a prompt that mentions thinking streams a thinking
+// block that is open while the model thinks, collapses to "Thought for N s" when the answer
+// starts, expands, and is still there after a reload; the Context meter's value after a reply, its
+// breakdown, and the session's tokens and cost; the "Using AGENTS.md" chip and this chat's own
+// instructions. Screenshots in en/ja/ko, light and dark.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { SettingsPage } from '../pages/settings-page';
+
+const SCREENS = 'test-results/screens';
+
+/**
+ * Records each state the thinking block is seen in (the stream is fast: polling could miss one).
+ * A script string: this file is type-checked without the DOM's types.
+ */
+const WATCH_THINKING = `(() => {
+  const seen = [];
+  window.thinkingSeen = seen;
+  new MutationObserver(() => {
+    const block = document.querySelector('[data-testid="thinking"]');
+    if (!block) return;
+    const toggle = block.querySelector('[data-testid="thinking-toggle"]');
+    const state = block.getAttribute('data-state') + ':' + (toggle && toggle.getAttribute('aria-expanded'));
+    if (seen[seen.length - 1] !== state) seen.push(state);
+  }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+})()`;
+
+const watchThinking = (page: Page): Promise<unknown> => page.evaluate(WATCH_THINKING);
+const thinkingSeen = (page: Page): Promise<string[]> => page.evaluate('window.thinkingSeen');
+
+test('the Thinking control sets the next request’s level, remembered per model', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  const level = app.page.getByLabel('Thinking', { exact: true });
+  await expect(level).toHaveValue('off');
+  await level.selectOption('high');
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  expect((await app.requests()).at(-1)!.reasoning).toEqual({ reasoning_effort: 'high' });
+
+  await app.page.getByTestId('model-picker').fill('resolute-sim-2');
+  await app.page.getByTestId('model-picker').press('Enter');
+  await expect(level).toHaveValue('high');
+  await level.selectOption('low');
+  await app.page.getByTestId('model-picker').fill('resolute-sim-1');
+  await app.page.getByTestId('model-picker').press('Enter');
+  await expect(level).toHaveValue('high');
+});
+
+test('a thinking block streams open, collapses when the answer starts, expands, and stays', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await watchThinking(app.page);
+  await chat.prompt('Think about why the sky is blue.');
+  await chat.waitForTurnEnd();
+  const block = chat.lastAssistant().getByTestId('thinking');
+  const toggle = block.getByTestId('thinking-toggle');
+  await expect(toggle).toHaveText(/Thought for \d+ s/);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(block.getByTestId('thinking-text')).toBeHidden();
+  const seen = await thinkingSeen(app.page);
+  expect(seen[0]).toBe('thinking:true');
+  expect(seen.at(-1)).toBe('done:false');
+
+  await toggle.click();
+  await expect(block.getByTestId('thinking-text')).toContainText(
+    'The person asked: "Think about why the sky is blue."',
+  );
+  await expect(chat.lastAssistant().locator('.bubble-text')).toContainText('Simulated reply');
+
+  await app.page.reload();
+  const stored = new ChatPage(app.page).lastAssistant().getByTestId('thinking-toggle');
+  await expect(stored).toHaveText(/Thought for \d+ s/);
+  await expect(stored).toHaveAttribute('aria-expanded', 'false');
+
+  // The History's detail shows it too, with the session's total.
+  await new HistoryPage(app.page).open();
+  await app.page.getByTestId('history-open').click();
+  const detail = app.page.getByTestId('history-detail');
+  await expect(detail.getByTestId('thinking-toggle')).toHaveText(/Thought for \d+ s/);
+  await expect(detail.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens · cost unknown$/);
+});
+
+test('the Context meter reads the last request against the window; the session’s tokens and cost beside it', async ({
+  app,
+}) => {
+  const chat = new ChatPage(app.page);
+  const meter = app.page.getByRole('meter', { name: 'Context' });
+  await expect(meter).toHaveAttribute('aria-valuetext', '0 / 8.2k tokens, 0 %');
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  await expect(meter).toHaveAttribute('aria-valuetext', /^\d+ \/ 8\.2k tokens, \d+ %$/);
+  await expect(meter).toHaveAttribute('aria-valuemax', '8192');
+  expect(Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(50);
+  await expect(meter).toContainText(/tokens, \d+ %/);
+  await expect(app.page.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens · cost unknown$/);
+
+  await app.page.getByTestId('context-details').click();
+  const breakdown = app.page.getByTestId('context-breakdown');
+  await expect(breakdown).toContainText('System prompt and instructions');
+  await expect(breakdown).toContainText('Tool results');
+  // One exchange has nothing older to summarise; after a second one it has.
+  await expect(breakdown.getByTestId('compact-now')).toBeDisabled();
+  await app.page.keyboard.press('Escape');
+  await expect(breakdown).toBeHidden();
+  await chat.prompt('and again');
+  await chat.waitForTurnEnd();
+  await expect(app.page.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens · cost unknown$/);
+  await app.page.getByTestId('context-details').click();
+  await breakdown.getByTestId('compact-now').click();
+  await expect(app.page.getByText('Earlier messages were summarised')).toBeVisible({ timeout: 15_000 });
+});
+
+test('the chip says AGENTS.md is used and shows it; this chat’s own instructions reach the next request', async ({
+  app,
+}) => {
+  writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nRun `make check` before you say done.\n');
+  await app.page.reload();
+  const chip = app.page.getByTestId('instructions-chip');
+  await expect(chip).toHaveText('Using AGENTS.md');
+  await chip.click();
+  const panel = app.page.getByTestId('instructions-panel');
+  await expect(panel.getByTestId('instructions-text')).toContainText('Run `make check` before you say done.');
+  await panel.getByLabel('Instructions for this chat only').fill('Answer as a lighthouse keeper.');
+  await panel.getByTestId('instructions-save').click();
+  await expect(chip).toContainText('this chat’s own');
+  const chat = new ChatPage(app.page);
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  const system = String((await app.requests()).at(-1)!.messages.find((m) => m.role === 'system')?.content);
+  expect(system).toContain('Answer as a lighthouse keeper.');
+  expect(system).toContain('Run `make check` before you say done.');
+});
+
+test('a local server: presets, its models in the picker and Test connection, a per-model output cap', async ({
+  app,
+}) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.useOpenAiCompatible(app.simulatorUrl);
+  await app.page.getByTestId('preset-ollama').click();
+  await expect(app.page.getByTestId('settings-base-url')).toHaveValue('http://127.0.0.1:11434/v1');
+  await settings.useOpenAiCompatible(app.simulatorUrl);
+  const options = app.page.locator('datalist option');
+  await expect(options).toHaveCount(3);
+  await app.page.getByTestId('settings-model').fill('resolute-sim-2');
+  await app.page.getByTestId('settings-model').press('Enter');
+  await app.page.getByTestId('test-connection').click();
+  await expect(app.page.getByTestId('test-connection-models')).toHaveText(
+    'The server has: resolute-sim-1, resolute-sim-2, resolute-sim-3.',
+  );
+  const cap = app.page.getByTestId('local-max-tokens');
+  await cap.fill('300');
+  await cap.press('Enter');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.screenshot({ path: `${SCREENS}/local-models-en-light.png`, fullPage: true });
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await chat.prompt('hello');
+  await chat.waitForTurnEnd();
+  const sent = (await app.requests()).at(-1)!;
+  expect(sent.model).toBe('resolute-sim-2');
+  expect(sent.maxTokens).toBe(300);
+});
+
+test.describe('screenshots', () => {
+  for (const [language, scheme] of [
+    ['en', 'light'],
+    ['en', 'dark'],
+    ['ja', 'light'],
+    ['ja', 'dark'],
+    ['ko', 'light'],
+    ['ko', 'dark'],
+  ] as const) {
+    test(`thinking and context in ${language} (${scheme})`, async ({ app }) => {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\n- Keep replies short.\n- Run the tests first.\n');
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await settings.setLanguage(language);
+      await app.page.getByTestId('nav-chat').click();
+      const chat = new ChatPage(app.page);
+      await app.page.getByTestId('thinking-level').selectOption('medium');
+      await chat.prompt('Think it over: what is a good name for a cat?');
+      await chat.waitForTurnEnd();
+      await chat.lastAssistant().getByTestId('thinking-toggle').click();
+      await expect(chat.lastAssistant().getByTestId('thinking-text')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/thinking-${language}-${scheme}.png` });
+      await app.page.getByTestId('context-details').click();
+      await expect(app.page.getByTestId('context-breakdown')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/context-${language}-${scheme}.png` });
+      await app.page.keyboard.press('Escape');
+      await app.page.getByTestId('instructions-chip').click();
+      await expect(app.page.getByTestId('instructions-panel')).toBeVisible();
+      await app.page.screenshot({ path: `${SCREENS}/instructions-${language}-${scheme}.png` });
+    });
+  }
+});

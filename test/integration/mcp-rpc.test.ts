@@ -1,0 +1,86 @@
+// MCP tools in RPC mode, through the BUILT CLI and RpcClient against the simulator over HTTP:
+// `--set 'mcp.servers={…}'` starts server-everything in the background, the first prompt does not
+// wait for a server that never answers longer than a few seconds, the MCP tool's call emits pi's
+// tool_execution_start / end, and its approval is pi's extension_ui_request confirm.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { RpcClient } from '../fixtures/rpc-client';
+import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
+import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
+import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
+import { EVERYTHING } from './fixtures/mcp-servers';
+
+const sim = new SimulatorServer({ chunkDelayMs: 1 });
+let simUrl = '';
+let root = '';
+let client: RpcClient | null = null;
+
+beforeAll(async () => {
+  ensureBuiltCli();
+  simUrl = await sim.start();
+  root = mkdtempSync(join(tmpdir(), 'resolute-rpc-mcp-'));
+}, BUILD_TIMEOUT_MS);
+afterAll(async () => {
+  await sim.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+afterEach(async () => {
+  await client?.stop();
+  client = null;
+});
+
+const servers = JSON.stringify({
+  everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+  // Never answers `initialize`: it stays "starting" for the whole test.
+  silent: { command: '/bin/sh', args: ['-c', 'sleep 60'] },
+});
+
+async function start(): Promise<RpcEvent[]> {
+  client = new RpcClient({
+    cliPath: CLI,
+    args: ['--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', join(root, 'data')].concat([
+      '--workspace',
+      join(root, 'ws'),
+      '--set',
+      `mcp.servers=${servers}`,
+    ]),
+    env: { OPENAI_LOG: 'off' },
+  });
+  const events: RpcEvent[] = [];
+  client.onEvent((event) => events.push(event));
+  await client.start();
+  return events;
+}
+
+describe('MCP tools over RPC', () => {
+  it('the first prompt waits a few seconds at most; the tool asks by confirm and streams pi’s events', async () => {
+    const events = await start();
+    const rpc = client!;
+    rpc.onEvent((event) => {
+      if (event.type === 'extension_ui_request') rpc.respondToUi(event.id, true);
+    });
+    sim.clearRequests();
+    sim.setScript('tool:mcp__everything__echo:{"message":"over rpc"}, ok');
+    const started = Date.now();
+    await rpc.promptAndWait('echo it');
+    expect(Date.now() - started).toBeLessThan(8000);
+
+    const confirm = events.find((e): e is RpcExtensionUIRequest => e.type === 'extension_ui_request');
+    expect(confirm).toMatchObject({ method: 'confirm', title: 'Allow mcp__everything__echo?' });
+    expect(confirm?.message).toContain('"message": "over rpc"');
+    expect(events.find((e) => e.type === 'tool_execution_start')).toMatchObject({
+      toolName: 'mcp__everything__echo',
+      args: { message: 'over rpc' },
+    });
+    expect(events.find((e) => e.type === 'tool_execution_end')).toMatchObject({
+      toolName: 'mcp__everything__echo',
+      isError: false,
+      result: { content: [{ type: 'text', text: 'Echo: over rpc' }] },
+    });
+    expect(sim.requests[1].lastToolResult).toBe('Echo: over rpc');
+    const statuses = events.filter((e) => (e.type as string) === 'mcp_status');
+    expect(JSON.stringify(statuses.at(-1))).toMatch(/"name":"silent","state":"starting"/);
+  });
+});

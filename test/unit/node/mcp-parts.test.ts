@@ -1,0 +1,139 @@
+// The pure parts of the MCP client (docs/mcp.md): the environment and command a stdio server is
+// started with (mcp-launch.ts), which connect failures are retried by which decision row and how
+// the decision is logged (mcp-retry.ts), and a tools/call result as the model gets it (mcp-tools.ts).
+import { describe, expect, it } from 'vitest';
+import type { RetryDecisionRecord } from '../../../src/shared/history';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
+import { serverEnv, stdioLaunch } from '../../../src/main/node/mcp/mcp-launch';
+import { connectFailureCategory, withConnectRetry } from '../../../src/main/node/mcp/mcp-retry';
+import { outcomeOf } from '../../../src/main/node/mcp/mcp-tools';
+
+const PARENT = {
+  PATH: '/usr/bin',
+  HOME: '/home/me',
+  ANTHROPIC_API_KEY: 'sk-ant-secret',
+  OPENAI_API_KEY: 'sk-secret',
+  GEMINI_API_KEY: 'g-secret',
+  AWS_SECRET_ACCESS_KEY: 'aws',
+  RESOLUTE_DATA_DIR: '/data',
+  BASH_FUNC_x: '() { evil; }',
+  LANG: 'C.UTF-8',
+};
+const context = { workspace: '/ws', hidden: ['/data'], bwrap: '/usr/bin/bwrap', parentEnv: PARENT };
+
+describe('a stdio server’s environment and command', () => {
+  it('keeps only the allow-list of the app’s environment, plus the entry’s own env', () => {
+    expect(serverEnv(PARENT, { TOKEN: 'given' })).toEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/me',
+      LANG: 'C.UTF-8',
+      TOKEN: 'given',
+    });
+  });
+
+  it('runs in the workspace, or in the entry’s cwd (relative to the workspace)', () => {
+    expect(stdioLaunch({ command: 'srv' }, context)).toMatchObject({ command: 'srv', args: [], cwd: '/ws' });
+    expect(stdioLaunch({ command: 'srv', cwd: 'sub' }, context).cwd).toBe('/ws/sub');
+    expect(stdioLaunch({ command: 'srv', cwd: '/elsewhere' }, context).cwd).toBe('/elsewhere');
+  });
+
+  it('sandbox: bubblewrap with the workspace writable, the data folder hidden, no keys, network as asked', () => {
+    const launch = stdioLaunch({ command: 'srv', args: ["it's"], sandbox: true, network: false }, context);
+    expect(launch.command).toBe('/usr/bin/bwrap');
+    const args = launch.args.join(' ');
+    expect(args).toContain('--bind /ws /ws');
+    expect(args).toContain('--tmpfs /data');
+    expect(args).toContain('--unshare-net');
+    expect(args).toContain('--clearenv');
+    expect(args).not.toContain('--json-status-fd');
+    expect(args).not.toMatch(/secret/);
+    expect(launch.args.at(-1)).toBe(`exec 'srv' 'it'\\''s'`);
+    const online = stdioLaunch({ command: 'srv', sandbox: true }, context).args;
+    expect(online).not.toContain('--unshare-net');
+  });
+
+  it('sandbox without bubblewrap is refused, not run unconfined', () => {
+    expect(() => stdioLaunch({ command: 'srv', sandbox: true }, { ...context, bwrap: null })).toThrow(/bubblewrap/);
+  });
+});
+
+describe('connect retries by the decision table', () => {
+  it('sorts failures into timeout, connection, or not retried', () => {
+    expect(connectFailureCategory(Object.assign(new Error('Request timed out'), { code: -32001 }))).toBe('timeout');
+    expect(connectFailureCategory(new Error('fetch failed'))).toBe('connection');
+    expect(connectFailureCategory(Object.assign(new Error('spawn x ENOENT'), { code: 'ENOENT' }))).toBeNull();
+  });
+
+  const retryContext = (log: RetryDecisionRecord[]) => ({
+    settings: () => ({ ...DEFAULT_SETTINGS.retry, baseDelayMs: 1, jitterMaxMs: 0 }),
+    log: { write: (record: RetryDecisionRecord) => log.push(record) },
+    newId: () => 'id',
+    sleep: () => Promise.resolve(),
+  });
+
+  it('retries a connection failure up to the row’s attempts, logging each decision', async () => {
+    const log: RetryDecisionRecord[] = [];
+    let tries = 0;
+    const failing = () => {
+      tries++;
+      return Promise.reject(new Error('ECONNREFUSED'));
+    };
+    await expect(withConnectRetry('web', retryContext(log), failing)).rejects.toThrow('ECONNREFUSED');
+    expect(tries).toBe(3);
+    expect(log.map((d) => [d.category, d.action, d.attempt])).toEqual([
+      ['connection', 'retry', 1],
+      ['connection', 'retry', 2],
+      ['connection', 'abort', 3],
+    ]);
+    expect(log[2]).toMatchObject({ finalDecision: 'abort', context: { taskType: 'mcp_connect', modelId: 'web' } });
+  });
+
+  it('does not retry a program that is not there', async () => {
+    const log: RetryDecisionRecord[] = [];
+    let tries = 0;
+    const missing = () => {
+      tries++;
+      return Promise.reject(Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT' }));
+    };
+    await expect(withConnectRetry('x', retryContext(log), missing)).rejects.toThrow();
+    expect(tries).toBe(1);
+    expect(log).toHaveLength(1);
+  });
+
+  it('stops at the first success', async () => {
+    let tries = 0;
+    const flaky = () => (++tries < 2 ? Promise.reject(new Error('socket hang up')) : Promise.resolve('ok'));
+    expect(await withConnectRetry('x', retryContext([]), flaky)).toBe('ok');
+    expect(tries).toBe(2);
+  });
+});
+
+describe('a tools/call result as the model gets it', () => {
+  it('text, images apart, isError kept', () => {
+    const outcome = outcomeOf({
+      content: [
+        { type: 'text', text: 'one' },
+        { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+        { type: 'resource_link', uri: 'file:///a', name: 'a' },
+      ],
+      isError: true,
+    });
+    expect(outcome).toEqual({
+      text: 'one\n[resource file:///a (a)]',
+      details: {},
+      isError: true,
+      images: [{ data: 'AAAA', mimeType: 'image/png' }],
+    });
+  });
+
+  it('structured content when there is no text; "(no output)" when there is nothing', () => {
+    expect(outcomeOf({ content: [], structuredContent: { a: 1 } }).text).toBe('{\n  "a": 1\n}');
+    expect(outcomeOf({ content: [] }).text).toBe('(no output)');
+  });
+
+  it('a huge text is cut to the caps and says so', () => {
+    const outcome = outcomeOf({ content: [{ type: 'text', text: 'x\n'.repeat(5000) }] });
+    expect(outcome.details.truncated).toBe(true);
+    expect(outcome.text).toMatch(/\[Output cut to 2000 of 5001 lines\.\]$/);
+  });
+});

@@ -1,0 +1,136 @@
+// The sandbox's plan (src/main/node/tools/sandbox-plan.ts): the bubblewrap arguments, the macOS
+// sandbox-exec profile and the environment of a command. What runs is tested with the real
+// bubblewrap in test/integration/tools-sandbox.test.ts; this checks the text of the plan.
+import { describe, expect, it } from 'vitest';
+import { bubblewrapArgs, sandboxEnv, seatbeltProfile } from '../../../src/main/node/tools/sandbox-plan';
+
+const input = {
+  workspace: '/home/me/ws',
+  network: false,
+  hidden: ['/home/me/.config/Resolute'],
+  privateTmp: ['/var/tmp'],
+  env: { PATH: '/usr/bin', TERM: 'dumb' },
+  command: 'echo "hi"',
+};
+
+/** The value after a flag, e.g. pairs(args, '--bind') → [[src, dest], …]. */
+function after(args: string[], flag: string, count: number): string[][] {
+  return args.flatMap((a, i) => (a === flag ? [args.slice(i + 1, i + 1 + count)] : []));
+}
+
+describe('bubblewrapArgs', () => {
+  const args = bubblewrapArgs(input);
+
+  it('binds the system read-only and only the workspace read-write, at its own path', () => {
+    expect(args.slice(0, 3)).toEqual(['--ro-bind', '/', '/']);
+    expect(after(args, '--bind', 2)).toEqual([['/home/me/ws', '/home/me/ws']]);
+    expect(after(args, '--chdir', 1)).toEqual([['/home/me/ws']]);
+  });
+
+  it('gives a private /tmp, hides /run and the data folder', () => {
+    expect(after(args, '--tmpfs', 1).flat()).toEqual(['/tmp', '/run', '/var/tmp', '/home/me/.config/Resolute']);
+    // The workspace is bound after the hiding tmpfs, so a workspace inside a hidden folder still shows.
+    expect(args.indexOf('--bind')).toBeGreaterThan(args.lastIndexOf('--tmpfs'));
+  });
+
+  it('has no network unless allowed', () => {
+    expect(args).toContain('--unshare-net');
+    const open = bubblewrapArgs({ ...input, network: true });
+    expect(open).not.toContain('--unshare-net');
+    expect(after(open, '--ro-bind-try', 2)).toEqual([['/run/systemd/resolve', '/run/systemd/resolve']]);
+  });
+
+  it('dies with its parent in its own PID namespace and session, with a cleared environment', () => {
+    for (const flag of ['--unshare-pid', '--die-with-parent', '--new-session', '--clearenv'])
+      expect(args).toContain(flag);
+    expect(after(args, '--setenv', 2)).toEqual([
+      ['PATH', '/usr/bin'],
+      ['TERM', 'dumb'],
+    ]);
+    expect(after(args, '--json-status-fd', 1)).toEqual([['3']]);
+  });
+
+  it('drops every capability (run as root, bwrap keeps them all) and loads the seccomp filter when given', () => {
+    expect(after(args, '--cap-drop', 1)).toEqual([['ALL']]);
+    expect(args).not.toContain('--seccomp');
+    expect(after(bubblewrapArgs({ ...input, seccompFd: 4 }), '--seccomp', 1)).toEqual([['4']]);
+  });
+
+  it('pins git folders and binds their config and hooks read-only, over the workspace', () => {
+    const guarded = bubblewrapArgs({
+      ...input,
+      pinned: ['/home/me/ws/.git'],
+      readOnly: ['/home/me/ws/.git/config', '/home/me/ws/.git/hooks'],
+    });
+    expect(after(guarded, '--bind', 2)).toEqual([
+      ['/home/me/ws', '/home/me/ws'],
+      ['/home/me/ws/.git', '/home/me/ws/.git'],
+    ]);
+    expect(after(guarded, '--ro-bind', 2).slice(1)).toEqual([
+      ['/home/me/ws/.git/config', '/home/me/ws/.git/config'],
+      ['/home/me/ws/.git/hooks', '/home/me/ws/.git/hooks'],
+    ]);
+    expect(guarded.lastIndexOf('--ro-bind')).toBeGreaterThan(guarded.lastIndexOf('--bind'));
+  });
+
+  it('without a cgroup, limits processes inside a user namespace of its own, keeping $0 and the command as one argument', () => {
+    const limited = bubblewrapArgs({ ...input, userNamespaceProcessLimit: 1024 });
+    expect(limited).toContain('--unshare-user');
+    expect(args).not.toContain('--unshare-user');
+    expect(limited.slice(-5)).toEqual([
+      '--',
+      '/bin/bash',
+      '-c',
+      'ulimit -u 1024 2>/dev/null; exec /bin/bash -c "$0"',
+      'echo "hi"',
+    ]);
+  });
+
+  it('runs the command with bash -c, unquoted (it is one argument)', () => {
+    expect(args.slice(-4)).toEqual(['--', '/bin/bash', '-c', 'echo "hi"']);
+  });
+});
+
+describe('sandboxEnv', () => {
+  it('keeps a short allow-list and drops everything else, API keys included', () => {
+    const env = sandboxEnv(
+      { PATH: '/bin', HOME: '/home/me', LANG: 'ja_JP.UTF-8', OPENAI_API_KEY: 'sk-x', RESOLUTE_DATA_DIR: '/d' },
+      '/tmp',
+    );
+    expect(env).toEqual({
+      PATH: '/bin',
+      HOME: '/home/me',
+      LANG: 'ja_JP.UTF-8',
+      TERM: 'dumb',
+      TMPDIR: '/tmp',
+      XDG_CACHE_HOME: '/tmp/.cache',
+    });
+  });
+
+  it('gives a PATH when there is none', () => {
+    expect(sandboxEnv({}, '/tmp').PATH).toBe('/usr/local/bin:/usr/bin:/bin');
+  });
+});
+
+describe('seatbeltProfile', () => {
+  const profile = seatbeltProfile({ ...input, tmpDir: '/private/tmp/resolute-bash-1' });
+
+  it('denies by default, reads anywhere but the hidden folders, writes only the workspace and its tmp', () => {
+    const lines = profile.trim().split('\n');
+    expect(lines.slice(0, 2)).toEqual(['(version 1)', '(deny default)']);
+    expect(lines).toContain('(allow file-read*)');
+    expect(lines).toContain('(deny file-read* (subpath "/home/me/.config/Resolute"))');
+    expect(lines).toContain('(allow file-write* (subpath "/home/me/ws") (subpath "/private/tmp/resolute-bash-1"))');
+    expect(profile).not.toMatch(/network/);
+  });
+
+  it('allows the network only when asked', () => {
+    expect(seatbeltProfile({ ...input, network: true, tmpDir: '/t' })).toContain('(allow network*)');
+  });
+
+  it('escapes quotes and backslashes in paths', () => {
+    expect(seatbeltProfile({ ...input, workspace: '/a "b"\\c', tmpDir: '/t' })).toContain(
+      '(subpath "/a \\"b\\"\\\\c")',
+    );
+  });
+});
