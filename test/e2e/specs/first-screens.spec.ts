@@ -20,6 +20,7 @@ test('Settings opens on the provider and keys, then the agent and tools, then re
     'API keys',
     'Agent',
     'Agent tools',
+    'MCP servers',
     'Retries',
     'Decision table',
     'Fallback models',
