@@ -207,6 +207,20 @@ export interface ProviderKeyHint {
   removable: boolean;
 }
 
+/** What the model picker shows of one model (issue 30): from pi-ai's catalogue, newest first. */
+export interface ModelDetail {
+  id: string;
+  name: string;
+  /** Tokens. */
+  contextWindow: number;
+  /** USD per million tokens; null when the catalogue does not know it. */
+  price: { input: number; output: number } | null;
+  /** Reads images. */
+  images: boolean;
+  /** Thinks (reasoning). */
+  reasoning: boolean;
+}
+
 export interface ProviderInfo {
   id: (typeof PROVIDER_IDS)[number];
   label: string;
@@ -216,6 +230,8 @@ export interface ProviderInfo {
   models: string[];
   /** Each listed model's context window, tokens, where the catalogue knows it. */
   contextWindows: Record<string, number>;
+  /** The listed models as the picker shows them, newest first. */
+  modelDetails: ModelDetail[];
   /** The model a newly chosen provider starts with. */
   defaultModel: string;
   /** Whether keys can be added (the simulator takes none). */

@@ -173,6 +173,63 @@ export function activePath<T extends Pick<TurnRecord, 'seq' | 'branchFrom'>>(tur
   return path;
 }
 
+/** A turn that has other versions: the fork it hangs from, where it stands among them, and their seqs. */
+export interface BranchVersions {
+  /** The seq of the turn the versions follow (0: the start of the conversation). */
+  fork: number;
+  /** 0-based, oldest first. */
+  index: number;
+  count: number;
+  seqs: number[];
+}
+
+/** The versions shown: at a fork (by its seq, 0 for the start) the seq of the version chosen. */
+export type BranchChoices = Readonly<Record<number, number>>;
+
+export interface BranchPath<T> {
+  path: T[];
+  /** By seq, for each turn on the path that has other versions. */
+  versions: Map<number, BranchVersions>;
+  /** Every fork shows its newest version (the path is activePath's). */
+  isLatest: boolean;
+}
+
+/**
+ * The conversation as a tree (docs/architecture.md, "Branches"): a turn follows the turn before it
+ * on the path as it stood when it was stored, so the versions at a fork are the turns that follow
+ * the same turn. The path takes the chosen version at each fork and the newest elsewhere; with no
+ * choices it is activePath()'s (a newer version always cut the older one off the path).
+ */
+export function branchPath<T extends Pick<TurnRecord, 'seq' | 'branchFrom'>>(
+  turns: readonly T[],
+  choices: BranchChoices = {},
+): BranchPath<T> {
+  const children = new Map<number, T[]>();
+  const running: T[] = [];
+  for (const turn of [...turns].sort((a, b) => a.seq - b.seq)) {
+    const from = turn.branchFrom;
+    if (typeof from === 'number') {
+      const cut = running.findIndex((t) => t.seq >= from);
+      if (cut >= 0) running.length = cut;
+    }
+    const parent = running.at(-1)?.seq ?? 0;
+    children.set(parent, [...(children.get(parent) ?? []), turn]);
+    running.push(turn);
+  }
+  const result: BranchPath<T> = { path: [], versions: new Map(), isLatest: true };
+  for (let kids = children.get(0), fork = 0; kids; kids = children.get(fork)) {
+    const chosen = kids.findIndex((t) => t.seq === choices[fork]);
+    const index = chosen >= 0 ? chosen : kids.length - 1;
+    const turn = kids[index];
+    if (kids.length > 1)
+      result.versions.set(turn.seq, { fork, index, count: kids.length, seqs: kids.map((t) => t.seq) });
+    if (index !== kids.length - 1) result.isLatest = false;
+    result.path.push(turn);
+    fork = turn.seq;
+  }
+  return result;
+}
+
 /** How long a session title made from its first message may be, in characters (ellipsis included). */
 export const TITLE_MAX_CHARS = 60;
 

@@ -169,6 +169,8 @@ export const settingsSchema = z
         model: z.string().trim().min(1, { error: 'must not be empty' }).max(200).default(SIMULATOR_MODEL_ID),
         /** For `openai-compatible`: the server's base URL (…/v1). */
         baseUrl: baseUrlSchema,
+        /** Per provider: the model last chosen there, so switching away and back keeps it. */
+        chosenModels: z.partialRecord(z.enum(PROVIDER_IDS), z.string().trim().min(1).max(200)).default({}),
         /** For `openai-compatible`: what the person says of each of its models, by model id. */
         localModels: z.record(z.string().max(200), localModelSchema).default({}),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */

@@ -2,7 +2,8 @@
 // Chromium (/usr/bin/chromium on Debian): `npm start` (or `npm run web` where an Electron binary
 // exists) shows an app-mode window on a one-time launch link (not the printed URL's token), which is screenshotted (ImageMagick's
 // `import`) to test/integration/artifacts/app-window.png; closing the window (Ctrl+W, sent with
-// xdotool) ends the process with 0, and so does Ctrl+C. Without a display nothing is tried.
+// xdotool) ends the process with 0, and so does Ctrl+C; a window left on its profile by an earlier
+// run is replaced by the new one, not joined by it. Without a display nothing is tried.
 // Linux only: Xvfb and xdotool are X11 tools (.ci/run installs them).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,6 +25,8 @@ let xvfb: ChildProcess | null = null;
 let display = '';
 let dataDir = '';
 let started: Started | null = null;
+/** Other process groups a test started (a browser of its own, an earlier run): ended after it. */
+const groups: ChildProcess[] = [];
 
 describe.skipIf(process.platform !== 'linux')('the browser mode opens an app window (Linux, under Xvfb)', () => {
   beforeAll(async () => {
@@ -51,6 +54,8 @@ describe.skipIf(process.platform !== 'linux')('the browser mode opens an app win
     // Whatever a failed test left running: npm and everything below it share one process group.
     if (started?.child.pid && started.child.exitCode === null) process.kill(-started.child.pid, 'SIGKILL');
     started = null;
+    for (const child of groups.splice(0))
+      if (child.pid && child.exitCode === null && child.signalCode === null) process.kill(-child.pid, 'SIGKILL');
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -102,6 +107,35 @@ describe.skipIf(process.platform !== 'linux')('the browser mode opens an app win
     expect(appWindowId()).toBeUndefined();
   }, 120_000);
 
+  it('a restart replaces a window left open on its profile, whose page the new token would leave dead', async () => {
+    // A window on Resolute's own profile that outlived the process that opened it. (A crash does not
+    // leave one: Chromium exits when its DevTools pipe closes; any such window is Resolute's all the same.)
+    const first = start({}, ['run', 'web'], undefined, ['--no-open']);
+    const firstUrl = await waitFor(() => /running at (\S+)/.exec(first.out())?.[1], 'the first URL');
+    const profile = join(dataDir, 'browser-profile');
+    const leftOver = spawn(
+      '/usr/bin/chromium',
+      [`--app=${firstUrl}`, `--user-data-dir=${profile}`, '--no-first-run', '--no-sandbox'],
+      { env: { ...process.env, DISPLAY: display }, stdio: 'ignore', detached: true },
+    );
+    groups.push(first.child, leftOver);
+    await waitFor(() => appWindowId(), 'the left-over window');
+    process.kill(-first.child.pid!, 'SIGTERM');
+    await exitOf(first);
+    const second = start({}, ['run', 'web'], dataDir);
+    const url = await waitFor(() => /running at (\S+)/.exec(second.out())?.[1], 'the second URL');
+    await waitFor(() => /Opened in|did not open|No browser/.test(second.out()) && second.out(), 'the opening');
+    expect(second.out()).toContain('app window; closing it stops Resolute');
+    await waitFor(() => leftOver.exitCode !== null || leftOver.signalCode !== null, 'the left-over window to close');
+    const windows = await waitFor(() => appWindowIds().length > 0 && appWindowIds(), 'the new window');
+    expect(windows).toHaveLength(1);
+    const browserArgs = commandLine(xdo('getwindowpid', windows[0]));
+    expect(browserArgs).toContainEqual(expect.stringMatching(new RegExp(`^--app=${new URL(url).origin}/\\?launch=`)));
+    process.kill(-second.child.pid!, 'SIGINT');
+    await exitOf(second);
+    await waitFor(() => appWindowIds().length === 0, 'the window to close with the app');
+  }, 120_000);
+
   it('tries nothing without a display, and says so', async () => {
     const app = start({ DISPLAY: undefined });
     await waitFor(() => app.out().includes('No display (neither DISPLAY nor WAYLAND_DISPLAY is set)'), 'the notice');
@@ -112,11 +146,15 @@ describe.skipIf(process.platform !== 'linux')('the browser mode opens an app win
 });
 
 /** `npm start` (the Electron-less fallback) or `npm run web` where Electron exists, on a fresh data folder. */
-function start(envOverrides: Record<string, string | undefined> = {}): Started {
-  dataDir = mkdtempSync(join(tmpdir(), 'resolute-window-'));
-  const script = electronBinary() ? ['run', 'web'] : ['start'];
+function start(
+  envOverrides: Record<string, string | undefined> = {},
+  script = electronBinary() ? ['run', 'web'] : ['start'],
+  reuse?: string,
+  extra: string[] = [],
+): Started {
+  dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'resolute-window-'));
   const env = { ...process.env, DISPLAY: display, WAYLAND_DISPLAY: undefined, ...envOverrides };
-  const child = spawn('npm', [...script, '--', '--data-dir', dataDir, '--port', '0'], {
+  const child = spawn('npm', [...script, '--', '--data-dir', dataDir, '--port', '0', ...extra], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, signalled as a terminal would
@@ -143,11 +181,16 @@ function xdo(...args: string[]): string {
 }
 
 function appWindowId(): string | undefined {
+  return appWindowIds()[0];
+}
+
+/** Every visible window titled Resolute (a dead page keeps that title too). */
+function appWindowIds(): string[] {
   const found = spawnSync('xdotool', ['search', '--onlyvisible', '--name', '^Resolute$'], {
     env: { ...process.env, DISPLAY: display },
     encoding: 'utf8',
   });
-  return found.status === 0 ? found.stdout.trim().split('\n')[0] : undefined;
+  return found.status === 0 ? found.stdout.trim().split('\n').filter(Boolean) : [];
 }
 
 interface Frame {

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import type { Clock, NetworkCheck } from '../core/ports';
 import type { AppInfo } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
-import { PROVIDER_IDS, type ProviderId } from '../../shared/settings';
+import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/settings';
 import type { SecretCipher } from './credential-store';
 import { defaultModelFor, needsCatalogue } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
@@ -90,6 +90,24 @@ export function providerOverlay(
   if (options.baseUrl && id === 'openai-compatible') provider.baseUrl = options.baseUrl;
   else if (options.baseUrl && id && id !== 'simulator') provider.baseUrls = { [id]: options.baseUrl };
   return Object.keys(provider).length ? { provider } : {};
+}
+
+/**
+ * A settings patch that moves to another provider keeps the model of the one left (in
+ * settings.provider.chosenModels) and, naming no model, returns to the one last chosen there, so
+ * switching away and back loses nothing. Anything else is left as it is (withDefaultModel follows).
+ */
+export function withRememberedModel(patch: unknown, current: Settings['provider']): unknown {
+  const provider = (patch as { provider?: unknown } | null)?.provider;
+  if (typeof provider !== 'object' || provider === null) return patch;
+  const id = (provider as { id?: unknown }).id;
+  if (id === current.id || !PROVIDER_IDS.some((known) => known === id)) return patch;
+  const remembered = 'model' in provider ? undefined : current.chosenModels[id as ProviderId];
+  const chosenModels = { ...(provider as { chosenModels?: object }).chosenModels, [current.id]: current.model };
+  return {
+    ...(patch as object),
+    provider: { ...provider, chosenModels, ...(remembered ? { model: remembered } : {}) },
+  };
 }
 
 /**

@@ -21,6 +21,8 @@ import {
   type Settings,
 } from '../../shared/settings';
 import type { ModelPrice } from '../core/attempt-cost';
+import { newestFirst, pickDefaultModel } from '../core/model-ranking';
+import type { ModelDetail } from '../../shared/contract';
 import type { ServerModel } from './local-server';
 
 /** Keys that exist without configuration: the simulator needs none, local servers rarely do. */
@@ -164,9 +166,20 @@ function baseUrlOverride(provider: Settings['provider']): string | undefined {
   return provider.baseUrls?.[provider.id as BaseUrlProvider]?.replace(/\/+$/, '') || undefined;
 }
 
+/** A provider's catalogued models, newest first (OpenRouter's: newest first within each vendor). */
 function catalogue(provider: ProviderId): Model<Api>[] {
-  return piRuntime().piAi.getModels(provider as KnownProvider) as Model<Api>[];
+  const models = piRuntime().piAi.getModels(provider as KnownProvider) as Model<Api>[];
+  if (provider !== 'openrouter') return newestFirst(models);
+  const vendors = new Map<string, Model<Api>[]>();
+  for (const model of models) {
+    const vendor = model.id.split('/')[0];
+    vendors.set(vendor, [...(vendors.get(vendor) ?? []), model]);
+  }
+  return [...vendors.keys()].sort().flatMap((vendor) => newestFirst(vendors.get(vendor)!));
 }
+
+/** OpenRouter lists every vendor's models, whose versions do not compare: it starts on these vendors' lines, in order. */
+const OPENROUTER_START_VENDORS = ['anthropic', 'openai', 'google'];
 
 /** The settings of a provider/model pair of the fallback list: the first choice's, with this pair. */
 export function resolveRef(
@@ -217,7 +230,40 @@ export function contextWindowsFor(provider: ProviderId): Record<string, number> 
   return Object.fromEntries(catalogue(provider).map((m) => [m.id, m.contextWindow]));
 }
 
-/** The model a provider starts on when it is chosen (Settings, `--provider` without `--model`). */
+/** What the model picker shows of each model, newest first (none for an OpenAI-compatible server). */
+export function modelDetailsFor(provider: ProviderId): ModelDetail[] {
+  if (provider === 'simulator')
+    return SIMULATOR_MODEL_IDS.map((id) => ({
+      id,
+      name: id,
+      contextWindow: SIMULATOR_CONTEXT_WINDOWS[id] ?? SIMULATOR_LIMITS.contextWindow,
+      price: { input: 0, output: 0 },
+      images: false,
+      reasoning: false,
+    }));
+  if (provider === 'openai-compatible') return [];
+  return catalogue(provider).map((m) => ({
+    id: m.id,
+    name: m.name,
+    contextWindow: m.contextWindow,
+    // A price of 0 in the catalogue means it does not know one (or the model is free on that route).
+    price: m.cost.input > 0 || m.cost.output > 0 ? { input: m.cost.input, output: m.cost.output } : null,
+    images: m.input.includes('image'),
+    reasoning: m.reasoning,
+  }));
+}
+
+/**
+ * The model a provider starts on when it is chosen (Settings, `--provider` without `--model`):
+ * a current one that thinks and reads images, by recency and capability (model-ranking.ts).
+ */
 export function defaultModelFor(provider: ProviderId): string {
-  return modelsFor(provider)[0] ?? 'default';
+  if (!needsCatalogue(provider)) return modelsFor(provider)[0] ?? 'default';
+  const models = catalogue(provider);
+  if (provider === 'openrouter')
+    for (const vendor of OPENROUTER_START_VENDORS) {
+      const picked = pickDefaultModel(models.filter((m) => m.id.startsWith(`${vendor}/`)));
+      if (picked) return picked;
+    }
+  return pickDefaultModel(models) ?? 'default';
 }

@@ -23,7 +23,8 @@ test.describe('axe-core', () => {
       await chat.prompt('this one fails');
       await expect(new RetryBanner(app.page).root).toContainText('Retry failed after 3 retries', { timeout: 15_000 });
       await app.page.getByTestId('recovered-note').locator('summary').click();
-      await chat.erroredCards.last().locator('summary').click();
+      // The card's disclosures open: the provider's own words and the timeline.
+      for (const summary of await chat.erroredCards.last().locator('summary').all()) await summary.click();
       expect(await violations(app.page), 'chat').toEqual([]);
 
       await new SettingsPage(app.page).open();

@@ -172,6 +172,7 @@ test.describe('what failures cost', () => {
     expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
 
     await app.page.getByTestId('nav-history').click();
+    await app.page.getByTestId('failure-cost-panel').locator('summary').click();
     const total = app.page.getByTestId('failure-cost-total');
     await expect(total).toContainText('3');
     await expect(total).toContainText('$0.');

@@ -55,3 +55,37 @@ test('a "✓ Connected" result clears when the model changes', async ({ app }) =
   await model.press('Enter');
   await expect(result).toBeEmpty();
 });
+
+test('current default models, a picker that says what each model is, and the model kept per provider', async ({
+  app,
+}) => {
+  const { page } = app;
+  await new SettingsPage(page).open();
+  const model = page.getByTestId('settings-model');
+  await page.getByTestId('settings-provider').selectOption('anthropic');
+  await expect(model).toHaveValue('claude-opus-4-7');
+  await expect(page.getByTestId('model-facts')).toHaveText(
+    'Claude Opus 4.7 · 1M context · $5 in / $25 out per M tokens · reads images · thinks',
+  );
+  // The list is newest first and says what each model is.
+  const first = page.locator(`datalist#${await model.getAttribute('list')} option`).first();
+  await expect(first).toHaveAttribute('value', 'claude-opus-4-7');
+  await expect(first).toHaveAttribute('label', /1M context · \$5 in/);
+  await model.fill('claude-sonnet-4-6');
+  await model.press('Enter');
+  await expect(page.getByTestId('settings-saved')).toContainText('Saved');
+  for (const [provider, expected] of [
+    ['openai', 'gpt-5.5'],
+    ['google', 'gemini-2.5-flash'],
+    ['openrouter', 'anthropic/claude-opus-4.7'],
+  ] as const) {
+    await page.getByTestId('settings-provider').selectOption(provider);
+    await expect(model).toHaveValue(expected);
+  }
+  await page.getByTestId('settings-provider').selectOption('anthropic');
+  await expect(model).toHaveValue('claude-sonnet-4-6');
+  // The chat header names the provider beside its model.
+  await page.getByTestId('nav-chat').click();
+  await expect(page.getByTestId('chat-provider')).toHaveText('Anthropic');
+  await expect(page.getByTestId('model-picker')).toHaveValue('claude-sonnet-4-6');
+});

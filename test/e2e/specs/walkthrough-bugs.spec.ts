@@ -1,10 +1,12 @@
-// The walkthrough's bugs (issue 30, "Bugs" 1–5, 7–9), each through the real UI in Chromium against
+// The walkthrough's bugs (issue 30, "Bugs" 1–9), each through the real UI in Chromium against
 // the simulator: the refilled composer resends rather than sending twice, a held prompt shows its
 // message, the banner ends when the retried attempt streams, an errored card paints one state, an
-// overflow on a first message says why and puts the text back, the export counts as the card does,
-// focus stays in the chat after Allow and Regenerate, and the Simulator badge names its script.
+// overflow on a first message says why and puts the text back, a resent message's versions have a
+// switcher and History counts what it shows, the export counts as the card does, focus stays in
+// the chat after Allow and Regenerate, and the Simulator badge names its script.
 import { readFileSync } from 'node:fs';
 import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -179,4 +181,53 @@ test('9: the Simulator badge names a fault script that survived a restart, and c
   await chat.prompt('answer me');
   await chat.waitForTurnEnd();
   expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
+});
+
+test.describe('6: Resend after a cancelled retry', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=300'], script: '503*' } });
+
+  test('the replaced version is one click away, and History shows every failed chain and counts what it shows', async ({
+    app,
+  }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('the question');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCards.last().getByTestId('card-retry').click();
+    const banner = new RetryBanner(app.page);
+    await expect(banner.root).toBeVisible();
+    await banner.cancel.click();
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-outcome', 'cancelled');
+    await app.setScript('');
+    await chat.erroredCards.last().getByTestId('card-resend').click();
+    await chat.waitForTurnEnd();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.erroredCards).toHaveCount(0);
+    await expect(app.page.getByTestId('sidebar-errored-badge')).toContainText('2 errored');
+    // The message names its versions; the earlier one holds both failed chains, offering nothing to act on.
+    const versions = chat.userMessages.last().getByTestId('branch-versions');
+    await expect(versions).toHaveText('2 / 2');
+    await chat.userMessages.last().getByTestId('branch-previous').click();
+    await expect(chat.userMessages.last().getByTestId('branch-versions')).toHaveText('1 / 2');
+    await expect(chat.erroredCards).toHaveCount(2);
+    await expect(chat.assistantMessages).toHaveCount(0);
+    await expect(app.page.getByTestId('card-retry')).toHaveCount(0);
+    await chat.userMessages.last().getByTestId('branch-next').click();
+    await expect(chat.erroredCards).toHaveCount(0);
+    await expect(chat.assistantMessages).toHaveCount(1);
+    // History: the counts are of what it shows, and the failed chains of the other version are listed.
+    await new HistoryPage(app.page).open();
+    await app.page.getByTestId('history-session-row').first().getByRole('link').click();
+    const detail = app.page.getByTestId('history-detail');
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('2 errored');
+    await expect(detail.getByTestId('message-user')).toHaveCount(1);
+    await expect(detail.getByTestId('history-other-versions').getByTestId('errored-turn-card')).toHaveCount(2);
+    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
+    expect(await axeViolations(app.page)).toEqual([]);
+    // Its switcher shows the earlier version in place: both chains on it, none left below.
+    await detail.getByTestId('branch-previous').click();
+    await expect(detail.getByTestId('history-other-versions')).toHaveCount(0);
+    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
+  });
 });

@@ -26,6 +26,12 @@ function machine(overrides: Partial<OpenDeps> & { installed?: string[]; appWindo
     openDefaultBrowser: async (url) => {
       calls.push(`default ${url}`);
     },
+    // An earlier window is "installed" as its profile's lock.
+    closeEarlierWindow: async (profileDir) => {
+      const found = overrides.installed?.includes(`${profileDir}/SingletonLock`) ?? false;
+      if (found) calls.push(`close earlier ${profileDir}`);
+      return found;
+    },
     ...overrides,
   };
   const open = () =>
@@ -51,6 +57,16 @@ describe('openForPerson', () => {
     expect(await m.open()).toBe(fakeWindow);
     expect(m.calls).toEqual(['app /usr/bin/chromium /data/browser-profile root=true']);
     expect(m.lines).toEqual([expect.stringMatching(/^Opened in a Chromium app window; closing it stops Resolute/)]);
+  });
+
+  it('closes a window an earlier run left on the profile before opening its own, and says so', async () => {
+    const m = machine({ installed: ['/usr/bin/chromium', '/data/browser-profile/SingletonLock'] });
+    expect(await m.open()).toBe(fakeWindow);
+    expect(m.calls).toEqual([
+      'close earlier /data/browser-profile',
+      'app /usr/bin/chromium /data/browser-profile root=false',
+    ]);
+    expect(m.lines[0]).toBe('Closed the window an earlier run of Resolute left open.');
   });
 
   it('opens on macOS and Windows without looking at DISPLAY', async () => {

@@ -4,7 +4,8 @@
 // has arrived. pi-ai's real catalogue is loaded; nothing else is involved.
 import { describe, expect, it } from 'vitest';
 import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
-import { withDefaultModel } from '../../../src/main/node/app-options';
+import { withDefaultModel, withRememberedModel } from '../../../src/main/node/app-options';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { defaultModelFor } from '../../../src/main/node/providers';
 
 await loadPiRuntime();
@@ -34,5 +35,34 @@ describe('withDefaultModel', () => {
       'text',
     ];
     for (const patch of cases) expect(withDefaultModel(patch, 'simulator')).toBe(patch);
+  });
+});
+
+describe('withRememberedModel', () => {
+  const current = { ...DEFAULT_SETTINGS.provider, id: 'anthropic' as const, model: 'claude-sonnet-4-6' };
+
+  it('keeps the model of the provider left, and returns to the one last chosen where it goes', () => {
+    expect(withRememberedModel({ provider: { id: 'openai' } }, current)).toEqual({
+      provider: { id: 'openai', chosenModels: { anthropic: 'claude-sonnet-4-6' } },
+    });
+    const back = {
+      ...current,
+      id: 'openai' as const,
+      model: 'gpt-5.5',
+      chosenModels: { anthropic: 'claude-sonnet-4-6' },
+    };
+    expect(withRememberedModel({ provider: { id: 'anthropic' } }, back)).toEqual({
+      // The patch is merged deep: the settings keep the other providers' entries.
+      provider: { id: 'anthropic', model: 'claude-sonnet-4-6', chosenModels: { openai: 'gpt-5.5' } },
+    });
+    // A model named in the patch wins over the remembered one.
+    expect(withRememberedModel({ provider: { id: 'anthropic', model: 'claude-opus-4-7' } }, back)).toMatchObject({
+      provider: { model: 'claude-opus-4-7' },
+    });
+  });
+
+  it('leaves alone what is not a move to another known provider', () => {
+    for (const patch of [{ provider: { id: 'anthropic' } }, { provider: { id: 'nope' } }, { retry: {} }, null])
+      expect(withRememberedModel(patch, current)).toBe(patch);
   });
 });

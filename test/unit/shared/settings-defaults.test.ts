@@ -22,6 +22,7 @@ describe('settings defaults', () => {
         id: 'simulator',
         model: 'resolute-sim-1',
         baseUrl: '',
+        chosenModels: {},
         localModels: {},
         textOnlyModels: [],
         baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
@@ -51,6 +52,9 @@ describe('settings defaults', () => {
     a.providers.fallback.push({ provider: 'openai', model: 'gpt' });
     expect(settingsSchema.parse({}).retry.policy).toEqual({});
     expect(DEFAULT_SETTINGS.providers.fallback).toEqual([]);
+    const b = settingsSchema.parse({});
+    b.provider.chosenModels.openai = 'gpt';
+    expect(settingsSchema.parse({}).provider.chosenModels).toEqual({});
   });
 
   it('do not cover a wrong value: it is refused by name', () => {

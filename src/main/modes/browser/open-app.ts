@@ -2,12 +2,14 @@
 // Chromium-family browser found on the machine, else the system default browser (the `open`
 // package: xdg-open, open, start), else nothing more — the URL stays printed either way. Linux
 // without a display (DISPLAY / WAYLAND_DISPLAY) tries nothing. Each try gets a fresh one-time
-// launch link, never the token: a command line is readable by every local user.
+// launch link, never the token: a command line is readable by every local user. A window an
+// earlier run left on the app window's profile is closed first (earlier-window.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import open from 'open';
 import { openAppWindow, type AppWindow, type AppWindowOptions } from './app-window';
 import { canShowWindows, findBrowser, type Env } from './browser-finder';
+import { closeEarlierWindow } from './earlier-window';
 import { errorText } from '../../../shared/text';
 
 /** The app window's browser profile, inside the data folder so the person's own browser is untouched. */
@@ -21,6 +23,8 @@ export interface OpenDeps {
   runsAsRoot: boolean;
   openAppWindow: (options: AppWindowOptions) => Promise<AppWindow>;
   openDefaultBrowser: (url: string) => Promise<unknown>;
+  /** Close a window an earlier run left on the profile; true when there was one. */
+  closeEarlierWindow: (profileDir: string) => Promise<boolean>;
 }
 
 export function machineDeps(): OpenDeps {
@@ -31,6 +35,7 @@ export function machineDeps(): OpenDeps {
     runsAsRoot: process.platform === 'linux' && process.getuid?.() === 0,
     openAppWindow,
     openDefaultBrowser: (url) => open(url),
+    closeEarlierWindow: (profileDir) => closeEarlierWindow(profileDir),
   };
 }
 
@@ -51,11 +56,14 @@ export async function openForPerson(
   }
   const browser = findBrowser(deps.platform, deps.env, deps.exists);
   if (browser) {
+    const profileDir = join(dataDir, PROFILE_FOLDER);
     try {
+      // Its page's token is dead: the new window replaces it (earlier-window.ts).
+      if (await deps.closeEarlierWindow(profileDir)) say('Closed the window an earlier run of Resolute left open.');
       const window = await deps.openAppWindow({
         executable: browser.path,
         url: launchUrl(),
-        profileDir: join(dataDir, PROFILE_FOLDER),
+        profileDir,
         runsAsRoot: deps.runsAsRoot,
       });
       say(`Opened in a ${browser.name} app window; closing it stops Resolute (so does Ctrl+C).`);

@@ -9,7 +9,15 @@ import type { SettingsStore } from '../../core/ports';
 import { testConnection } from '../connection-test';
 import type { CredentialVault } from '../credential-store';
 import type { LocalServerProbe } from '../local-server';
-import { BUILTIN_KEYS, compatibleUrl, contextWindowsFor, defaultModelFor, modelsFor, resolveModel } from '../providers';
+import {
+  BUILTIN_KEYS,
+  compatibleUrl,
+  contextWindowsFor,
+  defaultModelFor,
+  modelDetailsFor,
+  modelsFor,
+  resolveModel,
+} from '../providers';
 
 export interface ProviderDomainParts {
   settings: SettingsStore;
@@ -97,6 +105,7 @@ export class ProviderDomain {
       contextWindows: listed
         ? Object.fromEntries(listed.flatMap((m) => (m.contextWindow ? [[m.id, m.contextWindow]] : [])))
         : contextWindowsFor(id),
+      modelDetails: listed ? [] : modelDetailsFor(id),
       defaultModel: defaultModelFor(id),
       takesKeys: id !== 'simulator',
     };

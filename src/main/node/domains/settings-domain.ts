@@ -5,7 +5,7 @@ import type { CommandHandlers } from '../../../shared/contract';
 import { errorNotice, type NoticeText } from '../../../shared/notices';
 import type { Settings } from '../../../shared/settings';
 import { loadPiRuntime } from '../../core/pi-runtime';
-import { settingsNeedCatalogue, withDefaultModel } from '../app-options';
+import { settingsNeedCatalogue, withDefaultModel, withRememberedModel } from '../app-options';
 import type { FileSettingsStore } from '../settings-file';
 import type { SimulatorServer } from '../simulator/simulator-server';
 import { asInvalid } from './command-helpers';
@@ -33,12 +33,13 @@ export class SettingsDomain {
   /**
    * A change of settings (the settings pane, through the router). One that names a real provider's
    * model loads pi-ai first: the fallback list is checked against its catalogue. A new provider
-   * without a model starts on its default one.
+   * without a model returns to the one last chosen there, else starts on its default one.
    */
   async update(patch: unknown): Promise<Settings> {
     const { settings } = this.parts;
     if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();
-    return settings.update(withDefaultModel(patch, settings.get().provider.id));
+    const current = settings.get().provider;
+    return settings.update(withDefaultModel(withRememberedModel(patch, current), current.id));
   }
 
   /**

@@ -1,12 +1,20 @@
 // Turns the session's transcript into the flat list the chat renders, one component per item kind
 // (ChatItemView): message bubbles, one card per tool call (tool-items.ts), ONE card per retry chain
 // for its errored turns (a quiet note when it recovered), a notice where a usage limit switched to
-// a fallback model, and a divider where the conversation was summarised. Only the active path
-// shows (an edited message or a regenerated reply replaces what it branched from; the history
-// keeps all). Pure, so the chat and the read-only history share it and tests cover it; the live
-// chat adds its own rows with live-items.ts.
+// a fallback model, and a divider where the conversation was summarised. One version shows at
+// each fork — the newest unless another is chosen; its first message carries the switcher (an
+// edited message or a regenerated reply replaces what it branched from; the history keeps all).
+// Pure, so the chat and the read-only history share it and tests cover it; the live chat adds its
+// own rows with live-items.ts.
 import type { ErrorCategory } from '../../../shared/error-category';
-import { activePath, type ErroredTurn, type RetryDecisionRecord, type TurnRecord } from '../../../shared/history';
+import {
+  branchPath,
+  type BranchChoices,
+  type BranchVersions,
+  type ErroredTurn,
+  type RetryDecisionRecord,
+  type TurnRecord,
+} from '../../../shared/history';
 import {
   attachmentBlocks,
   messageText,
@@ -41,6 +49,8 @@ export interface MessageItem {
   /** The model that answered (assistant turns), so the chat marks it. */
   model: string | null;
   createdAt: number;
+  /** The first message of a version that has others (an edit, a resend, a regenerate): its switcher. */
+  versions?: BranchVersions;
   /** The reply's thinking blocks, shown collapsible above its words (docs/thinking-and-context.md). */
   thinking: ThinkingView[];
   /** The files sent with the person's message (shown as chips; Edit can leave some out). */
@@ -138,6 +148,8 @@ export interface ChatItemsInput extends ToolContext {
   chains: Record<string, ChainView>;
   decisions: RetryDecisionRecord[];
   compactions?: CompactionView[];
+  /** Which version to show at each fork (the newest where none is chosen). */
+  branchChoices?: BranchChoices;
 }
 
 const isErrored = (turn: TurnRecord): boolean =>
@@ -204,11 +216,18 @@ export function buildChatItems(input: ChatItemsInput): ChatItem[] {
     context: input,
   };
   let prompt: ErroredChainItem['prompt'] = null;
+  const shown = branchPath(input.turns, input.branchChoices);
+  // A version's switcher goes on its first message (a reply that only called tools: the next one).
+  let versions: BranchVersions | undefined;
 
-  for (const turn of activePath(input.turns)) {
+  for (const turn of shown.path) {
+    versions = shown.versions.get(turn.seq) ?? versions;
     if (!isErrored(turn)) {
       if (turn.role === 'user') prompt = { turnId: turn.id, text: turn.text, ...imagesFlag(turn.message) };
-      items.push(...messageItems(turn.id, turn.id, turn.message, tools));
+      const made = messageItems(turn.id, turn.id, turn.message, tools);
+      const first = made[0];
+      if (versions && first?.kind === 'message') [first.versions, versions] = [versions, undefined];
+      items.push(...made);
       continue;
     }
     const attempt = { ...attemptOf(turn.id, turn), category: turn.errorCategory, costUsd: turn.costUsd ?? null };
@@ -390,6 +409,19 @@ function messageItem(key: string, turnId: string | null, message: ChatMessage, i
     createdAt: message.timestamp,
     thinking: thinkingOf(message),
   };
+}
+
+/**
+ * The cards of the failed chains on versions not shown (the history lists them under the
+ * transcript, so every errored exchange it counts can be seen).
+ */
+export function otherVersionCards(input: ChatItemsInput): ErroredChainItem[] {
+  const shown = new Set(branchPath(input.turns, input.branchChoices).path.map((t) => t.seq));
+  // Each off-path failure as it was stored, outside the tree: one card per chain.
+  const off = input.turns.filter((t) => !shown.has(t.seq) && isErrored(t)).map((t) => ({ ...t, branchFrom: null }));
+  return buildChatItems({ turns: off, chains: input.chains, decisions: input.decisions }).filter(
+    (i): i is ErroredChainItem => i.kind === 'errored-chain',
+  );
 }
 
 /** The card of one entry of the history's errored filter: a whole chain, as the chat shows it. */

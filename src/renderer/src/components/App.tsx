@@ -1,7 +1,7 @@
-// The app shell: a skip link, the sidebar, the main pane (chat, history or settings), the
-// connection strip and the notices — or, when the browser-mode server refused the page's token,
+// The app shell: a skip link, the sidebar (folded away behind a Menu button in a narrow window),
+// the main pane (chat, history or settings), the connection strip and the notices — or, when the browser-mode server refused the page's token,
 // only what to do about it. Rendered once by main.tsx inside the runtime and i18n providers.
-import { useRef } from 'react';
+import { useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../store/app-store';
 import { ChatView } from './chat/ChatView';
@@ -10,6 +10,7 @@ import { SettingsView } from './settings/SettingsView';
 import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
 import { RetryBanner } from './RetryBanner';
+import { CommandPalette } from './palette/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';
 
@@ -18,9 +19,20 @@ export function App() {
   const view = useAppState((s) => s.ui.view);
   const main = useRef<HTMLElement>(null);
   const refused = useAppState((s) => s.ui.connection === 'unauthorized');
+  // A narrow window (≤ 800 px) folds the sidebar away: a button opens it over the pane, and going
+  // somewhere from it (a view, a session, New chat) or Esc folds it again.
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const foldAfterChoice = (event: MouseEvent): void => {
+    if ((event.target as Element).closest('.nav-button, .new-chat, .sidebar-session')) setIsSidebarOpen(false);
+  };
   if (refused) return <TokenNeeded />;
   return (
-    <div className="app">
+    <div
+      className={`app${isSidebarOpen ? ' sidebar-open' : ''}`}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && isSidebarOpen) setIsSidebarOpen(false);
+      }}
+    >
       <a
         href="#main"
         className="skip-link"
@@ -33,8 +45,22 @@ export function App() {
       >
         {t('app.skipLink')}
       </a>
-      <Sidebar />
+      <div className="sidebar-frame" id="sidebar" data-testid="sidebar" onClick={foldAfterChoice}>
+        <Sidebar />
+      </div>
       <main className="main" id="main" ref={main} tabIndex={-1}>
+        <button
+          type="button"
+          className="button button-small sidebar-toggle"
+          data-testid="sidebar-toggle"
+          aria-controls="sidebar"
+          aria-expanded={isSidebarOpen}
+          onClick={() => setIsSidebarOpen((open) => !open)}
+        >
+          {/* An icon of one width in every language, so the header leaves it a fixed room. */}
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{t('nav.menu')}</span>
+        </button>
         <ConnectionStatus />
         <NoticeList />
         {/* The chat places the banner above its composer; elsewhere it sits on top of the pane. */}
@@ -43,6 +69,7 @@ export function App() {
         {view === 'history' && <HistoryView />}
         {view === 'settings' && <SettingsView />}
       </main>
+      <CommandPalette />
     </div>
   );
 }

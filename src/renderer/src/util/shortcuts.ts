@@ -1,11 +1,12 @@
 // The app's keyboard shortcuts, installed once by main.tsx: Ctrl/Cmd+N a new chat, Ctrl/Cmd+K the
-// history's search, Shift+Esc the message box. Settings → Keyboard shortcuts lists them (with Esc,
+// history's search, Ctrl/Cmd+Shift+P the command palette, Shift+Esc the message box. Settings → Keyboard shortcuts lists them (with Esc,
 // which the retry banner's handler stack owns: src/renderer/src/retry/esc-handler.ts).
 import type { Actions } from '../store/actions';
+import { openCommandPalette } from '../components/palette/CommandPalette';
 
 export interface Shortcut {
   /** The i18n key of what it does (shortcuts.*). */
-  what: 'newChat' | 'search' | 'composer' | 'cancel' | 'sessions';
+  what: 'newChat' | 'search' | 'composer' | 'cancel' | 'sessions' | 'palette';
   keys: string;
 }
 
@@ -19,6 +20,7 @@ export function shortcutList(): Shortcut[] {
   return [
     { what: 'newChat', keys: `${mod}+N` },
     { what: 'search', keys: `${mod}+K` },
+    { what: 'palette', keys: `${mod}+Shift+P` },
     { what: 'composer', keys: 'Shift+Esc' },
     { what: 'cancel', keys: 'Esc' },
     { what: 'sessions', keys: '↑ ↓ → ←' },
@@ -34,6 +36,8 @@ export function handleShortcut(event: KeyboardEvent, actions: Actions): boolean 
   } else if (mod && !event.shiftKey && key === 'k') {
     actions.showView('history');
     actions.requestFocus('history-search');
+  } else if (mod && event.shiftKey && key === 'p') {
+    openCommandPalette();
   } else if (!mod && event.shiftKey && event.key === 'Escape') {
     actions.showView('chat');
     actions.requestFocus('composer');

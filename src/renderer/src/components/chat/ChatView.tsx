@@ -3,17 +3,20 @@
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
-// row stands is decided here, once; which actions that offers, in MessageActions.tsx. A long session opens on its newest page; older pages
-// are fetched as the reader nears the top (or by "Show older turns"), keeping the reader's place.
-import { useMemo, useRef } from 'react';
+// row stands is decided here, once (an earlier version's rows offer nothing); which actions that
+// offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
+// as the reader nears the top (or by "Show older turns"), keeping the reader's place.
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
 import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
+import { branchPath, type BranchChoices } from '../../../../shared/history';
 import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
+import { BranchChoiceContext } from './BranchSwitch';
 import { ChatItemView } from './ChatItemView';
 import { READ_ONLY, type RowState } from './MessageActions';
 import { Composer } from './Composer';
@@ -108,11 +111,23 @@ export function ChatView() {
   );
   const isBusy = useAppState(isTurnRunning);
   const title = useAppState((s) => sessionTitle(s.session, s.history.sessions));
-  const transcript = useMemo(() => buildChatItems(session), [session]);
+  const sessionId = useAppState((s) => s.session.sessionId);
+  const versions = useVersionChoice(sessionId, session.turns.length + session.pendingMessages.length);
+  const transcript = useMemo(
+    () => buildChatItems({ ...session, branchChoices: versions.choices }),
+    [session, versions.choices],
+  );
   const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
   const offeredChain = live.interrupted?.chainId ?? null;
-  const rowOf = useMemo(() => rowsOf(items, isBusy, offeredChain), [items, isBusy, offeredChain]);
-  const sessionId = useAppState((s) => s.session.sessionId);
+  // An earlier version is there to be read: its rows offer nothing, and nothing refills the composer.
+  const isEarlier = useMemo(
+    () => !branchPath(session.turns, versions.choices).isLatest,
+    [session.turns, versions.choices],
+  );
+  const rowOf = useMemo(
+    () => (isEarlier ? () => READ_ONLY : rowsOf(items, isBusy, offeredChain)),
+    [items, isBusy, offeredChain, isEarlier],
+  );
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
   const actions = useActions();
   const loadOlder = (): void => void actions.loadOlderTurns();
@@ -146,7 +161,11 @@ export function ChatView() {
           key={sessionId ?? ''}
           items={items}
           label={t('chat.transcript')}
-          renderItem={(item) => <ChatItemView item={item} row={rowOf(item)} />}
+          renderItem={(item) => (
+            <BranchChoiceContext.Provider value={versions.choose}>
+              <ChatItemView item={item} row={rowOf(item)} />
+            </BranchChoiceContext.Provider>
+          )}
           followKey={followKey(items, live.approval?.id)}
           older={{ hasOlder: hasOlderTurns, load: loadOlder, whenNearTop: true }}
         />
@@ -157,9 +176,25 @@ export function ChatView() {
         </p>
       )}
       <RetryBanner />
-      <Composer restore={isBusy ? null : failedPrompt(items, offeredChain)} fileSinkRef={fileSinkRef} />
+      <Composer restore={isBusy || isEarlier ? null : failedPrompt(items, offeredChain)} fileSinkRef={fileSinkRef} />
     </section>
   );
+}
+
+/**
+ * Which version the chat shows at each fork. A choice lasts while the conversation stays as it
+ * was: anything new (a message sent, a reply stored) shows the newest version again, where it went.
+ */
+function useVersionChoice(sessionId: string | null, size: number) {
+  const [view, setView] = useState<{ of: string; choices: BranchChoices }>({ of: '', choices: {} });
+  const of = `${sessionId ?? ''}:${size}`;
+  const choices = useMemo(() => (view.of === of ? view.choices : {}), [view, of]);
+  const choose = useMemo(
+    () => (fork: number, seq: number) =>
+      setView((v) => ({ of, choices: { ...(v.of === of ? v.choices : {}), [fork]: seq } })),
+    [of],
+  );
+  return { choices, choose };
 }
 
 /** A first-run hint: one click sends a prompt whose reply shows what the chat renders. */

@@ -15,6 +15,7 @@ import {
   type KeyboardEvent,
   type MutableRefObject,
 } from 'react';
+import { openCommandPalette } from '../palette/CommandPalette';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
@@ -128,6 +129,12 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>): void => {
+    // "/" at the start of an empty message opens the command palette instead of typing itself.
+    if (event.key === '/' && text === '') {
+      event.preventDefault();
+      openCommandPalette();
+      return;
+    }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
     void send();

@@ -1,6 +1,7 @@
 // ONE element per retry chain. A chain that recovered is a quiet note ("Recovered after 2
-// retries", its timeline and cost behind a disclosure); one still retrying is a neutral card; one that
-// failed is the red Error card: the latest error, each category the chain met, what the app
+// retries", its timeline and cost behind a disclosure); one still retrying, or one whose retry the
+// person cancelled, is a neutral card; one that failed is the red Error card: the latest error in the
+// app's words (the provider's own text behind a disclosure), each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
 // failed attempts cost, what the last one had streamed before it failed, and its actions
 // (MessageActions.tsx: Retry, Resend, Continue when it streamed words, "Check your API key" for an
@@ -10,7 +11,8 @@
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { chainCategories, latestAttempt, type ErroredChainItem } from '../../chat/chat-items';
+import type { ErrorCategory } from '../../../../shared/error-category';
+import { chainCategories, latestAttempt, type ErroredAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { formatSeconds } from '../../util/format';
 import { useNow } from '../../util/use-now';
 import { scheduledText } from '../../retry/scheduled-time';
@@ -56,9 +58,11 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
   ) : (
     verdictText(t, item)
   );
+  // A retry the person cancelled is their choice, not an error: a quiet card.
+  const isCancelled = item.chain?.outcome === 'cancelled';
   return (
     <div
-      className={`errored-card errored-card-${item.status}`}
+      className={`errored-card errored-card-${isCancelled ? 'cancelled' : item.status}`}
       data-testid="errored-turn-card"
       data-status={item.status}
       data-chain-id={item.chainId ?? undefined}
@@ -69,15 +73,19 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
         <span className="errored-icon" aria-hidden="true">
           !
         </span>
-        <span className="errored-title">{item.status === 'retrying' ? t('errored.retrying') : t('errored.title')}</span>
-        <span className="badge badge-error" data-testid="errored-category">
+        <span className="errored-title">
+          {item.status === 'retrying'
+            ? t('errored.retrying')
+            : isCancelled
+              ? t('errored.cancelledTitle')
+              : t('errored.title')}
+        </span>
+        <span className={isCancelled ? 'badge' : 'badge badge-error'} data-testid="errored-category">
           {latest.category ? t(`category.${latest.category}`) : t('errored.unknownCategory')}
         </span>
       </div>
       {latest.partial && <PartialReplyView partial={latest.partial} />}
-      <p className="errored-message" data-testid="errored-message">
-        {latest.errorMessage}
-      </p>
+      <ErrorText category={latest.category} message={latest.errorMessage} />
       {item.prompt?.hadImages && IMAGE_REFUSAL.test(latest.errorMessage ?? '') && (
         <p className="errored-hint" data-testid="errored-image-hint">
           {t('attach.serverRefusedImages')}
@@ -105,6 +113,38 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
     </div>
   );
 }
+
+/** A provider's failure in the app's words (what happened, what to do); the library's own text is behind a disclosure. */
+function ErrorText({ category, message }: { category: ErroredAttempt['category']; message: string }) {
+  const { t } = useTranslation();
+  // The tools' own refusals are already written for the person.
+  if (category !== null && isOwnWords(category))
+    return (
+      <p className="errored-message" data-testid="errored-message">
+        {message}
+      </p>
+    );
+  return (
+    <>
+      <p className="errored-explain" data-testid="errored-explain">
+        {t(`explain.${category && category !== 'aborted' ? category : 'unexpected'}`)}
+      </p>
+      {message && (
+        <details className="errored-raw">
+          <summary>{t('errored.rawDetails')}</summary>
+          <p className="errored-message" data-testid="errored-message">
+            {message}
+          </p>
+        </details>
+      )}
+    </>
+  );
+}
+
+const OWN_WORDS = ['sandbox', 'sandbox_security', 'patch_apply'] as const;
+type OwnWords = (typeof OWN_WORDS)[number];
+const isOwnWords = (category: ErrorCategory): category is OwnWords =>
+  (OWN_WORDS as readonly ErrorCategory[]).includes(category);
 
 /** One stable placeholder until the decision and the chain's end arrive (a fraction of a second). */
 function SettlingCard() {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { latestAttempt, type ErroredChainItem, type MessageItem } from '../../chat/chat-items';
 import { CopyButton } from '../../markdown/CopyButton';
+import { BranchSwitch } from './BranchSwitch';
 import type { Actions } from '../../store/actions';
 import type { RowState } from '../../chat/same-row';
 import { useActions, useAppState } from '../../store/app-store';
@@ -64,7 +65,22 @@ const thenComposer = (actions: Actions, started: Promise<unknown>): void =>
 /** The live chat's last failed card may be tried again (Retry, Resend, Continue). */
 const canRetry = ({ row }: ActionContext<ErroredChainItem>): boolean => row.isLive && row.isLast;
 
+/**
+ * A refused tool call would be refused again: the ways on are Continue (the bar under the chat, the
+ * model told of the refusal) and Resend (asked differently), not Retry nor the card's Continue.
+ */
+const isRefusal = ({ item }: ActionContext<ErroredChainItem>): boolean =>
+  latestAttempt(item).category?.startsWith('sandbox') ?? false;
+
 export const MESSAGE_ACTIONS = {
+  versions: onMessage({
+    testId: 'branch-switch',
+    label: (t) => t('branch.label'),
+    // Also in the history and on an earlier version: it only changes which version is shown.
+    offers: ({ item }) => item.versions !== undefined,
+    run: () => undefined,
+    render: ({ item }) => item.versions && <BranchSwitch versions={item.versions} />,
+  }),
   copy: onMessage({
     testId: 'copy-message',
     label: (t) => t('actions.copy'),
@@ -113,14 +129,14 @@ export const MESSAGE_ACTIONS = {
     testId: 'card-continue',
     label: (t) => t('errored.continue'),
     ariaLabel: (t) => t('errored.continueLabel'),
-    offers: (ctx) => canRetry(ctx) && Boolean(latestAttempt(ctx.item).partial?.text.trim()),
+    offers: (ctx) => canRetry(ctx) && !isRefusal(ctx) && Boolean(latestAttempt(ctx.item).partial?.text.trim()),
     run: ({ actions }) => void actions.continueTurn(),
   }),
   retry: onCard({
     testId: 'card-retry',
     label: (t) => t('errored.retry'),
     ariaLabel: (t) => t('errored.retryLabel'),
-    offers: canRetry,
+    offers: (ctx) => canRetry(ctx) && !isRefusal(ctx),
     run: ({ actions }) => thenComposer(actions, actions.regenerate()),
   }),
   resend: onCard({

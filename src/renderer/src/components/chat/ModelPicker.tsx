@@ -1,10 +1,14 @@
 // The model of the current provider, chosen in the chat header or in Settings: a text field with
-// the provider's model list as suggestions (the browser's own searchable list), free text allowed
+// the provider's model list as suggestions (the browser's own searchable list), newest first, each
+// with its name, context window, price and whether it reads images or thinks; free text allowed
 // for a model the list does not know yet. Commits on Enter, on picking from the list, and on leaving
 // the field; the model applies to this conversation's next request and to later ones.
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { ModelDetail } from '../../../../shared/contract';
 import type { ModelInfo } from '../../../../shared/events';
+import { providerLabel } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 
 interface ModelPickerProps {
@@ -15,10 +19,15 @@ interface ModelPickerProps {
 }
 
 export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = false }: ModelPickerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const id = useId();
-  const models = useAppState((s) => s.settings.providers.find((p) => p.id === model.provider)?.models);
+  const providers = useAppState((s) => s.settings.providers);
+  const info = providers.find((p) => p.id === model.provider);
+  const models = info?.models;
+  const details = info?.modelDetails ?? [];
+  const current = details.find((m) => m.id === model.id);
+  const providerName = info ? providerLabel(t, info) : model.provider;
   const error = useAppState((s) => s.settings.fieldErrors['provider.model']);
   const [draft, setDraft] = useState(model.id);
   const [shown, setShown] = useState(model.id);
@@ -38,8 +47,14 @@ export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = f
   };
   return (
     <div className={isLabelVisible ? 'field' : 'model-picker'}>
+      {!isLabelVisible && model.provider !== 'simulator' && (
+        // The header names a real provider beside its model (a model id alone does not say whose it is).
+        <span className="model-provider" data-testid="chat-provider" aria-hidden="true">
+          {providerName}
+        </span>
+      )}
       <label htmlFor={id} className={isLabelVisible ? 'field-label' : 'visually-hidden'}>
-        {t('chat.model')}
+        {isLabelVisible || model.provider === 'simulator' ? t('chat.model') : `${t('chat.model')} (${providerName})`}
       </label>
       <input
         id={id}
@@ -49,7 +64,7 @@ export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = f
         value={draft}
         spellCheck={false}
         autoComplete="off"
-        title={t('chat.modelHint')}
+        title={isLabelVisible ? t('chat.modelHint') : `${draft} — ${t('chat.modelHint')}`}
         aria-invalid={error ? true : undefined}
         onChange={(event) => {
           setDraft(event.target.value);
@@ -62,11 +77,37 @@ export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = f
         }}
       />
       <datalist id={`${id}-models`}>
-        {(models ?? []).map((m) => (
-          <option key={m} value={m} />
-        ))}
+        {details.length > 0
+          ? details.map((m) => <option key={m.id} value={m.id} label={modelFacts(t, m, i18n.language, true)} />)
+          : (models ?? []).map((m) => <option key={m} value={m} />)}
       </datalist>
-      {isLabelVisible && <p className="field-hint">{t('chat.modelHint')}</p>}
+      {isLabelVisible && (
+        <p className="field-hint" data-testid="model-facts">
+          {current ? modelFacts(t, current, i18n.language, true) : t('chat.modelHint')}
+        </p>
+      )}
     </div>
   );
+}
+
+/** A window of tokens the short way: 8K, 200K, 1M. */
+function tokens(n: number, language: string): string {
+  return new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+}
+
+/** What the picker says of a model: its name, window, price and what it can do. */
+export function modelFacts(t: TFunction, m: ModelDetail, language: string, withName: boolean): string {
+  const usd = (n: number) => `$${Number(n.toFixed(3))}`;
+  const parts = [
+    ...(withName && m.name !== m.id ? [m.name] : []),
+    t('picker.context', { size: tokens(m.contextWindow, language) }),
+    m.price === null
+      ? t('picker.noPrice')
+      : m.price.input === 0 && m.price.output === 0
+        ? t('picker.free')
+        : t('picker.price', { input: usd(m.price.input), output: usd(m.price.output) }),
+    ...(m.images ? [t('picker.images')] : []),
+    ...(m.reasoning ? [t('picker.thinks')] : []),
+  ];
+  return parts.join(' · ');
 }

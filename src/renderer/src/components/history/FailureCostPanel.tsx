@@ -1,6 +1,7 @@
 // The history's "What failures cost" panel (docs/retry-policy.md, "What failures cost"): the tokens
 // and dollars that failed attempts used over a chosen period, per session and per category, from
-// history.failureCost. Refetched when the history changes.
+// history.failureCost. Refetched when the history changes. Under the sessions, collapsed; hidden
+// while no attempt has failed at all.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -23,10 +24,13 @@ export function FailureCostPanel({ onOpen }: { onOpen: (sessionId: string) => vo
     const span = PERIODS[period];
     return actions.failureCost(span === null ? null : Date.now() - span);
   }, [period, revision]);
+  // Hidden while no attempt ever failed: an empty panel is one more thing to read on a first visit.
+  const { data: ever } = useLoader(() => actions.failureCost(null), [revision]);
   const cells = (row: FailureCostTotals) => <TotalsCells row={row} t={t} language={i18n.language} />;
+  if (!ever || ever.total.attempts === 0) return null;
 
   return (
-    <details className="cost-panel" data-testid="failure-cost-panel" open>
+    <details className="cost-panel" data-testid="failure-cost-panel">
       <summary className="cost-title">{t('history.cost.title')}</summary>
       <label className="cost-period">
         {t('history.cost.period')}{' '}

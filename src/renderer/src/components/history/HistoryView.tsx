@@ -43,8 +43,8 @@ export function HistoryView() {
     <ErroredTurnList onOpen={open} />
   ) : (
     <>
-      <FailureCostPanel onOpen={open} />
       <SessionTable onOpen={open} />
+      <FailureCostPanel onOpen={open} />
     </>
   );
 

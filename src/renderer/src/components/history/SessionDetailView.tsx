@@ -1,18 +1,21 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
-// timeline open; a long one virtualised by TranscriptList, scrolling with the history pane), and
-// its tokens and cost (of the turns shown), Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where the file went
+// timeline open; a long one virtualised by TranscriptList, scrolling with the history pane; a
+// switcher on each message with versions, and the failed chains of the versions not shown), its
+// tokens and cost (of the turns shown), and Resume, Delete (after a confirmation) and Export JSON /
+// Markdown, which says where the file went
 // (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
 // on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SessionDetail, TurnPage } from '../../../../shared/history';
-import { buildChatItems } from '../../chat/chat-items';
+import { branchPath, type BranchChoices, type SessionDetail, type TurnPage } from '../../../../shared/history';
+import { buildChatItems, otherVersionCards, type ChatItemsInput } from '../../chat/chat-items';
 import { useActions, useAppState } from '../../store/app-store';
 import type { ChainView } from '../../store/state';
 import { downloadText } from '../../util/download';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 import { useFocusTarget } from '../../util/use-focus-target';
+import { BranchChoiceContext } from '../chat/BranchSwitch';
 import { ChatItemView } from '../chat/ChatItemView';
 import { SessionCost } from '../chat/ContextMeter';
 import { TranscriptList } from '../chat/TranscriptList';
@@ -45,6 +48,17 @@ export function SessionDetailView({ sessionId, scrollParent, onBack }: DetailPro
   );
 }
 
+const NO_CHOICES: BranchChoices = {};
+
+/** The pages held so far as the transcript's input, each chain and decision once. */
+function transcriptInput(parts: (SessionDetail | TurnPage)[], branchChoices: BranchChoices): ChatItemsInput {
+  const chains: Record<string, ChainView> = {};
+  for (const c of parts.flatMap((p) => p.chains))
+    chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
+  const decisions = [...new Map(parts.flatMap((p) => p.decisions).map((d) => [d.id, d])).values()];
+  return { turns: parts.flatMap((p) => p.turns), chains, decisions, branchChoices };
+}
+
 interface BodyProps {
   detail: SessionDetail;
   scrollParent: HTMLElement | null;
@@ -63,14 +77,20 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
   const pages = useMemo(() => (older.of === detail ? older.pages : []), [older, detail]);
   const hasOlderTurns = pages.length > 0 ? pages[0].hasOlderTurns : detail.hasOlderTurns;
   const title = detail.session.title || t('nav.untitled');
-  const items = useMemo(() => {
-    const parts = [...pages, detail];
-    const chains: Record<string, ChainView> = {};
-    for (const c of parts.flatMap((p) => p.chains))
-      chains[c.id] = { outcome: c.outcome, attempts: c.attempts, finalError: c.finalError };
-    const decisions = [...new Map(parts.flatMap((p) => p.decisions).map((d) => [d.id, d])).values()];
-    return buildChatItems({ turns: parts.flatMap((p) => p.turns), chains, decisions });
-  }, [detail, pages]);
+  const [choices, setChoices] = useState<{ of: SessionDetail; choices: BranchChoices }>({ of: detail, choices: {} });
+  const branchChoices = choices.of === detail ? choices.choices : NO_CHOICES;
+  const input = useMemo(() => transcriptInput([...pages, detail], branchChoices), [detail, pages, branchChoices]);
+  const items = useMemo(() => buildChatItems(input), [input]);
+  const others = useMemo(() => otherVersionCards(input), [input]);
+  const shownTurns = useMemo(
+    () => branchPath(input.turns, branchChoices).path.filter((turn) => turn.role === 'user').length,
+    [input, branchChoices],
+  );
+  const choose = useMemo(
+    () => (fork: number, seq: number) =>
+      setChoices((c) => ({ of: detail, choices: { ...(c.of === detail ? c.choices : {}), [fork]: seq } })),
+    [detail],
+  );
   const showOlder = async (): Promise<void> => {
     const first = pages[0]?.turns[0] ?? detail.turns[0];
     if (!first) return;
@@ -103,7 +123,13 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
         <span className="badge">{t('history.readOnly')}</span>
         <span className="muted">
           {formatDateTime(detail.session.createdAt, i18n.language)} ·{' '}
-          {t('history.turns', { count: detail.session.turnCount })}
+          <span data-testid="history-detail-counts">
+            {shownTurns < detail.session.turnCount
+              ? t('history.turnsShown', { count: detail.session.turnCount, shown: shownTurns })
+              : t('history.turns', { count: detail.session.turnCount })}
+            {detail.session.erroredTurnCount > 0 &&
+              ` · ${t('history.erroredBadge', { count: detail.session.erroredTurnCount })}`}
+          </span>
           {detail.session.workspace && ` · ${t('tools.workspace')}: ${detail.session.workspace}`}
         </span>
         <SessionCost turns={[...pages.flatMap((p) => p.turns), ...detail.turns]} />
@@ -150,10 +176,24 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
           key={detail.session.id}
           items={items}
           label={t('chat.transcript')}
-          renderItem={(item) => <ChatItemView item={item} isExpanded />}
+          renderItem={(item) => (
+            <BranchChoiceContext.Provider value={choose}>
+              <ChatItemView item={item} isExpanded />
+            </BranchChoiceContext.Provider>
+          )}
           scrollParent={scrollParent}
           older={{ hasOlder: hasOlderTurns, load: () => void showOlder() }}
         />
+      )}
+      {others.length > 0 && (
+        <section className="other-versions" aria-labelledby="other-versions-title" data-testid="history-other-versions">
+          <h3 id="other-versions-title" className="other-versions-title">
+            {t('history.otherVersions', { count: others.length })}
+          </h3>
+          {others.map((card) => (
+            <ChatItemView key={card.key} item={card} isExpanded />
+          ))}
+        </section>
       )}
       <ConfirmDialog
         isOpen={isConfirming}

@@ -55,7 +55,8 @@ function DecisionRow({ row }: { row: DescribedRow }) {
         <OverrideCells row={row} category={row.category as RetryableCategory} categoryLabel={category} />
       ) : (
         <>
-          <td>{row.action === 'abort' ? '0' : t('settings.none')}</td>
+          {/* A row that stops at once makes no attempts: nothing to set, as in the other cells. */}
+          <td>{t('settings.none')}</td>
           <td>{t('settings.none')}</td>
           <td>{t('settings.none')}</td>
           <td>{t('settings.none')}</td>

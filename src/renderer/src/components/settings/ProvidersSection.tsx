@@ -38,9 +38,10 @@ export function ProvidersSection({ provider }: { provider: Settings['provider'] 
     actions.providerSettingsShown();
   }, [actions, target, providers.length]);
 
-  // A new provider starts on its own default model (the old provider's model means nothing there).
+  // A new provider starts on the model last chosen there, else its own default (the old provider's
+  // model means nothing there); the host keeps the one left for when the person comes back.
   const selectProvider = (id: ProviderId): void => {
-    const model = providers.find((p) => p.id === id)?.defaultModel;
+    const model = provider.chosenModels[id] ?? providers.find((p) => p.id === id)?.defaultModel;
     void actions.updateSettings('provider.id', { provider: model ? { id, model } : { id } });
   };
   return (

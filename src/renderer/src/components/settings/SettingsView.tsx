@@ -1,6 +1,7 @@
-// The Settings pane: a left-hand index of its sections (retries, the decision table, provider and
-// model, keys, the fallback models, the agent's tools, MCP servers, the simulator, language and theme, keyboard
-// shortcuts) and the sections themselves. It renders the settings the store holds (settings.get on
+// The Settings pane: a left-hand index of its sections, what a new user needs first first (provider
+// and model, keys, the agent and its tools, MCP servers, then retries, the decision table, the
+// fallback models, the simulator, language and theme, keyboard shortcuts) and the sections
+// themselves. It renders the settings the store holds (settings.get on
 // connect, then settings_changed); every control applies its change at once, and an accepted
 // change is confirmed by a quiet "Saved".
 import { useEffect, useState } from 'react';
@@ -18,14 +19,14 @@ import { McpSection } from './McpSection';
 
 /** Each section's anchor id and the i18n key of its title, in page order. */
 export const SETTINGS_SECTIONS = [
-  ['settings-retry', 'settings.sections.retry'],
-  ['settings-table', 'settings.sections.table'],
   ['settings-model', 'settings.sections.model'],
   ['settings-keys', 'settings.sections.keys'],
-  ['settings-fallback', 'settings.sections.fallback'],
   ['settings-agent', 'settings.sections.agent'],
   ['settings-tools', 'settings.sections.tools'],
   ['settings-mcp', 'settings.sections.mcp'],
+  ['settings-retry', 'settings.sections.retry'],
+  ['settings-table', 'settings.sections.table'],
+  ['settings-fallback', 'settings.sections.fallback'],
   ['settings-simulator', 'settings.sections.simulator'],
   ['settings-appearance', 'settings.sections.appearance'],
   ['settings-shortcuts', 'settings.sections.shortcuts'],
@@ -67,13 +68,13 @@ export function SettingsView() {
         <div className="pane-scroll" data-testid="settings-scroll">
           {settings ? (
             <>
-              <RetrySection retry={settings.retry} />
-              <DecisionTable retry={settings.retry} />
               <ProvidersSection provider={settings.provider} />
-              <FallbackListEditor settings={settings} />
               <AgentSection agent={settings.agent} />
               <ToolsSection tools={settings.tools} />
               <McpSection mcp={settings.mcp} />
+              <RetrySection retry={settings.retry} />
+              <DecisionTable retry={settings.retry} />
+              <FallbackListEditor settings={settings} />
               <SimulatorSection simulator={settings.simulator} />
               <AppearanceSection ui={settings.ui} />
               <ShortcutsSection />
