@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
-import { serverEnv, stdioLaunch } from '../../../src/main/node/mcp/mcp-launch';
+import { programBinds, serverEnv, stdioLaunch } from '../../../src/main/node/mcp/mcp-launch';
 import { connectFailureCategory, withConnectRetry } from '../../../src/main/node/mcp/mcp-retry';
 import { outcomeOf } from '../../../src/main/node/mcp/mcp-tools';
 
@@ -54,6 +54,32 @@ describe('a stdio server’s environment and command', () => {
 
   it('sandbox without bubblewrap is refused, not run unconfined', () => {
     expect(() => stdioLaunch({ command: 'srv', sandbox: true }, { ...context, bwrap: null })).toThrow(/bubblewrap/);
+  });
+});
+
+describe('a sandboxed server installed under /tmp', () => {
+  it('gets its node_modules (or its file) bound read-only into the private /tmp', () => {
+    const script = '/tmp/clone/node_modules/@scope/server/dist/index.js';
+    expect(programBinds(['/usr/bin/node', script, '/tmp/clone/node_modules/x/y.js'], ['/tmp/ws'])).toEqual([
+      '/tmp/clone/node_modules',
+    ]);
+    expect(programBinds(['/tmp/bin/server'], ['/tmp/ws'])).toEqual(['/tmp/bin/server']);
+  });
+
+  it('never lies over the workspace, nor uncovers the hidden data folder', () => {
+    expect(programBinds(['/tmp/ws/tool.js'], ['/tmp/ws'])).toEqual([]);
+    expect(programBinds(['/tmp/data/node_modules/a.js'], ['/tmp/ws', '/tmp/data'])).toEqual([]);
+    expect(programBinds(['/tmp/node_modules/a.js'], ['/tmp/node_modules/ws'])).toEqual([]);
+  });
+
+  it('goes into the bubblewrap command line after the hidden folders', () => {
+    const launch = stdioLaunch(
+      { command: '/usr/bin/node', args: ['/tmp/clone/node_modules/s/i.js'], sandbox: true },
+      { workspace: '/tmp/ws', hidden: ['/home/me/.resolute'], bwrap: '/usr/bin/bwrap', parentEnv: {} },
+    );
+    const at = launch.args.indexOf('/tmp/clone/node_modules');
+    expect(launch.args[at - 1]).toBe('--ro-bind');
+    expect(at).toBeGreaterThan(launch.args.lastIndexOf('/home/me/.resolute'));
   });
 });
 

@@ -2,7 +2,8 @@
 // never the app's API keys or the person's provider variables — plus the `env` its entry names;
 // the session's workspace as its working folder (or the entry's `cwd`); and with `sandbox: true`,
 // inside bubblewrap like `bash` (sandbox-plan.ts: workspace writable, data folder hidden, network
-// on unless `network: false`). Pure; McpConnection spawns what this returns.
+// on unless `network: false`; a program under /tmp bound read-only into its private /tmp). Pure;
+// McpConnection spawns what this returns.
 import { isAbsolute, resolve } from 'node:path';
 import type { McpStdioServer } from '../../../shared/mcp';
 import { bubblewrapArgs, BWRAP_STATUS_FD, sandboxEnv } from '../tools/sandbox-plan';
@@ -79,10 +80,30 @@ export function stdioLaunch(config: McpStdioServer, context: LaunchContext): Std
     network: config.network !== false,
     hidden: context.hidden,
     privateTmp: [],
+    readOnly: programBinds([config.command, ...(config.args ?? [])], [cwd, ...context.hidden]),
     env: inside,
     command: [config.command, ...(config.args ?? [])].map(shellQuote).join(' '),
   });
   return { command: context.bwrap, args: withoutStatusFd(plan), env: {}, cwd };
+}
+
+/**
+ * The sandbox's /tmp is a private, empty one, so a server installed under /tmp (a checkout in a
+ * temporary folder, an npx cache) would find nothing there. Each absolute word of its command line
+ * that lies under /tmp is bound read-only — for a file inside `node_modules`, that whole
+ * `node_modules` folder, where its dependencies resolve from — unless the bind would lie over the
+ * workspace or uncover a hidden folder (the data folder).
+ */
+export function programBinds(words: readonly string[], keep: readonly string[]): string[] {
+  const binds = new Set<string>();
+  for (const word of words) {
+    if (!word.startsWith('/tmp/')) continue;
+    const at = word.indexOf('/node_modules/');
+    const path = at >= 0 ? word.slice(0, at + '/node_modules'.length) : word;
+    const covers = (other: string) => other === path || other.startsWith(`${path}/`) || path.startsWith(`${other}/`);
+    if (!keep.some(covers)) binds.add(path);
+  }
+  return [...binds];
 }
 
 /** One word for bash -c, quoted so nothing in it is read by the shell. */
