@@ -47,6 +47,24 @@ export interface PacingWait {
   waitMs: number;
 }
 
+/**
+ * What a chat is doing now (docs/architecture.md, "Chats side by side"): each chat keeps its own
+ * agent and retry chain, and the sidebar shows this for every chat that works or wants the person.
+ */
+export type SessionActivityState =
+  'streaming' | 'retrying' | 'offline' | 'scheduled' | 'approval' | 'pacing' | 'compacting' | 'idle';
+
+export interface SessionActivity {
+  sessionId: string;
+  /** The chat's title; its first words before the history has it. */
+  title: string;
+  state: SessionActivityState;
+  /** Epoch ms the retry (retrying, scheduled) or the held prompt (pacing) goes out. */
+  until?: number;
+  /** What happened in a chat that is not shown and that the person has not seen yet. */
+  attention?: 'reply' | 'failed' | 'approval';
+}
+
 export interface ModelInfo {
   provider: string;
   id: string;
@@ -95,6 +113,8 @@ export interface SessionSnapshot {
   interruptedRetry: InterruptedRetry | null;
   /** A prompt waiting for a rate limit to reset; else null. */
   pacing: PacingWait | null;
+  /** Every chat that works or wants the person, this one included (the sessions_activity event's list). */
+  activity: SessionActivity[];
 }
 
 export interface AssistantDelta {
@@ -207,6 +227,8 @@ export type ResoluteEvent =
   | { type: 'retry_decision'; decision: RetryDecisionRecord }
   | { type: 'session_changed'; snapshot: SessionSnapshot }
   | { type: 'settings_changed'; settings: Settings }
+  /** A chat began or stopped working, or wants the person: the whole list (SessionSnapshot.activity). */
+  | { type: 'sessions_activity'; sessions: SessionActivity[] }
   /** The MCP servers' statuses changed (starting, connected, failed, disabled): the whole list. */
   | { type: 'mcp_status'; servers: McpServerStatus[] }
   | HistoryChangedEvent

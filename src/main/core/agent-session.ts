@@ -7,6 +7,7 @@ import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechn
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type {
   InterruptedRetry,
+  PacingWait,
   PendingRetry,
   ScheduledRetry,
   SessionEvent,
@@ -49,6 +50,9 @@ export interface Rewind {
   branchFrom: number | null;
 }
 
+/** The session as a client shows it, but the other chats' activity (which the session pool adds). */
+export type SessionState = Omit<SessionSnapshot, 'activity'>;
+
 export class AgentSession {
   private readonly agent: AgentPort;
   private readonly listeners = new Set<SessionEventListener>();
@@ -61,6 +65,8 @@ export class AgentSession {
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
   private shuttingDown = false;
+  /** The run a person's command started (prompt, edit, regenerate, Continue), until all it started has ended. */
+  private currentRun: Promise<void> | null = null;
   private unsubscribeAgent: () => void;
   private unsubscribeTools: () => void = () => undefined;
 
@@ -128,6 +134,33 @@ export class AgentSession {
     return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
   }
 
+  /**
+   * Busy, or a run the person started has not ended yet (it may be between steps: waiting for MCP
+   * servers to offer their tools). A chat left in this state runs on in the background (session-pool.ts).
+   */
+  get isWorking(): boolean {
+    return this.isBusy || this.currentRun !== null;
+  }
+
+  /** Tool calls waiting for the person's answer (docs/tools.md, "Approvals"). */
+  get pendingApprovalCount(): number {
+    return this.tools?.approvals.pending.length ?? 0;
+  }
+
+  /** The prompt held back for a rate limit now, or null. */
+  get pacingWait(): PacingWait | null {
+    return this.pacing.current;
+  }
+
+  /**
+   * Resolves once the work under way has ended: the person's run, a chain (a scheduled one
+   * included), a summary. The session may be busy again by then: callers check isBusy.
+   */
+  async settled(): Promise<void> {
+    await this.currentRun?.catch(() => undefined);
+    await this.waitForPendingWork();
+  }
+
   /** The agent's runtime context: errored turns trimmed as the retry controller leaves them. */
   get messages(): ChatMessage[] {
     return this.agent.state.messages as ChatMessage[];
@@ -183,7 +216,10 @@ export class AgentSession {
    * compaction it started has ended (success, failure or cancel).
    */
   async prompt(text: string, attachments: readonly AttachmentBlock[] = []): Promise<void> {
-    this.refuseIfBusy();
+    return this.running(() => this.runPrompt(text, attachments));
+  }
+
+  private async runPrompt(text: string, attachments: readonly AttachmentBlock[]): Promise<void> {
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
     // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
@@ -219,8 +255,11 @@ export class AgentSession {
    * chain, no decision. `failedReply`: the session's last stored turn, when it is a failed reply.
    */
   continueTurn(failedReply?: ChatMessage): Promise<void> {
-    // The check throws at once (not as a rejection), so a caller can refuse the request.
-    this.refuseIfBusy();
+    // The checks throw at once (not as a rejection), so a caller can refuse the request.
+    return this.running(() => this.runContinue(failedReply));
+  }
+
+  private runContinue(failedReply?: ChatMessage): Promise<void> {
     // After a restart the failed reply is in the history only (the context leaves errors out).
     const last = this.messages[this.messages.length - 1];
     const endsFailed = last?.role === 'assistant' && (last.stopReason === 'error' || last.stopReason === 'aborted');
@@ -238,6 +277,16 @@ export class AgentSession {
     if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
   }
 
+  /** Start a run of the person's, refused while one runs; busy until `work` has ended (a sync throw refuses it). */
+  private running(work: () => Promise<void>): Promise<void> {
+    this.refuseIfBusy();
+    const run = work().finally(() => {
+      if (this.currentRun === run) this.currentRun = null;
+    });
+    this.currentRun = run;
+    return run;
+  }
+
   /** Answer a tool call's approval request; false when nothing with that id waits. */
   answerApproval(id: string, choice: ApprovalChoice): boolean {
     return this.tools?.approvals.answer(id, choice) ?? false;
@@ -253,6 +302,14 @@ export class AgentSession {
 
   /** Edit and resend: rewind to before the edited message, then send the new text as a branch. */
   async rewindAndPrompt(rewind: Rewind, text: string, attachments: readonly AttachmentBlock[] = []): Promise<void> {
+    return this.running(() => this.runRewindAndPrompt(rewind, text, attachments));
+  }
+
+  private async runRewindAndPrompt(
+    rewind: Rewind,
+    text: string,
+    attachments: readonly AttachmentBlock[],
+  ): Promise<void> {
     if (!(await this.rewind(rewind, text))) return;
     await this.send(text, attachments);
     await this.waitForPendingWork();
@@ -260,6 +317,10 @@ export class AgentSession {
 
   /** Regenerate (or try a failed reply again): rewind to the person's message and ask for a reply. */
   async rewindAndContinue(rewind: Rewind): Promise<void> {
+    return this.running(() => this.runRewindAndContinue(rewind));
+  }
+
+  private async runRewindAndContinue(rewind: Rewind): Promise<void> {
     const last = rewind.messages[rewind.messages.length - 1];
     if (last?.role !== 'user') throw new Error('There is no message of yours to answer.');
     if (!(await this.rewind(rewind, messageText(last)))) return;
@@ -269,7 +330,6 @@ export class AgentSession {
 
   /** Like a prompt, a rewound turn waits out a known rate limit first; false when Stop ended that wait. */
   private async rewind(rewind: Rewind, text: string): Promise<boolean> {
-    this.refuseIfBusy();
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return false;
     this.compactor.resetForPrompt();
     this.tools?.startRun();
@@ -377,7 +437,7 @@ export class AgentSession {
   }
 
   /** The session as a client shows it; `stored` is what the history holds for it (empty before its first turn). */
-  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions' | 'hasOlderTurns'>): SessionSnapshot {
+  snapshot(stored: Pick<SessionSnapshot, 'turns' | 'chains' | 'decisions' | 'hasOlderTurns'>): SessionState {
     const state = this.agent.state;
     return {
       sessionId: this.sessionIdValue,

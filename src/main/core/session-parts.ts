@@ -6,7 +6,14 @@ import { newId as newCompactId } from '../../shared/ids';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import { type FallbackPort, PromptPacing, RetryController, sessionRetryHost, type StopHost } from './retry';
+import {
+  type FallbackPort,
+  PromptPacing,
+  type RatePacer,
+  RetryController,
+  sessionRetryHost,
+  type StopHost,
+} from './retry';
 import type {
   AgentPort,
   Clock,
@@ -43,6 +50,8 @@ export interface AgentSessionOptions {
   offlinePollMs?: number;
   /** A model's list price, for the cost of each stored attempt; null when unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+  /** What providers said of their rate limits, shared by the app's chats (docs/retry-policy.md, "Rate-limit pacing"). */
+  ratePacer?: RatePacer;
 }
 
 /** What the parts call back into the session for. */
@@ -107,7 +116,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     recordDecision: hooks.recordDecision,
   };
   const compactor = new Compactor({ agent, emit: hooks.emit, now });
-  const pacing = new PromptPacing(hooks.emit, now);
+  const pacing = new PromptPacing(hooks.emit, now, options.ratePacer);
   const { emit, shuttingDown } = hooks;
   const turnEvents = new TurnEvents({
     agent,

@@ -122,14 +122,20 @@ export class ActiveModel {
     return needsCatalogue(this.route.current().provider) && !isPiRuntimeLoaded();
   }
 
-  /** Lifecycle step 5's second switch, for the session's retry controller: choose, then use. */
-  readonly fallback: FallbackPort = {
-    next: () => this.route.onUsageLimit(),
-    use: (to) => {
-      this.route.switchTo(to);
-      this.apply();
-    },
-  };
+  /**
+   * Lifecycle step 5's second switch, for a session's retry controller: choose, then use — on
+   * that session, shown or working in the background (the route is the app's: the next chat
+   * starts on the model the limit left usable too).
+   */
+  fallbackFor(session: () => AgentSession): FallbackPort {
+    return {
+      next: () => this.route.onUsageLimit(),
+      use: (to) => {
+        this.route.switchTo(to);
+        this.apply(session());
+      },
+    };
+  }
 
   /** A new first choice (settings, RPC set_model) applies at once; other changes keep a fallback switch. */
   settingsChanged(settings: Settings): void {
@@ -146,19 +152,18 @@ export class ActiveModel {
     this.apply();
   }
 
-  /** Point the agent at the active model; clients hear of a change as model_changed. */
-  private apply(): void {
+  /** Point the agent at the active model; clients hear of a change of the shown chat's as model_changed. */
+  private apply(session = this.parts.session()): void {
     if (this.waitsForCatalogue) {
       // A run that starts meanwhile still gets it: the DeferredAgent hands over what was set while it loaded.
       loadPiRuntime().then(
-        () => this.apply(),
+        () => this.apply(session),
         (error: unknown) =>
           this.parts.report(errorNotice('catalogue_load_failed', 'Could not load the model catalogue', error)),
       );
       return;
     }
     this.askServer();
-    const session = this.parts.session();
     const before = session.model;
     const { model } = this.resolved();
     session.setModel(model);
@@ -167,6 +172,8 @@ export class ActiveModel {
     const levelChanged = level !== this.appliedLevel;
     if (levelChanged) session.setThinkingLevel(level);
     this.appliedLevel = level;
-    if (levelChanged || !sameLimits(before, model)) this.parts.publish({ type: 'model_changed', model: this.info() });
+    const isShown = session === this.parts.session();
+    if (isShown && (levelChanged || !sameLimits(before, model)))
+      this.parts.publish({ type: 'model_changed', model: this.info() });
   }
 }

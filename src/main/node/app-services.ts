@@ -1,6 +1,7 @@
 // The composition root shared by every host: it opens the data folder (settings, credentials,
 // SQLite history, decision log), starts the built-in simulator when it is the provider, builds
-// the AgentSession on its agent (session-agent.ts: pi-ai loads with the first run) and wires the
+// the session pool (an AgentSession per chat that works, each on its own agent; session-agent.ts:
+// pi-ai loads with the first run) and wires the
 // domains (domains/: app, session, tools, settings, providers, history), whose handlers are the
 // command router's (`commands`, one per command of src/shared/contract.ts).
 // Electron, the browser mode and the RPC mode all call AppServices.create; they differ only in
@@ -13,6 +14,8 @@ import type { SessionEvent } from '../../shared/events';
 import type { NoticeText } from '../../shared/notices';
 import type { Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
+import { RatePacer } from '../core/retry';
+import { SessionPool } from '../core/session-pool';
 import { piRuntime, warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, type AppServicesOptions } from './app-options';
@@ -54,7 +57,8 @@ export interface AppDomains {
 }
 
 export class AppServices {
-  readonly session: AgentSession;
+  /** The chats: the one shown, and those working in the background (docs/architecture.md, "Chats side by side"). */
+  readonly sessions: SessionPool;
   readonly history: SqliteHistoryStore;
   readonly settings: FileSettingsStore;
   readonly credentials: CredentialVault;
@@ -80,6 +84,8 @@ export class AppServices {
   private readonly servers = new LocalServerProbe();
   /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
   private readonly sessionInstructions = new Map<string, NonNullable<SessionInstructions['override']>>();
+  /** What providers said of their rate limits, for every chat (docs/retry-policy.md, "Rate-limit pacing"). */
+  private readonly ratePacer = new RatePacer();
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -134,13 +140,23 @@ export class AppServices {
       report,
       servers: this.servers,
     });
-    this.session = this.createSession();
+    this.sessions = new SessionPool({
+      create: () => this.createSession(),
+      onEvent: (event, _session, isShown) => this.onSessionEvent(event, isShown),
+      onActivity: (sessions) => this.options.publish({ type: 'sessions_activity', sessions }),
+      // A chat left working kept stdio MCP servers in their folder; the shown chat's may differ.
+      onRetired: () => this.mcp.workspaceChanged(),
+    });
     this.activeModel.askServer();
     this.mcp = this.startMcp(parts.dataDir);
     this.domains = this.createDomains(app, parts, report);
     this.commands = this.gatherCommands();
-    this.disposers.push(this.session.subscribe((event) => this.onSessionEvent(event)));
     this.disposers.push(this.settings.subscribe((settings) => this.onSettingsChanged(settings)));
+  }
+
+  /** The chat shown now, which the commands act on (the others run on in the pool). */
+  get session(): AgentSession {
+    return this.sessions.current;
   }
 
   private startMcp(dataDir: string): McpManager {
@@ -160,7 +176,8 @@ export class AppServices {
 
   /** The session's workspace, created when it is the default; a missing one makes a stdio server fail to start. */
   private mcpWorkspace(): string {
-    const workspace = this.session?.tools?.workspace ?? this.runWorkspace;
+    // Asked first while the pool is being built (the MCP manager starts after it).
+    const workspace = this.sessions?.current.tools?.workspace ?? this.runWorkspace;
     try {
       return this.tools.openWorkspace(workspace);
     } catch {
@@ -169,10 +186,12 @@ export class AppServices {
   }
 
   private createDomains(app: AppDomain, parts: OpenedParts, report: (notice: NoticeText) => void): AppDomains {
-    const { session, history, settings, credentials, streamFn, options } = this;
+    const { history, settings, credentials, streamFn, options } = this;
     const { publish } = options;
+    const pool = this.sessions;
+    const session = () => pool.current;
     const sessions = new SessionDomain({
-      session,
+      pool,
       history,
       activeModel: this.activeModel,
       runWorkspace: this.runWorkspace,
@@ -181,8 +200,11 @@ export class AppServices {
       retrySettings: () => settings.get().retry,
       projectInstructions: (workspace) => this.tools.projectInstructions(workspace),
       sessionInstructions: this.sessionInstructions,
-      // A new, resumed or moved session may work in another folder: stdio MCP servers follow it.
-      workspaceMayChange: () => this.mcp.workspaceChanged(),
+      // A new, resumed or moved session may work in another folder: stdio MCP servers follow it,
+      // unless a chat left working may still call them there.
+      workspaceMayChange: () => {
+        if (pool.backgroundCount === 0) this.mcp.workspaceChanged();
+      },
     });
     const publishSnapshot = (): void => sessions.publishSnapshot();
     return {
@@ -206,7 +228,7 @@ export class AppServices {
       }),
       history: new HistoryDomain({
         history,
-        session,
+        sessions: pool,
         newSession: () => void sessions.newSession(),
         saveFile: options.saveFile,
         publish,
@@ -267,7 +289,7 @@ export class AppServices {
   }
 
   private createSession(): AgentSession {
-    return new AgentSession({
+    const session: AgentSession = new AgentSession({
       agent: createSessionAgent({
         // A real provider's model comes from the catalogue: open() loaded pi-ai for it.
         model: this.activeModel.resolved().model,
@@ -287,20 +309,24 @@ export class AppServices {
         workspace: this.runWorkspace,
         instructions: (sessionId) => this.sessionInstructions.get(sessionId) ?? null,
       },
-      fallback: this.activeModel.fallback,
+      // A usage limit in a chat switches that chat's model, shown or not.
+      fallback: this.activeModel.fallbackFor(() => session),
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
       clock: this.options.clock,
+      ratePacer: this.ratePacer,
     });
+    return session;
   }
 
   /**
    * Pass every session event on; a stored turn or a closed chain also changes its session's row
    * in the lists (its exchanges, and those that ended in an error).
    */
-  private onSessionEvent(event: SessionEvent): void {
-    this.options.publish(event);
+  private onSessionEvent(event: SessionEvent, isShown: boolean): void {
+    // A chat not shown reaches the windows as its activity (sessions_activity) and its list row only.
+    if (isShown) this.options.publish(event);
     if (event.type !== 'turn_persisted' && event.type !== 'retry_chain_closed') return;
     const sessionId = event.type === 'turn_persisted' ? event.turn.sessionId : event.sessionId;
     this.options.publish({
@@ -322,9 +348,9 @@ export class AppServices {
   }
 
   async dispose(): Promise<void> {
-    // A chain that is waiting is kept as interrupted, to be continued on the next start.
-    await this.session.shutdown().catch(() => undefined);
-    this.session.dispose();
+    // Every chain that is waiting, in every chat, is kept as interrupted, to be continued on the next start.
+    await this.sessions.shutdown();
+    this.sessions.dispose();
     await this.mcp.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();

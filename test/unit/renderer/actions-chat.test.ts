@@ -12,20 +12,19 @@ import { assistantMessage, fakeBridge, snapshot } from './fixtures';
 const frame = () => new Promise((resolve) => setTimeout(resolve, 40));
 
 describe('switching chats', () => {
-  it('is refused while a turn runs: no call, the sidebar flag says why; once idle it switches and focuses the composer', async () => {
-    const { bridge, calls } = fakeBridge({ 'session.new': () => ({ sessionId: 's2' }) });
+  it('goes ahead while a turn runs (the chat left runs on in the background) and focuses the composer', async () => {
+    const { bridge, calls } = fakeBridge({
+      'session.new': () => ({ sessionId: 's2' }),
+      'session.resume': () => ({ sessionId: 'old' }),
+    });
     const store = createAppStore();
     const actions = createActions(bridge, store);
+    actions.showView('history');
     actions.dispatch({ type: 'agent_start' });
-    expect(await actions.newChat()).toBe(false);
-    expect(await actions.resume('old')).toBe(false);
-    expect(calls).toEqual([]);
-    expect(store.getState().ui.isSwitchRefused).toBe(true);
-
-    actions.dispatch({ type: 'agent_end', messages: [] });
     expect(await actions.newChat()).toBe(true);
-    expect(calls.map((c) => c.method)).toEqual(['session.new']);
-    expect(store.getState().ui).toMatchObject({ isSwitchRefused: false, view: 'chat', focus: { target: 'composer' } });
+    expect(store.getState().ui).toMatchObject({ view: 'chat', focus: { target: 'composer' } });
+    expect(await actions.resume('old')).toBe(true);
+    expect(calls.map((c) => c.method)).toEqual(['session.new', 'session.resume']);
   });
 });
 

@@ -98,6 +98,10 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
   mcp_status: { type: 'mcp_status', servers: [{ name: 'fs', state: 'starting' }] },
+  sessions_activity: {
+    type: 'sessions_activity',
+    sessions: [{ sessionId: 'other', title: 'Other chat', state: 'retrying', until: 5000 }],
+  },
   history_changed: { type: 'history_changed', sessionId: SESSION_ID, session: summary(SESSION_ID, 5) },
   model_changed: {
     type: 'model_changed',
@@ -373,7 +377,7 @@ describe('applySessionEvent', () => {
   it('history_changed updates one row of the session list in place, newest first, without re-listing', () => {
     const listed = deepFreeze({
       ...connected(),
-      history: { sessions: [summary('b', 30), summary('a', 20), summary('c', 10)], revision: 0 },
+      history: { sessions: [summary('b', 30), summary('a', 20), summary('c', 10)], revision: 0, activity: [] },
     });
     const changed = (id: string, session: ReturnType<typeof summary> | null): SessionEvent => ({
       type: 'history_changed',
@@ -397,7 +401,7 @@ describe('applySessionEvent', () => {
 
   it('history_changed keeps the list at its limit', () => {
     const sessions = Array.from({ length: SESSION_LIST_LIMIT }, (_, i) => summary(`s${i}`, SESSION_LIST_LIMIT - i));
-    const full = deepFreeze({ ...connected(), history: { sessions, revision: 0 } });
+    const full = deepFreeze({ ...connected(), history: { sessions, revision: 0, activity: [] } });
     const s = apply(full, { type: 'history_changed', sessionId: 'new', session: summary('new', 10_000) });
     expect(s.history.sessions).toHaveLength(SESSION_LIST_LIMIT);
     expect(s.history.sessions[0].id).toBe('new');

@@ -101,6 +101,7 @@ export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot 
     pendingApprovals: [],
     interruptedRetry: null,
     pacing: null,
+    activity: [],
     ...extra,
   };
 }

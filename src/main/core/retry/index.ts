@@ -22,7 +22,7 @@ export { classifyAssistantMessage } from './classify-message';
 export { INTERRUPTED_FINAL_ERROR, RetryController } from './retry-controller';
 export { sessionRetryHost } from './session-retry-host';
 export type { DecisionEntry } from './retry-host';
-export { PromptPacing } from './rate-pacing';
+export { PromptPacing, RatePacer } from './rate-pacing';
 export { ModelRoute, sameModel, type FallbackPort } from './model-fallback';
 
 // The record of each decision, and a chain a quit or a crash interrupted.

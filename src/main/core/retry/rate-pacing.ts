@@ -99,15 +99,18 @@ export class PacingHold {
 // one model must not hold prompts to the fallback model of the same provider.
 const limitKey = (m: { provider: string; model: string }): string => `${m.provider}/${m.model}`;
 
-/** The session's pacing: what providers said, and the prompt held back now (if any). */
+/**
+ * The session's pacing: what providers said, and the prompt held back now (if any). `pacer` is
+ * shared by every chat of the app, so a limit one chat hit holds the others' prompts to that model too.
+ */
 export class PromptPacing {
-  private readonly pacer = new RatePacer();
   private readonly hold = new PacingHold();
   private held: PacingWait | null = null;
 
   constructor(
     private readonly emit: (event: PacingEvent) => void,
     private readonly now: () => number,
+    private readonly pacer = new RatePacer(),
   ) {}
 
   /** The prompt waiting for a reset, for the snapshot; null when none waits. */

@@ -225,6 +225,10 @@ class RpcServer {
   }
 
   private newSession(): RpcResponseData['new_session'] {
+    // pi's RPC has one conversation: a switch while it works is refused (the windows keep it running
+    // in the background instead; docs/architecture.md, "Chats side by side").
+    if (this.app.services.session.isBusy)
+      throw new Error('Cannot switch sessions while a turn is running; press Stop first.');
     this.app.services.domains.session.newSession();
     return { cancelled: false };
   }

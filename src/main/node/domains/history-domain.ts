@@ -5,14 +5,15 @@ import type { CommandHandlers } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import type { FailureCostReport, SessionSummary } from '../../../shared/history';
 import { CommandError } from '../../../shared/wire';
-import type { AgentSession } from '../../core/agent-session';
+import type { SessionPool } from '../../core/session-pool';
 import type { SaveFile } from '../app-options';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import { found } from './command-helpers';
 
 export interface HistoryDomainParts {
   history: SqliteHistoryStore;
-  session: AgentSession;
+  /** The chats, shown or working in the background. */
+  sessions: Pick<SessionPool, 'current' | 'find'>;
   /** A fresh chat when the current one is deleted (session-domain.ts). */
   newSession: () => void;
   /** The desktop app's save dialog; absent elsewhere. */
@@ -44,21 +45,21 @@ export class HistoryDomain {
 
   /** Delete a stored conversation (history_changed says so); false when there was none. */
   deleteSession(sessionId: string): boolean {
-    const { history, session, publish } = this.parts;
-    if (sessionId === session.sessionId && session.isBusy) {
+    const { history, sessions, publish } = this.parts;
+    if (sessions.find(sessionId)?.isWorking) {
       throw new CommandError('failed', 'This session is running a turn; stop it before deleting.');
     }
     if (!history.deleteSession(sessionId)) return false;
     publish({ type: 'history_changed', sessionId, session: null });
-    if (sessionId === session.sessionId) this.parts.newSession();
+    if (sessionId === sessions.current.sessionId) this.parts.newSession();
     return true;
   }
 
   /** Rename a stored conversation (history_changed says so). */
   renameSession(sessionId: string, title: string): SessionSummary {
-    const { history, session: current, publish } = this.parts;
+    const { history, sessions, publish } = this.parts;
     if (!history.renameSession(sessionId, title)) throw new CommandError('not_found', 'No such session');
-    if (sessionId === current.sessionId) current.setTitle(title);
+    sessions.find(sessionId)?.setTitle(title);
     const session = history.sessionSummary(sessionId) ?? null;
     publish({ type: 'history_changed', sessionId, session });
     if (!session) throw new CommandError('not_found', 'No such session');

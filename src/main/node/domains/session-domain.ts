@@ -1,13 +1,15 @@
 // The session domain: the conversation in the window and the commands on it (session.*, but the
 // tools' three, which tools-domain.ts answers) — prompt, stop, the retry banner's buttons, a new
 // or resumed chat, compaction, and the message actions that rewind it (edit, regenerate, continue;
-// docs/architecture.md, "Branches"). Built by the composition root (app-services.ts).
+// docs/architecture.md, "Branches"). A chat left while it works runs on in the session pool
+// ("Chats side by side"). Built by the composition root (app-services.ts).
 import { newId } from '../../../shared/ids';
 import type { CommandHandlers, SessionInstructions } from '../../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
 import { TURN_PAGE_SIZE } from '../../../shared/history';
 import type { NoticeText } from '../../../shared/notices';
 import type { AgentSession } from '../../core/agent-session';
+import type { SessionPool } from '../../core/session-pool';
 import type { ProjectInstructions } from '../../core/system-prompt';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
@@ -21,7 +23,8 @@ import type { Settings } from '../../../shared/settings';
 import { asInvalid, found, refuseWhileBusy, startTurn } from './command-helpers';
 
 export interface SessionDomainParts {
-  session: AgentSession;
+  /** The chats: the shown one (which these commands act on) and those working in the background. */
+  pool: SessionPool;
   history: SqliteHistoryStore;
   activeModel: ActiveModel;
   /** Where a session from before tools works: the run's folder. */
@@ -45,66 +48,82 @@ type SessionCommand = Exclude<
 export class SessionDomain {
   constructor(private readonly parts: SessionDomainParts) {}
 
+  /** The chat shown now. */
+  private get session(): AgentSession {
+    return this.parts.pool.current;
+  }
+
   readonly commands = {
     'session.getState': () => this.snapshot(),
     'session.prompt': async ({ text, attachments }) => {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
-      refuseWhileBusy(this.parts.session);
+      refuseWhileBusy(this.session);
       const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
-      return this.startTurn(() => this.parts.session.prompt(text, blocks));
+      return this.startTurn(() => this.session.prompt(text, blocks));
     },
     'session.edit': ({ turnId, text, keepAttachments }) =>
       this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),
     'session.regenerate': () => this.startTurn(() => this.regenerate()),
     'session.continue': () => this.startTurn(() => this.continueTurn()),
     'session.abort': async () => {
-      await this.parts.session.abort();
+      await this.session.abort();
       return { aborted: true };
     },
-    'session.abortRetry': () => ({ aborted: this.parts.session.abortRetry() }),
-    'session.retryNow': () => ({ skipped: this.parts.session.retryNow() }),
-    'session.sendAnyway': () => ({ sent: this.parts.session.sendAnyway() }),
+    'session.abortRetry': () => ({ aborted: this.session.abortRetry() }),
+    'session.retryNow': () => ({ skipped: this.session.retryNow() }),
+    'session.sendAnyway': () => ({ sent: this.session.sendAnyway() }),
     'session.resumeInterrupted': ({ chainId }) => ({ resumed: this.resumeInterrupted(chainId) }),
     'session.discardInterrupted': ({ chainId }) => ({ discarded: this.discardInterrupted(chainId) }),
     'session.scheduleRetry': ({ chainId }) => ({ scheduled: this.scheduleRetry(chainId) }),
     'session.new': () => ({ sessionId: this.newSession() }),
     'session.resume': ({ sessionId }) => {
-      found(this.parts.history.sessionSummary(sessionId), `session ${sessionId}`);
+      // A chat working in the background may not be stored yet (its first prompt held for a rate limit).
+      if (!this.parts.pool.find(sessionId)) found(this.parts.history.sessionSummary(sessionId), `session ${sessionId}`);
       this.resumeSession(sessionId);
       return { sessionId };
     },
-    'session.compact': () => this.parts.session.compact(),
+    'session.compact': () => this.session.compact(),
     'session.instructions': () => this.instructions(),
     'session.setInstructions': ({ override }) => this.setInstructions(override),
   } satisfies Pick<CommandHandlers, SessionCommand>;
 
   /** The current session with the newest page of what the history holds for it (the client pages back). */
   snapshot(): SessionSnapshot {
-    const { session, history } = this.parts;
+    const { session } = this;
+    const { history, pool } = this.parts;
     const stored = history.getSession(session.sessionId, TURN_PAGE_SIZE);
-    return session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
+    const state = session.snapshot(stored ?? { turns: [], chains: [], decisions: [], hasOlderTurns: false });
+    return { ...state, activity: pool.activity() };
   }
 
-  /** Start a new conversation, in the folder the last one worked in; its snapshot goes out as session_changed. */
+  /**
+   * Start a new conversation, in the folder the last one worked in; its snapshot goes out as
+   * session_changed. A chat that works meanwhile runs on in the background.
+   */
   newSession(): string {
-    const { session, activeModel } = this.parts;
+    const { activeModel, pool } = this.parts;
+    const workspace = this.session.tools?.workspace;
+    const session = pool.vacate();
     activeModel.sessionChanging();
-    session.replaceConversation({
-      sessionId: newId(),
-      title: '',
-      messages: [],
-      stored: false,
-      workspace: session.tools?.workspace,
-    });
+    session.replaceConversation({ sessionId: newId(), title: '', messages: [], stored: false, workspace });
     this.publishSnapshot();
     return session.sessionId;
   }
 
-  /** Switch to a stored conversation; its snapshot goes out as session_changed. */
+  /**
+   * Switch to another conversation; its snapshot goes out as session_changed. One working in the
+   * background comes back with its live state (its stream, its banner, its approvals); the chat
+   * left runs on there if it works.
+   */
   resumeSession(sessionId: string): void {
-    const { session, history, activeModel } = this.parts;
+    const { history, activeModel, pool } = this.parts;
+    pool.seen(sessionId);
+    // Already shown (and perhaps working): nothing to load.
+    if (this.session.sessionId === sessionId && this.session.isWorking) return this.publishSnapshot();
+    if (pool.bringForward(sessionId)) return this.publishSnapshot();
     const summary = history.sessionSummary(sessionId);
     if (!summary) throw new Error(`session ${sessionId} not found`);
+    const session = pool.vacate();
     activeModel.sessionChanging();
     session.replaceConversation({
       sessionId,
@@ -119,7 +138,8 @@ export class SessionDomain {
 
   /** What the current conversation's agent reads beyond Resolute's own words (docs/thinking-and-context.md). */
   instructions(): SessionInstructions {
-    const { session, runWorkspace, projectInstructions, sessionInstructions } = this.parts;
+    const { session } = this;
+    const { runWorkspace, projectInstructions, sessionInstructions } = this.parts;
     const project = projectInstructions(session.tools?.workspace ?? runWorkspace);
     return {
       project: project && { file: project.file, text: project.text, truncated: project.truncated },
@@ -129,7 +149,8 @@ export class SessionDomain {
 
   /** The conversation's own instructions, from its next request on; null or empty text removes them. */
   setInstructions(override: SessionInstructions['override']): SessionInstructions {
-    const { session, sessionInstructions } = this.parts;
+    const { session } = this;
+    const { sessionInstructions } = this.parts;
     if (override && override.text.trim()) sessionInstructions.set(session.sessionId, override);
     else sessionInstructions.delete(session.sessionId);
     return this.instructions();
@@ -137,7 +158,8 @@ export class SessionDomain {
 
   /** Edit and resend a message of the current conversation, its attachments with it; resolves when the turn has ended. */
   editTurn(turnId: string, text: string, keepAttachments?: number[]): Promise<void> {
-    const { session, history } = this.parts;
+    const { session } = this;
+    const { history } = this.parts;
     const rewind = rewindForEdit(history, session.sessionId, turnId);
     const attachments = editedAttachments(history, session.sessionId, turnId, keepAttachments);
     if (!text && attachments.length === 0)
@@ -147,18 +169,20 @@ export class SessionDomain {
 
   /** A prompt's uploads as content for the model the session uses now (build-content.ts). */
   prepareAttachments(uploads: AttachmentUpload[]): Promise<AttachmentBlock[]> {
-    return buildAttachmentContent(uploads, this.parts.session.model);
+    return buildAttachmentContent(uploads, this.session.model);
   }
 
   /** Regenerate the last reply (or try a failed one again); resolves when the turn has ended. */
   regenerate(): Promise<void> {
-    const { session, history } = this.parts;
+    const { session } = this;
+    const { history } = this.parts;
     return session.rewindAndContinue(rewindForRegenerate(history, session.sessionId));
   }
 
   /** Continue a stopped or cut-off reply: the failed reply comes from the history after a restart. */
   continueTurn(): Promise<void> {
-    const { session, history } = this.parts;
+    const { session } = this;
+    const { history } = this.parts;
     return session.continueTurn(lastFailedReply(history, session.sessionId));
   }
 
@@ -166,7 +190,7 @@ export class SessionDomain {
   resumeInterrupted(chainId: string): boolean {
     const offer = this.snapshot().interruptedRetry;
     if (!offer || offer.chainId !== chainId) return false;
-    this.parts.session.resumeInterruptedRetry(offer);
+    this.session.resumeInterruptedRetry(offer);
     return true;
   }
 
@@ -174,14 +198,15 @@ export class SessionDomain {
   discardInterrupted(chainId: string): boolean {
     const offer = this.snapshot().interruptedRetry;
     if (!offer || offer.chainId !== chainId) return false;
-    this.parts.session.discardInterruptedRetry(offer);
+    this.session.discardInterruptedRetry(offer);
     this.publishSnapshot();
     return true;
   }
 
   /** "Retry at …" on the card of the current session's chain that stopped for a long wait. */
   scheduleRetry(chainId: string): boolean {
-    const { session, history, retrySettings } = this.parts;
+    const { session } = this;
+    const { history, retrySettings } = this.parts;
     const stored = history.getSession(session.sessionId, TURN_PAGE_SIZE);
     const offer = stored ? findSchedulableRetry(stored, chainId, retrySettings()) : null;
     if (!offer) return false;
@@ -190,25 +215,29 @@ export class SessionDomain {
   }
 
   /**
-   * Take up the soonest schedule a quit or a crash left (docs/retry-policy.md, "Scheduled retries"):
-   * open its session and wait for its time, or retry at once when it has passed. False when none.
+   * Take up the schedules a quit or a crash left (docs/retry-policy.md, "Scheduled retries"): each
+   * in its own chat, waiting for its time or retrying at once when it has passed; the soonest is
+   * shown, the others run in the background. False when there was none.
    */
   resumeScheduled(): boolean {
-    const { session, history } = this.parts;
-    for (const { chainId, sessionId, scheduledAt } of history.scheduledChains()) {
+    const { history } = this.parts;
+    const schedules = history.scheduledChains().flatMap(({ chainId, sessionId, scheduledAt }) => {
       const stored = history.getSession(sessionId, TURN_PAGE_SIZE);
-      const offer = stored ? session.snapshot(stored).interruptedRetry : null;
-      if (offer?.chainId !== chainId) continue;
+      const offer = stored ? this.session.snapshot(stored).interruptedRetry : null;
+      return offer?.chainId === chainId ? [{ sessionId, retry: { ...offer, retryAt: scheduledAt } }] : [];
+    });
+    // The soonest last, so that it is the one left shown.
+    for (const { sessionId, retry } of schedules.reverse()) {
       this.resumeSession(sessionId);
-      session.scheduleRetry({ ...offer, retryAt: scheduledAt }, 'restart');
-      return true;
+      this.session.scheduleRetry(retry, 'restart');
     }
-    return false;
+    return schedules.length > 0;
   }
 
   /** Open the newest session whose interrupted chain can be continued, if there is one (a window's start). */
   openInterruptedSession(): void {
-    const { session, history } = this.parts;
+    const { session } = this;
+    const { history } = this.parts;
     for (const sessionId of history.interruptedSessions()) {
       const stored = history.getSession(sessionId, TURN_PAGE_SIZE);
       if (!stored || !session.snapshot(stored).interruptedRetry) continue;
@@ -223,6 +252,6 @@ export class SessionDomain {
   }
 
   private startTurn(start: () => Promise<void>): { accepted: true } {
-    return startTurn({ isBusy: this.parts.session.isBusy, report: this.parts.report }, start);
+    return startTurn({ isBusy: this.session.isBusy, report: this.parts.report }, start);
   }
 }

@@ -9,7 +9,8 @@ import { checkWorkspaceChoice } from '../tools/workspace-fs';
 import { asInvalid } from './command-helpers';
 
 export interface ToolsDomainParts {
-  session: AgentSession;
+  /** The chat shown now (the session pool's current one). */
+  session: () => AgentSession;
   history: HistoryReader;
   /** The data folder, which no workspace may hold. */
   dataDir: string;
@@ -24,14 +25,15 @@ export class ToolsDomain {
   constructor(private readonly parts: ToolsDomainParts) {}
 
   readonly commands = {
-    'session.approveTool': ({ id, choice }) => ({ answered: this.parts.session.answerApproval(id, choice) }),
+    'session.approveTool': ({ id, choice }) => ({ answered: this.parts.session().answerApproval(id, choice) }),
     'session.setWorkspace': ({ path }) => asInvalid(() => ({ workspace: this.setWorkspace(path) })),
     'session.pickWorkspace': async () => ({ workspace: await this.pickWorkspace() }),
   } satisfies Pick<CommandHandlers, 'session.approveTool' | 'session.setWorkspace' | 'session.pickWorkspace'>;
 
   /** Move the current session's tools to a folder, checked here (throws an Error saying why not); its real path. */
   setWorkspace(path: string): string {
-    const { session, history, publish } = this.parts;
+    const { history, publish } = this.parts;
+    const session = this.parts.session();
     const workspace = checkWorkspaceChoice(path, this.parts.dataDir);
     session.setWorkspace(workspace);
     this.parts.publishSnapshot();

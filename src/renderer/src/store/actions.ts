@@ -24,7 +24,6 @@ import { applyOlderTurns, applySessionEvent } from './apply-session-event';
 import {
   SESSION_LIST_LIMIT,
   addNotice,
-  isTurnRunning,
   type AppState,
   type ConnectionState,
   type FocusTarget,
@@ -81,27 +80,17 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     update((s) => ({ ...s, ui: { ...s.ui, focus: { target, n: (s.ui.focus?.n ?? 0) + 1 } } }));
   }
 
-  function setSwitchRefused(isSwitchRefused: boolean): void {
-    update((s) => ({ ...s, ui: { ...s.ui, isSwitchRefused } }));
-  }
-
   /**
    * New or resumed: the session itself arrives as session_changed; here the chat is shown and the
-   * composer focused. While a turn runs the switch is refused, and the sidebar says why.
+   * composer focused. A chat that works meanwhile runs on in the background (its row says how).
    */
   async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
-    if (isTurnRunning(store.getState())) {
-      setSwitchRefused(true);
-      return false;
-    }
     try {
       await call();
     } catch (error) {
-      if (isTurnRunning(store.getState())) setSwitchRefused(true);
-      else report(error);
+      report(error);
       return false;
     }
-    setSwitchRefused(false);
     showView('chat');
     requestFocus('composer');
     return true;
@@ -172,7 +161,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     loadOlderTurns,
     showView,
     requestFocus,
-    dismissSwitchRefused: () => setSwitchRefused(false),
     /** Fetch the snapshot, the settings and the start-up notices (on connect and after every reconnect). */
     async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent; startupNotices: StartupNotice[] }> {
       const [snapshot, settings, info] = await Promise.all([

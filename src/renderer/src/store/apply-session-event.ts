@@ -98,6 +98,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return applySettings(state, event.settings);
     case 'history_changed':
       return applyHistoryChange(state, event);
+    case 'sessions_activity':
+      return { ...state, history: { ...state.history, activity: event.sessions } };
     case 'mcp_status':
       return { ...state, settings: { ...state.settings, mcpServers: event.servers } };
     case 'model_changed':
@@ -194,7 +196,9 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
   const kept = state.retry.banner;
   const keptBanner = isSameSession && (kept?.kind === 'failed' || kept?.kind === 'switched') ? kept : null;
   const banner = snapshot.pendingRetry ? { kind: 'pending' as const, ...snapshot.pendingRetry } : keptBanner;
-  return { ...state, session, retry: { banner, switchedModel: isSameSession ? state.retry.switchedModel : null } };
+  const retry = { banner, switchedModel: isSameSession ? state.retry.switchedModel : null };
+  // An older main process sends no activity: the sidebar then shows none.
+  return { ...state, session, retry, history: { ...state.history, activity: snapshot.activity ?? [] } };
 }
 
 /** A chain is waiting (counting down or paused offline): no longer an interrupted one on offer. */
@@ -249,7 +253,7 @@ function applyHistoryChange(state: AppState, event: HistoryChangedEvent): AppSta
   // A rename of the open conversation retitles the chat too.
   const renamed = event.session && event.sessionId === state.session.sessionId && event.session.title;
   const session = renamed ? { ...state.session, title: renamed } : state.session;
-  return { ...state, session, history: { sessions, revision: state.history.revision + 1 } };
+  return { ...state, session, history: { ...state.history, sessions, revision: state.history.revision + 1 } };
 }
 
 function sortSessions(sessions: SessionSummary[]): SessionSummary[] {

@@ -3,7 +3,7 @@
 // the actions in actions.ts are the only writers.
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
-import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry } from '../../../shared/events';
+import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry, SessionActivity } from '../../../shared/events';
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
@@ -104,6 +104,8 @@ export interface HistorySlice {
   sessions: SessionSummary[];
   /** Bumped by every history_changed event; views that show history data refetch on change. */
   revision: number;
+  /** What each chat that works or wants the person is doing (the snapshot, then sessions_activity). */
+  activity: SessionActivity[];
 }
 
 /** How many sessions the sidebar and the history table keep. */
@@ -132,8 +134,6 @@ export interface UiSlice {
   /** Which host the page runs in (app.info), once known: exports save differently. */
   host: AppInfo['host'] | null;
   focus: { target: FocusTarget; n: number } | null;
-  /** Switching chats was refused because a turn runs; the sidebar says so until it is dismissed. */
-  isSwitchRefused: boolean;
   /** Bumped by every settings change the main process accepted ("Saved"). */
   savedCount: number;
   /** The provider whose settings to show (the Authentication card's "Check your API key"). */
@@ -176,7 +176,7 @@ export function initialState(): AppState {
     },
     retry: { banner: null, switchedModel: null },
     settings: { values: null, fieldErrors: {}, providers: [], mcpServers: [] },
-    history: { sessions: [], revision: 0 },
+    history: { sessions: [], revision: 0, activity: [] },
     ui: {
       view: 'chat',
       returnedDraft: null,
@@ -185,14 +185,13 @@ export function initialState(): AppState {
       nextNoticeId: 1,
       host: null,
       focus: null,
-      isSwitchRefused: false,
       savedCount: 0,
       settingsProvider: null,
     },
   };
 }
 
-/** A turn streams, retries, waits for a retry or a rate limit, or compacts: the conversation cannot be switched now. */
+/** A turn streams, retries, waits for a retry or a rate limit, or compacts: the composer sends nothing new now. */
 export function isTurnRunning(state: AppState): boolean {
   const { session, retry } = state;
   return (

@@ -1,16 +1,17 @@
 // The sidebar's recent sessions: one Tab stop (a roving tabindex: Up/Down/Home/End move between
 // chats, Right/Left reach a chat's Rename and Delete), Enter opens, F2 renames in place, Delete asks
-// before deleting. Each row shows how many of its exchanges ended in an error. A new chat whose
-// first prompt is held for a rate limit is listed at once, under that prompt (not stored yet, so
-// without Rename and Delete).
+// before deleting. Each row shows how many of its exchanges ended in an error and what the chat is
+// doing (SessionActivityLine). A chat that works but is not stored yet — a new chat whose first
+// prompt is held for a rate limit — is listed at once, under that prompt (without Rename and Delete).
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PacingWait } from '../../../../shared/events';
+import type { SessionActivity } from '../../../../shared/events';
 import type { SessionSummary } from '../../../../shared/history';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { ConfirmDialog } from '../history/ConfirmDialog';
 import { RenameForm } from './RenameForm';
+import { SessionActivityLine } from './SessionActivityLine';
 
 const RECENT_SESSIONS = 30;
 
@@ -19,9 +20,10 @@ export function SessionList() {
   const actions = useActions();
   const stored = useAppState((s) => s.history.sessions);
   const currentId = useAppState((s) => s.session.sessionId);
-  const pacing = useAppState((s) => s.session.pacing);
-  const held = useMemo(() => heldSession(stored, currentId, pacing), [stored, currentId, pacing]);
-  const sessions = (held ? [held, ...stored] : stored).slice(0, RECENT_SESSIONS);
+  const activity = useAppState((s) => s.history.activity);
+  const unstored = useMemo(() => unstoredSessions(stored, activity), [stored, activity]);
+  const sessions = [...unstored, ...stored].slice(0, RECENT_SESSIONS);
+  const activityOf = (id: string) => activity.find((a) => a.sessionId === id);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [renamingId, setRenamingId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<SessionSummary | null>(null);
@@ -52,7 +54,7 @@ export function SessionList() {
       Delete: () => setDeleting(active),
     };
     const move = moves[event.key];
-    if (!move || (active === held && (event.key === 'F2' || event.key === 'Delete'))) return;
+    if (!move || (unstored.includes(active) && (event.key === 'F2' || event.key === 'Delete'))) return;
     event.preventDefault();
     move();
   };
@@ -105,7 +107,8 @@ export function SessionList() {
               ) : (
                 <SessionRow
                   session={session}
-                  isHeld={session === held}
+                  isHeld={unstored.includes(session)}
+                  activity={activityOf(session.id)}
                   title={title}
                   isActive={isActive}
                   isCurrent={session.id === currentId}
@@ -137,26 +140,21 @@ export function SessionList() {
   );
 }
 
-/** The open chat, not stored yet, whose first prompt waits for a rate limit: a row of its own. */
-function heldSession(
-  stored: SessionSummary[],
-  currentId: string | null,
-  pacing: PacingWait | null,
-): SessionSummary | null {
-  if (!pacing || !currentId || stored.some((s) => s.id === currentId)) return null;
-  const at = pacing.until - pacing.waitMs;
-  const title = pacing.text.split('\n')[0];
-  return {
-    id: currentId,
-    title,
-    createdAt: at,
-    updatedAt: at,
-    model: pacing.model,
-    provider: pacing.provider,
-    turnCount: 0,
-    erroredTurnCount: 0,
-    workspace: '',
-  };
+/** Chats that work but are not stored yet (a first prompt held for a rate limit): a row each, under their first line. */
+function unstoredSessions(stored: SessionSummary[], activity: SessionActivity[]): SessionSummary[] {
+  return activity
+    .filter((a) => a.state !== 'idle' && a.title && !stored.some((s) => s.id === a.sessionId))
+    .map((a) => ({
+      id: a.sessionId,
+      title: a.title.split('\n')[0],
+      createdAt: 0,
+      updatedAt: 0,
+      model: '',
+      provider: '',
+      turnCount: 0,
+      erroredTurnCount: 0,
+      workspace: '',
+    }));
 }
 
 interface SessionRowProps {
@@ -166,6 +164,7 @@ interface SessionRowProps {
   title: string;
   isActive: boolean;
   isCurrent: boolean;
+  activity: SessionActivity | undefined;
   onOpen: () => void;
   onRename: () => void;
   onDelete: () => void;
@@ -173,7 +172,7 @@ interface SessionRowProps {
 }
 
 function SessionRow(props: SessionRowProps) {
-  const { session, title, isActive, isCurrent, isHeld, onOpen, onRename, onDelete, onFocus } = props;
+  const { session, title, isActive, isCurrent, isHeld, activity, onOpen, onRename, onDelete, onFocus } = props;
   const { t } = useTranslation();
   const tabIndex = isActive ? 0 : -1;
   return (
@@ -192,7 +191,10 @@ function SessionRow(props: SessionRowProps) {
           onOpen();
         }}
       >
-        <span className="sidebar-session-title">{title}</span>
+        <span className="sidebar-session-text">
+          <span className="sidebar-session-title">{title}</span>
+          {activity && <SessionActivityLine activity={activity} isCurrent={isCurrent} />}
+        </span>
         {session.erroredTurnCount > 0 && (
           <span className="badge badge-error" data-testid="sidebar-errored-badge">
             <span aria-hidden="true">{session.erroredTurnCount}</span>
