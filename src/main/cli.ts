@@ -72,6 +72,11 @@ async function runWeb(flags: CommonFlags): Promise<void> {
   for (const notice of app.services.domains.app.info().notices) process.stderr.write(`resolute: ${notice.message}\n`);
   let appWindow: Awaited<ReturnType<typeof openForPerson>> = null;
   const stop = onExit(async () => {
+    const waiting = app.services.sessions.waitingChains();
+    if (waiting > 0)
+      process.stderr.write(
+        `resolute: ${waiting} waiting ${waiting === 1 ? 'retry is' : 'retries are'} kept for the next start\n`,
+      );
     await appWindow?.close();
     extensions.dispose();
     await server.close();

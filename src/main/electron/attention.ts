@@ -2,7 +2,7 @@
 // retry chain gives up, when a scheduled retry goes out or fails (and, once tools exist, when one waits for approval) and the dock/taskbar
 // badge for waiting approvals. Decisions only; main.ts passes in the few Electron calls they need,
 // so test/unit/electron/attention.test.ts drives them with a fake.
-import type { SessionEvent } from '../../shared/events';
+import type { SessionActivity, SessionEvent } from '../../shared/events';
 import type { Translate } from './desktop-i18n';
 
 /** Something worth a notification. New kinds (a tool asking for approval) join this union. */
@@ -10,7 +10,9 @@ export type Attention =
   | { kind: 'retry_failed'; attempts: number; finalError: string }
   | { kind: 'approval_needed'; subject: string }
   | { kind: 'scheduled_retry_running' }
-  | { kind: 'scheduled_retry_failed'; finalError: string };
+  | { kind: 'scheduled_retry_failed'; finalError: string }
+  /** A chat the person left (docs/architecture.md, "Chats side by side") got a reply, failed or waits for approval. */
+  | { kind: 'chat_needs_you'; title: string; attention: NonNullable<SessionActivity['attention']> };
 
 /**
  * The session events that deserve a notification. A cancelled chain is left out: the person
@@ -50,6 +52,33 @@ export function scheduledRetryAttention(): (event: SessionEvent) => Attention | 
   };
 }
 
+/**
+ * The chats that newly want the person, from each sessions_activity list: a chat left working that
+ * got its reply, failed, or asks for an approval (docs/architecture.md, "Chats side by side").
+ * Stateful, one per window: each chat's news is told once.
+ */
+export function chatAttention(): (event: SessionEvent) => Attention[] {
+  const told = new Map<string, string>();
+  return (event) => {
+    if (event.type !== 'sessions_activity') return [];
+    const news: Attention[] = [];
+    const now = new Map<string, string>();
+    for (const { sessionId, title, attention } of event.sessions) {
+      if (!attention) continue;
+      now.set(sessionId, attention);
+      if (told.get(sessionId) !== attention) news.push({ kind: 'chat_needs_you', title, attention });
+    }
+    told.clear();
+    for (const [id, attention] of now) told.set(id, attention);
+    return news;
+  };
+}
+
+/** The badge's count: chats that want the person — news in a chat not shown, or an approval waiting anywhere. */
+export function attentionCount(sessions: readonly SessionActivity[]): number {
+  return sessions.filter((a) => a.attention !== undefined || a.state === 'approval').length;
+}
+
 export interface NotificationContent {
   title: string;
   body: string;
@@ -69,12 +98,32 @@ export function notificationContent(attention: Attention, t: Translate): Notific
         title: t('notification.scheduledFailedTitle'),
         body: t('notification.scheduledFailedBody', { error: attention.finalError }),
       };
+    case 'chat_needs_you': {
+      const titles = {
+        reply: t('notification.chatReplyTitle'),
+        failed: t('notification.chatFailedTitle'),
+        approval: t('notification.chatApprovalTitle'),
+      };
+      return { title: titles[attention.attention], body: t('notification.chatBody', { title: attention.title }) };
+    }
     case 'approval_needed':
       return {
         title: t('notification.approvalTitle'),
         body: t('notification.approvalBody', { subject: attention.subject }),
       };
   }
+}
+
+/** What the quit dialog says when chains wait (Electron's MessageBoxOptions' fields; Quit is button 0). */
+export function quitQuestion(waiting: number, t: Translate) {
+  return {
+    type: 'question' as const,
+    message: t('quit.title', { count: waiting }),
+    detail: t('quit.body', { count: waiting }),
+    buttons: [t('quit.quit'), t('quit.cancel')],
+    defaultId: 0,
+    cancelId: 1,
+  };
 }
 
 export interface NotifierDeps {
@@ -108,7 +157,7 @@ export interface BadgeDeps {
   translate(): Translate;
 }
 
-/** The badge for approvals waiting on the person: a count on macOS/Linux, an overlay icon on Windows. */
+/** The badge for chats waiting on the person (attentionCount): a count on macOS/Linux, an overlay icon on Windows. */
 export function createApprovalBadge(deps: BadgeDeps): { set(pendingCount: number): void } {
   return {
     set(pendingCount) {

@@ -22,9 +22,21 @@ export const desktopEn = {
     scheduledRunningBody: 'The retry you scheduled is running now.',
     scheduledFailedTitle: 'Scheduled retry failed',
     scheduledFailedBody: 'The scheduled retry did not get a reply: {{error}}',
+    chatReplyTitle: 'A reply came',
+    chatFailedTitle: 'A chat failed',
+    chatApprovalTitle: 'A chat waits for your approval',
+    chatBody: '“{{title}}”',
   },
   badge: {
     approvalWaiting: 'Waiting for your approval',
+  },
+  quit: {
+    title_one: 'A retry is waiting',
+    title_other: '{{count}} retries are waiting',
+    body_one: 'It is kept and offered again when Resolute starts.',
+    body_other: 'They are kept and offered again when Resolute starts (a scheduled one runs at its time).',
+    quit: 'Quit',
+    cancel: 'Cancel',
   },
 };
 
@@ -47,9 +59,21 @@ export const desktopJa: DesktopStrings = {
     scheduledRunningBody: '予約した再試行を今実行しています。',
     scheduledFailedTitle: '予約した再試行に失敗しました',
     scheduledFailedBody: '予約した再試行で応答を得られませんでした: {{error}}',
+    chatReplyTitle: '応答が届きました',
+    chatFailedTitle: 'チャットが失敗しました',
+    chatApprovalTitle: 'チャットが承認を待っています',
+    chatBody: '「{{title}}」',
   },
   badge: {
     approvalWaiting: '承認待ち',
+  },
+  quit: {
+    title_one: '再試行が待機中です',
+    title_other: '{{count}} 件の再試行が待機中です',
+    body_one: '次に Resolute を起動したときに再開できるよう保存されます。',
+    body_other: '次に Resolute を起動したときに再開できるよう保存されます（予約したものはその時刻に実行されます）。',
+    quit: '終了',
+    cancel: 'キャンセル',
   },
 };
 
@@ -70,9 +94,21 @@ export const desktopKo: DesktopStrings = {
     scheduledRunningBody: '예약한 재시도를 지금 실행하고 있습니다.',
     scheduledFailedTitle: '예약된 재시도 실패',
     scheduledFailedBody: '예약한 재시도에서 응답을 받지 못했습니다: {{error}}',
+    chatReplyTitle: '응답이 도착했습니다',
+    chatFailedTitle: '채팅이 실패했습니다',
+    chatApprovalTitle: '채팅이 승인을 기다리고 있습니다',
+    chatBody: '“{{title}}”',
   },
   badge: {
     approvalWaiting: '승인 대기 중',
+  },
+  quit: {
+    title_one: '재시도가 대기 중입니다',
+    title_other: '재시도 {{count}}개가 대기 중입니다',
+    body_one: '다음에 Resolute를 시작할 때 이어서 할 수 있도록 보관됩니다.',
+    body_other: '다음에 Resolute를 시작할 때 이어서 할 수 있도록 보관됩니다(예약된 것은 그 시각에 실행됩니다).',
+    quit: '종료',
+    cancel: '취소',
   },
 };
 

@@ -1,13 +1,22 @@
 // The desktop around the window: the application menu and the About panel (the menu rebuilt when
 // the language setting changes), OS notifications for session events that need the person while
-// the window is in the background, and the approval badge. The decisions live in app-menu.ts and
+// the window is in the background, the badge for chats that want the person, and the question a
+// quit asks while retries wait (they are kept for the next start). The decisions live in app-menu.ts and
 // attention.ts; this file only hands them Electron's APIs. main.ts installs it once at start.
-import { app, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
+import { app, dialog, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { LanguageSetting } from '../../shared/settings';
 import type { LaunchedApp } from '../modes/launch';
 import { aboutPanelOptions, menuTemplate } from './app-menu';
-import { attentionForEvent, createApprovalBadge, createNotifier, scheduledRetryAttention } from './attention';
+import {
+  attentionCount,
+  attentionForEvent,
+  chatAttention,
+  createApprovalBadge,
+  createNotifier,
+  quitQuestion,
+  scheduledRetryAttention,
+} from './attention';
 import { desktopTranslator, type Translate } from './desktop-i18n';
 import { focusWindow } from './single-instance';
 
@@ -18,11 +27,6 @@ export interface DesktopShellInputs {
   iconPath: string;
   /** The Windows overlay for a waiting approval: 16 px and its 32 px @2x twin. */
   badgePaths: { normal: string; double: string };
-}
-
-export interface DesktopShell {
-  /** Set the number of approvals waiting; called by the approval flow once tools exist. */
-  setPendingApprovals(count: number): void;
 }
 
 function openFolder(dir: string): void {
@@ -83,7 +87,24 @@ function electronBadge(inputs: DesktopShellInputs, translate: () => Translate) {
   });
 }
 
-export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
+/** A quit while retries wait says how many are kept for the next start, and can be cancelled. */
+function confirmQuit(inputs: DesktopShellInputs, t: () => Translate): void {
+  let confirmed = false;
+  app.on('before-quit', (event) => {
+    const waiting = inputs.launched.services.sessions.waitingChains();
+    if (confirmed || waiting === 0) return;
+    event.preventDefault();
+    const window = inputs.window();
+    const options = quitQuestion(waiting, t());
+    void (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options)).then(({ response }) => {
+      if (response !== options.defaultId) return;
+      confirmed = true;
+      app.quit();
+    });
+  });
+}
+
+export function installDesktopShell(inputs: DesktopShellInputs): void {
   const { services, hub } = inputs.launched;
   const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
   let language = services.settings.get().ui.language;
@@ -92,6 +113,8 @@ export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
   app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
   const notify = electronNotifier(inputs, () => t);
   const scheduled = scheduledRetryAttention();
+  const chats = chatAttention();
+  const badge = electronBadge(inputs, () => t);
   hub.subscribe((event) => {
     if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
       language = event.settings.ui.language;
@@ -100,7 +123,8 @@ export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
     }
     const attention = scheduled(event) ?? attentionForEvent(event);
     if (attention) notify(attention);
+    for (const news of chats(event)) notify(news);
+    if (event.type === 'sessions_activity') badge.set(attentionCount(event.sessions));
   });
-  const badge = electronBadge(inputs, () => t);
-  return { setPendingApprovals: (count) => badge.set(count) };
+  confirmQuit(inputs, () => t);
 }

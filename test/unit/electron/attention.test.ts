@@ -3,15 +3,19 @@
 // the badge per platform. The Electron calls are recorded by plain functions (no Electron here).
 import { describe, expect, it } from 'vitest';
 import {
+  attentionCount,
   attentionForEvent,
+  chatAttention,
   createApprovalBadge,
   createNotifier,
+  notificationContent,
+  quitQuestion,
   scheduledRetryAttention,
   type NotificationContent,
 } from '../../../src/main/electron/attention';
 import { desktopTranslator } from '../../../src/main/electron/desktop-i18n';
 import type { ChainOutcome } from '../../../src/shared/error-category';
-import type { SessionEvent } from '../../../src/shared/events';
+import type { SessionActivity, SessionEvent } from '../../../src/shared/events';
 
 const retryEnd = (success: boolean, outcome: ChainOutcome, finalError?: string): SessionEvent => ({
   type: 'auto_retry_end',
@@ -169,5 +173,55 @@ describe('scheduledRetryAttention (docs/retry-policy.md, "Scheduled retries")', 
       attention(start(true));
       expect(attention(retryEnd(outcome === 'recovered', outcome))).toBeNull();
     }
+  });
+});
+
+describe('chats side by side (docs/architecture.md, "Chats side by side")', () => {
+  const activity = (sessions: SessionActivity[]): SessionEvent => ({ type: 'sessions_activity', sessions });
+  const left = (attention?: SessionActivity['attention'], state: SessionActivity['state'] = 'idle') => ({
+    sessionId: 'a',
+    title: 'Plan the trip',
+    state,
+    ...(attention ? { attention } : {}),
+  });
+
+  it("tells each chat's news once: a reply, then a failure after it, and nothing for the same news again", () => {
+    const news = chatAttention();
+    expect(news(activity([left(undefined, 'retrying')]))).toEqual([]);
+    expect(news(activity([left('reply')]))).toEqual([
+      { kind: 'chat_needs_you', title: 'Plan the trip', attention: 'reply' },
+    ]);
+    expect(news(activity([left('reply')]))).toEqual([]);
+    expect(news(activity([]))).toEqual([]);
+    expect(news(activity([left('failed')]))).toEqual([
+      { kind: 'chat_needs_you', title: 'Plan the trip', attention: 'failed' },
+    ]);
+    expect(news(retryEnd(false, 'exhausted'))).toEqual([]);
+  });
+
+  it('counts for the badge the chats with news and every approval waiting, shown or not', () => {
+    const shownApproval: SessionActivity = { sessionId: 'b', title: 'b', state: 'approval' };
+    const busy: SessionActivity = { sessionId: 'c', title: 'c', state: 'streaming' };
+    expect(attentionCount([left('reply'), shownApproval, busy])).toBe(2);
+    expect(attentionCount([busy])).toBe(0);
+  });
+
+  it("says it in the language of the app, with the chat's title", () => {
+    const ja = desktopTranslator('ja', []);
+    expect(notificationContent({ kind: 'chat_needs_you', title: '旅行', attention: 'failed' }, ja)).toEqual({
+      title: 'チャットが失敗しました',
+      body: '「旅行」',
+    });
+  });
+
+  it('asks before a quit how many waiting retries are kept', () => {
+    const en = desktopTranslator('en', []);
+    expect(quitQuestion(2, en)).toMatchObject({
+      message: '2 retries are waiting',
+      buttons: ['Quit', 'Cancel'],
+      defaultId: 0,
+      cancelId: 1,
+    });
+    expect(quitQuestion(1, desktopTranslator('ko', [])).message).toBe('재시도 1개가 대기 중입니다');
   });
 });
