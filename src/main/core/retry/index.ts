@@ -12,11 +12,11 @@ export {
   type HttpObservation,
   type ProviderFacts,
 } from './provider-facts';
-export { errorFactsFromBody, type BodyFacts } from './error-body';
+export { errorFactsFromBody, type BodyFacts } from './provider-facts';
 
 // The judgement of one failed reply.
 export type { Classification } from './classify-error';
-export { classifyAssistantMessage } from './classify-message';
+export { classifyAssistantMessage } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
 export { INTERRUPTED_FINAL_ERROR, RetryController } from './retry-controller';
