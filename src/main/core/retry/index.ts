@@ -19,7 +19,8 @@ export type { Classification } from './classify-error';
 export { classifyAssistantMessage } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
-export { INTERRUPTED_FINAL_ERROR, RetryController } from './retry-controller';
+export { INTERRUPTED_FINAL_ERROR } from './retry-chain';
+export { RetryController } from './retry-controller';
 export { sessionRetryHost } from './session-retry-host';
 export type { DecisionEntry } from './retry-host';
 export { PromptPacing } from './rate-pacing';
