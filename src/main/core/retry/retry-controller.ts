@@ -7,12 +7,12 @@ import type { ChainOutcome } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
 import type { InterruptedRetry, ScheduledRetry } from '../../../shared/events';
 import type { Classification } from './classify-error';
-import { afterUsageLimitSwitch, decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
+import { afterUsageLimitSwitch, decideRetry, recoveredEntry, withNamedTime, type RetryDecision } from './decide-retry';
 import { modelPath } from './model-fallback';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
 import { RetryChain } from './retry-chain';
-import { scheduledDecision, withNamedTime } from './scheduled-retry';
+import { scheduledDecision } from './scheduled-retry';
 import type { ModelSwitch, NetworkProbe, RetryHost, UsageLimits } from './retry-host';
 
 export type { RetryHost };

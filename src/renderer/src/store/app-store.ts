@@ -1,10 +1,12 @@
 // The one zustand store (vanilla, so the event pump and tests use it without React), the React
-// context that hands components the store and the action functions, and the event pump that feeds
-// it from the bridge (startEventPump, wired once by main.tsx): every SessionEvent goes to
-// actions.dispatch (→ applySessionEvent), and on each (re)connect the snapshot is fetched again.
+// context that hands components the store and the action functions, and the store's feed: the
+// event pump (startEventPump, wired once by main.tsx) hands every SessionEvent from the bridge to
+// the dispatcher (eventDispatcher, Actions.dispatch), which applies it with applySessionEvent; on
+// each (re)connect the snapshot is fetched again.
 import { createContext, useContext } from 'react';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { applySessionEvent } from './apply-session-event';
 import { initialState, type AppState } from './state';
 import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
@@ -14,6 +16,17 @@ export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(state: AppState = initialState()): AppStore {
   return createStore<AppState>()(() => state);
+}
+
+/**
+ * How an event reaches the store (Actions.dispatch): applied by the one reducer, then `onEvent`
+ * (the Esc swap listens there) is told.
+ */
+export function eventDispatcher(store: AppStore, onEvent?: (event: SessionEvent) => void) {
+  return (event: SessionEvent): void => {
+    store.setState(applySessionEvent(store.getState(), event), true);
+    onEvent?.(event);
+  };
 }
 
 export interface Runtime {
