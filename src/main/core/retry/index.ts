@@ -7,16 +7,16 @@
 // From the wire: what the HTTP layer observed, attached to the stream the session reads.
 export {
   attachProviderFacts,
+  errorFactsFromBody,
   providerFactsOf,
+  type BodyFacts,
   type HttpFactsSource,
   type HttpObservation,
   type ProviderFacts,
 } from './provider-facts';
-export { errorFactsFromBody, type BodyFacts } from './provider-facts';
 
 // The judgement of one failed reply.
-export type { Classification } from './classify-error';
-export { classifyAssistantMessage } from './classify-error';
+export { classifyAssistantMessage, type Classification } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
 export { INTERRUPTED_FINAL_ERROR } from './retry-chain';
