@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../src/main/core/retry/classify-error';
-import { classifyAssistantMessage } from '../../src/main/core/retry/classify-message';
+import { classifyAssistantMessage } from '../../src/main/core/retry/classify-error';
 import { AppServices } from '../../src/main/node/app-services';
 import { SimulatorServer, type RecordedRequest } from '../../src/main/node/simulator/simulator-server';
 import type { WireName } from '../../src/main/node/simulator/wire';

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { getModel } from '@mariozechner/pi-ai';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildIfStale } from '../../scripts/ensure-build.js';
-import { INTERRUPTED_FINAL_ERROR } from '../../src/main/core/retry/retry-controller';
+import { INTERRUPTED_FINAL_ERROR } from '../../src/main/core/retry/retry-chain';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { anthropicThroughSimulator, retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 

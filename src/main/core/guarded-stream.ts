@@ -10,6 +10,7 @@
 import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { piRuntime } from './pi-runtime';
+import { redactSecrets } from './redact-secrets';
 import { attachProviderFacts, type HttpFactsSource } from './retry';
 import { errorText } from '../../shared/text';
 
@@ -20,8 +21,8 @@ export interface GuardedStreamOptions {
   timeoutMs: () => number;
   /** Observes the HTTP exchange for structured facts (status, retry headers); optional. */
   facts?: HttpFactsSource;
-  /** Takes secrets out of an error text before anything keeps or sends it (redact-secrets.ts). */
-  redact?: (text: string) => string;
+  /** The secrets to take out of an error text before anything keeps or sends it (redact-secrets.ts). */
+  secrets?: () => Iterable<string>;
 }
 
 export const TIMEOUT_MESSAGE_PREFIX = 'Request timed out';
@@ -58,7 +59,7 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
     const observation = options.facts?.begin();
     const finishWithError = (failed: AssistantMessage) => {
       cleanup();
-      const message = redacted(failed, options.redact);
+      const message = redacted(failed, options.secrets);
       // When the failure reached the app: an error response's headers, else now (the stream broke).
       const facts = observation?.finish();
       const failedResponse = facts?.status !== undefined && facts.status >= 400 ? facts.receivedAt : undefined;
@@ -109,9 +110,9 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
   };
 }
 
-function redacted(message: AssistantMessage, redact: GuardedStreamOptions['redact']): AssistantMessage {
-  if (!redact || message.errorMessage === undefined) return message;
-  return { ...message, errorMessage: redact(message.errorMessage) };
+function redacted(message: AssistantMessage, secrets: GuardedStreamOptions['secrets']): AssistantMessage {
+  if (!secrets || message.errorMessage === undefined) return message;
+  return { ...message, errorMessage: redactSecrets(message.errorMessage, secrets()) };
 }
 
 function asTimeout(message: AssistantMessage, timeoutMs: number): AssistantMessage {

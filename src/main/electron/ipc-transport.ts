@@ -5,7 +5,7 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { SessionEvent } from '../../shared/events';
 import type { ResponseFrame } from '../../shared/wire';
-import { windowStream } from '../host/window-events';
+import { windowStream } from '../host/event-hub';
 import { isTrustedSender } from './security';
 
 export interface IpcTransportOptions {

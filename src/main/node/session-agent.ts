@@ -11,7 +11,6 @@ import { DeferredAgent, type AgentSetup } from '../core/deferred-agent';
 import { createGuardedStreamFn } from '../core/guarded-stream';
 import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
 import type { HttpFactsSource } from '../core/retry';
-import { redactSecrets } from '../core/redact-secrets';
 import type { CredentialVault } from './credential-store';
 
 const SYSTEM_PROMPT = 'You are Resolute, a helpful desktop assistant. Answer clearly and briefly.';
@@ -50,7 +49,7 @@ export function createAgentStream(parts: AgentStreamParts): StreamFn {
     base: (...args) => piRuntime().piAi.streamSimple(...args),
     timeoutMs: parts.timeoutMs,
     facts: parts.facts,
-    redact: (text) => redactSecrets(text, parts.credentials.secrets(PROVIDER_IDS)),
+    secrets: () => parts.credentials.secrets(PROVIDER_IDS),
   });
   const continuing = continuingStream(guarded);
   return async (...args) => {

@@ -5,8 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
 import { createActions } from '../../../src/renderer/src/store/actions';
-import { createAppStore } from '../../../src/renderer/src/store/app-store';
-import { startEventPump } from '../../../src/renderer/src/store/event-pump';
+import { createAppStore, startEventPump } from '../../../src/renderer/src/store/app-store';
 import { assistantMessage, fakeBridge, snapshot } from './fixtures';
 
 const frame = () => new Promise((resolve) => setTimeout(resolve, 40));

@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { BridgeError } from '../../../src/shared/bridge';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
-import { createAppStore } from '../../../src/renderer/src/store/app-store';
-import { startEventPump } from '../../../src/renderer/src/store/event-pump';
+import { createAppStore, startEventPump } from '../../../src/renderer/src/store/app-store';
 import { fakeBridge, snapshot, turn, userMessage } from './fixtures';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

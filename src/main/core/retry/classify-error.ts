@@ -1,13 +1,17 @@
 // Places a failed turn in one error category: structured facts first (stopReason, explicit
 // flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the text, then the
 // text patterns alone. The order and every provider's shapes are in docs/classification.md.
-// Called for every errored assistant message (classify-message.ts) with the HTTP layer's facts as
-// they came (ProviderFacts) and the flags the session established itself: a tool failure that
-// ended the turn (its category, docs/tools.md), an overflow, a silence timeout, unparsable output.
+// Called for every errored assistant message (classifyAssistantMessage, at the end of this file, by
+// AgentSession's turn events) with the HTTP layer's facts as they came (ProviderFacts) and the flags
+// the session established itself: a tool failure that ended the turn (its category, docs/tools.md),
+// an overflow, a silence timeout, unparsable output.
 // Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
 import { isToolFailureCategory, type ErrorCategory, type ToolFailureCategory } from '../../../shared/error-category';
 import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
-import type { ProviderFacts } from './provider-facts';
+import type { AssistantMessage } from '@mariozechner/pi-ai';
+import type { AssistantChatMessage } from '../../../shared/messages';
+import { piRuntime } from '../pi-runtime';
+import { providerFactsOf, type ProviderFacts } from './provider-facts';
 import { parseRetryHint } from './retry-hints';
 
 /** One failure: the provider's facts (status, headers, the body's codes, …) and what the session knows. */
@@ -309,4 +313,33 @@ export function classifyError(input: ErrorInput): Classification {
     // Only a hostile input (a throwing getter, say) gets here: it cannot be placed.
     return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
   }
+}
+
+/**
+ * A finished assistant message classified: its error text, pi-ai's own overflow detection and the
+ * HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError whole. Runs
+ * at message_end and agent_end, once pi-ai is loaded (pi-runtime.ts). `toolFault`: the tool failure
+ * this errored message stands for (tools/tool-gate.ts), if any.
+ */
+export function classifyAssistantMessage(
+  message: AssistantChatMessage,
+  contextWindow: number | undefined,
+  toolFault?: ToolFailureCategory | 'invalid_output',
+): Classification {
+  // Outside the try: a message can only end after a run, and a run loads pi-ai first.
+  const { isContextOverflow } = piRuntime().piAi;
+  let overflow = false;
+  try {
+    overflow = message.stopReason === 'error' && isContextOverflow(message as AssistantMessage, contextWindow);
+  } catch {
+    overflow = false;
+  }
+  return classifyError({
+    ...providerFactsOf(message),
+    message: message.errorMessage,
+    stopReason: message.stopReason,
+    isContextOverflow: overflow,
+    toolError: toolFault === 'invalid_output' ? undefined : toolFault,
+    invalidOutput: toolFault === 'invalid_output',
+  });
 }

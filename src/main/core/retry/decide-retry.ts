@@ -2,8 +2,8 @@
 // failed attempt and says what to do next — retry after a wait, abort, or hand over to
 // compaction — with a reason a person can read. The RetryController calls it once per failed
 // attempt; a usage limit that switched key or model then turns that one decision into a retry at
-// once (afterUsageLimitSwitch). Pure and total: it never throws, and the random draw for jitter is
-// an argument.
+// once (afterUsageLimitSwitch), and withNamedTime adds the clock time a long wait names. Pure and
+// total: it never throws, and the random draw for jitter is an argument.
 // docs/retry-policy.md describes the table and the lifecycle around this call.
 import { isErrorCategory, type ErrorCategory } from '../../../shared/error-category';
 import type { DecisionAction } from '../../../shared/history';
@@ -199,6 +199,19 @@ function longWait(base: DecisionBase, next: string, hintMs: number, settings: Re
   const beyond = hintMs > SCHEDULE_LIMIT_MS ? '; waits above 24 h are not scheduled' : '';
   const over = { hintMs, exceedsMaxDelay: true, maxDelayMs };
   return stop(base, 'abort', `${waitTooLongReason(hintMs, maxDelayMs)}${beyond}`, over);
+}
+
+/**
+ * The decision with the clock time it names: a scheduled retry's, or — for a stop because the
+ * provider asked for more than the maximum delay, up to 24 h — the time "Retry at …" would use.
+ * `arrivedAt`: when the error reached the app, which the wait runs from.
+ */
+export function withNamedTime(decision: RetryDecision, arrivedAt: number): RetryDecision {
+  if (decision.scheduled) return { ...decision, retryAt: arrivedAt + decision.waitMs };
+  const { hintMs } = decision;
+  if (decision.exceedsMaxDelay && hintMs !== undefined && hintMs <= SCHEDULE_LIMIT_MS)
+    return { ...decision, retryAt: arrivedAt + hintMs };
+  return decision;
 }
 
 /**

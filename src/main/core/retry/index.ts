@@ -7,19 +7,20 @@
 // From the wire: what the HTTP layer observed, attached to the stream the session reads.
 export {
   attachProviderFacts,
+  errorFactsFromBody,
   providerFactsOf,
+  type BodyFacts,
   type HttpFactsSource,
   type HttpObservation,
   type ProviderFacts,
 } from './provider-facts';
-export { errorFactsFromBody, type BodyFacts } from './error-body';
 
 // The judgement of one failed reply.
-export type { Classification } from './classify-error';
-export { classifyAssistantMessage } from './classify-message';
+export { classifyAssistantMessage, type Classification } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
-export { INTERRUPTED_FINAL_ERROR, RetryController } from './retry-controller';
+export { INTERRUPTED_FINAL_ERROR } from './retry-chain';
+export { RetryController } from './retry-controller';
 export { sessionRetryHost } from './session-retry-host';
 export type { DecisionEntry } from './retry-host';
 export { PromptPacing, RatePacer } from './rate-pacing';

@@ -1,13 +1,12 @@
-// Structured facts about a failed provider request (HTTP status, retry headers, the codes of the
-// error body or of an error event inside the stream), which the classifier prefers to the error
-// text (docs/classification.md). The one shape of a failure's facts, from the HTTP layer to
-// classifyError: pi-ai keeps only a message string, so the node layer observes the HTTP exchange
-// (http-facts.ts, error-body.ts) and the guarded stream attaches what it saw to the final
-// assistant message; classify-message.ts reads it back here and hands it on whole.
+// Structured facts about a failed provider request — the HTTP status, retry headers, the codes of
+// the error body or of an error event inside the stream — which the classifier prefers to the error
+// text (docs/classification.md). The one shape of a failure's facts from the HTTP layer to
+// classifyError, and how an error object is read into it: pi-ai keeps only a message string, so the
+// node layer observes the exchange (http-facts.ts, calling errorFactsFromBody here) and the guarded
+// stream attaches what it saw to the final assistant message, where the classifier reads it back.
 import type { AssistantMessage } from '@mariozechner/pi-ai';
-import type { BodyFacts } from './error-body';
 
-/** The body's facts (error-body.ts declares and reads them), and what the HTTP exchange adds. */
+/** The body's facts (BodyFacts, below), and what the HTTP exchange adds. */
 export interface ProviderFacts extends BodyFacts {
   status?: number;
   /** Lower-cased names: retry-after, retry-after-ms, x-ratelimit-*, anthropic-ratelimit-*. */
@@ -32,6 +31,92 @@ export interface HttpObservation {
 export interface HttpFactsSource {
   begin(): HttpObservation;
 }
+
+/**
+ * What an error body (or an error event inside a stream) says, as the classifier reads it: a new
+ * field is declared and read here, and used where it decides (classify-error.ts, retry-hints.ts).
+ */
+export interface BodyFacts {
+  /** The most specific code (errorCodes[0]), e.g. "rate_limit_error", "usage_limit_reached". */
+  errorType?: string;
+  /** Every code the error names, most specific first (details.error_code, ErrorInfo reasons, code, type, status). */
+  errorCodes?: readonly string[];
+  /** When to retry, as a duration: Google's RetryInfo.retryDelay ("32s"), or Codex's resets_in_seconds. */
+  retryDelay?: string;
+  /** Google's QuotaFailure quota ids, e.g. "GenerateRequestsPerDayPerProjectPerModel-FreeTier"; a per-day one means waiting will not help soon. */
+  quotaIds?: readonly string[];
+  /** The provider's own message (the SDK's error text may not carry it whole). */
+  providerMessage?: string;
+}
+
+/** Longer messages are dumps; what classifies an error is near the start (chars). */
+const MAX_MESSAGE_CHARS = 2000;
+
+type Obj = Record<string, unknown>;
+
+const isObj = (value: unknown): value is Obj => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** The object that describes the error, whichever envelope it came in; undefined when there is none. */
+function errorObject(body: unknown): Obj | undefined {
+  // Vertex and some proxies wrap the Google error in a one-element array.
+  const root = Array.isArray(body) ? body[0] : body;
+  if (!isObj(root)) return undefined;
+  if (isObj(root.error)) return root.error;
+  // OpenAI Responses: `{"type":"response.failed","response":{"error":{…}}}`.
+  if (root.type === 'response.failed' && isObj(root.response)) {
+    return isObj(root.response.error) ? root.response.error : { code: 'response_failed' };
+  }
+  // OpenAI Responses `error` event: the fields sit at the top level.
+  if (root.type === 'error' && (str(root.code) || str(root.message))) return root;
+  return undefined;
+}
+
+function fromDetails(details: unknown[], facts: BodyFacts & { errorCodes: string[] }): void {
+  for (const detail of details) {
+    if (!isObj(detail)) continue;
+    const kind = str(detail['@type']) ?? '';
+    if (kind.endsWith('google.rpc.ErrorInfo') && str(detail.reason)) facts.errorCodes.push(detail.reason as string);
+    if (kind.endsWith('google.rpc.RetryInfo') && str(detail.retryDelay)) facts.retryDelay = detail.retryDelay as string;
+    if (kind.endsWith('google.rpc.QuotaFailure')) {
+      const ids = list(detail.violations).flatMap((v) => (isObj(v) && str(v.quotaId) ? [v.quotaId as string] : []));
+      if (ids.length > 0) facts.quotaIds = [...(facts.quotaIds ?? []), ...ids];
+    }
+  }
+}
+
+/** The facts of one error object, or undefined when `body` is not an error at all. Never throws. */
+export function errorFactsFromBody(body: unknown): BodyFacts | undefined {
+  try {
+    const error = errorObject(body);
+    if (!error) return undefined;
+    const facts: BodyFacts & { errorCodes: string[] } = { errorCodes: [] };
+    // Anthropic's spend limit: `error.details.error_code` is sharper than `error.type`.
+    if (isObj(error.details)) {
+      const code = str(error.details.error_code);
+      if (code) facts.errorCodes.push(code);
+    }
+    fromDetails(list(error.details), facts);
+    // Codex's usage_limit_reached says when the limit resets.
+    const resets = error.resets_in_seconds;
+    if (facts.retryDelay === undefined && typeof resets === 'number' && Number.isFinite(resets) && resets >= 0)
+      facts.retryDelay = `${resets}s`;
+    const message = str(error.message);
+    if (message) facts.providerMessage = message.slice(0, MAX_MESSAGE_CHARS);
+    for (const key of ['code', 'type', 'status'] as const) {
+      const value = str(error[key]);
+      // Anthropic's envelope repeats type "error", which says nothing.
+      if (value && value !== 'error' && !facts.errorCodes.includes(value)) facts.errorCodes.push(value);
+    }
+    const { errorCodes, ...rest } = facts;
+    return errorCodes.length > 0 ? { ...rest, errorType: errorCodes[0], errorCodes } : rest;
+  } catch {
+    return undefined;
+  }
+}
+
+// ---- the facts travel with the failed message ----
 
 const factsByMessage = new WeakMap<object, ProviderFacts>();
 

@@ -6,7 +6,7 @@
 // every finished message and asks before each prompt.
 import type { PacingEvent, PacingWait } from '../../../shared/events';
 import type { AssistantChatMessage } from '../../../shared/messages';
-import { abortableSleep, type Sleep } from './abortable-sleep';
+import { abortableSleep, type Sleep } from './retry-wait';
 import { providerFactsOf } from './provider-facts';
 import { exhaustedLimitsResetMs, retryAfterHeaderMs } from './retry-hints';
 

@@ -1,83 +1,23 @@
-// The retry lifecycle (docs/retry-policy.md, "The retry lifecycle"), step by step, for one
-// AgentSession: the attempt counter, the chain promise, the abortable backoff and the
-// auto_retry_start/end events. The decision comes from the decision table (decideRetry), taken
-// once per failure; this module carries it out — with the step-5 switches (another key, the next
-// fallback model, which usageLimitStep returns and this applies), the offline pause of
-// `connection` failures and the continuation of an interrupted chain, whose rules live in
-// usage-limit-step.ts, offline-pause.ts, resume-state.ts and scheduled-retry.ts (a wait above the
-// maximum delay scheduled for the time the provider named); the wait itself is retry-wait.ts.
-// AgentSession owns one RetryController and calls it from its agent_end / message_end handlers.
-import { INTERRUPTED_OUTCOME, type ChainOutcome } from '../../../shared/error-category';
+// The ways into a retry chain (docs/retry-policy.md, "The retry lifecycle"): a retryable failure —
+// counted, decided once by the table (decideRetry), step 5's switches (usageLimitStep, below) — or
+// first the offline pause of a `connection` failure, a chain continued after a restart or scheduled,
+// and the reply that recovers it. The chain's own life is RetryChain (retry-chain.ts). AgentSession
+// owns one RetryController and calls it from its agent_end / message_end handlers.
+import type { ChainOutcome } from '../../../shared/error-category';
 import type { AssistantChatMessage } from '../../../shared/messages';
-import type { AutoRetryStartEvent, InterruptedRetry, PendingRetry, ScheduledRetry } from '../../../shared/events';
+import type { InterruptedRetry, ScheduledRetry } from '../../../shared/events';
 import type { Classification } from './classify-error';
-import { decideRetry, recoveredEntry, type RetryDecision } from './decide-retry';
+import { afterUsageLimitSwitch, decideRetry, recoveredEntry, withNamedTime, type RetryDecision } from './decide-retry';
+import { modelPath } from './model-fallback';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
-import { scheduledDecision, withNamedTime } from './scheduled-retry';
-import type { NetworkProbe, RetryHost } from './retry-host';
-import { RetryWait } from './retry-wait';
-import { usageLimitStep } from './usage-limit-step';
-import { errorText } from '../../../shared/text';
-
-/** The final error of a chain the app closed while it waited (it can be continued on the next start). */
-export const INTERRUPTED_FINAL_ERROR = 'Interrupted: the app stopped while retrying';
+import { RetryChain } from './retry-chain';
+import { scheduledDecision } from './scheduled-retry';
+import type { ModelSwitch, NetworkProbe, RetryHost, UsageLimits } from './retry-host';
 
 export type { RetryHost };
 
-type Phase = 'idle' | 'probing' | 'offline' | 'sleeping' | 'running';
-
-/** What auto_retry_start announces, before the controller adds when and which chain. */
-type Announcement = Omit<AutoRetryStartEvent, 'type' | 'retryAt' | 'chainId'>;
-
-export class RetryController {
-  // The lifecycle's four pieces of state, plus the bookkeeping that makes cancel races safe.
-  private retryAttempt = 0;
-  private retryPromise: Promise<void> | undefined;
-  private retryResolve: (() => void) | undefined;
-  private retryAbortController: AbortController | undefined;
-
-  private phase: Phase = 'idle';
-  private chainId: string | undefined;
-  private generation = 0;
-  private retriesStarted = 0;
-  /** The wait of the current retry. */
-  private readonly wait: RetryWait;
-  private pending: PendingRetry | null = null;
-  private lastClassification: Classification | undefined;
-  /** While paused offline: send the held retry now (the network is back, or "Retry now"). */
-  private goOnline: (() => void) | undefined;
-  /** The open chain's row is not written yet: it goes with the chain's first event (writeChainRow). */
-  private chainRowDue = false;
-  /** The time a scheduled retry waits for, while it waits (stored, so that a restart runs it). */
-  private scheduledAt: number | undefined;
-
-  constructor(private readonly host: RetryHost) {
-    this.wait = new RetryWait(host.run);
-  }
-
-  get attempt(): number {
-    return this.retryAttempt;
-  }
-
-  /** A retry chain's promise is active. */
-  get isRetrying(): boolean {
-    return this.retryPromise !== undefined;
-  }
-
-  get pendingRetry(): PendingRetry | null {
-    return this.pending;
-  }
-
-  get activeChainId(): string | undefined {
-    return this.chainId;
-  }
-
-  /** Resolves when the current chain (if any) has ended: success, failure or cancel. */
-  waitForRetry(): Promise<void> {
-    return this.retryPromise ?? Promise.resolve();
-  }
-
+export class RetryController extends RetryChain {
   /**
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
    * session then skips the compaction check for this turn) — or, for a `connection` failure with a
@@ -151,39 +91,6 @@ export class RetryController {
       retryAt,
     );
     return true;
-  }
-
-  /**
-   * Steps 6–7: emit auto_retry_start and drop the failed message from the runtime context — both
-   * before the wake (step 9) can run, since the timer that ends the wait cannot fire in between.
-   */
-  private announce(fields: Announcement, retryAt: number): void {
-    const start: AutoRetryStartEvent = {
-      type: 'auto_retry_start',
-      ...fields,
-      retryAt,
-      chainId: this.chainId as string,
-    };
-    const { type: _type, ...pending } = start;
-    this.pending = pending;
-    this.retriesStarted += 1;
-    this.host.emit(start);
-    this.host.run.trimTrailingError();
-  }
-
-  /** The history writes of one event in one transaction, the chain's row first if it is not written yet. */
-  private record(writes: () => void): void {
-    this.host.records.batch(() => {
-      this.writeChainRow();
-      writes();
-    });
-  }
-
-  /** A chain's row is written with its first event, inside that event's transaction. */
-  private writeChainRow(): void {
-    if (!this.chainRowDue || this.chainId === undefined) return;
-    this.chainRowDue = false;
-    this.host.records.opened(this.chainId);
   }
 
   /**
@@ -266,12 +173,7 @@ export class RetryController {
    */
   resumeChain(offer: InterruptedRetry | ScheduledRetry, by: 'restart' | 'person' = 'restart'): void {
     if (this.retryPromise) throw new Error('A retry chain is already running.');
-    this.retryPromise = new Promise<void>((resolve) => {
-      this.retryResolve = resolve;
-    });
-    this.chainId = offer.chainId;
-    this.retryAttempt = offer.attempt;
-    this.retriesStarted = offer.attempt - 1;
+    this.continueChain(offer.chainId, offer.attempt);
     const now = this.host.now();
     const at = 'retryAt' in offer && offer.retryAt > now ? offer.retryAt : undefined;
     const entry = 'retryAt' in offer ? scheduledDecision(offer, by, now) : interruptedDecision(offer, 'resume');
@@ -286,48 +188,6 @@ export class RetryController {
     const fields = { attempt, maxAttempts, errorMessage, category, delayMs: at === undefined ? 0 : at - now };
     const how = { ...(by === 'restart' ? { resumed: true } : {}), ...(at === undefined ? {} : { scheduled: true }) };
     this.announce({ ...fields, ...how }, at ?? now);
-  }
-
-  private openChain(): void {
-    this.retryPromise = new Promise<void>((resolve) => {
-      this.retryResolve = resolve;
-    });
-    this.chainId = this.host.records.newChainId();
-    this.retriesStarted = 0;
-    this.chainRowDue = true;
-  }
-
-  /** Arm the wait: `delayMs` from now, or — a scheduled retry — until the clock reaches `until`. */
-  private startBackoff(delayMs: number, until?: number): void {
-    const generation = ++this.generation;
-    this.retryAbortController = new AbortController();
-    this.phase = 'sleeping';
-    this.scheduledAt = until;
-    const signal = this.retryAbortController.signal;
-    const end = { woke: () => this.onWake(generation), aborted: () => this.onSleepAborted(generation) };
-    if (until === undefined) this.wait.start(delayMs, signal, end);
-    else this.wait.startUntil(until, () => this.host.now(), signal, end);
-  }
-
-  private onWake(generation: number): void {
-    // A cancel that won the race already ended the chain: never retry after it.
-    if (generation !== this.generation || this.phase !== 'sleeping') return;
-    // The schedule has run: a crash from here on is an ordinary interrupted retry.
-    if (this.scheduledAt !== undefined && this.chainId !== undefined) this.host.records.scheduled(this.chainId, null);
-    this.scheduledAt = undefined;
-    // Lifecycle step 9: straight on, no extra timer — the wait is itself a timer, so the run that
-    // ended has settled.
-    this.phase = 'running';
-    this.wait.send().catch((error: unknown) => {
-      if (generation !== this.generation) return;
-      const finalError = errorText(error);
-      this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome: 'not_retryable' });
-    });
-  }
-
-  private onSleepAborted(generation: number): void {
-    if (generation !== this.generation || this.phase !== 'sleeping') return;
-    this.cancelChain();
   }
 
   /** The first good assistant message after a retry began ends the chain with success. */
@@ -351,31 +211,6 @@ export class RetryController {
     this.finishChain({ success: false, attempt: this.retryAttempt, finalError, outcome });
   }
 
-  /**
-   * Cancel the chain while it waits, during the backoff.
-   * Once the retried request is on its way the retry has happened, so a cancel that loses the
-   * race changes nothing (exactly one of "cancelled" or "retried", never both); Stop (abort())
-   * still stops that request like any other.
-   */
-  abortRetry(): boolean {
-    if (!this.retryPromise || this.phase === 'running') return false;
-    this.retryAbortController?.abort();
-    this.cancelChain();
-    return true;
-  }
-
-  /** An internal error broke the chain: end it (failure) so nobody waits on it forever. */
-  abandon(finalError: string): void {
-    if (!this.retryPromise) return;
-    this.retryAbortController?.abort();
-    this.finishChain({
-      success: false,
-      attempt: Math.max(0, this.retryAttempt - 1),
-      finalError,
-      outcome: 'not_retryable',
-    });
-  }
-
   /** Skip the rest of the backoff ("Retry now"); while offline, try the held retry now. */
   retryNow(): boolean {
     if (this.phase === 'offline' && this.goOnline) {
@@ -384,76 +219,43 @@ export class RetryController {
     }
     return this.phase === 'sleeping' && this.wait.skip();
   }
+}
 
-  /**
-   * The app is quitting: close the open chain as interrupted rather than cancelled, so the next
-   * start can offer to continue it. Returns false when no chain was open.
-   */
-  interrupt(): boolean {
-    if (!this.retryPromise) return false;
-    this.retryAbortController?.abort();
-    this.finishChain({
-      success: false,
-      attempt: this.retryAttempt,
-      finalError: INTERRUPTED_FINAL_ERROR,
-      outcome: INTERRUPTED_OUTCOME,
-    });
-    return true;
-  }
+// ---- lifecycle step 5 ----
+// A usage limit first tries another credential, then — when the provider has no other usable key —
+// the next model of the fallback list; either switch makes the delay 0, and a used-up fallback list
+// ends the chain with a message naming what was tried. Called by start() with the table's one
+// decision for the failure; it returns the model to switch to, which start() applies afterwards.
 
-  private cancelChain(): void {
-    this.finishChain({
-      success: false,
-      attempt: this.retryAttempt,
-      finalError: 'Retry cancelled',
-      outcome: 'cancelled',
-    });
-  }
+interface UsageLimitStep {
+  decision: RetryDecision;
+  /** The fallback model to switch to; the controller applies it (UsageLimits.switchModel). */
+  switchedModel?: ModelSwitch;
+  /** When the chain ends: why, put before the provider's words in the final error. */
+  finalReason?: string;
+}
 
-  /** End the chain: `before` (the final decision, if any) and the chain row are written in one transaction. */
-  private finishChain(
-    end: { success: boolean; attempt: number; finalError?: string; outcome: ChainOutcome },
-    before?: () => void,
-  ): void {
-    const chainId = this.chainId ?? this.host.records.newChainId();
-    // A schedule outlives only a stop of the app (interrupted), which the next start takes up again.
-    const dropSchedule = this.scheduledAt !== undefined && end.outcome !== INTERRUPTED_OUTCOME;
-    this.record(() => {
-      before?.();
-      if (dropSchedule) this.host.records.scheduled(chainId, null);
-      this.host.records.closed(chainId, {
-        outcome: end.outcome,
-        attempts: this.retriesStarted,
-        finalError: end.finalError ?? null,
-      });
-    });
-    this.host.emit({
-      type: 'auto_retry_end',
-      success: end.success,
-      attempt: end.attempt,
-      ...(end.finalError !== undefined ? { finalError: end.finalError } : {}),
-      outcome: end.outcome,
-      chainId,
-    });
-    this.reset();
+export function usageLimitStep(args: {
+  decision: RetryDecision;
+  classification: Classification;
+  /** The attempt that just failed, 1-based. */
+  attempt: number;
+  limits: Pick<UsageLimits, 'reached'>;
+}): UsageLimitStep {
+  const { decision, classification, attempt } = args;
+  const over = decision.exceedsMaxDelay ? decision.reason : undefined;
+  const applies = decision.shouldRetry || decision.exceedsMaxDelay;
+  if (!applies || classification.category !== 'usage_limit' || attempt >= decision.maxAttempts)
+    return { decision, finalReason: over };
+  const result = args.limits.reached({ retryAfterMs: classification.retryAfterMs });
+  if (result.exhausted) {
+    // The chain ends for the used-up fallback list, not for the wait: the record says so.
+    const { exceedsMaxDelay: _over, maxDelayMs: _max, ...rest } = decision;
+    const reason = result.exhausted;
+    return { decision: { ...rest, action: 'abort', shouldRetry: false, waitMs: 0, reason }, finalReason: reason };
   }
-
-  private reset(): void {
-    this.wait.clear();
-    this.generation += 1;
-    this.retryAttempt = 0;
-    this.retryAbortController = undefined;
-    this.phase = 'idle';
-    this.pending = null;
-    this.chainId = undefined;
-    this.retriesStarted = 0;
-    this.lastClassification = undefined;
-    this.goOnline = undefined;
-    this.chainRowDue = false;
-    this.scheduledAt = undefined;
-    const resolve = this.retryResolve;
-    this.retryPromise = undefined;
-    this.retryResolve = undefined;
-    resolve?.();
-  }
+  if (!result.switched) return { decision, finalReason: over };
+  const model = result.model;
+  const named = model ? { from: modelPath(model.from), to: modelPath(model.to) } : undefined;
+  return { decision: afterUsageLimitSwitch(decision, attempt, named), switchedModel: model };
 }

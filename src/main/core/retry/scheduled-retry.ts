@@ -1,31 +1,17 @@
 // Scheduled retries (docs/retry-policy.md, "Scheduled retries"): a wait above retry.maxDelayMs, up
 // to 24 h, waited out until the time the provider named — with retry.scheduleLongWaits on, or when
-// the person presses "Retry at …" on a chain that stopped for it. Pure: the time a decision names,
-// the decision record of a schedule, and which chain of a stored session "Retry at …" may schedule.
+// the person presses "Retry at …" on a chain that stopped for it. Pure: the decision record of a
+// schedule, and which chain of a stored session "Retry at …" may schedule (the time a decision
+// names is decide-retry.ts' withNamedTime).
 // The RetryController records and waits; AgentSession and AppServices find the offers.
 import type { InterruptedRetry, ScheduledRetry } from '../../../shared/events';
 import type { RetryDecisionRecord } from '../../../shared/history';
-import { SCHEDULE_LIMIT_MS } from '../../../shared/retry-policy/backoff';
 import { resolveRow } from '../../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../../shared/settings';
-import type { RetryDecision } from './decide-retry';
 import type { RetryHost } from './retry-host';
 import { interruptedDecision, type StoredSession } from './resume-state';
 
 type DecisionEntry = Parameters<RetryHost['records']['decided']>[0];
-
-/**
- * The decision with the clock time it names: a scheduled retry's, or — for a stop because the
- * provider asked for more than the maximum delay, up to 24 h — the time "Retry at …" would use.
- * `arrivedAt`: when the error reached the app, which the wait runs from.
- */
-export function withNamedTime(decision: RetryDecision, arrivedAt: number): RetryDecision {
-  if (decision.scheduled) return { ...decision, retryAt: arrivedAt + decision.waitMs };
-  const { hintMs } = decision;
-  if (decision.exceedsMaxDelay && hintMs !== undefined && hintMs <= SCHEDULE_LIMIT_MS)
-    return { ...decision, retryAt: arrivedAt + hintMs };
-  return decision;
-}
 
 /**
  * The record of a schedule taken up again: by a restart (the app stopped while it waited) or by the

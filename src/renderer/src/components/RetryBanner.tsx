@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
-import { useCountdown } from '../retry/use-countdown';
+import { useCountdown } from '../retry/countdown';
 import { scheduledText } from '../retry/scheduled-time';
 import { ModelSwitchLine } from './retry/ModelSwitchNotice';
 

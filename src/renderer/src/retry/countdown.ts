@@ -1,6 +1,8 @@
-// Countdown math for the retry banner: whole seconds left until `retryAt`, and a ticker that
-// fires on each second boundary (not every 1000 ms from mount, which would drift against the
-// main process's clock). Pure apart from the injected timer functions; used by RetryBanner.
+// The retry banner's countdown (and the rate-limit notice's): whole seconds left until `retryAt`,
+// a ticker that fires on each second boundary (not every 1000 ms from mount, which would drift
+// against the main process's clock), pure apart from the injected timer functions, and the React
+// hook over them, useCountdown, which RetryBanner and PacingNotice use.
+import { useEffect, useState } from 'react';
 
 /** Whole seconds left until `retryAtMs`, rounded up so "in 1s" shows until the very end; never below 0. */
 export function secondsLeft(retryAtMs: number, nowMs: number): number {
@@ -51,4 +53,11 @@ export function startCountdown(
     if (handle !== null) clearTimer(handle);
     handle = null;
   };
+}
+
+/** The whole seconds left until `retryAtMs`, re-rendering once per second boundary. */
+export function useCountdown(retryAtMs: number): number {
+  const [seconds, setSeconds] = useState(() => secondsLeft(retryAtMs, Date.now()));
+  useEffect(() => startCountdown(retryAtMs, setSeconds), [retryAtMs]);
+  return seconds;
 }

@@ -20,7 +20,7 @@ import type {
 } from '../../../shared/contract';
 import type { ApprovalChoice } from '../../../shared/tools';
 import type { AttachmentUpload } from '../../../shared/attachments';
-import { applyOlderTurns, applySessionEvent } from './apply-session-event';
+import { applyOlderTurns } from './apply-session-event';
 import {
   SESSION_LIST_LIMIT,
   addNotice,
@@ -29,7 +29,7 @@ import {
   type FocusTarget,
   type ViewName,
 } from './state';
-import type { AppStore } from './app-store';
+import { eventDispatcher, type AppStore } from './app-store';
 import { errorText } from '../../../shared/text';
 
 export interface ActionOptions {
@@ -50,10 +50,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     }
   }
 
-  function dispatch(event: SessionEvent): void {
-    update((s) => applySessionEvent(s, event));
-    options.onEvent?.(event);
-  }
+  const dispatch = eventDispatcher(store, options.onEvent);
 
   /** The session list, fetched on (re)connect; history_changed keeps it current after that. */
   async function refreshHistory(): Promise<void> {

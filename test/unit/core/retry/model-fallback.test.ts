@@ -1,4 +1,4 @@
-// The fallback-model rules (src/main/core/model-fallback.ts, usage-limit-step.ts;
+// The fallback-model rules (src/main/core/model-fallback.ts, retry-controller.ts;
 // docs/retry-policy.md, "Fallback models"): which entry of the list comes next, parameterised like
 // the decision table's tests; what the session remembers (the switch holds, a new session may go
 // back, a new first choice applies at once); and lifecycle step 5 putting it together with the
@@ -12,7 +12,7 @@ import {
   type ModelRef,
 } from '../../../../src/main/core/retry/model-fallback';
 import type { UsageLimitResult } from '../../../../src/main/core/ports';
-import { usageLimitStep } from '../../../../src/main/core/retry/usage-limit-step';
+import { usageLimitStep } from '../../../../src/main/core/retry/retry-controller';
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';
 import { usageLimit } from './retry-host-fake';
 

@@ -4,7 +4,8 @@
 // the same chain id and counter, a decision record that says so, the retry at once.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { findInterruptedRetry, type StoredSession } from '../../../../src/main/core/retry/resume-state';
-import { INTERRUPTED_FINAL_ERROR, RetryController } from '../../../../src/main/core/retry/retry-controller';
+import { INTERRUPTED_FINAL_ERROR } from '../../../../src/main/core/retry/retry-chain';
+import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import type { ChainOutcome } from '../../../../src/shared/error-category';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
 import { DEFAULT_SETTINGS } from '../../../../src/shared/settings';

@@ -4,10 +4,10 @@
 // scheduled chain — one attempt for the wait, its time stored and cleared, Cancel, a quit — and
 // "Retry at …" on a chain that stopped. Vitest's fake timers stand in for the clock.
 import { describe, expect, it, vi } from 'vitest';
-import { decideRetry } from '../../../../src/main/core/retry/decide-retry';
-import { sleepUntil } from '../../../../src/main/core/retry/abortable-sleep';
+import { decideRetry, withNamedTime } from '../../../../src/main/core/retry/decide-retry';
+import { sleepUntil } from '../../../../src/main/core/retry/retry-wait';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
-import { findSchedulableRetry, withNamedTime } from '../../../../src/main/core/retry/scheduled-retry';
+import { findSchedulableRetry } from '../../../../src/main/core/retry/scheduled-retry';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
 import { DEFAULT_SETTINGS, applySettingsPatch, mergeSettings, validateSettings } from '../../../../src/shared/settings';
 import { FakeHost, T0, assistant, rateLimit, useFakeClock } from './retry-host-fake';

@@ -3,7 +3,7 @@
 // "Send anyway"; Stop in the composer gives the text back unsent. The last row of the chat's list.
 import { useTranslation } from 'react-i18next';
 import type { PacingWait } from '../../../../shared/events';
-import { useCountdown } from '../../retry/use-countdown';
+import { useCountdown } from '../../retry/countdown';
 import { useActions } from '../../store/app-store';
 
 export function PacingNotice({ pacing }: { pacing: PacingWait }) {
