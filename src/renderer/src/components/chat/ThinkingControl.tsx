@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../shared/events';
-import { THINKING_LEVELS, thinkingKey, type ThinkingLevelSetting } from '../../../../shared/settings';
+import { THINKING_LEVELS, thinkingKey, type ThinkingLevelSetting } from '../../../../shared/settings-values';
 import type { Actions } from '../../store/actions';
 import { useActions, useAppState } from '../../store/app-store';
 

@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ModelInfo } from '../../../../shared/events';
-import { THINKING_LEVELS } from '../../../../shared/settings';
+import { THINKING_LEVELS } from '../../../../shared/settings-values';
 import type { Actions } from '../../store/actions';
 import { useActions, useAppState } from '../../store/app-store';
 import { downloadText } from '../../util/download';
