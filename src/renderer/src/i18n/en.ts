@@ -138,6 +138,8 @@ export const en = {
     placeholder: 'Type a command…',
     goTo: 'Go to {{place}}',
     switchModel: 'Switch model',
+    thinkingLevel: 'Thinking level: {{level}}',
+    attach: 'Attach files…',
     settingsSection: 'Settings: {{section}}',
     exportMarkdown: 'Export this chat as Markdown',
     exportJson: 'Export this chat as JSON',

@@ -138,6 +138,8 @@ export const ja: Messages = {
     placeholder: 'コマンドを入力…',
     goTo: '{{place}}へ移動',
     switchModel: 'モデルを切り替える',
+    thinkingLevel: '思考レベル: {{level}}',
+    attach: 'ファイルを添付…',
     settingsSection: '設定: {{section}}',
     exportMarkdown: 'このチャットを Markdown で書き出す',
     exportJson: 'このチャットを JSON で書き出す',

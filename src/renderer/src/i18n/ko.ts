@@ -136,6 +136,8 @@ export const ko: Messages = {
     placeholder: '명령을 입력하세요…',
     goTo: '{{place}}(으)로 이동',
     switchModel: '모델 전환',
+    thinkingLevel: '생각 수준: {{level}}',
+    attach: '파일 첨부…',
     settingsSection: '설정: {{section}}',
     exportMarkdown: '이 채팅을 Markdown으로 내보내기',
     exportJson: '이 채팅을 JSON으로 내보내기',

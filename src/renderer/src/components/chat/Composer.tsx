@@ -1,5 +1,6 @@
 // The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
-// Stop button (global abort) while a turn streams or a retry waits. Enter during IME composition
+// Stop button (global abort) while a turn streams or a prompt is held; while a retry waits, the
+// banner's Cancel is the one control and Stop is not shown (use-retry-waiting.ts). Enter during IME composition
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
 // message is put back (`restore`), unless they have typed something else meanwhile; sent as it
 // is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
@@ -19,6 +20,7 @@ import { openCommandPalette } from '../palette/CommandPalette';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
+import { useRetryWaiting } from '../../retry/use-retry-waiting';
 import { readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
 
@@ -35,6 +37,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const isBusy = useAppState(
     (s) => s.session.isStreaming || s.retry.banner?.kind === 'pending' || s.session.pacing !== null,
   );
+  const retryWaits = useRetryWaiting();
   const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const acceptsImages = useAppState((s) => s.session.model?.acceptsImages);
@@ -189,7 +192,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
           />
           <span aria-hidden="true">{t('attach.button')}</span>
         </label>
-        {isBusy && (
+        {isBusy && !retryWaits && (
           <button
             type="button"
             className="button button-danger"
