@@ -51,7 +51,7 @@ export class SessionDomain {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
       refuseWhileBusy(this.parts.session);
       const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
-      return this.startTurn(() => this.parts.session.prompt(text, blocks));
+      return this.startTurn(() => this.parts.session.prompt(text, blocks, attachments));
     },
     'session.edit': ({ turnId, text, keepAttachments }) =>
       this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),

@@ -4,6 +4,7 @@
 import type { TFunction } from 'i18next';
 import {
   ATTACHMENT_LIMITS,
+  base64Bytes,
   describeBytes,
   precheckUploads,
   type AttachmentRefusal,
@@ -60,6 +61,18 @@ export async function readFiles(files: readonly File[]): Promise<{ read: Pending
     }
   }
   return { read, failed };
+}
+
+/** Files given back by the main process (a held prompt that was stopped) as chips again. */
+export function pendingFromUploads(uploads: readonly AttachmentUpload[]): PendingFile[] {
+  return uploads.map(({ name, mimeType, data }) => ({
+    id: `f${(counter += 1)}`,
+    name,
+    mimeType,
+    data,
+    size: base64Bytes(data),
+    preview: SHOWN_IMAGE_TYPES.test(mimeType) ? `data:${mimeType};base64,${data}` : null,
+  }));
 }
 
 /** The pre-checks' refusals in the person's language. */

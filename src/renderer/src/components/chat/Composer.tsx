@@ -19,7 +19,7 @@ import { openCommandPalette } from '../palette/CommandPalette';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
-import { readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
+import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
 
 interface ComposerProps {
@@ -66,11 +66,14 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
       fileSinkRef.current = null;
     };
   });
-  // A prompt held for a rate limit and stopped before it was sent comes back here (once).
+  // A prompt held for a rate limit and stopped before it was sent comes back here (once), its
+  // files as chips again unless others were attached meanwhile.
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
   if (returnedDraft !== takenDraft) {
     setTakenDraft(returnedDraft);
     if (returnedDraft) setText((current) => current || returnedDraft.text);
+    const given = returnedDraft?.attachments ?? [];
+    if (given.length) setFiles((current) => (current.length ? current : pendingFromUploads(given)));
   }
 
   useEffect(() => {
