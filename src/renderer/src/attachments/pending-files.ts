@@ -5,11 +5,11 @@ import type { TFunction } from 'i18next';
 import {
   ATTACHMENT_LIMITS,
   base64Bytes,
-  describeBytes,
   precheckUploads,
   type AttachmentRefusal,
   type AttachmentUpload,
 } from '../../../shared/attachments';
+import { formatBytes } from './byte-size';
 
 export interface PendingFile extends AttachmentUpload {
   id: string;
@@ -80,13 +80,15 @@ export function refusalsFor(
   files: readonly PendingFile[],
   acceptsImages: boolean | undefined,
   t: TFunction,
+  language: string,
 ): { code: AttachmentRefusal['code']; text: string }[] {
+  const size = (bytes: number): string => formatBytes(bytes, t, language);
   return precheckUploads(files, acceptsImages).map((refusal) => ({
     code: refusal.code,
     text: t(`attach.refused.${refusal.code}`, {
       name: refusal.name,
-      max: refusal.code === 'too_many' ? ATTACHMENT_LIMITS.maxFiles : describeBytes(ATTACHMENT_LIMITS.maxTotalBytes),
-      size: describeBytes(files.reduce((sum, file) => sum + file.size, 0)),
+      max: refusal.code === 'too_many' ? ATTACHMENT_LIMITS.maxFiles : size(ATTACHMENT_LIMITS.maxTotalBytes),
+      size: size(files.reduce((sum, file) => sum + file.size, 0)),
     }),
   }));
 }

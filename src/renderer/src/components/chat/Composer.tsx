@@ -30,7 +30,7 @@ interface ComposerProps {
 }
 
 export function Composer({ restore, fileSinkRef }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState(
     (s) => s.session.isStreaming || s.retry.banner?.kind === 'pending' || s.session.pacing !== null,
@@ -44,7 +44,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   const restored = useRef<ComposerProps['restore']>(null);
-  const refusals = refusalsFor(files, acceptsImages, t);
+  const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
   const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
 
   const addFiles = async (list: File[]): Promise<void> => {
