@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 import { ATTACHMENTS_MIGRATION } from './attachment-table';
 import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
+import { SESSION_TOTALS_MIGRATION } from './session-totals';
 
 export interface Migration {
   version: number;
@@ -187,6 +188,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   ATTACHMENTS_MIGRATION,
   SESSION_INSTRUCTIONS_MIGRATION,
+  SESSION_TOTALS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

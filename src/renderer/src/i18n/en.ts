@@ -544,11 +544,13 @@ export const en = {
       partial: '{{amount}} + {{count}} unpriced',
       total: 'Total',
     },
+    usage: '{{tokens}} tokens · {{cost}}',
     column: {
       date: 'Date',
       title: 'Title',
       turns: 'Turns',
       errors: 'Errors',
+      usage: 'Tokens · cost',
     },
   },
   thinking: {

@@ -548,11 +548,13 @@ export const ja: Messages = {
       partial: '{{amount}} + 価格不明 {{count}} 件',
       total: '合計',
     },
+    usage: '{{tokens}} トークン · {{cost}}',
     column: {
       date: '日時',
       title: 'タイトル',
       turns: 'ターン数',
       errors: 'エラー',
+      usage: 'トークン · 費用',
     },
   },
   thinking: {

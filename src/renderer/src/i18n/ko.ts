@@ -540,11 +540,13 @@ export const ko: Messages = {
       partial: '{{amount}} + 가격 미상 {{count}}건',
       total: '합계',
     },
+    usage: '{{tokens}} 토큰 · {{cost}}',
     column: {
       date: '날짜',
       title: '제목',
       turns: '턴 수',
       errors: '오류',
+      usage: '토큰 · 비용',
     },
   },
   thinking: {
