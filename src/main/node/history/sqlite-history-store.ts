@@ -19,7 +19,7 @@ import type {
 } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import type { SandboxAuditRecord } from '../../../shared/tools';
-import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
+import { exportSessionDetail, type ExportFormat, type ExportOptions, type SessionExport } from './history-export';
 import type { HistoryDatabaseError } from './history-errors';
 import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
 import { nativeBinding, openHistoryDatabase } from './history-open';
@@ -294,9 +294,9 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.deleteSessionStmt.run(sessionId).changes > 0;
   }
 
-  exportSession(sessionId: string, format: ExportFormat): SessionExport | undefined {
+  exportSession(sessionId: string, format: ExportFormat, options?: ExportOptions): SessionExport | undefined {
     const detail = this.queries.getSession(sessionId);
-    return detail === undefined ? undefined : exportSessionDetail(detail, format);
+    return detail === undefined ? undefined : exportSessionDetail(detail, format, options);
   }
 
   loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[] {
