@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { useRetryWaiting } from '../../retry/use-retry-waiting';
-import { readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
+import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
 
 interface ComposerProps {
@@ -32,7 +32,7 @@ interface ComposerProps {
 }
 
 export function Composer({ restore, fileSinkRef }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState(
     (s) => s.session.isStreaming || s.retry.banner?.kind === 'pending' || s.session.pacing !== null,
@@ -47,7 +47,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   const restored = useRef<ComposerProps['restore']>(null);
-  const refusals = refusalsFor(files, acceptsImages, t);
+  const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
   const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
 
   const addFiles = async (list: File[]): Promise<void> => {
@@ -69,11 +69,14 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
       fileSinkRef.current = null;
     };
   });
-  // A prompt held for a rate limit and stopped before it was sent comes back here (once).
+  // A prompt held for a rate limit and stopped before it was sent comes back here (once), its
+  // files as chips again unless others were attached meanwhile.
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
   if (returnedDraft !== takenDraft) {
     setTakenDraft(returnedDraft);
     if (returnedDraft) setText((current) => current || returnedDraft.text);
+    const given = returnedDraft?.attachments ?? [];
+    if (given.length) setFiles((current) => (current.length ? current : pendingFromUploads(given)));
   }
 
   useEffect(() => {
