@@ -31,6 +31,7 @@ import {
   checkpointLatencies,
   countSocketFrames,
   percentile,
+  socketLatencies,
   socketQuiet,
   startProvider,
   watchCheckpoints,
@@ -70,6 +71,8 @@ interface RunResult extends TaskSummary {
   streamMs: number;
   longTasks: number;
   latencies: number[];
+  /** Provider write → the socket frame that carried the checkpoint: the main process's share. */
+  socketLatencies: number[];
   frames: number;
   bytes: number;
 }
@@ -101,6 +104,7 @@ async function measure(browser: Browser, text: string, tokensPerEvent: number, c
       ...tasks,
       longTasks: await longTasksSince(page, sentAt),
       latencies: await checkpointLatencies(page, provider.writtenAt),
+      socketLatencies: socketLatencies(socket.socketAt, provider.writtenAt),
       frames: socket.frames - before.frames,
       bytes: socket.bytes - before.bytes,
     };
@@ -114,7 +118,8 @@ async function measure(browser: Browser, text: string, tokensPerEvent: number, c
 
 const row = (name: string, r: RunResult, replyBytes: number): string =>
   `${name.padEnd(30)} write→DOM p50 ${percentile(r.latencies, 50).toFixed(0).padStart(5)} ms, ` +
-  `p95 ${percentile(r.latencies, 95).toFixed(0).padStart(5)} ms  ` +
+  `p95 ${percentile(r.latencies, 95).toFixed(0).padStart(5)} ms ` +
+  `(write→socket p50 ${percentile(r.socketLatencies, 50).toFixed(0)}, p95 ${percentile(r.socketLatencies, 95).toFixed(0)} ms)  ` +
   `longest task ${r.longestCpuMs.toFixed(1).padStart(6)} ms CPU (${r.longestWallMs.toFixed(1)} wall), ` +
   `≥ ${LONG_TASK_MS} ms: ${r.overTargetCpu} by CPU, ${r.longTasks} by wall  ` +
   `to the window: ${r.frames} frames, ${(r.bytes / 1024).toFixed(0)} kB = ${(r.bytes / replyBytes).toFixed(1)}× the reply  ` +

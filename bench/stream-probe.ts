@@ -5,6 +5,8 @@
 // in ms (performance.timeOrigin + now), so a write and its arrival in the DOM compare directly.
 import { createServer, type Server } from 'node:http';
 import type { Page, WebSocket } from '@playwright/test';
+import { PatchDecoder } from '../src/shared/message-patch';
+import { messageText } from '../src/shared/messages';
 
 const CHARS_PER_TOKEN = 4;
 const TICK_MS = 10;
@@ -30,6 +32,18 @@ export function startProvider(text: string, tokensPerSecond: number, tokensPerEv
   const eventChars = tokensPerEvent * CHARS_PER_TOKEN;
   const server = createServer((req, res) => {
     req.resume();
+    // The app asks the server what it is first (its model list, Ollama's /api/show): those get an
+    // answer, not the reply, so the checkpoints' write times are the chat request's own.
+    if (req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ object: 'list', data: [{ id: 'bench', object: 'model', owned_by: 'bench' }] }));
+      return;
+    }
+    if (!req.url?.endsWith('/chat/completions')) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: 'not found' }));
+      return;
+    }
     req.on('end', () => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const started = performance.now();
@@ -97,19 +111,40 @@ export interface FrameCounts {
   bytes: number;
   /** performance.now() of the last frame. */
   lastAt: number;
+  /** Epoch ms each checkpoint (by number) first arrived on the page's socket, as the browser reported the frame. */
+  socketAt: Map<number, number>;
 }
 
-/** Counts the frames and bytes the page's sockets receive from now on. */
+/**
+ * Counts the frames and bytes the page's sockets receive from now on, and decodes them as the
+ * window does (message-patch.ts) to note when each checkpoint's text arrived: provider write →
+ * socket is the main process's share of write → DOM, the rest the window's.
+ */
 export function countSocketFrames(page: Page): FrameCounts {
-  const counts = { frames: 0, bytes: 0, lastAt: performance.now() };
-  page.on('websocket', (ws: WebSocket) =>
+  const counts: FrameCounts = { frames: 0, bytes: 0, lastAt: performance.now(), socketAt: new Map() };
+  page.on('websocket', (ws: WebSocket) => {
+    const decoder = new PatchDecoder();
     ws.on('framereceived', ({ payload }) => {
+      const at = now();
       counts.frames += 1;
       counts.lastAt = performance.now();
       counts.bytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-    }),
-  );
+      if (typeof payload !== 'string' || !payload.includes('"kind":"event"')) return;
+      const event = decoder.decode((JSON.parse(payload) as { event: Parameters<PatchDecoder['decode']>[0] }).event);
+      if (event?.type !== 'message_update' && event?.type !== 'message_end') return;
+      for (const m of messageText(event.message).matchAll(/zq(\d+)zq/g))
+        if (!counts.socketAt.has(Number(m[1]))) counts.socketAt.set(Number(m[1]), at);
+    });
+  });
   return counts;
+}
+
+/** Provider write → arrival on the socket for every checkpoint that arrived, ms, sorted. */
+export function socketLatencies(socketAt: Map<number, number>, writtenAt: Map<number, number>): number[] {
+  return [...writtenAt]
+    .filter(([n]) => socketAt.has(n))
+    .map(([n, at]) => socketAt.get(n)! - at)
+    .sort((a, b) => a - b);
 }
 
 /** Resolves once the socket has been quiet for `ms`: the page load's replies (the provider list, ~22 kB) are not the stream's. */

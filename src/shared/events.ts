@@ -1,6 +1,7 @@
 // The SessionEvent union: everything the main process tells its clients (renderer over IPC or
 // WebSocket, RPC stdout, extensions, the history store). The agent events and the retry and
 // compaction events keep pi's names and fields exactly; Resolute's own additions come last.
+import type { AttachmentUpload } from './attachments';
 import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
@@ -42,6 +43,8 @@ export interface PacingWait {
   model: string;
   /** The held prompt, so that a Stop during the wait loses nothing. */
   text: string;
+  /** Its files as they were attached (absent: none), given back with the text on a Stop. */
+  attachments?: AttachmentUpload[];
   /** Epoch ms when the limit resets and the prompt goes out. */
   until: number;
   waitMs: number;

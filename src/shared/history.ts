@@ -15,6 +15,17 @@ export interface SessionSummary {
   erroredTurnCount: number;
   /** The folder the session's tools worked in ('' for sessions from before tools). */
   workspace: string;
+  /** The tokens and cost of all its stored turns (absent where a summary is made without the store). */
+  usage?: SessionUsageTotal;
+}
+
+/** A session's tokens and cost: every stored attempt, failed ones included (they were paid for). */
+export interface SessionUsageTotal {
+  tokens: number;
+  /** USD of the turns whose price is known; null when no turn's price is known. */
+  costUsd: number | null;
+  /** Turns that used tokens at a price not known (their cost is left out of costUsd). */
+  unpriced: number;
 }
 
 export interface TurnRecord {

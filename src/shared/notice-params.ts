@@ -1,49 +1,56 @@
-// The parameters of every notice code, as zod schemas, and the check a window runs on a notice it
-// receives (docs/architecture.md, "Notices"). Kept apart from notices.ts, which the main process
-// loads at start-up, so that only the code that checks a notice loads zod for it.
-import { z } from 'zod';
+// The parameters of every notice code, each a text or a count, and the check a window runs on a
+// notice it receives (docs/architecture.md, "Notices"): a notice whose code is unknown or whose
+// parameters are not exactly these falls back to its English text. Plain checks, no package, so
+// the window's first chunk carries no schema library for them.
 import { MAX_NOTICE_TEXT, type NoticeCode, type NoticeText } from './notices';
 
-const text = z.string().max(MAX_NOTICE_TEXT);
-const count = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const none = z.object({}).strict();
+/** A parameter's kind: a string of at most MAX_NOTICE_TEXT characters, or a whole number ≥ 0. */
+type Kind = 'text' | 'count';
 
-/** Every code the main process sends, with the schema of its parameters. */
+/** Every code the main process sends, with the kind of each of its parameters. */
 export const NOTICE_PARAMS = {
   /** Retry chains a crash or a kill cut off, closed as interrupted at start. */
-  interrupted_chains: z.object({ count }).strict(),
+  interrupted_chains: { count: 'count' },
   /** The data folder's lock was left by a process that is gone. */
-  lock_taken_over: z.object({ pid: count }).strict(),
-  settings_invalid: z.object({ detail: text, aside: text }).strict(),
-  settings_unknown_keys: z.object({ names: text }).strict(),
-  settings_script_cleared: z.object({ detail: text }).strict(),
+  lock_taken_over: { pid: 'count' },
+  settings_invalid: { detail: 'text', aside: 'text' },
+  settings_unknown_keys: { names: 'text' },
+  settings_script_cleared: { detail: 'text' },
   /** MCP server entries of the settings file that are not valid: kept in the file, not started. */
-  settings_mcp_skipped: z.object({ detail: text }).strict(),
-  credentials_unreadable: z.object({ detail: text, aside: text }).strict(),
-  credentials_undecryptable: z.object({ count, providers: text, path: text }).strict(),
+  settings_mcp_skipped: { detail: 'text' },
+  credentials_unreadable: { detail: 'text', aside: 'text' },
+  credentials_undecryptable: { count: 'count', providers: 'text', path: 'text' },
   /** The desktop app without a system keychain: keys sealed with the key file. */
-  keychain_key_file: none,
+  keychain_key_file: {},
   /** The desktop app without a system keychain, the key file declined: keys are not stored. */
-  keys_not_stored: none,
+  keys_not_stored: {},
   /** The background integrity check found the history damaged after start-up. */
-  history_damaged_in_use: z.object({ path: text, detail: text }).strict(),
-  compaction_still_too_long: none,
+  history_damaged_in_use: { path: 'text', detail: 'text' },
+  compaction_still_too_long: {},
   /** Not a notice but the workspace picker's note (AppInfo.toolsNote): no sandbox for bash on Windows. */
-  bash_off_on_windows: none,
+  bash_off_on_windows: {},
   // An error wrapped in a sentence: `detail` is the error's own text, shown as it came.
-  turn_save_failed: z.object({ detail: text }).strict(),
-  retry_history_save_failed: z.object({ detail: text }).strict(),
-  turn_internal_error: z.object({ detail: text }).strict(),
-  compaction_retry_failed: z.object({ detail: text }).strict(),
+  turn_save_failed: { detail: 'text' },
+  retry_history_save_failed: { detail: 'text' },
+  turn_internal_error: { detail: 'text' },
+  compaction_retry_failed: { detail: 'text' },
   /** A turn a command started (send, edit, regenerate, continue) failed after the command was answered. */
-  turn_command_failed: z.object({ detail: text }).strict(),
-  simulator_script_not_applied: z.object({ detail: text }).strict(),
-  catalogue_load_failed: z.object({ detail: text }).strict(),
+  turn_command_failed: { detail: 'text' },
+  simulator_script_not_applied: { detail: 'text' },
+  catalogue_load_failed: { detail: 'text' },
   /** The decision log or the sandbox audit log could not be written (reported once until it works again). */
-  log_write_failed: z.object({ path: text, detail: text }).strict(),
+  log_write_failed: { path: 'text', detail: 'text' },
   /** The browser mode: an extension failed (`detail`) and is disabled; the session carries on. */
-  extension_disabled: z.object({ path: text, detail: text }).strict(),
-} as const satisfies Record<string, z.ZodType<Record<string, string | number>>>;
+  extension_disabled: { path: 'text', detail: 'text' },
+} as const satisfies Record<string, Record<string, Kind>>;
+
+/** The parameters of one code, as the main process builds them. */
+export type NoticeParamsOf<S extends Record<string, Kind>> = { [K in keyof S]: S[K] extends 'count' ? number : string };
+
+function fits(kind: Kind, value: unknown): boolean {
+  if (kind === 'text') return typeof value === 'string' && value.length <= MAX_NOTICE_TEXT;
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+}
 
 /** The code and parameters when both are known and well-formed; null means "show `message`". */
 export function readNoticeCode(
@@ -52,6 +59,11 @@ export function readNoticeCode(
   const { code } = notice;
   if (typeof code !== 'string' || !Object.hasOwn(NOTICE_PARAMS, code)) return null;
   const known = code as NoticeCode;
-  const parsed = NOTICE_PARAMS[known].safeParse(notice.params ?? {});
-  return parsed.success ? { code: known, params: parsed.data } : null;
+  const shape: Record<string, Kind> = NOTICE_PARAMS[known];
+  const params = notice.params ?? {};
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return null;
+  const names = Object.keys(params);
+  if (names.length !== Object.keys(shape).length) return null;
+  if (!names.every((name) => Object.hasOwn(shape, name) && fits(shape[name], params[name]))) return null;
+  return { code: known, params: params as Record<string, string | number> };
 }

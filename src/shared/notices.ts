@@ -2,17 +2,16 @@
 // English text: the window translates the code (src/renderer/src/i18n, notice-text.ts), while the
 // RPC mode, stderr and an older or newer window use the English `message` (docs/architecture.md,
 // "Notices"). Main-side code builds them with `codedNotice`; the renderer checks them with
-// `readNoticeCode` (notice-params.ts, with the zod schemas), so a malformed or unknown one falls
+// `readNoticeCode` (notice-params.ts, with each code's parameters), so a malformed or unknown one falls
 // back to its text. This file loads no package: `resolute --help` loads it and must load none.
-import type { z } from 'zod';
-import type { NOTICE_PARAMS } from './notice-params';
+import type { NOTICE_PARAMS, NoticeParamsOf } from './notice-params';
 import { errorText } from './text';
 
 /** The longest text a notice's parameter may hold. */
 export const MAX_NOTICE_TEXT = 4000;
 
 export type NoticeCode = keyof typeof NOTICE_PARAMS;
-export type NoticeParams<C extends NoticeCode> = z.infer<(typeof NOTICE_PARAMS)[C]>;
+export type NoticeParams<C extends NoticeCode> = NoticeParamsOf<(typeof NOTICE_PARAMS)[C]>;
 /** The codes whose only parameter is an error's text. */
 type DetailCode = {
   [C in NoticeCode]: NoticeParams<C> extends { detail: string }

@@ -1,41 +1,47 @@
-// The settings schema (zod) with defaults, shared by the main process (validation, persistence)
-// and the renderer (the settings pane). Each default is said once, on its field; DEFAULT_SETTINGS
-// is the schema's reading of {}. A refused value keeps the old one; the message names the field
-// and the allowed range so the pane can show it next to the field.
+// The settings schema (zod) with defaults, for the main process (validation, persistence) and the
+// window once it has loaded it (src/renderer/src/store/settings-check.ts); the plain values are
+// in settings-values.ts, re-exported here. Each default is said once, on its field;
+// DEFAULT_SETTINGS is the schema's reading of {}. A refused value keeps the old one; the message
+// names the field and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './error-category';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
 import { mcpSettingsSchema } from './mcp';
-
-export const PROVIDER_IDS = ['simulator', 'anthropic', 'openai', 'google', 'openrouter', 'openai-compatible'] as const;
-export type ProviderId = (typeof PROVIDER_IDS)[number];
-
-/** Each provider's English name: the RPC mode's and the logs' words, and the brands' names everywhere. */
-export const PROVIDER_LABELS: Record<ProviderId, string> = {
-  simulator: 'Simulator (built in)',
-  anthropic: 'Anthropic',
-  openai: 'OpenAI',
-  google: 'Google',
-  openrouter: 'OpenRouter',
-  'openai-compatible': 'OpenAI-compatible server',
-};
-
-/** The model id the built-in simulator answers as: the default model, and what it lists first. */
-export const SIMULATOR_MODEL_ID = 'resolute-sim-1';
-/** The simulator's models: more than one, so a fallback list can be tried against it. */
-export const SIMULATOR_MODEL_IDS = [SIMULATOR_MODEL_ID, 'resolute-sim-2', 'resolute-sim-3'] as const;
-/** The simulator's models that read text only (the others take images), so that refusal can be tried. */
-export const SIMULATOR_TEXT_ONLY_MODELS: readonly string[] = ['resolute-sim-2'];
-/** Each simulator model's context window, tokens: sim-3's is larger, so an overflow has somewhere to go. */
-export const SIMULATOR_CONTEXT_WINDOWS: Record<string, number> = {
-  [SIMULATOR_MODEL_ID]: 8192,
-  'resolute-sim-2': 8192,
-  'resolute-sim-3': 200_000,
-};
-
-export const LANGUAGES = ['system', 'en', 'ja', 'ko'] as const;
-export type LanguageSetting = (typeof LANGUAGES)[number];
+import {
+  PROVIDER_IDS,
+  RETRY_DEFAULTS,
+  SIMULATOR_MODEL_ID,
+  LANGUAGES,
+  MAX_FALLBACK_MODELS,
+  THINKING_LEVELS,
+  SYSTEM_PROMPT_MAX_CHARS,
+  mergeSettings,
+  type ValidationResult,
+  isPlainObject,
+} from './settings-values';
+export {
+  PROVIDER_IDS,
+  RETRY_DEFAULTS,
+  type ProviderId,
+  PROVIDER_LABELS,
+  SIMULATOR_MODEL_ID,
+  SIMULATOR_MODEL_IDS,
+  SIMULATOR_TEXT_ONLY_MODELS,
+  SIMULATOR_CONTEXT_WINDOWS,
+  LANGUAGES,
+  type LanguageSetting,
+  BASE_URL_PROVIDERS,
+  type BaseUrlProvider,
+  MAX_FALLBACK_MODELS,
+  THINKING_LEVELS,
+  type ThinkingLevelSetting,
+  thinkingKey,
+  rememberedThinkingLevel,
+  SYSTEM_PROMPT_MAX_CHARS,
+  mergeSettings,
+  type ValidationResult,
+} from './settings-values';
 
 /** A whole number within one of the ranges of retry-policy/ranges.ts; the message names the range. */
 const int = ({ min, max, unit }: SettingRange) => {
@@ -65,10 +71,6 @@ const baseUrlSchema = z
   .union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })])
   .default('');
 
-/** Providers whose base URL can be overridden (the simulator's is its own; openai-compatible has `baseUrl`). */
-export const BASE_URL_PROVIDERS = ['anthropic', 'openai', 'google', 'openrouter'] as const;
-export type BaseUrlProvider = (typeof BASE_URL_PROVIDERS)[number];
-
 /** One provider/model pair, as the fallback list holds it (docs/retry-policy.md, "Fallback models"). */
 export const modelRefSchema = z
   .object({
@@ -96,9 +98,6 @@ export const localModelSchema = z
   .strict();
 export type LocalModelSettings = z.infer<typeof localModelSchema>;
 
-/** The most fallback models a list may hold. */
-export const MAX_FALLBACK_MODELS = 10;
-
 const fallbackListSchema = z
   .array(modelRefSchema)
   .max(MAX_FALLBACK_MODELS, { error: `must hold at most ${MAX_FALLBACK_MODELS} models` })
@@ -114,46 +113,29 @@ const policyShape = Object.fromEntries(RETRYABLE_CATEGORIES.map((c) => [c, rowOv
 export const retrySettingsSchema = z
   .object({
     /** Auto-retry on or off. */
-    enabled: z.boolean().default(true),
+    enabled: z.boolean().default(RETRY_DEFAULTS.enabled),
     /** Retries (not attempts) for rows that inherit. */
-    maxRetries: int(RETRY_SETTING_RANGES.maxRetries).default(3),
+    maxRetries: int(RETRY_SETTING_RANGES.maxRetries).default(RETRY_DEFAULTS.maxRetries),
     /** Exponential base, ms. */
-    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs).default(2000),
+    baseDelayMs: int(RETRY_SETTING_RANGES.baseDelayMs).default(RETRY_DEFAULTS.baseDelayMs),
     /** A wait longer than this is not slept: the chain fails at once, ms. */
-    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs).default(60_000),
+    maxDelayMs: int(RETRY_SETTING_RANGES.maxDelayMs).default(RETRY_DEFAULTS.maxDelayMs),
     /** Upper bound of the uniform jitter added by "+ jitter" rows, ms. */
-    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs).default(1000),
+    jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs).default(RETRY_DEFAULTS.jitterMaxMs),
     /** A stream silent this long is aborted and classified `timeout`, ms. */
-    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(30_000),
+    timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(RETRY_DEFAULTS.timeoutMs),
     /** Per-row overrides of the decision table. */
     policy: z.object(policyShape).strict().default({}),
     /**
      * A provider's wait above maxDelayMs (up to 24 h) is scheduled for the time it named instead of
      * failing at once (docs/retry-policy.md, "Scheduled retries").
      */
-    scheduleLongWaits: z.boolean().default(false),
+    scheduleLongWaits: z.boolean().default(RETRY_DEFAULTS.scheduleLongWaits),
   })
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
 
 /** pi-ai's thinking levels the app offers (its `xhigh` is left out: few models take it). */
-export const THINKING_LEVELS = ['off', 'minimal', 'low', 'medium', 'high'] as const;
-export type ThinkingLevelSetting = (typeof THINKING_LEVELS)[number];
-
-/** The key a model's remembered thinking level is kept under in `agent.thinkingLevels`. */
-export const thinkingKey = (provider: string, model: string): string => `${provider}/${model}`;
-
-/** The level a model's requests use: the one remembered for it, else the last level chosen. */
-export function rememberedThinkingLevel(
-  agent: { thinkingLevel: ThinkingLevelSetting; thinkingLevels: Record<string, ThinkingLevelSetting> },
-  provider: string,
-  model: string,
-): ThinkingLevelSetting {
-  return agent.thinkingLevels[thinkingKey(provider, model)] ?? agent.thinkingLevel;
-}
-
-/** The longest the person's own system prompt may be, characters. */
-export const SYSTEM_PROMPT_MAX_CHARS = 20_000;
 
 export const settingsSchema = z
   .object({
@@ -249,28 +231,12 @@ export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
 /** A patch as it may arrive from a client: validated after merging, so shape errors are named. */
 export const settingsPatchSchema = z.record(z.string(), z.unknown());
 
-/** Merge a patch into settings (objects deep, everything else replaced); does not validate. */
-export function mergeSettings(base: unknown, patch: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(patch)) return patch === undefined ? base : patch;
-  const out: Record<string, unknown> = { ...base };
-  for (const [key, value] of Object.entries(patch)) {
-    out[key] = value === null ? undefined : mergeSettings(base[key], value);
-  }
-  return out;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Turn a zod error into one readable line naming each field: "retry.maxRetries: must be at most 9". */
 export function describeZodError(error: z.ZodError): string {
   return error.issues
     .map((issue) => `${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`)
     .join('; ');
 }
-
-export type ValidationResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 /**
  * Split a settings object (as read from a file) into the keys this version knows and the ones it

@@ -1,12 +1,13 @@
 // Attachments through the command router and the real composition root, over real HTTP to the
 // simulator: a refusal is an invalid_params reply with nothing sent; a retry after a 503, Edit
 // (keeping or dropping them), Regenerate and a resume after a restart all send the same image again.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CommandRouter } from '../../src/main/host/command-router';
 import { AppServices } from '../../src/main/node/app-services';
+import { writeExport } from '../../src/main/node/export-files';
 import { activePath } from '../../src/shared/history';
 import type { ResponseFrame } from '../../src/shared/wire';
 import { tinyPng } from '../fixtures/attachment-files';
@@ -24,6 +25,13 @@ const create = () =>
     dataDir,
     overlay: { retry: { baseDelayMs: 1, jitterMaxMs: 0 } },
     publish: () => undefined,
+    // As the desktop app's save dialog does, with the folder the person "chose" fixed.
+    saveFile: async (file) => {
+      const path = join(dataDir, 'exports', file.filename);
+      mkdirSync(dirname(path), { recursive: true });
+      await writeExport(path, file);
+      return path;
+    },
   });
 
 beforeAll(async () => {
@@ -110,5 +118,20 @@ describe('attachments and the message actions', () => {
     expect(services.simulator!.requests.at(-1)?.images).toEqual([
       { mimeType: 'image/png', bytes: Buffer.from(png, 'base64').length },
     ]);
+  });
+
+  it('a saved Markdown export writes the image as a file beside it, linked from the .md', async () => {
+    expect(await call('session.new')).toMatchObject({ ok: true });
+    await turn('session.prompt', { text: 'Export me', attachments: [{ ...image, data: png }] }, 1);
+    const reply = await call('history.saveExport', { sessionId: services.session.sessionId, format: 'markdown' });
+    if (!reply.ok) throw new Error(reply.error.message);
+    const { path } = reply.result as { path: string };
+    const markdown = readFileSync(path, 'utf8');
+    const link = /!\[dot\.png\]\(([^)]+)\)/.exec(markdown)?.[1] ?? '';
+    expect(link).toMatch(/^resolute-export-me-\d{4}-\d{2}-\d{2}\/1-dot\.png$/);
+    expect(markdown).not.toContain('data:image/png');
+    const saved = join(dirname(path), link);
+    expect(existsSync(saved)).toBe(true);
+    expect(readFileSync(saved).equals(Buffer.from(png, 'base64'))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 // and what the history and the decision log kept.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
+import { tinyPng } from '../fixtures/attachment-files';
 import { anthropicThroughSimulator, startServices, type Started } from './fixtures/services';
 
 const SIM1 = { provider: 'simulator', model: 'resolute-sim-1' };
@@ -147,6 +148,26 @@ describe('rate-limit pacing', () => {
     expect(await app.next('rate_limit_wait_end', from)).toMatchObject({ outcome: 'cancelled' });
     expect(app.sim.requests).toHaveLength(2);
     expect(app.services.session.isBusy).toBe(false);
+  });
+
+  it('a held prompt carries its attachments as sent, so a Stop gives the files back too', async () => {
+    app = await startServices();
+    app.sim.setScript('ok_limited:60');
+    await app.services.session.prompt('one');
+    const from = app.events.length;
+    const png = (await tinyPng()).toString('base64');
+    const uploads = [
+      { name: 'dot.png', mimeType: 'image/png', data: png },
+      { name: 'notes.md', mimeType: 'text/markdown', data: Buffer.from('# Notes').toString('base64') },
+    ];
+    const prompt = app.services.domains.session.commands['session.prompt'];
+    await prompt({ text: 'with files', attachments: uploads });
+    const wait = await app.next('rate_limit_wait', from);
+    expect(wait.attachments).toEqual(uploads);
+    expect(app.services.domains.session.snapshot().pacing?.attachments).toEqual(uploads);
+    await app.services.session.abort();
+    expect(await app.next('rate_limit_wait_end', from)).toMatchObject({ outcome: 'cancelled' });
+    expect(app.sim.requests).toHaveLength(1);
   });
 
   it("reads Anthropic's headers through the real SDK (the simulator as Anthropic's base URL)", async () => {

@@ -134,4 +134,21 @@ describe("a conversation's own instructions and the AGENTS.md it uses", () => {
     app.domains.session.setInstructions(null);
     expect(await systemPromptOf(app)).toContain('From the settings.');
   });
+
+  it('are kept in the history: after a restart the resumed chat uses them again', async () => {
+    let app = await start({ agent: { systemPrompt: 'From the settings.' } });
+    const own = { text: 'Kept across restarts.', mode: 'add' as const };
+    app.domains.session.setInstructions(own);
+    expect(await systemPromptOf(app)).toContain('Kept across restarts.');
+    const id = app.session.sessionId;
+    await app.dispose();
+    services = null;
+
+    app = await start({ agent: { systemPrompt: 'From the settings.' } });
+    app.domains.session.resumeSession(id);
+    expect(app.domains.session.instructions().override).toEqual(own);
+    const prompt = await systemPromptOf(app);
+    expect(prompt).toContain('Kept across restarts.');
+    expect(prompt).not.toContain('From the settings.');
+  });
 });

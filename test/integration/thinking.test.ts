@@ -159,4 +159,33 @@ describe('a thinking block', () => {
     const stored = app.history.getSession(app.session.sessionId)!.turns.at(-1)!.message as AssistantChatMessage;
     expect(stored.content.map((b) => b.type)).toEqual(['text']);
   });
+
+  it.each([
+    ['anthropic', 'medium'],
+    ['openai', 'low'],
+    ['google', 'high'],
+  ] as const)(
+    'streams through the real %s SDK too, stored before the answer; the next request has the words only',
+    async (provider, level) => {
+      const app = await start(provider, { agent: { thinkingLevel: level } });
+      await app.session.prompt('Think about the colour of the sky.');
+      const deltas = events.filter(
+        (e) => e.type === 'message_update' && e.assistantMessageEvent.type === 'thinking_delta',
+      );
+      expect(deltas.length).toBeGreaterThan(3);
+      const stored = app.history.getSession(app.session.sessionId)!.turns.at(-1)!.message as AssistantChatMessage;
+      expect(stored.stopReason).toBe('stop');
+      expect(stored.content.map((b) => b.type)).toEqual(['thinking', 'text']);
+      const [thinking, text] = stored.content;
+      expect(thinking.type === 'thinking' && thinking.thinking).toMatch(/^The person asked/);
+      expect(thinking.type === 'thinking' && thinking.durationMs).toBeGreaterThan(0);
+      expect(text.type === 'text' && text.text).toMatch(/^Simulated reply/);
+      sim!.clearRequests();
+      await app.session.prompt('thanks');
+      expect(sim!.requests).toHaveLength(1);
+      const replayed = sim!.requests[0].messages.find((m) => m.role === 'assistant');
+      expect(String(replayed?.content)).toMatch(/^Simulated reply/);
+      expect(String(replayed?.content)).not.toContain('The person asked');
+    },
+  );
 });

@@ -21,6 +21,7 @@ import {
   type TextBlock,
   type UserChatMessage,
 } from '../../shared/messages';
+import type { AttachmentUpload } from '../../shared/attachments';
 import type { ApprovalChoice } from '../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from './ports';
@@ -213,15 +214,24 @@ export class AgentSession {
 
   /**
    * Run one logical prompt: resolves only after agent.prompt() returned AND any retry chain or
-   * compaction it started has ended (success, failure or cancel).
+   * compaction it started has ended (success, failure or cancel). `uploads`: the files as attached,
+   * which a Stop during a rate-limit wait gives back (the blocks are what the model would read).
    */
-  async prompt(text: string, attachments: readonly AttachmentBlock[] = []): Promise<void> {
-    return this.running(() => this.runPrompt(text, attachments));
+  async prompt(
+    text: string,
+    attachments: readonly AttachmentBlock[] = [],
+    uploads: readonly AttachmentUpload[] = [],
+  ): Promise<void> {
+    return this.running(() => this.runPrompt(text, attachments, uploads));
   }
 
-  private async runPrompt(text: string, attachments: readonly AttachmentBlock[]): Promise<void> {
+  private async runPrompt(
+    text: string,
+    attachments: readonly AttachmentBlock[],
+    uploads: readonly AttachmentUpload[],
+  ): Promise<void> {
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
-    if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text))) return;
+    if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text, uploads))) return;
     // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
     await this.tools?.whenReady();
     this.recorder.ensureSession(text || (attachments[0]?.file?.name ?? ''));

@@ -4,14 +4,14 @@
 // only adapts Electron. The page is served from resolute://app/ (renderer-protocol.ts).
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen } from 'electron';
 import { existsSync, mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import badgePath from '../../../resources/badge.png?asset&asarUnpack';
 import badge2xPath from '../../../resources/badge@2x.png?asset&asarUnpack';
 import iconPath from '../../../resources/icons/256x256.png?asset&asarUnpack';
 import { launchApp, ourFlags, parseCommonFlags, type CommonFlags, type LaunchedApp } from '../modes/launch';
-import { resolveDataDir } from '../node/app-options';
+import { resolveDataDir, type SaveFileRequest } from '../node/app-options';
+import { writeExport } from '../node/export-files';
 import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
 import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
@@ -73,12 +73,12 @@ async function pickFolder(): Promise<string | null> {
   return result.canceled ? null : (result.filePaths[0] ?? null);
 }
 
-/** History → Export: a save dialog says where the file goes; null when cancelled. */
-async function saveFile({ filename, content }: { filename: string; content: string }): Promise<string | null> {
-  const options = { defaultPath: filename };
+/** History → Export: a save dialog says where the file goes (its images' folder beside it); null when cancelled. */
+async function saveFile(file: SaveFileRequest): Promise<string | null> {
+  const options = { defaultPath: file.filename };
   const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
   if (choice.canceled || !choice.filePath) return null;
-  await writeFile(choice.filePath, content);
+  await writeExport(choice.filePath, file);
   return choice.filePath;
 }
 

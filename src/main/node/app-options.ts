@@ -13,9 +13,12 @@ import { PROVIDER_IDS, type ProviderId, type Settings } from '../../shared/setti
 import type { SecretCipher } from './credential-store';
 import { defaultModelFor, needsCatalogue } from './providers';
 import type { SandboxHost } from './tools/bash-sandbox';
+import type { SessionExport } from './history/history-export';
 
 /** Saves an export where the person chooses; the desktop host provides it (a save dialog). */
-export type SaveFile = (file: { filename: string; content: string }) => Promise<string | null>;
+/** An export to save: its file, and for a Markdown export with images the folder of them beside it. */
+export type SaveFileRequest = Pick<SessionExport, 'filename' | 'content' | 'folder' | 'files'>;
+export type SaveFile = (file: SaveFileRequest) => Promise<string | null>;
 
 export interface AppServicesOptions {
   host: AppInfo['host'];

@@ -9,7 +9,7 @@
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { newId } from '../../shared/ids';
 import { join } from 'node:path';
-import type { CommandHandlers, SessionInstructions } from '../../shared/contract';
+import type { CommandHandlers } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import type { NoticeText } from '../../shared/notices';
 import type { Settings } from '../../shared/settings';
@@ -42,6 +42,7 @@ import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
 import { cachedExecutable } from './tools/executables';
 import { McpManager } from './mcp/mcp-manager';
+import { SessionInstructionsStore } from './session-instructions-store';
 
 /** The longest a prompt waits for MCP servers still starting; their tools join when they are ready. */
 const MCP_PROMPT_WAIT_MS = 3000;
@@ -82,8 +83,8 @@ export class AppServices {
   private readonly activeModel: ActiveModel;
   /** What OpenAI-compatible servers say of their models (their windows, their model lists). */
   private readonly servers = new LocalServerProbe();
-  /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
-  private readonly sessionInstructions = new Map<string, NonNullable<SessionInstructions['override']>>();
+  /** Each conversation's own instructions, by session id, kept in the history. */
+  private readonly sessionInstructions: SessionInstructionsStore;
   /** What providers said of their rate limits, for every chat (docs/retry-policy.md, "Rate-limit pacing"). */
   private readonly ratePacer = new RatePacer();
 
@@ -95,6 +96,7 @@ export class AppServices {
     this.logDir = join(parts.dataDir, 'logs');
     this.settings = parts.settings;
     this.history = parts.history;
+    this.sessionInstructions = new SessionInstructionsStore(parts.history);
     this.simulator = parts.simulator;
     this.lock = parts.lock;
     this.runWorkspace = parts.workspace;

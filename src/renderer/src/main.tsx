@@ -11,6 +11,7 @@ import { EscHandlerStack, RetryEscSwap } from './retry/esc-handler';
 import { createActions } from './store/actions';
 import { RuntimeContext, createAppStore, startEventPump } from './store/app-store';
 import { preloadMarkdown } from './markdown/LazyMarkdown';
+import { preloadSettingsCheck } from './store/settings-check';
 import { ApprovalEscSwap } from './tools/approval-esc';
 import { warmFormats } from './util/format';
 import { handleShortcut } from './util/shortcuts';
@@ -84,12 +85,13 @@ async function start(): Promise<void> {
   );
 }
 
-/** Load the UI language's Intl data and the Markdown chunk while nothing else happens (util/format.ts, LazyMarkdown.tsx). */
+/** Load the UI language's Intl data, the Markdown chunk and the settings schema while nothing else happens (util/format.ts, LazyMarkdown.tsx, settings-check.ts). */
 function warmWhenIdle(): void {
   const language = i18next.language;
   const warm = () => {
     warmFormats(language);
     void preloadMarkdown();
+    void preloadSettingsCheck();
   };
   // The browser mode's page may be opened in a browser without requestIdleCallback (Safari).
   if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(warm, { timeout: 2000 });

@@ -4,7 +4,8 @@
 // read the one table; docs/retry-policy.md explains each row. Pure: no clock, no randomness.
 import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
 import { DECISION_ROWS, type BackoffKind, type DecisionRow } from './decision-rows';
-import { DEFAULT_SETTINGS, type RetrySettings, type RowOverride } from '../settings';
+import type { RetrySettings, RowOverride } from '../settings';
+import { RETRY_DEFAULTS } from '../settings-values';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, clampToRange } from './ranges';
 
 export type { BackoffKind, BackoffSpec, DecisionRow } from './decision-rows';
@@ -41,7 +42,7 @@ const isOverridableCategory = (category: ErrorCategory): boolean =>
  * value the settings pane would have refused.
  */
 export function clampRetrySettings(settings: RetrySettings): RetrySettings {
-  const d = DEFAULT_SETTINGS.retry;
+  const d = RETRY_DEFAULTS;
   const r = RETRY_SETTING_RANGES;
   const s: Partial<RetrySettings> = typeof settings === 'object' && settings !== null ? settings : {};
   return {

@@ -57,16 +57,41 @@ test.describe('during a long backoff', () => {
     expect(assistantTurns(app.dataDir).at(-1)?.stop_reason).toBe('aborted');
   });
 
-  test('Stop during the backoff cancels the retry first and nothing further is sent', async ({ app }) => {
+  test("while the retry waits the banner's Cancel is the one control: the composer shows no Stop", async ({ app }) => {
     const chat = new ChatPage(app.page);
     const banner = new RetryBanner(app.page);
-    await chat.prompt('stop me');
-    await expect(banner.root).toContainText('Retrying (1/3)');
-    await chat.stop.click();
+    await chat.input.fill('stop me');
+    await chat.input.press('Enter');
+    await expect(banner.root).toContainText('Retrying (1/3) in');
+    // One button for one thing (issue 30): Cancel in the banner; the composer only shows it is busy.
+    await expect(banner.cancel).toBeVisible();
+    await expect(chat.stop).toHaveCount(0);
+    await expect(chat.send).toBeDisabled();
+    await banner.cancel.click();
     await expect(banner.root).not.toContainText('Retrying');
+    await expect(chat.input).toBeFocused();
     await sleepUntil(app.page, lastRetryAt(app.dataDir) + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
     expect(erroredTurns(app.dataDir)[0]).toMatchObject({ outcome: 'cancelled', final_error: 'Retry cancelled' });
+  });
+});
+
+test.describe('a retried attempt that streams', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=1500'], script: '503,slow' } });
+
+  test("Stop is the composer's again once the retried attempt streams, and Esc stops it", async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('wait, then stream');
+    await expect(banner.root).toContainText('Retrying (1/3) in');
+    await expect(chat.stop).toHaveCount(0);
+    await expect(chat.lastAssistant()).toContainText('Simulated', { timeout: 10_000 });
+    await expect(chat.stop).toBeVisible();
+    await expect(banner.cancel).toBeHidden();
+    await app.page.keyboard.press('Escape');
+    await expect(chat.stop).toHaveCount(0);
+    expect((await app.requests()).map((r) => r.step)).toEqual(['503', 'slow']);
+    await expect.poll(() => assistantTurns(app.dataDir).at(-1)?.stop_reason).toBe('aborted');
   });
 });
 

@@ -190,3 +190,45 @@ test.describe('screenshots of attachments', () => {
     });
   }
 });
+
+test.describe('a message held for a rate limit', () => {
+  test.use({ appOptions: { script: '429:120' } });
+
+  test('Stop gives back its text and its chips, unsent', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('first');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await app.page.getByTestId('new-chat').click();
+    await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    await chat.input.fill('the held picture');
+    await chat.send.click();
+    await expect(app.page.getByTestId('pacing-notice')).toBeVisible();
+    await expect(app.page.getByTestId('pending-attachments')).toHaveCount(0);
+    await chat.stop.click();
+    await expect(chat.input).toHaveValue('the held picture');
+    const chip = app.page.getByTestId('attachment-chip');
+    await expect(chip).toHaveCount(1);
+    await expect(chip).toContainText('dot.png');
+    await expect(chip).toContainText('70 bytes');
+    await expect(chip.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+    await app.page.screenshot({ path: `${SCREENS}/held-attachments-returned.png` });
+    // Only the first prompt reached the server: the held one was never sent.
+    expect((await app.requests()).map((r) => r.lastUserText)).toEqual(['first']);
+  });
+});
+
+test('the History list shows each session’s tokens and cost (ja)', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.setLanguage('ja');
+  await app.page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(app.page);
+  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await chat.input.fill('What is in this picture?');
+  await chat.input.press('Enter');
+  await chat.waitForTurnEnd();
+  await new HistoryPage(app.page).open();
+  const usage = app.page.getByTestId('history-session-usage').first();
+  await expect(usage).toHaveText(/^\d+ トークン · 費用不明$/);
+  await app.page.screenshot({ path: `${SCREENS}/history-usage-ja.png` });
+});

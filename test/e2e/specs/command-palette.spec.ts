@@ -1,9 +1,10 @@
 // The command palette (issue 30, "The first screens"): Ctrl/Cmd+Shift+P, or "/" at the start of an
 // empty composer, lists the app's actions — new chat, the views, switching the model, each Settings
-// section, exporting the chat — filtered as the person types; Enter runs the first match, Esc closes.
+// section, exporting the chat, the thinking level, attaching files — filtered as the person types; Enter runs the first match, Esc closes.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { ChatPage } from '../pages/chat-page';
+import { SettingsPage } from '../pages/settings-page';
 
 test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the action; Esc closes it', async ({
   app,
@@ -41,4 +42,53 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   await page.keyboard.press('Control+Shift+P');
   await search.press('Escape');
   await expect(palette).toBeHidden();
+});
+
+test("the palette sets the thinking level and opens the composer's file picker, in en, ja and ko", async ({ app }) => {
+  const { page } = app;
+  const palette = page.getByTestId('command-palette');
+  const search = palette.getByRole('combobox');
+  const thinking = page.getByTestId('thinking-level');
+  await page.keyboard.press('Control+Shift+P');
+  await search.fill('thinking');
+  // One command a level, as the header's Thinking control offers them.
+  await expect(palette.getByRole('option')).toHaveText([
+    'Thinking level: Off',
+    'Thinking level: Minimal',
+    'Thinking level: Low',
+    'Thinking level: Medium',
+    'Thinking level: High',
+  ]);
+  await search.fill('thinking high');
+  await search.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(thinking).toHaveValue('high');
+
+  // Attach opens the composer's own file picker; the chosen file waits as a chip.
+  await page.keyboard.press('Control+Shift+P');
+  await search.fill('attach');
+  await expect(palette.getByRole('option')).toHaveText(['Attach files…']);
+  const chooser = page.waitForEvent('filechooser');
+  await search.press('Enter');
+  await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a note') });
+  await expect(page.getByTestId('attachment-chip')).toContainText('notes.txt');
+
+  const settings = new SettingsPage(page);
+  for (const [language, thinkingLow, attach] of [
+    ['ja', '思考レベル: 低', 'ファイルを添付…'],
+    ['ko', '생각 수준: 낮음', '파일 첨부…'],
+  ] as const) {
+    await settings.open();
+    await settings.setLanguage(language);
+    await page.getByTestId('nav-chat').click();
+    await page.keyboard.press('Control+Shift+P');
+    await search.fill(thinkingLow);
+    await expect(palette.getByRole('option')).toHaveText([thinkingLow]);
+    await search.press('Enter');
+    await expect(thinking).toHaveValue('low');
+    await page.keyboard.press('Control+Shift+P');
+    await search.fill(attach);
+    await expect(palette.getByRole('option')).toHaveText([attach]);
+    await search.press('Escape');
+  }
 });

@@ -1,5 +1,5 @@
 // Sessions and the keyboard, through the real UI: rename and delete from the sidebar (stored in
-// SQLite), switching chats refused with a visible reason while a turn runs, the session list as
+// SQLite), New chat while a retry waits (the chat left waits on, shown in the sidebar), the session list as
 // one Tab stop, and focus that never falls to the page body — after Cancel and Retry now, after
 // New chat (button and Ctrl+N), on a history session's heading, through the skip link, Ctrl+K and
 // Shift+Esc.
@@ -52,20 +52,24 @@ test('a long first message makes a title cut at a word, with an ellipsis', async
 test.describe('while a retry waits', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=20000', 'retry.maxDelayMs=600000'], script: '503*' } });
 
-  test('switching chats is refused with a visible explanation, and Stop there ends the turn', async ({ app }) => {
+  test('New chat goes ahead (the chat left waits on in the sidebar); opened again, its banner is back', async ({
+    app,
+  }) => {
     const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
     await chat.prompt('first chat');
-    await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3)');
-    await app.page.getByTestId('new-chat').click();
-    const refusal = app.page.getByTestId('switch-refused');
-    await expect(refusal).toContainText('Stop it, or let it finish, before you switch chats.');
-    await expect(app.page.getByTestId('chat-title')).toHaveText('first chat');
-    await refusal.getByTestId('switch-refused-stop').click();
-    await expect(new RetryBanner(app.page).root).toContainText('Retry cancelled');
-    await expect(app.page.getByTestId('sidebar-session')).toBeFocused();
+    await expect(banner.root).toContainText('Retrying (1/3)');
     await app.page.getByTestId('new-chat').click();
     await expect(chat.input).toBeFocused();
     await expect(chat.userMessages).toHaveCount(0);
+    await expect(banner.root).toHaveCount(0);
+    const left = app.page.getByTestId('sidebar-session').filter({ hasText: 'first chat' });
+    await expect(left.getByTestId('sidebar-activity')).toContainText(/Retrying in \d+ s/);
+    await left.click();
+    await expect(app.page.getByTestId('chat-title')).toHaveText('first chat');
+    await expect(banner.root).toContainText('Retrying (1/3)');
+    await banner.cancel.click();
+    await expect(banner.root).toContainText('Retry cancelled');
   });
 
   test('focus goes to the composer after Cancel and after Retry now', async ({ app }) => {

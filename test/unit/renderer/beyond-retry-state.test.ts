@@ -94,6 +94,21 @@ describe('session state', () => {
     expect(sent.ui.returnedDraft).toBeNull();
   });
 
+  it('a held prompt stopped gives its attachments back with its text', () => {
+    const attachments = [{ name: 'dot.png', mimeType: 'image/png', data: 'iVBORw0KGgo=' }];
+    const wait: SessionEvent = {
+      type: 'rate_limit_wait',
+      provider: 'openai',
+      model: 'gpt-4o',
+      text: '',
+      attachments,
+      until: 5000,
+      waitMs: 5000,
+    };
+    const stop: SessionEvent = { type: 'rate_limit_wait_end', provider: 'openai', outcome: 'cancelled' };
+    expect(apply(connected(), wait, stop).ui.returnedDraft).toEqual({ text: '', attachments, n: 1 });
+  });
+
   it('model_changed replaces the model the header shows', () => {
     const model = { provider: 'simulator', id: 'resolute-sim-2', label: 'Simulator', isSimulator: true };
     expect(apply(connected(), { type: 'model_changed', model }).session.model).toEqual(model);

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildChatItems, type ErroredChainItem, type MessageItem } from '../../../src/renderer/src/chat/chat-items';
 import type { UserChatMessage } from '../../../src/shared/messages';
+import { pendingFromUploads } from '../../../src/renderer/src/attachments/pending-files';
 import { erroredMessage, turn } from './fixtures';
 
 const base = { chains: {}, decisions: [] };
@@ -30,5 +31,19 @@ describe('attachments in the chat items', () => {
     });
     const card = items.find((i): i is ErroredChainItem => i.kind === 'errored-chain');
     expect(card?.prompt).toMatchObject({ turnId: 't1', hadImages: true });
+  });
+});
+
+describe('files given back to the composer', () => {
+  it('a held prompt’s uploads become chips again: size from the base64, a thumbnail for an image only', () => {
+    const chips = pendingFromUploads([
+      { name: 'dot.png', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
+      { name: 'notes.md', mimeType: 'text/markdown', data: 'IyBOb3Rlcw==' },
+    ]);
+    expect(chips.map(({ name, size, preview }) => ({ name, size, preview }))).toEqual([
+      { name: 'dot.png', size: 8, preview: 'data:image/png;base64,iVBORw0KGgo=' },
+      { name: 'notes.md', size: 7, preview: null },
+    ]);
+    expect(new Set(chips.map((c) => c.id)).size).toBe(2);
   });
 });

@@ -4,7 +4,7 @@
 // stored attempt and says when a price is unknown. Also a reply's thinking as the chat shows it.
 import { describe, expect, it } from 'vitest';
 import { buildChatItems, thinkingOf, type MessageItem } from '../../../src/renderer/src/chat/chat-items';
-import { contextUsage, sessionTotal, shortTokens } from '../../../src/renderer/src/chat/context-usage';
+import { contextUsage, sessionTotal, sessionTotalOf, shortTokens } from '../../../src/renderer/src/chat/context-usage';
 import type { ChatMessage, ToolResultChatMessage } from '../../../src/shared/messages';
 import { assistantMessage, turn, userMessage } from './fixtures';
 
@@ -68,6 +68,31 @@ describe('sessionTotal', () => {
     ];
     expect(sessionTotal(turns)).toEqual({ tokens: 150, costUsd: 0.01, unpriced: 1 });
     expect(sessionTotal(turns.slice(2))).toEqual({ tokens: 50, costUsd: null, unpriced: 1 });
+  });
+});
+
+describe('sessionTotalOf', () => {
+  const turns = [turn(5, assistantMessage('newest'), { usage: usage(40), costUsd: 0.001 })];
+  const summary = (tokens: number) => ({
+    id: 's',
+    title: '',
+    createdAt: 0,
+    updatedAt: 0,
+    model: '',
+    provider: '',
+    turnCount: 3,
+    erroredTurnCount: 0,
+    workspace: '',
+    usage: { tokens, costUsd: 0.5, unpriced: 0 },
+  });
+
+  it('is the stored total of every turn when the summary has one, not only the loaded page', () => {
+    expect(sessionTotalOf(summary(9000), turns)).toEqual({ tokens: 9000, costUsd: 0.5, unpriced: 0 });
+  });
+
+  it('counts the turns at hand without a summary, or when the summary is a turn behind them', () => {
+    expect(sessionTotalOf(undefined, turns)).toEqual({ tokens: 40, costUsd: 0.001, unpriced: 0 });
+    expect(sessionTotalOf(summary(10), turns)).toEqual({ tokens: 40, costUsd: 0.001, unpriced: 0 });
   });
 });
 

@@ -4,6 +4,7 @@
 // known 429, unless the person presses "Send anyway". RatePacer remembers what each provider said;
 // PacingHold is the one cancellable wait; PromptPacing joins them for AgentSession, which observes
 // every finished message and asks before each prompt.
+import type { AttachmentUpload } from '../../../shared/attachments';
 import type { PacingEvent, PacingWait } from '../../../shared/events';
 import type { AssistantChatMessage } from '../../../shared/messages';
 import { abortableSleep, type Sleep } from './retry-wait';
@@ -127,14 +128,22 @@ export class PromptPacing {
     this.pacer.observe(limitKey(message), providerFactsOf(message), this.now());
   }
 
-  /** Before a prompt goes to this model: wait out a known limit. False when the person stopped it. */
-  async beforePrompt(model: { provider: string; id: string }, text: string): Promise<boolean> {
+  /**
+   * Before a prompt goes to this model: wait out a known limit. False when the person stopped it.
+   * `attachments`: its files as attached, held with the text so that a Stop gives them back.
+   */
+  async beforePrompt(
+    model: { provider: string; id: string },
+    text: string,
+    attachments: readonly AttachmentUpload[] = [],
+  ): Promise<boolean> {
     const now = this.now();
     const key = limitKey({ provider: model.provider, model: model.id });
     const waitMs = this.pacer.waitMs(key, now);
     if (waitMs <= 0) return true;
     const provider = model.provider;
-    this.held = { provider, model: model.id, text, until: now + waitMs, waitMs };
+    const files = attachments.length ? { attachments: [...attachments] } : {};
+    this.held = { provider, model: model.id, text, ...files, until: now + waitMs, waitMs };
     this.emit({ type: 'rate_limit_wait', ...this.held });
     const outcome = await this.hold.wait(waitMs);
     this.held = null;

@@ -6,7 +6,7 @@ import type { SessionEvent } from '../../../shared/events';
 import type { FailureCostReport, SessionSummary } from '../../../shared/history';
 import { CommandError } from '../../../shared/wire';
 import type { SessionPool } from '../../core/session-pool';
-import type { SaveFile } from '../app-options';
+import type { SaveFile, SaveFileRequest } from '../app-options';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import { found } from './command-helpers';
 
@@ -38,7 +38,9 @@ export class HistoryDomain {
     'history.failureCost': ({ since }) => this.failureCost(since ?? null),
     'history.rename': ({ sessionId, title }) => this.renameSession(sessionId, title),
     'history.saveExport': async ({ sessionId, format }) => {
-      const file = found(this.parts.history.exportSession(sessionId, format), `session ${sessionId}`);
+      // Saved to disk, a Markdown export's images go as files beside it rather than data: URIs.
+      const exported = this.parts.history.exportSession(sessionId, format, { images: 'files' });
+      const file = found(exported, `session ${sessionId}`);
       return { path: await this.saveFile(file) };
     },
   } satisfies Pick<CommandHandlers, Extract<keyof CommandHandlers, `history.${string}`>>;
@@ -71,7 +73,7 @@ export class HistoryDomain {
   }
 
   /** History → Export in the desktop app: its save dialog says where the file goes; null when cancelled. */
-  private saveFile(file: { filename: string; content: string }): Promise<string | null> {
+  private saveFile(file: SaveFileRequest): Promise<string | null> {
     if (!this.parts.saveFile) throw new CommandError('failed', 'Saving to a chosen file needs the desktop app.');
     return this.parts.saveFile(file);
   }

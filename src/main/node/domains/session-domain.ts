@@ -21,6 +21,7 @@ import { CommandError } from '../../../shared/wire';
 import { findSchedulableRetry } from '../../core/retry';
 import type { Settings } from '../../../shared/settings';
 import { asInvalid, found, refuseWhileBusy, startTurn } from './command-helpers';
+import type { SessionInstructionsStore } from '../session-instructions-store';
 
 export interface SessionDomainParts {
   /** The chats: the shown one (which these commands act on) and those working in the background. */
@@ -34,8 +35,8 @@ export interface SessionDomainParts {
   retrySettings: () => Settings['retry'];
   /** The workspace's AGENTS.md (or CLAUDE.md), as the system prompt reads it. */
   projectInstructions: (workspace: string) => ProjectInstructions | null;
-  /** Each conversation's own instructions, by session id: for this run of the app (not stored). */
-  sessionInstructions: Map<string, NonNullable<SessionInstructions['override']>>;
+  /** Each conversation's own instructions, by session id, kept in the history. */
+  sessionInstructions: SessionInstructionsStore;
   /** Told before every snapshot goes out: the session's workspace may have changed. */
   workspaceMayChange: () => void;
 }
@@ -59,7 +60,7 @@ export class SessionDomain {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
       refuseWhileBusy(this.session);
       const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
-      return this.startTurn(() => this.session.prompt(text, blocks));
+      return this.startTurn(() => this.session.prompt(text, blocks, attachments));
     },
     'session.edit': ({ turnId, text, keepAttachments }) =>
       this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),

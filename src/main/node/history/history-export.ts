@@ -1,15 +1,50 @@
 // Renders a stored session (SessionDetail) as a download: pretty JSON of the record itself, or a
-// Markdown transcript with, for every errored turn, its error, category and retry timeline.
+// Markdown transcript with, for every errored turn, its error, category and retry timeline; its
+// images embedded (a download is one file) or, saved to disk, as files of a folder beside it.
 // Pure functions; SqliteHistoryStore.exportSession reads the detail and calls exportSessionDetail.
 import type { RetryChainRecord, RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
 import { attachmentBlocks } from '../../../shared/messages';
 
 export type ExportFormat = 'json' | 'markdown';
 
+/** An image the Markdown links to, written as `<folder>/<name>` beside the .md (export-files.ts). */
+export interface ExportAsset {
+  name: string;
+  mimeType: string;
+  /** Base64. */
+  data: string;
+}
+
 export interface SessionExport {
   filename: string;
   mimeType: string;
   content: string;
+  /** With `images: "files"`: the folder beside the file that holds `files`, named after the export. */
+  folder?: string;
+  files?: ExportAsset[];
+}
+
+export interface ExportOptions {
+  /** Markdown's images: embedded as data: URIs (default; one file), or as files of a folder beside it. */
+  images?: 'inline' | 'files';
+}
+
+/** The images of a Markdown export being written as files: each gets a safe, numbered name. */
+class AssetFolder {
+  readonly files: ExportAsset[] = [];
+  constructor(readonly folder: string) {}
+
+  /** The relative link to the image, its file added. */
+  add(name: string, mimeType: string, data: string): string {
+    const safe =
+      name
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[.-]+/, '')
+        .slice(-80) || 'image';
+    const file = `${this.files.length + 1}-${safe}`;
+    this.files.push({ name: file, mimeType, data });
+    return `${this.folder}/${file}`;
+  }
 }
 
 const ROLE_LABELS: Record<TurnRecord['role'], string> = {
@@ -18,15 +53,22 @@ const ROLE_LABELS: Record<TurnRecord['role'], string> = {
   toolResult: 'Tool result',
 };
 
-export function exportSessionDetail(detail: SessionDetail, format: ExportFormat): SessionExport {
+export function exportSessionDetail(
+  detail: SessionDetail,
+  format: ExportFormat,
+  options: ExportOptions = {},
+): SessionExport {
   const base = `resolute-${slug(detail.session.title) || detail.session.id.slice(0, 8)}-${isoDate(detail.session.createdAt)}`;
   if (format === 'json') {
     return { filename: `${base}.json`, mimeType: 'application/json', content: `${JSON.stringify(detail, null, 2)}\n` };
   }
-  return { filename: `${base}.md`, mimeType: 'text/markdown', content: renderMarkdown(detail) };
+  const assets = options.images === 'files' ? new AssetFolder(base) : null;
+  const content = renderMarkdown(detail, assets);
+  const files = assets?.files.length ? { folder: base, files: assets.files } : {};
+  return { filename: `${base}.md`, mimeType: 'text/markdown', content, ...files };
 }
 
-function renderMarkdown(detail: SessionDetail): string {
+function renderMarkdown(detail: SessionDetail, assets: AssetFolder | null): string {
   const { session, turns, chains, decisions } = detail;
   const chainsById = new Map(chains.map((chain) => [chain.id, chain]));
   const failedByChain = countFailedTurns(turns);
@@ -41,7 +83,7 @@ function renderMarkdown(detail: SessionDetail): string {
   for (const turn of turns) {
     const about = decisions.filter((decision) => decision.context.turnId === turn.id);
     const chain = turn.chainId === null ? undefined : chainsById.get(turn.chainId);
-    lines.push('', ...renderTurn(turn, chain && { chain, failed: failedByChain.get(chain.id) ?? 0 }, about));
+    lines.push('', ...renderTurn(turn, chain && { chain, failed: failedByChain.get(chain.id) ?? 0 }, about, assets));
   }
   const turnIds = new Set(turns.map((turn) => turn.id));
   const unattached = decisions.filter(
@@ -68,7 +110,12 @@ function countFailedTurns(turns: TurnRecord[]): Map<string, number> {
   return counts;
 }
 
-function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions: RetryDecisionRecord[]): string[] {
+function renderTurn(
+  turn: TurnRecord,
+  chain: CountedChain | undefined,
+  decisions: RetryDecisionRecord[],
+  assets: AssetFolder | null,
+): string[] {
   const label =
     turn.message.role === 'toolResult'
       ? `${ROLE_LABELS.toolResult} (${turn.message.toolName})`
@@ -77,7 +124,7 @@ function renderTurn(turn: TurnRecord, chain: CountedChain | undefined, decisions
   const lines = [`## ${turn.seq}. ${label}${model}`, '', `_${isoTime(turn.createdAt)}${stopNote(turn)}_`];
   for (const thinking of thinkingLines(turn)) lines.push('', ...thinking);
   if (turn.text.trim() !== '') lines.push('', turn.text);
-  lines.push(...renderAttachments(turn));
+  lines.push(...renderAttachments(turn, assets));
   if (turn.stopReason === 'error' || turn.errorMessage !== null) {
     lines.push(
       '',
@@ -109,15 +156,17 @@ function thinkingLines(turn: TurnRecord): string[][] {
 }
 
 /**
- * A turn's attachments: images embedded as data URIs (the export stays one file that any Markdown
- * viewer shows), an attached file's text as the block the model got.
+ * A turn's attachments: images embedded as data URIs (a download stays one file that any Markdown
+ * viewer shows) or linked into the export's folder, an attached file's text as the block the model got.
  */
-function renderAttachments(turn: TurnRecord): string[] {
+function renderAttachments(turn: TurnRecord, assets: AssetFolder | null): string[] {
   const lines: string[] = [];
   for (const block of attachmentBlocks(turn.message)) {
     const name = block.file?.name ?? 'image';
+    const link = (data: string, mimeType: string): string =>
+      assets ? assets.add(name, mimeType, data) : `data:${mimeType};base64,${data}`;
     if (block.type === 'image')
-      lines.push('', `![${name.replace(/[[\]\\]/g, '')}](data:${block.mimeType};base64,${block.data})`);
+      lines.push('', `![${name.replace(/[[\]\\]/g, '')}](${link(block.data, block.mimeType)})`);
     else lines.push('', `<details><summary>${escapeHtml(name)}</summary>`, '', block.text, '', '</details>');
   }
   return lines;

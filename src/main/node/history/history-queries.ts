@@ -28,6 +28,7 @@ import {
 } from './history-rows';
 import { decodeMessage } from './message-codec';
 import type { AttachmentTable } from './attachment-table';
+import { SESSION_TOTAL_COLUMNS, sessionUsageOf } from './session-totals';
 
 /** Defaults and caps for the `limit` of list calls (counts of rows). */
 const DEFAULT_LIST_LIMIT = 50;
@@ -41,7 +42,8 @@ const AFTER_LAST_SEQ = Number.MAX_SAFE_INTEGER;
 // turn_count counts exchanges (the person's messages); errored_turn_count the exchanges that ended
 // in an error, once per chain: a chain that recovered, is still retrying, or went to compaction did not.
 const SESSION_COLUMNS =
-  's.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace, s.turn_count, s.errored_turn_count';
+  's.id, s.title, s.created_at, s.updated_at, s.model, s.provider, s.workspace, s.turn_count, s.errored_turn_count, ' +
+  SESSION_TOTAL_COLUMNS;
 
 /**
  * What the resume context reads of a turn: its place on the path (branchFrom named as activePath
@@ -248,5 +250,6 @@ function toSessionSummary(row: SessionRow): SessionSummary {
     turnCount: row.turn_count,
     erroredTurnCount: row.errored_turn_count,
     workspace: row.workspace,
+    usage: sessionUsageOf(row),
   };
 }

@@ -12,6 +12,7 @@ import type {
 import { messageText, type ChatMessage } from '../../../shared/messages';
 import { readWaitTooLong } from '../../../shared/retry-policy/backoff';
 import { decodeMessage, encodeMessage } from './message-codec';
+import type { SessionTotalRow } from './session-totals';
 
 /** A turn as stored: what the message itself says (text, model, usage, error) is read from message_json. */
 export interface TurnRow {
@@ -57,7 +58,7 @@ export interface DecisionRow {
   final_decision: string | null;
 }
 
-export interface SessionRow {
+export interface SessionRow extends SessionTotalRow {
   id: string;
   title: string;
   created_at: number;

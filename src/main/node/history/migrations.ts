@@ -5,6 +5,8 @@
 import type Database from 'better-sqlite3';
 import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 import { ATTACHMENTS_MIGRATION } from './attachment-table';
+import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
+import { SESSION_TOTALS_MIGRATION } from './session-totals';
 
 export interface Migration {
   version: number;
@@ -185,6 +187,8 @@ export const MIGRATIONS: readonly Migration[] = [
     up: (db) => db.exec(SCHEDULED_AT),
   },
   ATTACHMENTS_MIGRATION,
+  SESSION_INSTRUCTIONS_MIGRATION,
+  SESSION_TOTALS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

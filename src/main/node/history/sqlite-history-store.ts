@@ -19,7 +19,7 @@ import type {
 } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import type { SandboxAuditRecord } from '../../../shared/tools';
-import { exportSessionDetail, type ExportFormat, type SessionExport } from './history-export';
+import { exportSessionDetail, type ExportFormat, type ExportOptions, type SessionExport } from './history-export';
 import type { HistoryDatabaseError } from './history-errors';
 import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
 import { nativeBinding, openHistoryDatabase } from './history-open';
@@ -33,6 +33,7 @@ import {
 } from './interrupted-chains';
 import { HistoryQueries } from './history-queries';
 import { AttachmentTable } from './attachment-table';
+import { InstructionsTable, type InstructionsOverride } from './session-instructions';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
@@ -107,6 +108,7 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
   private readonly attachments: AttachmentTable;
+  private readonly instructions: InstructionsTable;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
@@ -134,6 +136,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.path = db.name;
     this.movedAsideTo = movedAsideTo;
     this.attachments = new AttachmentTable(db);
+    this.instructions = new InstructionsTable(db);
     this.queries = new HistoryQueries(db, this.attachments);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
@@ -187,6 +190,15 @@ export class SqliteHistoryStore implements HistoryStore {
 
   setSessionWorkspace(sessionId: string, workspace: string): void {
     this.setWorkspaceStmt.run(workspace, sessionId);
+  }
+
+  /** A conversation's own instructions (session-instructions.ts); null removes them. */
+  setSessionInstructions(sessionId: string, override: InstructionsOverride | null): void {
+    this.instructions.write(sessionId, override);
+  }
+
+  sessionInstructions(sessionId: string): InstructionsOverride | null {
+    return this.instructions.read(sessionId);
   }
 
   recordAudit(record: SandboxAuditRecord): void {
@@ -282,9 +294,9 @@ export class SqliteHistoryStore implements HistoryStore {
     return this.deleteSessionStmt.run(sessionId).changes > 0;
   }
 
-  exportSession(sessionId: string, format: ExportFormat): SessionExport | undefined {
+  exportSession(sessionId: string, format: ExportFormat, options?: ExportOptions): SessionExport | undefined {
     const detail = this.queries.getSession(sessionId);
-    return detail === undefined ? undefined : exportSessionDetail(detail, format);
+    return detail === undefined ? undefined : exportSessionDetail(detail, format, options);
   }
 
   loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[] {

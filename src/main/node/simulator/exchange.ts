@@ -128,6 +128,8 @@ async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
     if (isSlow) await sleep(exchange.slowChunkDelayMs * parts.length, undefined, { signal: exchange.signal });
     return sendJson(res, 200, wire.completion(context, fullText), headers);
   }
+  // Known before the first frame: Anthropic and Responses number the thinking first, the words next.
+  context.thinks = exchange.thinking !== null && wire.thinkingDelta !== undefined;
   openStream(exchange, headers);
   const delayMs = isSlow ? exchange.slowChunkDelayMs : exchange.chunkDelayMs;
   await streamThinking(exchange, delayMs);
@@ -231,7 +233,10 @@ function openStream(exchange: Exchange, headers: Record<string, string> = {}): v
   for (const frame of exchange.wire.open(exchange.context)) write(exchange, frame);
 }
 
-/** A thinking block before the words, in the API's thinking frames (Chat Completions' reasoning_content). */
+/**
+ * A thinking block before the words, in the API's thinking frames: Chat Completions'
+ * reasoning_content, Anthropic's thinking block, Responses' reasoning summary, Gemini's thought parts.
+ */
 async function streamThinking(exchange: Exchange, delayMs: number): Promise<void> {
   const { wire, context, thinking } = exchange;
   if (!thinking || !wire.thinkingDelta) return;
@@ -239,6 +244,7 @@ async function streamThinking(exchange: Exchange, delayMs: number): Promise<void
     await sleep(delayMs, undefined, { signal: exchange.signal });
     write(exchange, wire.thinkingDelta(context, piece));
   }
+  for (const frame of wire.thinkingEnd?.(context, thinking) ?? []) write(exchange, frame);
 }
 
 async function streamPieces(exchange: Exchange, parts: readonly string[], delayMs: number): Promise<void> {

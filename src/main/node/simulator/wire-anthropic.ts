@@ -9,6 +9,7 @@ import {
   isRecord,
   contentText,
   retryAfterHeader,
+  type ReplyContext,
   type StatusTable,
   type WireFormat,
 } from './wire';
@@ -64,6 +65,12 @@ const ANTHROPIC_STATUS: StatusTable = {
 export const anthropicStreamError = (type: string, message: string): string =>
   eventFrame('error', anthropicError(type, message));
 
+const blockStart = (index: number, block: object): string =>
+  eventFrame('content_block_start', { type: 'content_block_start', index, content_block: block });
+const textStart = (index: number): string => blockStart(index, { type: 'text', text: '' });
+/** The words are block 1 after a thinking block, else block 0. */
+const textIndex = (context: ReplyContext): number => (context.thinks ? 1 : 0);
+
 function parseSystem(system: unknown): { role: string; content: string }[] {
   const text = contentText(system);
   return text === '' ? [] : [{ role: 'system', content: text }];
@@ -106,21 +113,33 @@ export const anthropicMessages: WireFormat = {
         usage: { input_tokens: context.usage.prompt_tokens, output_tokens: 1 },
       },
     }),
-    eventFrame('content_block_start', {
-      type: 'content_block_start',
-      index: 0,
-      content_block: { type: 'text', text: '' },
-    }),
+    context.thinks ? blockStart(0, { type: 'thinking', thinking: '', signature: '' }) : textStart(0),
     eventFrame('ping', { type: 'ping' }),
   ],
-  delta: (_context, piece) =>
+  delta: (context, piece) =>
+    eventFrame('content_block_delta', {
+      type: 'content_block_delta',
+      index: textIndex(context),
+      delta: { type: 'text_delta', text: piece },
+    }),
+  // Extended thinking: the thinking block first (its deltas, then its signature), the words next.
+  thinkingDelta: (_context, piece) =>
     eventFrame('content_block_delta', {
       type: 'content_block_delta',
       index: 0,
-      delta: { type: 'text_delta', text: piece },
+      delta: { type: 'thinking_delta', thinking: piece },
     }),
-  close: (context) => [
+  thinkingEnd: (context) => [
+    eventFrame('content_block_delta', {
+      type: 'content_block_delta',
+      index: 0,
+      delta: { type: 'signature_delta', signature: `sim-signature-${context.id}` },
+    }),
     eventFrame('content_block_stop', { type: 'content_block_stop', index: 0 }),
+    textStart(1),
+  ],
+  close: (context) => [
+    eventFrame('content_block_stop', { type: 'content_block_stop', index: textIndex(context) }),
     eventFrame('message_delta', {
       type: 'message_delta',
       delta: { stop_reason: 'end_turn', stop_sequence: null },

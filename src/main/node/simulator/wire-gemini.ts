@@ -119,9 +119,9 @@ const GEMINI_STATUS: StatusTable = {
   too_large: () => htmlPage(413, 'Request Entity Too Large'),
 };
 
-function chunk(context: ReplyContext, text: string, finished: boolean): object {
+function chunk(context: ReplyContext, text: string, finished: boolean, thought = false): object {
   const candidate = {
-    content: { parts: [{ text }], role: 'model' },
+    content: { parts: [thought ? { text, thought: true } : { text }], role: 'model' },
     ...(finished ? { finishReason: 'STOP' } : {}),
     index: 0,
   };
@@ -141,6 +141,11 @@ function chunk(context: ReplyContext, text: string, finished: boolean): object {
 export const geminiStreamError = (code: number, status: string, message: string): string =>
   `${JSON.stringify(googleError(code, status, message), null, 2)}\n`;
 
+/** A model turn sent back keeps its thought parts (pi-ai replays them); the model reads the words only. */
+function withoutThoughts(parts: unknown): unknown {
+  return Array.isArray(parts) ? parts.filter((part) => !(isRecord(part) && part.thought === true)) : parts;
+}
+
 export const gemini: WireFormat = {
   name: 'gemini',
   parse(body, modelFromPath) {
@@ -152,7 +157,7 @@ export const gemini: WireFormat = {
     const system = isRecord(systemInstruction) ? contentText(systemInstruction.parts) : '';
     const turns = (contents as Record<string, unknown>[]).map((c) => ({
       role: c.role === 'model' ? 'assistant' : 'user',
-      content: contentText(c.parts),
+      content: contentText(withoutThoughts(c.parts)),
       images: wireImages(c.parts),
     }));
     return {
@@ -168,6 +173,8 @@ export const gemini: WireFormat = {
   },
   open: () => [],
   delta: (context, piece) => dataFrame(chunk(context, piece, false), END),
+  // Thought summaries (includeThoughts): parts marked `thought: true`, before the answer's parts.
+  thinkingDelta: (context, piece) => dataFrame(chunk(context, piece, false, true), END),
   close: (context) => [dataFrame(chunk(context, '', true), END)],
   completion: (context, text) => chunk(context, text, true),
   errors: GEMINI_STATUS,

@@ -190,6 +190,43 @@ function responsesEvent(context: ReplyContext, type: string, fields: object): st
 }
 
 const itemId = (context: ReplyContext): string => `msg_${context.id}`;
+const reasoningId = (context: ReplyContext): string => `rs_${context.id}`;
+/** The message is output item 1 after a reasoning item, else 0. */
+const messageIndex = (context: ReplyContext): number => (context.thinks ? 1 : 0);
+
+const reasoningItem = (context: ReplyContext, summary: string | null): object => ({
+  id: reasoningId(context),
+  type: 'reasoning',
+  summary: summary === null ? [] : [{ type: 'summary_text', text: summary }],
+});
+
+/** The message item's first frames: it is added, then its text part. */
+function messageStart(context: ReplyContext): string[] {
+  const outputIndex = messageIndex(context);
+  return [
+    responsesEvent(context, 'response.output_item.added', {
+      output_index: outputIndex,
+      item: message(context, '', 'in_progress'),
+    }),
+    responsesEvent(context, 'response.content_part.added', {
+      item_id: itemId(context),
+      output_index: outputIndex,
+      content_index: 0,
+      part: { type: 'output_text', text: '', annotations: [] },
+    }),
+  ];
+}
+
+/** A reasoning item with one summary part, as a reasoning model streams its summary (`summary: "auto"`). */
+const reasoningStart = (context: ReplyContext): string[] => [
+  responsesEvent(context, 'response.output_item.added', { output_index: 0, item: reasoningItem(context, null) }),
+  responsesEvent(context, 'response.reasoning_summary_part.added', {
+    item_id: reasoningId(context),
+    output_index: 0,
+    summary_index: 0,
+    part: { type: 'summary_text', text: '' },
+  }),
+];
 
 function response(context: ReplyContext, status: string, output: object[], extra: object = {}): object {
   return {
@@ -262,32 +299,41 @@ export const responses: WireFormat = {
   },
   open: (context) => [
     responsesEvent(context, 'response.created', { response: response(context, 'in_progress', []) }),
-    responsesEvent(context, 'response.output_item.added', {
-      output_index: 0,
-      item: message(context, '', 'in_progress'),
-    }),
-    responsesEvent(context, 'response.content_part.added', {
-      item_id: itemId(context),
-      output_index: 0,
-      content_index: 0,
-      part: { type: 'output_text', text: '', annotations: [] },
-    }),
+    ...(context.thinks ? reasoningStart(context) : messageStart(context)),
   ],
   delta: (context, piece) =>
     responsesEvent(context, 'response.output_text.delta', {
       item_id: itemId(context),
-      output_index: 0,
+      output_index: messageIndex(context),
       content_index: 0,
       delta: piece,
     }),
+  thinkingDelta: (context, piece) =>
+    responsesEvent(context, 'response.reasoning_summary_text.delta', {
+      item_id: reasoningId(context),
+      output_index: 0,
+      summary_index: 0,
+      delta: piece,
+    }),
+  thinkingEnd: (context, thinking) => [
+    responsesEvent(context, 'response.reasoning_summary_text.done', {
+      item_id: reasoningId(context),
+      output_index: 0,
+      summary_index: 0,
+      text: thinking,
+    }),
+    responsesEvent(context, 'response.output_item.done', { output_index: 0, item: reasoningItem(context, thinking) }),
+    ...messageStart(context),
+  ],
   close(context, text) {
     const part = { type: 'output_text', text, annotations: [] };
     const done = message(context, text, 'completed');
-    const ids = { item_id: itemId(context), output_index: 0, content_index: 0 };
+    const outputIndex = messageIndex(context);
+    const ids = { item_id: itemId(context), output_index: outputIndex, content_index: 0 };
     return [
       responsesEvent(context, 'response.output_text.done', { ...ids, text }),
       responsesEvent(context, 'response.content_part.done', { ...ids, part }),
-      responsesEvent(context, 'response.output_item.done', { output_index: 0, item: done }),
+      responsesEvent(context, 'response.output_item.done', { output_index: outputIndex, item: done }),
       responsesEvent(context, 'response.completed', {
         response: response(context, 'completed', [done], { usage: responsesUsage(context) }),
       }),

@@ -38,6 +38,11 @@ export interface ReplyContext {
   created: number;
   usage: Usage;
   includeUsage: boolean;
+  /**
+   * The streamed reply thinks before its words (set before its first frame): where an API numbers
+   * its blocks or output items (Anthropic, Responses) the thinking is the first and the words next.
+   */
+  thinks?: boolean;
 }
 
 /** The generic faults each provider answers with a status of its own instead of a reply. */
@@ -70,6 +75,8 @@ export interface WireFormat {
   delta(context: ReplyContext, piece: string): string;
   /** The frame of one piece of thinking, streamed before the text; absent where the simulator does not think. */
   thinkingDelta?(context: ReplyContext, piece: string): string;
+  /** Frames between the whole thinking (`thinking`) and the first words: its end, the text's start. */
+  thinkingEnd?(context: ReplyContext, thinking: string): string[];
   /** Frames that end a streamed reply whose whole text was `text`. */
   close(context: ReplyContext, text: string): string[];
   /** The JSON of a complete answer, for `stream: false`. */

@@ -4,11 +4,12 @@
 import type { TFunction } from 'i18next';
 import {
   ATTACHMENT_LIMITS,
-  describeBytes,
+  base64Bytes,
   precheckUploads,
   type AttachmentRefusal,
   type AttachmentUpload,
 } from '../../../shared/attachments';
+import { formatBytes } from './byte-size';
 
 export interface PendingFile extends AttachmentUpload {
   id: string;
@@ -62,18 +63,32 @@ export async function readFiles(files: readonly File[]): Promise<{ read: Pending
   return { read, failed };
 }
 
+/** Files given back by the main process (a held prompt that was stopped) as chips again. */
+export function pendingFromUploads(uploads: readonly AttachmentUpload[]): PendingFile[] {
+  return uploads.map(({ name, mimeType, data }) => ({
+    id: `f${(counter += 1)}`,
+    name,
+    mimeType,
+    data,
+    size: base64Bytes(data),
+    preview: SHOWN_IMAGE_TYPES.test(mimeType) ? `data:${mimeType};base64,${data}` : null,
+  }));
+}
+
 /** The pre-checks' refusals in the person's language. */
 export function refusalsFor(
   files: readonly PendingFile[],
   acceptsImages: boolean | undefined,
   t: TFunction,
+  language: string,
 ): { code: AttachmentRefusal['code']; text: string }[] {
+  const size = (bytes: number): string => formatBytes(bytes, t, language);
   return precheckUploads(files, acceptsImages).map((refusal) => ({
     code: refusal.code,
     text: t(`attach.refused.${refusal.code}`, {
       name: refusal.name,
-      max: refusal.code === 'too_many' ? ATTACHMENT_LIMITS.maxFiles : describeBytes(ATTACHMENT_LIMITS.maxTotalBytes),
-      size: describeBytes(files.reduce((sum, file) => sum + file.size, 0)),
+      max: refusal.code === 'too_many' ? ATTACHMENT_LIMITS.maxFiles : size(ATTACHMENT_LIMITS.maxTotalBytes),
+      size: size(files.reduce((sum, file) => sum + file.size, 0)),
     }),
   }));
 }

@@ -2,7 +2,7 @@
 // how much of the model's window the last request used — the newest reply's reported usage — with
 // an estimate of what it was made of, and the tokens and cost of the session's stored turns. Pure,
 // so the header (ContextMeter, SessionCost) and the unit tests share it.
-import type { TurnRecord } from '../../../shared/history';
+import type { SessionSummary, SessionUsageTotal, TurnRecord } from '../../../shared/history';
 import type { ChatMessage, ChatUsage } from '../../../shared/messages';
 
 /** The share of the window at which the meter warns, and at which it says the window is nearly full. */
@@ -65,13 +65,7 @@ export function contextUsage(messages: readonly ChatMessage[], window: number | 
   };
 }
 
-export interface SessionTotal {
-  tokens: number;
-  /** USD of the turns whose price is known; null when no turn's price is known. */
-  costUsd: number | null;
-  /** Turns that used tokens at a price not known (their cost is left out of costUsd). */
-  unpriced: number;
-}
+export type SessionTotal = SessionUsageTotal;
 
 /** The tokens and cost of a session's stored turns (every attempt, failed ones included: they were paid for). */
 export function sessionTotal(turns: readonly TurnRecord[]): SessionTotal {
@@ -91,6 +85,16 @@ export function sessionTotal(turns: readonly TurnRecord[]): SessionTotal {
     }
   }
   return { tokens, costUsd: priced > 0 ? cost : null, unpriced };
+}
+
+/**
+ * The session's total as shown: the store's, over every stored turn (the summary's, kept by the
+ * history), not only the page of turns loaded; the turns at hand when there is no summary, or when
+ * it is an event behind them (the turn's history_changed has not come yet).
+ */
+export function sessionTotalOf(summary: SessionSummary | undefined, turns: readonly TurnRecord[]): SessionTotal {
+  const loaded = sessionTotal(turns);
+  return summary?.usage && summary.usage.tokens >= loaded.tokens ? summary.usage : loaded;
 }
 
 /** "18.2k", "200k", "950": the meter's short token counts. */

@@ -10,6 +10,7 @@ import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { useCountdown } from '../retry/countdown';
+import { isRetryFiring } from '../retry/use-retry-waiting';
 import { scheduledText } from '../retry/scheduled-time';
 import { ModelSwitchLine } from './retry/ModelSwitchNotice';
 
@@ -41,9 +42,8 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   );
   const thenComposer = (run: Promise<unknown>) => void run.then(() => actions.requestFocus('composer'));
   const values = { attempt: banner.attempt, maxAttempts: banner.maxAttempts, seconds };
-  // At 0 the retry is going out: it can no longer be cancelled (Stop still stops the request).
   // Paused offline, nothing counts down and the retry waits for the network (Cancel and Retry now work).
-  const firing = !banner.offline && (banner.delayMs === 0 || seconds === 0);
+  const firing = isRetryFiring(banner, seconds);
   const text = banner.offline
     ? t('retry.offline', values)
     : firing

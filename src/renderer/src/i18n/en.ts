@@ -99,6 +99,7 @@ export const en = {
     serverRefusedImages:
       'This model may not read images. If so, mark it as reading text only in Settings → Provider and model, then send without the images.',
     sendWithoutImages: 'Send without the images',
+    size: { bytes: '{{n}} bytes', kb: '{{n}} KB', mb: '{{n}} MB' },
     refused: {
       unsupported_type: '“{{name}}” cannot be used: attach images, text or code files, or PDFs.',
       image_to_text_model: 'The current model reads text only, so the image “{{name}}” cannot be sent to it.',
@@ -146,6 +147,8 @@ export const en = {
     placeholder: 'Type a command…',
     goTo: 'Go to {{place}}',
     switchModel: 'Switch model',
+    thinkingLevel: 'Thinking level: {{level}}',
+    attach: 'Attach files…',
     settingsSection: 'Settings: {{section}}',
     exportMarkdown: 'Export this chat as Markdown',
     exportJson: 'Export this chat as JSON',
@@ -551,11 +554,13 @@ export const en = {
       partial: '{{amount}} + {{count}} unpriced',
       total: 'Total',
     },
+    usage: '{{tokens}} tokens · {{cost}}',
     column: {
       date: 'Date',
       title: 'Title',
       turns: 'Turns',
       errors: 'Errors',
+      usage: 'Tokens · cost',
     },
   },
   thinking: {

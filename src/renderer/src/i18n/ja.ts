@@ -100,6 +100,7 @@ export const ja: Messages = {
     serverRefusedImages:
       'このモデルは画像を読めない可能性があります。その場合は 設定 → プロバイダーとモデル でテキストのみとしてマークし、画像を除いて送信してください。',
     sendWithoutImages: '画像を除いて送信',
+    size: { bytes: '{{n}} バイト', kb: '{{n}} KB', mb: '{{n}} MB' },
     refused: {
       unsupported_type: '「{{name}}」は使えません。画像、テキスト・コードファイル、PDF を添付してください。',
       image_to_text_model: '現在のモデルはテキストのみ読めるため、画像「{{name}}」は送れません。',
@@ -146,6 +147,8 @@ export const ja: Messages = {
     placeholder: 'コマンドを入力…',
     goTo: '{{place}}へ移動',
     switchModel: 'モデルを切り替える',
+    thinkingLevel: '思考レベル: {{level}}',
+    attach: 'ファイルを添付…',
     settingsSection: '設定: {{section}}',
     exportMarkdown: 'このチャットを Markdown で書き出す',
     exportJson: 'このチャットを JSON で書き出す',
@@ -555,11 +558,13 @@ export const ja: Messages = {
       partial: '{{amount}} + 価格不明 {{count}} 件',
       total: '合計',
     },
+    usage: '{{tokens}} トークン · {{cost}}',
     column: {
       date: '日時',
       title: 'タイトル',
       turns: 'ターン数',
       errors: 'エラー',
+      usage: 'トークン · 費用',
     },
   },
   thinking: {

@@ -100,6 +100,7 @@ export const ko: Messages = {
     serverRefusedImages:
       '이 모델은 이미지를 읽지 못할 수 있습니다. 그렇다면 설정 → 공급자와 모델에서 텍스트 전용으로 표시하고 이미지 없이 보내세요.',
     sendWithoutImages: '이미지 없이 보내기',
+    size: { bytes: '{{n}}바이트', kb: '{{n}}KB', mb: '{{n}}MB' },
     refused: {
       unsupported_type: '“{{name}}” 파일은 사용할 수 없습니다. 이미지, 텍스트·코드 파일, PDF를 첨부하세요.',
       image_to_text_model: '현재 모델은 텍스트만 읽으므로 이미지 “{{name}}”을(를) 보낼 수 없습니다.',
@@ -144,6 +145,8 @@ export const ko: Messages = {
     placeholder: '명령을 입력하세요…',
     goTo: '{{place}}(으)로 이동',
     switchModel: '모델 전환',
+    thinkingLevel: '생각 수준: {{level}}',
+    attach: '파일 첨부…',
     settingsSection: '설정: {{section}}',
     exportMarkdown: '이 채팅을 Markdown으로 내보내기',
     exportJson: '이 채팅을 JSON으로 내보내기',
@@ -547,11 +550,13 @@ export const ko: Messages = {
       partial: '{{amount}} + 가격 미상 {{count}}건',
       total: '합계',
     },
+    usage: '{{tokens}} 토큰 · {{cost}}',
     column: {
       date: '날짜',
       title: '제목',
       turns: '턴 수',
       errors: '오류',
+      usage: '토큰 · 비용',
     },
   },
   thinking: {

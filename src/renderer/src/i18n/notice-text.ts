@@ -8,7 +8,7 @@ import type { TFunction } from 'i18next';
 import type { ProviderInfo, ProviderKeyHint } from '../../../shared/contract';
 import { readNoticeCode } from '../../../shared/notice-params';
 import type { NoticeText } from '../../../shared/notices';
-import { PROVIDER_LABELS, type ProviderId } from '../../../shared/settings';
+import { PROVIDER_LABELS, type ProviderId } from '../../../shared/settings-values';
 
 export function noticeText(t: TFunction, notice: NoticeText): string {
   const known = readNoticeCode(notice);

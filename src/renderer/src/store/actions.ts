@@ -10,7 +10,9 @@ import {
   type SessionDetail,
   type TurnPage,
 } from '../../../shared/history';
-import { applySettingsPatch, type ProviderId, type Settings } from '../../../shared/settings';
+import type { ProviderId } from '../../../shared/settings-values';
+import type { Settings } from '../../../shared/settings';
+import { patchedSettings } from './settings-check';
 import type {
   CommandName,
   CommandParams,
@@ -106,13 +108,13 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
 
   /**
    * Show a settings change before the main process confirms it, so controlled inputs (checkbox,
-   * select) do not snap back meanwhile. Only a patch that validates is shown; the returned undo
+   * select) do not snap back meanwhile. Only a patch that validates is shown (settings-check.ts); the returned undo
    * restores the old values if the main process refuses it and nothing newer arrived since.
    */
   function applyOptimistic(patch: Record<string, unknown>): () => void {
     const previous = store.getState().settings.values;
     if (!previous) return () => undefined;
-    const merged = applySettingsPatch(previous, patch);
+    const merged = patchedSettings(previous, patch);
     if (!merged.ok) return () => undefined;
     const show = (values: Settings): void => update((s) => ({ ...s, settings: { ...s.settings, values } }));
     show(merged.value);

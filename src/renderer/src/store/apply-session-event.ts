@@ -66,9 +66,10 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     case 'rate_limit_wait_end': {
       const held = state.session.pacing;
       const next = patchSession(state, { pacing: null });
-      // Stopped before it was sent: the composer gets the text back.
+      // Stopped before it was sent: the composer gets the text and the files back.
       if (event.outcome !== 'cancelled' || !held) return next;
-      const returnedDraft = { text: held.text, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
+      const files = held.attachments?.length ? { attachments: held.attachments } : {};
+      const returnedDraft = { text: held.text, ...files, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
       return { ...next, ui: { ...next.ui, returnedDraft } };
     }
     case 'auto_compaction_start': {

@@ -10,6 +10,7 @@ import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { McpServerStatus } from '../../../shared/mcp';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notices';
+import type { AttachmentUpload } from '../../../shared/attachments';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
 export interface ChainView {
@@ -126,8 +127,8 @@ export type FocusTarget = 'composer' | 'history-search' | 'history-detail' | 'se
 
 export interface UiSlice {
   view: ViewName;
-  /** A prompt given back to the composer (a held prompt stopped before it was sent); `n` tells returns apart. */
-  returnedDraft: { text: string; n: number } | null;
+  /** A prompt given back to the composer (a held prompt stopped before it was sent), its files with it; `n` tells returns apart. */
+  returnedDraft: { text: string; attachments?: AttachmentUpload[]; n: number } | null;
   connection: ConnectionState;
   notices: Notice[];
   nextNoticeId: number;

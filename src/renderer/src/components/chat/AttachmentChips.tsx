@@ -3,8 +3,8 @@
 // its name and size. Everything is text or an <img> of a data: URL of an image type — nothing from
 // a file is ever put into the page as HTML.
 import { useTranslation } from 'react-i18next';
-import { describeBytes } from '../../../../shared/attachments';
 import type { AttachmentBlock } from '../../../../shared/messages';
+import { formatBytes } from '../../attachments/byte-size';
 import { SHOWN_IMAGE_TYPES, type PendingFile } from '../../attachments/pending-files';
 
 interface Chip {
@@ -15,7 +15,7 @@ interface Chip {
 }
 
 function ChipBody({ chip }: { chip: Chip }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <>
       {chip.preview ? (
@@ -26,7 +26,7 @@ function ChipBody({ chip }: { chip: Chip }) {
         </span>
       )}
       <span className="attachment-name">{chip.name}</span>
-      <span className="attachment-size">{describeBytes(chip.size)}</span>
+      <span className="attachment-size">{formatBytes(chip.size, t, i18n.language)}</span>
     </>
   );
 }

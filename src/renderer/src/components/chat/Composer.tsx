@@ -1,5 +1,6 @@
 // The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
-// Stop button (global abort) while a turn streams or a retry waits. Enter during IME composition
+// Stop button (global abort) while a turn streams or a prompt is held; while a retry waits, the
+// banner's Cancel is the one control and Stop is not shown (use-retry-waiting.ts). Enter during IME composition
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
 // message is put back (`restore`), unless they have typed something else meanwhile; sent as it
 // is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
@@ -19,7 +20,8 @@ import { openCommandPalette } from '../palette/CommandPalette';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
-import { readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
+import { useRetryWaiting } from '../../retry/use-retry-waiting';
+import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
 
 interface ComposerProps {
@@ -30,11 +32,12 @@ interface ComposerProps {
 }
 
 export function Composer({ restore, fileSinkRef }: ComposerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const actions = useActions();
   const isBusy = useAppState(
     (s) => s.session.isStreaming || s.retry.banner?.kind === 'pending' || s.session.pacing !== null,
   );
+  const retryWaits = useRetryWaiting();
   const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const acceptsImages = useAppState((s) => s.session.model?.acceptsImages);
@@ -44,7 +47,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   const restored = useRef<ComposerProps['restore']>(null);
-  const refusals = refusalsFor(files, acceptsImages, t);
+  const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
   const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
 
   const addFiles = async (list: File[]): Promise<void> => {
@@ -66,11 +69,14 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
       fileSinkRef.current = null;
     };
   });
-  // A prompt held for a rate limit and stopped before it was sent comes back here (once).
+  // A prompt held for a rate limit and stopped before it was sent comes back here (once), its
+  // files as chips again unless others were attached meanwhile.
   const [takenDraft, setTakenDraft] = useState(returnedDraft);
   if (returnedDraft !== takenDraft) {
     setTakenDraft(returnedDraft);
     if (returnedDraft) setText((current) => current || returnedDraft.text);
+    const given = returnedDraft?.attachments ?? [];
+    if (given.length) setFiles((current) => (current.length ? current : pendingFromUploads(given)));
   }
 
   useEffect(() => {
@@ -189,7 +195,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
           />
           <span aria-hidden="true">{t('attach.button')}</span>
         </label>
-        {isBusy && (
+        {isBusy && !retryWaits && (
           <button
             type="button"
             className="button button-danger"

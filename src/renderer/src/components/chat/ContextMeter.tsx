@@ -4,11 +4,12 @@
 // compaction), and opens its breakdown — instructions, messages, tool results — with Compact now;
 // beside it the tokens and cost of the session's stored turns. ChatView renders it.
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { formatUsd } from '../../../../shared/failure-cost';
-import { activePath, type TurnRecord } from '../../../../shared/history';
-import { contextUsage, sessionTotal, shortTokens, type ContextUsage } from '../../chat/context-usage';
+import { activePath, type SessionSummary, type SessionUsageTotal, type TurnRecord } from '../../../../shared/history';
+import { contextUsage, sessionTotalOf, shortTokens, type ContextUsage } from '../../chat/context-usage';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning } from '../../store/state';
 
@@ -131,19 +132,26 @@ function ContextBreakdown({ id, usage, onDone }: { id: string; usage: ContextUsa
 }
 
 function LiveSessionCost() {
-  return <SessionCost turns={useAppState((s) => s.session.turns)} />;
+  const turns = useAppState((s) => s.session.turns);
+  const summary = useAppState((s) => s.history.sessions.find((row) => row.id === s.session.sessionId));
+  return <SessionCost turns={turns} summary={summary} />;
 }
 
-/** A session's tokens and cost so far ("cost unknown" where no price is known); the history's detail shows it too. */
-export function SessionCost({ turns }: { turns: readonly TurnRecord[] }) {
+/** "$0.0031", "cost unknown", "$0.0031 + 2 unpriced": a total's cost as the header and the History list say it. */
+export function costText(total: SessionUsageTotal, t: TFunction, language: string): string {
+  if (total.costUsd === null) return t('context.costUnknown');
+  const amount = formatUsd(total.costUsd, language);
+  return total.unpriced > 0 ? t('context.costPartial', { amount, count: total.unpriced }) : amount;
+}
+
+/**
+ * A session's tokens and cost so far ("cost unknown" where no price is known); the history's
+ * detail shows it too. `summary`: the session's row, whose total counts every stored turn.
+ */
+export function SessionCost({ turns, summary }: { turns: readonly TurnRecord[]; summary?: SessionSummary }) {
   const { t, i18n } = useTranslation();
-  const total = useMemo(() => sessionTotal(turns), [turns]);
-  const cost =
-    total.costUsd === null
-      ? t('context.costUnknown')
-      : total.unpriced > 0
-        ? t('context.costPartial', { amount: formatUsd(total.costUsd, i18n.language), count: total.unpriced })
-        : formatUsd(total.costUsd, i18n.language);
+  const total = useMemo(() => sessionTotalOf(summary, turns), [summary, turns]);
+  const cost = costText(total, t, i18n.language);
   const text = t('context.session', { tokens: shortTokens(total.tokens, i18n.language), cost });
   return (
     <span className="session-cost" data-testid="session-cost" title={t('context.sessionHint')}>

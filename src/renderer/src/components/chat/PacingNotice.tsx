@@ -1,6 +1,6 @@
 // Rate-limit pacing (docs/retry-policy.md, "Rate-limit pacing"): while a prompt waits for the
 // provider's rate limit to reset, "Waiting 12 s for the rate limit to reset" counts down with
-// "Send anyway"; Stop in the composer gives the text back unsent. The last row of the chat's list.
+// "Send anyway"; Stop in the composer gives the text and the files back unsent. The last row of the chat's list.
 import { useTranslation } from 'react-i18next';
 import type { PacingWait } from '../../../../shared/events';
 import { useCountdown } from '../../retry/countdown';

@@ -5,8 +5,15 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModelInfo } from '../../../../shared/events';
-import { THINKING_LEVELS, thinkingKey, type ThinkingLevelSetting } from '../../../../shared/settings';
+import { THINKING_LEVELS, thinkingKey, type ThinkingLevelSetting } from '../../../../shared/settings-values';
+import type { Actions } from '../../store/actions';
 import { useActions, useAppState } from '../../store/app-store';
+
+/** Make `level` the model's from now on and the level for models with none of their own (also the palette's). */
+export function chooseThinkingLevel(actions: Actions, model: ModelInfo, level: ThinkingLevelSetting): void {
+  const patch = { agent: { thinkingLevel: level, thinkingLevels: { [thinkingKey(model.provider, model.id)]: level } } };
+  void actions.updateSettings('agent.thinkingLevel', patch);
+}
 
 export function ThinkingControl({ model }: { model: ModelInfo }) {
   const { t } = useTranslation();
@@ -15,10 +22,6 @@ export function ThinkingControl({ model }: { model: ModelInfo }) {
   const error = useAppState((s) => s.settings.fieldErrors['agent.thinkingLevel']);
   if (!model.reasoning) return null;
   const level = model.thinkingLevel ?? 'off';
-  const choose = (next: ThinkingLevelSetting): void => {
-    const patch = { agent: { thinkingLevel: next, thinkingLevels: { [thinkingKey(model.provider, model.id)]: next } } };
-    void actions.updateSettings('agent.thinkingLevel', patch);
-  };
   return (
     <div className="thinking-control">
       <label htmlFor={id}>{t('thinking.label')}</label>
@@ -29,7 +32,7 @@ export function ThinkingControl({ model }: { model: ModelInfo }) {
         value={level}
         title={error ?? t('thinking.hint')}
         aria-invalid={error ? true : undefined}
-        onChange={(event) => choose(event.target.value as ThinkingLevelSetting)}
+        onChange={(event) => chooseThinkingLevel(actions, model, event.target.value as ThinkingLevelSetting)}
       >
         {THINKING_LEVELS.map((value) => (
           <option key={value} value={value}>

@@ -132,7 +132,7 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
           </span>
           {detail.session.workspace && ` · ${t('tools.workspace')}: ${detail.session.workspace}`}
         </span>
-        <SessionCost turns={[...pages.flatMap((p) => p.turns), ...detail.turns]} />
+        <SessionCost turns={[...pages.flatMap((p) => p.turns), ...detail.turns]} summary={detail.session} />
       </header>
       <div className="detail-actions">
         <button

@@ -1,9 +1,12 @@
-// The history's session list: date, title (a link that opens the session read-only), turn count
-// and an errored-turn badge. Reads the list the store keeps fresh (history.list).
+// The history's session list: date, title (a link that opens the session read-only), turn count,
+// the session's tokens and cost (every stored turn's) and an errored-turn badge. Reads the list the
+// store keeps fresh (history.list).
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
+import { shortTokens } from '../../chat/context-usage';
+import { costText } from '../chat/ContextMeter';
 
 export function SessionTable({ onOpen }: { onOpen: (sessionId: string) => void }) {
   const { t, i18n } = useTranslation();
@@ -21,6 +24,7 @@ export function SessionTable({ onOpen }: { onOpen: (sessionId: string) => void }
           <th scope="col">{t('history.column.date')}</th>
           <th scope="col">{t('history.column.title')}</th>
           <th scope="col">{t('history.column.turns')}</th>
+          <th scope="col">{t('history.column.usage')}</th>
           <th scope="col">{t('history.column.errors')}</th>
         </tr>
       </thead>
@@ -44,6 +48,14 @@ export function SessionTable({ onOpen }: { onOpen: (sessionId: string) => void }
                 </a>
               </td>
               <td className="nowrap">{t('history.turns', { count: session.turnCount })}</td>
+              <td className="nowrap" data-testid="history-session-usage">
+                {session.usage
+                  ? t('history.usage', {
+                      tokens: shortTokens(session.usage.tokens, i18n.language),
+                      cost: costText(session.usage, t, i18n.language),
+                    })
+                  : ''}
+              </td>
               <td>
                 {session.erroredTurnCount > 0 && (
                   <span className="badge badge-error" data-testid="history-errored-badge">

@@ -1,15 +1,19 @@
 // The command palette (issue 30): Ctrl/Cmd+Shift+P (util/shortcuts.ts), or "/" at the start of an
 // empty composer, opens it; it lists the app's actions — a new chat, the views, switching the
-// model, each Settings section, exporting the chat — filtered as the person types. ↑/↓ choose,
+// model, the thinking level (for a model that thinks), attaching files, each Settings section,
+// exporting the chat — filtered as the person types. ↑/↓ choose,
 // Enter runs, Esc (the native dialog's cancel) closes. Rendered once by App.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { ModelInfo } from '../../../../shared/events';
+import { THINKING_LEVELS } from '../../../../shared/settings-values';
 import type { Actions } from '../../store/actions';
 import { useActions, useAppState } from '../../store/app-store';
 import { downloadText } from '../../util/download';
 import { goToSection } from '../../util/go-to-section';
 import { SETTINGS_SECTIONS } from '../settings/SettingsView';
+import { chooseThinkingLevel } from '../chat/ThinkingControl';
 
 const OPEN_EVENT = 'resolute:command-palette';
 
@@ -27,7 +31,32 @@ interface Command {
 /** Once the view has rendered: what a command reaches is on the page only then. */
 const afterRender = (fn: () => void) => requestAnimationFrame(() => requestAnimationFrame(fn));
 
-function commandList(t: TFunction, actions: Actions, sessionId: string | null, host: string | null): Command[] {
+/** The composer's own file input: clicked while the palette's key press still counts as the person's gesture. */
+function openFilePicker(actions: Actions): void {
+  const find = () => document.querySelector<HTMLInputElement>('[data-testid="attach-input"]');
+  const input = find();
+  if (input) return input.click();
+  actions.showView('chat');
+  afterRender(() => find()?.click());
+}
+
+/** One command a level, as the header's Thinking control offers them; none for a model that does not think. */
+function thinkingCommands(t: TFunction, actions: Actions, model: ModelInfo | null): Command[] {
+  if (!model?.reasoning) return [];
+  return THINKING_LEVELS.map((level) => ({
+    id: `thinking-${level}`,
+    label: t('palette.thinkingLevel', { level: t(`thinking.levels.${level}`) }),
+    run: () => chooseThinkingLevel(actions, model, level),
+  }));
+}
+
+interface Context {
+  sessionId: string | null;
+  host: string | null;
+  model: ModelInfo | null;
+}
+
+function commandList(t: TFunction, actions: Actions, { sessionId, host, model }: Context): Command[] {
   const exportAs = (format: 'json' | 'markdown') => async () => {
     if (!sessionId) return;
     if (host === 'electron') return void (await actions.saveExport(sessionId, format));
@@ -46,6 +75,8 @@ function commandList(t: TFunction, actions: Actions, sessionId: string | null, h
         afterRender(() => document.querySelector<HTMLElement>('[data-testid="model-picker"]')?.focus());
       },
     },
+    ...thinkingCommands(t, actions, model),
+    { id: 'attach', label: t('palette.attach'), run: () => openFilePicker(actions) },
     ...SETTINGS_SECTIONS.map(([section, key]) => ({
       id: section,
       label: t('palette.settingsSection', { section: t(key) }),
@@ -68,11 +99,15 @@ export function CommandPalette() {
   const actions = useActions();
   const sessionId = useAppState((s) => s.session.sessionId);
   const host = useAppState((s) => s.ui.host);
+  const model = useAppState((s) => s.session.model);
   const dialog = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
-  const commands = useMemo(() => commandList(t, actions, sessionId, host), [t, actions, sessionId, host]);
+  const commands = useMemo(
+    () => commandList(t, actions, { sessionId, host, model }),
+    [t, actions, sessionId, host, model],
+  );
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   const shown = commands.filter((c) => words.every((w) => c.label.toLowerCase().includes(w)));
   const current = Math.min(active, Math.max(0, shown.length - 1));

@@ -5,7 +5,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
-import { SYSTEM_PROMPT_MAX_CHARS } from '../../../../shared/settings';
+import { SYSTEM_PROMPT_MAX_CHARS } from '../../../../shared/settings-values';
 import { useActions, useAppState } from '../../store/app-store';
 import { FieldError, SelectField, SettingsSection } from './fields';
 

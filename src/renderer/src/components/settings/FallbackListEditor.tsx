@@ -4,7 +4,8 @@
 // one (an unknown model, a duplicate) keeps the rows as typed with the main process's message.
 import { useEffect, useId, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PROVIDER_IDS, type ModelRef, type ProviderId, type Settings } from '../../../../shared/settings';
+import type { ModelRef, Settings } from '../../../../shared/settings';
+import { PROVIDER_IDS, type ProviderId } from '../../../../shared/settings-values';
 import { providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { FieldError, SettingsSection } from './fields';

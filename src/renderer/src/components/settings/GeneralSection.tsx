@@ -2,7 +2,8 @@
 // language and theme choices (settings.ui, applied at once through settings.update) and the list
 // of keyboard shortcuts.
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Settings } from '../../../../shared/settings';
+import type { Settings } from '../../../../shared/settings';
+import { LANGUAGES } from '../../../../shared/settings-values';
 import { useActions } from '../../store/app-store';
 import { shortcutList } from '../../util/shortcuts';
 import { CommitField, SelectField, SettingsSection } from './fields';

@@ -1,21 +1,19 @@
 // Settings → MCP (docs/mcp.md): the servers of `mcp.servers` with their live status (starting,
 // connected with N tools, failed with the reason and where its log is, off), and for each: edit,
 // turn on or off, remove, and "run its tools without asking" (tied to its configuration's hash);
-// adding a server, importing another app's config file (read here, in the page; the main process
-// validates what is sent), and the tool time limit. Every change applies at once.
+// adding a server, importing another app's config file (read here, in the page, by mcp.ts loaded
+// then; the main process validates what is sent), and the tool time limit. Every change applies at once.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
+import type { McpServerConfig, McpSettings } from '../../../../shared/mcp';
 import {
   MCP_TIMEOUT_RANGE,
-  importMcpConfig,
   isHttpServer,
   mcpAlwaysAllowed,
   mcpConfigHash,
-  type McpServerConfig,
   type McpServerStatus,
-  type McpSettings,
-} from '../../../../shared/mcp';
+} from '../../../../shared/mcp-values';
 import { useActions, useAppState } from '../../store/app-store';
 import { CommitField, SettingsSection } from './fields';
 import { McpServerForm } from './McpServerForm';
@@ -195,6 +193,8 @@ function McpImport() {
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<ImportResult>(null);
   const onFile = async (file: File): Promise<void> => {
+    // The schemas (and zod) load here, on the first import, not with the window (docs/architecture.md).
+    const { importMcpConfig } = await import('../../../../shared/mcp');
     const result = importMcpConfig(await file.text());
     if (!result.ok) return setSaid(result);
     const count = Object.keys(result.servers).length;

@@ -3,7 +3,8 @@
 // removed) and a rename moves it; the main process validates it and a refusal shows under the form.
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MCP_SERVER_NAME, type McpServerConfig } from '../../../../shared/mcp';
+import type { McpServerConfig } from '../../../../shared/mcp';
+import { MCP_SERVER_NAME } from '../../../../shared/mcp-values';
 import { useActions } from '../../store/app-store';
 import { FieldError } from './fields';
 

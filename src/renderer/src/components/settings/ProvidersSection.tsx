@@ -6,13 +6,13 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProviderInfo } from '../../../../shared/contract';
+import type { Settings } from '../../../../shared/settings';
 import {
   BASE_URL_PROVIDERS,
   PROVIDER_IDS,
   type BaseUrlProvider,
   type ProviderId,
-  type Settings,
-} from '../../../../shared/settings';
+} from '../../../../shared/settings-values';
 import { keyHintText, providerLabel, providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';

@@ -7,19 +7,18 @@ import type { SessionActivity } from '../../../../shared/events';
 import { formatClockTime, formatTimeLeft } from '../../retry/scheduled-time';
 import { useNow } from '../../util/use-now';
 
-export function SessionActivityLine({ activity, isCurrent }: { activity: SessionActivity; isCurrent: boolean }) {
+/** The line of a chat that is not shown (the shown one says all this in the chat itself). */
+export function SessionActivityLine({ activity }: { activity: SessionActivity }) {
   const text = useActivityText(activity);
-  // The shown chat's news is in front of the person already: no dot there.
-  const attention = isCurrent ? undefined : activity.attention;
   if (!text) return null;
   return (
     <span
       className="sidebar-activity"
       data-testid="sidebar-activity"
       data-state={activity.state}
-      data-attention={attention}
+      data-attention={activity.attention}
     >
-      {attention && <span className="sidebar-activity-dot" aria-hidden="true" />}
+      {activity.attention && <span className="sidebar-activity-dot" aria-hidden="true" />}
       {text}
     </span>
   );

@@ -193,7 +193,7 @@ function SessionRow(props: SessionRowProps) {
       >
         <span className="sidebar-session-text">
           <span className="sidebar-session-title">{title}</span>
-          {activity && <SessionActivityLine activity={activity} isCurrent={isCurrent} />}
+          {activity && !isCurrent && <SessionActivityLine activity={activity} />}
         </span>
         {session.erroredTurnCount > 0 && (
           <span className="badge badge-error" data-testid="sidebar-errored-badge">

@@ -1,0 +1,65 @@
+// The plain parts of MCP's settings (mcp.ts, which re-exports them, has the zod schemas): the
+// time limits, the server-name rule, the hash an "always allow" is tied to, tool names and a
+// server's status. The window's Settings → MCP section imports these from here, so the window's
+// first chunk does not load zod; it loads mcp.ts only to import another app's config file.
+import type { McpHttpServer, McpServerConfig, McpSettings } from './mcp';
+
+/** The range of `mcp.toolTimeoutMs` and of a server's `toolTimeoutMs`, ms. */
+export const MCP_TIMEOUT_RANGE = { min: 1_000, max: 3_600_000 } as const;
+/** A call's ceiling however much progress it reports: this many times its time limit. */
+export const MCP_TOTAL_TIMEOUT_FACTOR = 10;
+
+/** Letters, digits, `_` and `-`: the name goes into tool names, which providers limit to these. */
+export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
+
+export function isHttpServer(config: McpServerConfig): config is McpHttpServer {
+  return 'url' in config;
+}
+
+/**
+ * What an "always allow" is tied to: the command, arguments, working folder and environment of a
+ * stdio server, or the URL and headers of an HTTP one (FNV-1a of their JSON; not a secret, just a
+ * fingerprint). Changing any of them revokes the choice.
+ */
+export function mcpConfigHash(config: McpServerConfig): string {
+  const identity = isHttpServer(config)
+    ? { url: config.url, headers: sorted(config.headers) }
+    : {
+        command: config.command,
+        args: config.args ?? [],
+        cwd: config.cwd ?? '',
+        env: sorted(config.env),
+        sandbox: config.sandbox ?? false,
+      };
+  const text = JSON.stringify(identity);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+function sorted(map: Record<string, string> | undefined): [string, string][] {
+  return Object.entries(map ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** Whether a server's tool may run without asking: allowed, for this very configuration. */
+export function mcpAlwaysAllowed(settings: McpSettings, server: string, tool: string): boolean {
+  const config = settings.servers[server];
+  const allow = settings.allowed[server];
+  if (!config || !allow || allow.config !== mcpConfigHash(config)) return false;
+  return allow.tools.includes('*') || allow.tools.includes(tool);
+}
+
+/** `mcp__<server>__<tool>`, the tool's name cut to the characters and length providers accept. */
+export function mcpToolName(server: string, tool: string): string {
+  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+}
+
+/** Where a server is: starting, connected with its tool count, failed with the reason, or switched off. */
+export type McpServerStatus =
+  | { name: string; state: 'starting' }
+  | { name: string; state: 'connected'; tools: number; toolNames: string[] }
+  | { name: string; state: 'failed'; reason: string }
+  | { name: string; state: 'disabled' };
