@@ -171,12 +171,25 @@ export function mcpToolName(server: string, tool: string): string {
   return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
 }
 
-/** Where a server is: starting, connected with its tool count, failed with the reason, or switched off. */
+/**
+ * Where a server is: starting, connected with its tool count, failed with the reason (and when it
+ * is tried again in the background, epoch ms, if it is), or switched off.
+ */
 export type McpServerStatus =
   | { name: string; state: 'starting' }
   | { name: string; state: 'connected'; tools: number; toolNames: string[] }
-  | { name: string; state: 'failed'; reason: string }
+  | { name: string; state: 'failed'; reason: string; nextAttemptAt?: number }
   | { name: string; state: 'disabled' };
+
+/** The end of a server's stderr log, as Settings → MCP shows it. */
+export interface McpLogTail {
+  /** The log file's path (it may not exist yet). */
+  path: string;
+  /** The last lines, joined; empty when there is no log. */
+  text: string;
+  /** Lines before these were left out. */
+  truncated: boolean;
+}
 
 /**
  * Read another app's config file — Claude desktop's `claude_desktop_config.json`, a project's

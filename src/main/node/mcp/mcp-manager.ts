@@ -3,7 +3,7 @@
 // removed or disabled one stops), its tools put in the ToolRegistry as a source of their own, and
 // each server's status (starting / connected with N tools / failed: why / disabled) published to
 // every client. A server that cannot start is a status, never an error of the app. Built by AppServices.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
@@ -80,6 +80,23 @@ export class McpManager {
     void Promise.all(moved.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
   }
 
+  /** "Retry now": false when no such server runs (unknown or switched off). */
+  retryNow(name: string): boolean {
+    const running = this.running.get(name);
+    if (!running) return false;
+    if (running.status.state !== 'connected') {
+      running.status = { name, state: 'starting' };
+      this.publish();
+    }
+    running.connection.retryNow().catch(() => undefined);
+    return true;
+  }
+
+  /** Where a server's stderr log is (logs/mcp/<server>.log). */
+  logPath(name: string): string {
+    return join(this.options.logDir, 'mcp', `${name}.log`);
+  }
+
   async dispose(): Promise<void> {
     this.unsubscribe();
     await Promise.all([...this.running.keys()].map((name) => this.stop(name)));
@@ -109,7 +126,7 @@ export class McpManager {
         name,
         config,
         version: options.version,
-        logDir: join(options.logDir, 'mcp'),
+        logDir: dirname(this.logPath(name)),
         launch: { ...options.launch, workspace },
         retry: {
           settings: () => options.settings.get().retry,
@@ -122,7 +139,7 @@ export class McpManager {
           if (this.running.get(name) !== running) return;
           running.status = state.connected
             ? connectedStatus(name, running.tools)
-            : { name, state: 'failed', reason: state.reason };
+            : { name, state: 'failed', reason: state.reason, ...pick(state.nextAttemptAt) };
           this.publish();
         },
       }),
@@ -162,6 +179,10 @@ export class McpManager {
     this.options.onStatus(this.statuses());
     if (!this.anyStarting()) for (const done of [...this.waiters]) done();
   }
+}
+
+function pick(nextAttemptAt: number | undefined): { nextAttemptAt?: number } {
+  return nextAttemptAt === undefined ? {} : { nextAttemptAt };
 }
 
 function connectedStatus(name: string, tools: readonly Tool[]): McpServerStatus {
