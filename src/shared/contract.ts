@@ -3,7 +3,7 @@
 // it: the command names, the host router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
-import { MCP_SERVER_NAME, type McpLogTail, type McpServerStatus } from './mcp';
+import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
@@ -156,6 +156,8 @@ export const commands = {
   },
   /** Settings → MCP's "Retry now": a fresh round of connect attempts; false when the server is not running. */
   'mcp.retry': { params: z.object({ name: mcpName }).strict(), returns: returns<{ retrying: boolean }>() },
+  /** A connected server's resources and prompts, read-only; not_found when it is not connected. */
+  'mcp.catalog': { params: z.object({ name: mcpName }).strict(), returns: returns<McpCatalog>() },
   /** The last lines of a server's stderr log (logs/mcp/<server>.log), 200 unless asked. */
   'mcp.log': {
     params: z.object({ name: mcpName, lines: z.number().int().min(1).max(2000).optional() }).strict(),

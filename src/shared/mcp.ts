@@ -192,6 +192,24 @@ export interface McpLogTail {
 }
 
 /**
+ * What a connected server offers besides tools, read-only (Settings → MCP): its resources, resource
+ * templates and prompts, from resources/list, resources/templates/list and prompts/list. They are
+ * not offered to the model (docs/mcp.md, "What is left").
+ */
+export interface McpCatalog {
+  /** Whether the server declares the capability at all. */
+  supports: { resources: boolean; prompts: boolean };
+  resources: { uri: string; name: string; description?: string; mimeType?: string }[];
+  resourceTemplates: { uriTemplate: string; name: string; description?: string }[];
+  prompts: { name: string; description?: string; arguments: { name: string; required: boolean }[] }[];
+  /** A list was cut at MCP_CATALOG_LIMIT entries. */
+  truncated: boolean;
+}
+
+/** The most entries of each list a catalog holds. */
+export const MCP_CATALOG_LIMIT = 500;
+
+/**
  * Read another app's config file — Claude desktop's `claude_desktop_config.json`, a project's
  * `.mcp.json`, Cursor's `mcp.json` (all `{ "mcpServers": { … } }`; VS Code's `{ "servers": … }`
  * too) — into entries. Fields Resolute does not know are dropped; a bad entry is named, not taken.

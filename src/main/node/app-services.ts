@@ -213,7 +213,11 @@ export class AppServices {
         saveFile: options.saveFile,
         publish,
       }),
-      mcp: new McpDomain({ retryNow: (name) => this.mcp.retryNow(name), logPath: (name) => this.mcp.logPath(name) }),
+      mcp: new McpDomain({
+        retryNow: (name) => this.mcp.retryNow(name),
+        catalog: (name) => this.mcp.catalog(name),
+        logPath: (name) => this.mcp.logPath(name),
+      }),
     };
   }
 

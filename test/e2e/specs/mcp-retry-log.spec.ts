@@ -1,17 +1,25 @@
 // Settings → MCP in the browser mode, for a server that fails at start (docs/mcp.md, "Failures"):
 // its row says when the next attempt in the background is and offers "Retry now", which brings it
-// up once it can start; "Show log" opens the end of its stderr log. The servers are the tests' own
-// (test/integration/fixtures/mcp-flaky-server.mjs). Screenshots of the rows in en/ja/ko, light
-// and dark (axe-checked), go to test-results/screens.
+// up once it can start; "Show log" opens the end of its stderr log; a connected server-everything
+// lists its resources and prompts, read-only. The failing servers are the tests' own
+// (test/integration/fixtures/mcp-flaky-server.mjs). Screenshots of the rows in en/ja/ko, light and
+// dark (axe-checked), go to test-results/screens.
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { SettingsPage } from '../pages/settings-page';
 
 const SCREENS = 'test-results/screens';
 const FLAKY = join(import.meta.dirname, '..', '..', 'integration', 'fixtures', 'mcp-flaky-server.mjs');
+const require = createRequire(import.meta.url);
+const EVERYTHING = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
 const dir = mkdtempSync(join(tmpdir(), 'resolute-e2e-mcp-flaky-'));
 const upFile = join(dir, 'late-is-up');
 const server = (name: string, env: Record<string, string> = {}) => ({
@@ -26,13 +34,17 @@ test.use({
       // One attempt per round and 20 s to the next: the rows stay failed while the test looks at them.
       'retry.baseDelayMs=20000',
       'retry.policy={"connection":{"maxAttempts":1}}',
-      `mcp.servers=${JSON.stringify({ down: server('down'), late: server('late', { UP_FILE: upFile }) })}`,
+      `mcp.servers=${JSON.stringify({
+        down: server('down'),
+        late: server('late', { UP_FILE: upFile }),
+        everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      })}`,
     ],
   },
 });
 
 test('a failed server: its next attempt, Retry now, and its log', async ({ app }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();
@@ -50,12 +62,20 @@ test('a failed server: its next attempt, Retry now, and its log', async ({ app }
   await expect(down.getByTestId('mcp-log-text')).toContainText(/--- .* starting .*mcp-flaky-server\.mjs/);
   await expect(down.getByTestId('mcp-log-where')).toContainText(join('logs', 'mcp', 'down.log'));
 
+  const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
+  await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
+  await everything.getByTestId('mcp-catalog').locator('summary').click();
+  await expect(everything.getByTestId('mcp-prompts')).toContainText('simple-prompt()');
+  await expect(everything.getByTestId('mcp-prompts')).toContainText(/args-prompt\(\w+\*/);
+  await expect(everything.getByTestId('mcp-resources')).toContainText('demo://resource/static/document/');
+  await expect(everything.getByTestId('mcp-catalog')).toContainText('not offered to the model');
+
   for (const language of ['en', 'ja', 'ko'] as const) {
     await settings.setLanguage(language);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.getByTestId('mcp-row').first().scrollIntoViewIfNeeded();
-      await page.locator('.mcp-list').screenshot({ path: `${SCREENS}/mcp-retry-log-${language}-${scheme}.png` });
+      await down.screenshot({ path: `${SCREENS}/mcp-retry-log-${language}-${scheme}.png` });
+      await everything.screenshot({ path: `${SCREENS}/mcp-catalog-${language}-${scheme}.png` });
       expect(await axeViolations(page)).toEqual([]);
     }
   }

@@ -1,12 +1,16 @@
-// The MCP domain (docs/mcp.md): Settings → MCP's "Retry now" on a server that failed, and the end
-// of a server's stderr log (logs/mcp/<server>.log) for its "Show log". The servers themselves run
-// in McpManager; their statuses reach clients as mcp_status events. Built by the composition root.
+// The MCP domain (docs/mcp.md): Settings → MCP's "Retry now" on a server that failed, a connected
+// server's resources and prompts (read-only), and the end of a server's stderr log
+// (logs/mcp/<server>.log) for its "Show log". The servers run in McpManager; their statuses reach
+// clients as mcp_status events. Built by the composition root.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { CommandHandlers } from '../../../shared/contract';
-import type { McpLogTail } from '../../../shared/mcp';
+import type { McpCatalog, McpLogTail } from '../../../shared/mcp';
+import { CommandError } from '../../../shared/wire';
+import { errorText } from '../../../shared/text';
 
 export interface McpDomainParts {
   retryNow: (name: string) => boolean;
+  catalog: (name: string) => Promise<McpCatalog | null>;
   logPath: (name: string) => string;
 }
 
@@ -18,8 +22,23 @@ export class McpDomain {
 
   readonly commands = {
     'mcp.retry': ({ name }) => ({ retrying: this.parts.retryNow(name) }),
+    'mcp.catalog': ({ name }) => this.catalog(name),
     'mcp.log': ({ name, lines }) => readLogTail(this.parts.logPath(name), lines ?? 200),
-  } satisfies Pick<CommandHandlers, 'mcp.retry' | 'mcp.log'>;
+  } satisfies Pick<CommandHandlers, 'mcp.retry' | 'mcp.catalog' | 'mcp.log'>;
+
+  private async catalog(name: string): Promise<McpCatalog> {
+    let catalog: McpCatalog | null;
+    try {
+      catalog = await this.parts.catalog(name);
+    } catch (error) {
+      throw new CommandError(
+        'failed',
+        `The MCP server "${name}" did not list its resources and prompts: ${errorText(error)}`,
+      );
+    }
+    if (!catalog) throw new CommandError('not_found', `The MCP server "${name}" is not connected`);
+    return catalog;
+  }
 }
 
 /** The last `lines` lines of a file; a missing file is an empty log. */

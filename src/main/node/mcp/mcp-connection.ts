@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isHttpServer, type McpServerConfig } from '../../../shared/mcp';
+import { isHttpServer, type McpCatalog, type McpServerConfig } from '../../../shared/mcp';
+import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
 import { ConnectFailed, withConnectRetry, type RetryContext } from './mcp-retry';
 
@@ -78,6 +79,11 @@ export class McpConnection {
       ...(options.onProgress ? { onprogress: options.onProgress } : {}),
     });
     return result as CallToolResult;
+  }
+
+  /** Its resources and prompts, read-only; null when it is not connected now. */
+  async catalog(): Promise<McpCatalog | null> {
+    return this.client ? listCatalog(this.client, CONNECT_TIMEOUT_MS) : null;
   }
 
   async close(): Promise<void> {

@@ -8,7 +8,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
 import { newId } from '../../../shared/ids';
-import { isHttpServer, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
+import { isHttpServer, type McpCatalog, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
 import type { Settings } from '../../../shared/settings';
 import { McpConnection } from './mcp-connection';
 import type { LaunchContext } from './mcp-launch';
@@ -90,6 +90,11 @@ export class McpManager {
     }
     running.connection.retryNow().catch(() => undefined);
     return true;
+  }
+
+  /** A connected server's resources and prompts; null when it is not connected. */
+  catalog(name: string): Promise<McpCatalog | null> {
+    return this.running.get(name)?.connection.catalog() ?? Promise.resolve(null);
   }
 
   /** Where a server's stderr log is (logs/mcp/<server>.log). */

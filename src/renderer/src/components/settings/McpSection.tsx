@@ -1,6 +1,6 @@
 // Settings → MCP (docs/mcp.md): the servers of `mcp.servers` with their live status (starting,
 // connected with N tools, failed with the reason, where its log is and its next attempt, off); for
-// each: edit, on/off, remove, retry now and its log (McpServerLog.tsx), "run its tools without
+// each: edit, on/off, remove, retry now, its log, its resources and prompts, "run its tools without
 // asking" (tied to its configuration's hash); adding one, importing another app's config file (read
 // in the page; the main process validates what is sent), the tool time limit. Changes apply at once.
 import { useRef, useState } from 'react';
@@ -20,6 +20,7 @@ import { useActions, useAppState } from '../../store/app-store';
 import { CommitField, SettingsSection } from './fields';
 import { McpServerForm } from './McpServerForm';
 import { McpRetry, McpServerLog } from './McpServerLog';
+import { McpServerCatalog } from './McpServerCatalog';
 
 type Editing = { name: string; config: McpServerConfig } | null | 'new';
 
@@ -140,6 +141,7 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
       {state.state === 'connected' && !allowed ? (
         <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} />
       ) : null}
+      {state.state === 'connected' ? <McpServerCatalog name={name} /> : null}
       <McpServerLog name={name} />
     </li>
   );
