@@ -19,7 +19,12 @@ const timeout = z
   .min(MCP_TIMEOUT_RANGE.min, { error: `must be at least ${MCP_TIMEOUT_RANGE.min} ms` })
   .max(MCP_TIMEOUT_RANGE.max, { error: `must be at most ${MCP_TIMEOUT_RANGE.max} ms` });
 const stringMap = z.record(z.string(), z.string({ error: 'must be a string' }));
-const common = { enabled: z.boolean().optional(), toolTimeoutMs: timeout.optional() };
+const common = {
+  enabled: z.boolean().optional(),
+  toolTimeoutMs: timeout.optional(),
+  /** Advertise MCP roots: the server may ask for the session's workspace (and is told when it moves). */
+  roots: z.boolean().optional(),
+};
 
 export const mcpStdioServerSchema = z
   .object({
@@ -105,7 +110,7 @@ export function isHttpServer(config: McpServerConfig): config is McpHttpServer {
 
 /**
  * What an "always allow" is tied to: the command, arguments, working folder and environment of a
- * stdio server, or the URL and headers of an HTTP one (FNV-1a of their JSON; not a secret, just a
+ * stdio server, or the URL and headers of an HTTP one, and whether it is given roots (FNV-1a of their JSON; not a secret, just a
  * fingerprint). Changing any of them revokes the choice.
  */
 export function mcpConfigHash(config: McpServerConfig): string {
@@ -118,7 +123,9 @@ export function mcpConfigHash(config: McpServerConfig): string {
         env: sorted(config.env),
         sandbox: config.sandbox ?? false,
       };
-  const text = JSON.stringify(identity);
+  // Roots can widen or narrow what a server reaches (server-filesystem takes them as its folders);
+  // only `true` is hashed, so the hashes of entries without it stay as they were.
+  const text = JSON.stringify(config.roots === true ? { ...identity, roots: true } : identity);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);

@@ -5,7 +5,8 @@
 // tools join then); a `tools/call` is sent once and never again. A server that goes away is
 // reconnected for the next call. Owned by McpManager, one per server.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -21,6 +22,8 @@ export interface McpConnectionOptions {
   logDir: string;
   retry: RetryContext;
   version: string;
+  /** The session's workspace now: the one root a server with `roots: true` is given (else launch's). */
+  workspace?: () => string;
   /** The server's tools, on connect and whenever its list changes. */
   onTools: (tools: Tool[]) => void;
   /** Connected, or lost (with why); the manager turns this into the status. */
@@ -79,6 +82,11 @@ export class McpConnection {
       ...(options.onProgress ? { onprogress: options.onProgress } : {}),
     });
     return result as CallToolResult;
+  }
+
+  /** The session moved to another folder: a server given roots is told (roots/list_changed). */
+  rootsChanged(): void {
+    if (this.options.config.roots === true) void this.client?.sendRootsListChanged().catch(() => undefined);
   }
 
   /** Its resources and prompts, read-only; null when it is not connected now. */
@@ -158,11 +166,17 @@ export class McpConnection {
   }
 
   private async connectWith(transport: Transport): Promise<Client> {
-    const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
+    const [{ Client }, { ListRootsRequestSchema, ToolListChangedNotificationSchema }] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
       import('@modelcontextprotocol/sdk/types.js'),
     ]);
-    const client = new Client({ name: 'Resolute', version: this.options.version }, { capabilities: {} });
+    const roots = this.options.config.roots === true;
+    const capabilities = roots ? { roots: { listChanged: true } } : {};
+    const client = new Client({ name: 'Resolute', version: this.options.version }, { capabilities });
+    if (roots)
+      client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: [workspaceRoot(this.options.workspace?.() ?? this.options.launch.workspace)],
+      }));
     client.onclose = () => this.lost(client, 'the server closed the connection');
     try {
       await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
@@ -222,6 +236,11 @@ export class McpConnection {
     const delay = Math.min(1000 * 2 ** this.losses++, 60_000);
     this.options.onState({ connected: false, reason, nextAttemptAt: this.retryIn(delay) });
   }
+}
+
+/** The workspace as an MCP root: its file:// URL, named by its folder. */
+function workspaceRoot(workspace: string): { uri: string; name: string } {
+  return { uri: pathToFileURL(workspace).href, name: basename(workspace) || workspace };
 }
 
 async function sseTransport(url: URL, init: { requestInit: RequestInit }): Promise<Transport> {

@@ -72,12 +72,14 @@ export class McpManager {
   /** The session works in another folder: stdio servers started in the old one start again in it. */
   workspaceChanged(): void {
     const workspace = this.options.workspace();
-    const moved = [...this.running.entries()].filter(
-      ([name, running]) =>
-        running.workspace !== workspace && !isHttpServer(this.options.settings.get().mcp.servers[name]),
-    );
-    if (moved.length === 0) return;
-    void Promise.all(moved.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
+    const servers = this.options.settings.get().mcp.servers;
+    const moved = [...this.running.entries()].filter(([, running]) => running.workspace !== workspace);
+    // An HTTP server is not restarted; one given roots is told that its root moved.
+    for (const [name, running] of moved) if (isHttpServer(servers[name])) running.connection.rootsChanged();
+    for (const [name, running] of moved) if (isHttpServer(servers[name])) running.workspace = workspace;
+    const restart = moved.filter(([name]) => !isHttpServer(servers[name]));
+    if (restart.length === 0) return;
+    void Promise.all(restart.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
   }
 
   /** "Retry now": false when no such server runs (unknown or switched off). */
@@ -131,6 +133,7 @@ export class McpManager {
         name,
         config,
         version: options.version,
+        workspace: options.workspace,
         logDir: dirname(this.logPath(name)),
         launch: { ...options.launch, workspace },
         retry: {

@@ -322,7 +322,7 @@ export const en = {
     nameHint: 'Letters, digits, _ and -',
     entry: 'Entry (JSON)',
     entryHint:
-      '{ "command", "args", "env", "cwd" } or { "url", "headers" }; also "enabled", "sandbox", "network", "toolTimeoutMs"',
+      '{ "command", "args", "env", "cwd" } or { "url", "headers" }; also "enabled", "sandbox", "network", "toolTimeoutMs", "roots"',
     save: 'Save server',
     cancel: 'Cancel',
     badJson: 'The entry is not JSON: {{message}}',

@@ -324,7 +324,7 @@ export const ja: Messages = {
     nameHint: '英数字、_ と -',
     entry: '設定 (JSON)',
     entryHint:
-      '{ "command", "args", "env", "cwd" } または { "url", "headers" }。"enabled"、"sandbox"、"network"、"toolTimeoutMs" も指定可',
+      '{ "command", "args", "env", "cwd" } または { "url", "headers" }。"enabled"、"sandbox"、"network"、"toolTimeoutMs"、"roots" も指定可',
     save: 'サーバーを保存',
     cancel: 'キャンセル',
     badJson: '設定が JSON ではありません: {{message}}',

@@ -320,7 +320,7 @@ export const ko: Messages = {
     nameHint: '영문자, 숫자, _ 및 -',
     entry: '설정 (JSON)',
     entryHint:
-      '{ "command", "args", "env", "cwd" } 또는 { "url", "headers" }; "enabled", "sandbox", "network", "toolTimeoutMs"도 가능',
+      '{ "command", "args", "env", "cwd" } 또는 { "url", "headers" }; "enabled", "sandbox", "network", "toolTimeoutMs", "roots"도 가능',
     save: '서버 저장',
     cancel: '취소',
     badJson: '설정이 JSON이 아닙니다: {{message}}',
