@@ -2,10 +2,10 @@
 // disclosure that fetches what the server offers besides tools (mcp.catalog) when opened — its
 // resources, resource templates and prompts with their arguments — read-only: none of them is
 // offered to the model yet. Used by McpSection.
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MCP_CATALOG_LIMIT, type McpCatalog } from '../../../../shared/mcp';
 import { useActions } from '../../store/app-store';
+import { useLoadOnOpen } from './McpServerLog';
 
 interface Entry {
   key: string;
@@ -16,19 +16,9 @@ interface Entry {
 export function McpServerCatalog({ name }: { name: string }) {
   const { t } = useTranslation();
   const actions = useActions();
-  const [catalog, setCatalog] = useState<McpCatalog | null>(null);
-  const load = async (): Promise<void> => {
-    const result = await actions.call('mcp.catalog', { name });
-    if (result) setCatalog(result);
-  };
+  const { value: catalog, onToggle } = useLoadOnOpen<McpCatalog>(() => actions.call('mcp.catalog', { name }));
   return (
-    <details
-      className="mcp-catalog"
-      data-testid="mcp-catalog"
-      onToggle={(event) => {
-        if (event.currentTarget.open) void load();
-      }}
-    >
+    <details className="mcp-catalog" data-testid="mcp-catalog" onToggle={onToggle}>
       <summary>{t('mcp.catalog')}</summary>
       {catalog ? (
         <>

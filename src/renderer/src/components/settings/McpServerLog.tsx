@@ -1,7 +1,7 @@
 // Settings → MCP, under a server's row (docs/mcp.md): when it failed, when its next attempt in the
 // background is and "Retry now" (mcp.retry); and for every server a "Show log" disclosure that
 // fetches the last 200 lines of its stderr log (mcp.log) when opened, with a refresh. Used by McpSection.
-import { useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpLogTail, McpServerStatus } from '../../../../shared/mcp';
 import { useActions } from '../../store/app-store';
@@ -31,19 +31,9 @@ export function McpRetry({ status }: { status: Extract<McpServerStatus, { state:
 export function McpServerLog({ name }: { name: string }) {
   const { t } = useTranslation();
   const actions = useActions();
-  const [tail, setTail] = useState<McpLogTail | null>(null);
-  const load = async (): Promise<void> => {
-    const result = await actions.call('mcp.log', { name });
-    if (result) setTail(result);
-  };
+  const { value: tail, load, onToggle } = useLoadOnOpen<McpLogTail>(() => actions.call('mcp.log', { name }));
   return (
-    <details
-      className="mcp-log"
-      data-testid="mcp-log"
-      onToggle={(event) => {
-        if (event.currentTarget.open) void load();
-      }}
-    >
+    <details className="mcp-log" data-testid="mcp-log" onToggle={onToggle}>
       <summary>{t('mcp.showLog')}</summary>
       {tail ? (
         <>
@@ -72,6 +62,19 @@ export function McpServerLog({ name }: { name: string }) {
       ) : null}
     </details>
   );
+}
+
+/** What a disclosure shows, fetched each time it opens (and by `load`, its Refresh). */
+export function useLoadOnOpen<T>(fetch: () => Promise<T | undefined>) {
+  const [value, setValue] = useState<T | null>(null);
+  const load = async (): Promise<void> => {
+    const result = await fetch();
+    if (result) setValue(result);
+  };
+  const onToggle = (event: SyntheticEvent<HTMLDetailsElement>): void => {
+    if (event.currentTarget.open) void load();
+  };
+  return { value, load, onToggle };
 }
 
 /** 24-hour clock time with seconds: a background attempt is seconds away. */
