@@ -3,7 +3,7 @@
 // it: the command names, the host router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
-import type { McpServerStatus } from './mcp';
+import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
@@ -24,6 +24,7 @@ const id = z.string().min(1, { error: 'must not be empty' }).max(200);
 const limit = z.number().int().min(1).max(1000).optional();
 const empty = z.object({}).strict();
 const exportFormat = z.enum(['json', 'markdown']);
+const mcpName = z.string().regex(MCP_SERVER_NAME, { error: 'a server name is 1–32 letters, digits, _ or -' });
 // A prompt's text may be empty when files go with it (docs/attachments.md); the caps are the builder's.
 const optionalText = z.string().trim().max(200_000);
 const attachmentUpload = z
@@ -152,6 +153,15 @@ export const commands = {
   'history.saveExport': {
     params: z.object({ sessionId: id, format: exportFormat }).strict(),
     returns: returns<{ path: string | null }>(),
+  },
+  /** Settings → MCP's "Retry now": a fresh round of connect attempts; false when the server is not running. */
+  'mcp.retry': { params: z.object({ name: mcpName }).strict(), returns: returns<{ retrying: boolean }>() },
+  /** A connected server's resources and prompts, read-only; not_found when it is not connected. */
+  'mcp.catalog': { params: z.object({ name: mcpName }).strict(), returns: returns<McpCatalog>() },
+  /** The last lines of a server's stderr log (logs/mcp/<server>.log), 200 unless asked. */
+  'mcp.log': {
+    params: z.object({ name: mcpName, lines: z.number().int().min(1).max(2000).optional() }).strict(),
+    returns: returns<McpLogTail>(),
   },
 } as const;
 

@@ -18,8 +18,8 @@ export function isHttpServer(config: McpServerConfig): config is McpHttpServer {
 
 /**
  * What an "always allow" is tied to: the command, arguments, working folder and environment of a
- * stdio server, or the URL and headers of an HTTP one (FNV-1a of their JSON; not a secret, just a
- * fingerprint). Changing any of them revokes the choice.
+ * stdio server, or the URL and headers of an HTTP one, and whether it is given roots (FNV-1a of
+ * their JSON; not a secret, just a fingerprint). Changing any of them revokes the choice.
  */
 export function mcpConfigHash(config: McpServerConfig): string {
   const identity = isHttpServer(config)
@@ -31,7 +31,9 @@ export function mcpConfigHash(config: McpServerConfig): string {
         env: sorted(config.env),
         sandbox: config.sandbox ?? false,
       };
-  const text = JSON.stringify(identity);
+  // Roots can widen or narrow what a server reaches (server-filesystem takes them as its folders);
+  // only `true` is hashed, so the hashes of entries without it stay as they were.
+  const text = JSON.stringify(config.roots === true ? { ...identity, roots: true } : identity);
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -57,9 +59,40 @@ export function mcpToolName(server: string, tool: string): string {
   return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
 }
 
-/** Where a server is: starting, connected with its tool count, failed with the reason, or switched off. */
+/**
+ * Where a server is: starting, connected with its tool count, failed with the reason (and when it
+ * is tried again in the background, epoch ms, if it is), or switched off.
+ */
 export type McpServerStatus =
   | { name: string; state: 'starting' }
   | { name: string; state: 'connected'; tools: number; toolNames: string[] }
-  | { name: string; state: 'failed'; reason: string }
+  | { name: string; state: 'failed'; reason: string; nextAttemptAt?: number }
   | { name: string; state: 'disabled' };
+
+/** The end of a server's stderr log, as Settings → MCP shows it. */
+export interface McpLogTail {
+  /** The log file's path (it may not exist yet). */
+  path: string;
+  /** The last lines, joined; empty when there is no log. */
+  text: string;
+  /** Lines before these were left out. */
+  truncated: boolean;
+}
+
+/**
+ * What a connected server offers besides tools, read-only (Settings → MCP): its resources, resource
+ * templates and prompts, from resources/list, resources/templates/list and prompts/list. They are
+ * not offered to the model (docs/mcp.md, "What is left").
+ */
+export interface McpCatalog {
+  /** Whether the server declares the capability at all. */
+  supports: { resources: boolean; prompts: boolean };
+  resources: { uri: string; name: string; description?: string; mimeType?: string }[];
+  resourceTemplates: { uriTemplate: string; name: string; description?: string }[];
+  prompts: { name: string; description?: string; arguments: { name: string; required: boolean }[] }[];
+  /** A list was cut at MCP_CATALOG_LIMIT entries. */
+  truncated: boolean;
+}
+
+/** The most entries of each list a catalog holds. */
+export const MCP_CATALOG_LIMIT = 500;

@@ -14,7 +14,10 @@ export {
   mcpConfigHash,
   mcpAlwaysAllowed,
   mcpToolName,
+  MCP_CATALOG_LIMIT,
   type McpServerStatus,
+  type McpLogTail,
+  type McpCatalog,
 } from './mcp-values';
 
 const timeout = z
@@ -23,7 +26,12 @@ const timeout = z
   .min(MCP_TIMEOUT_RANGE.min, { error: `must be at least ${MCP_TIMEOUT_RANGE.min} ms` })
   .max(MCP_TIMEOUT_RANGE.max, { error: `must be at most ${MCP_TIMEOUT_RANGE.max} ms` });
 const stringMap = z.record(z.string(), z.string({ error: 'must be a string' }));
-const common = { enabled: z.boolean().optional(), toolTimeoutMs: timeout.optional() };
+const common = {
+  enabled: z.boolean().optional(),
+  toolTimeoutMs: timeout.optional(),
+  /** Advertise MCP roots: the server may ask for the session's workspace (and is told when it moves). */
+  roots: z.boolean().optional(),
+};
 
 export const mcpStdioServerSchema = z
   .object({

@@ -132,4 +132,21 @@ describe('server-everything over stdio', () => {
     const decisions = readFileSync(join(app.dataDir, 'logs', 'retry-decisions.jsonl'), 'utf8');
     expect(decisions).toContain('MCP server \\"missing\\"');
   });
+
+  it('its resources and prompts are listed read-only (mcp.catalog), and none of them is a tool', async () => {
+    const catalog = await app.services.commands['mcp.catalog']({ name: 'everything' });
+    expect(catalog.supports).toEqual({ resources: true, prompts: true });
+    expect(catalog.resources.map((r) => r.uri)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^demo:\/\/resource\/static\/document\//)]),
+    );
+    expect(catalog.resourceTemplates.length).toBeGreaterThan(0);
+    expect(catalog.prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['simple-prompt', 'args-prompt']));
+    const args = catalog.prompts.find((p) => p.name === 'args-prompt')!;
+    expect(args.arguments).toContainEqual(expect.objectContaining({ required: true }));
+    const names = app.sim.requests[0]?.toolNames ?? [];
+    expect(names.some((n) => /simple-prompt|args-prompt|demo:/.test(n))).toBe(false);
+    await expect(app.services.commands['mcp.catalog']({ name: 'missing' })).rejects.toMatchObject({
+      code: 'not_found',
+    });
+  });
 });

@@ -43,6 +43,7 @@ import { NodeToolRuntime } from './tools/node-tool-runtime';
 import { cachedExecutable } from './tools/executables';
 import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
+import { McpDomain } from './domains/mcp-domain';
 
 /** The longest a prompt waits for MCP servers still starting; their tools join when they are ready. */
 const MCP_PROMPT_WAIT_MS = 3000;
@@ -55,6 +56,7 @@ export interface AppDomains {
   settings: SettingsDomain;
   providers: ProviderDomain;
   history: HistoryDomain;
+  mcp: McpDomain;
 }
 
 export class AppServices {
@@ -235,12 +237,17 @@ export class AppServices {
         saveFile: options.saveFile,
         publish,
       }),
+      mcp: new McpDomain({
+        retryNow: (name) => this.mcp.retryNow(name),
+        catalog: (name) => this.mcp.catalog(name),
+        logPath: (name) => this.mcp.logPath(name),
+      }),
     };
   }
 
   /** One handler per command: a command no domain answers fails to compile, one two answer fails here. */
   private gatherCommands(): CommandHandlers {
-    const { app, session, tools, settings, providers, history } = this.domains;
+    const { app, session, tools, settings, providers, history, mcp } = this.domains;
     assertOneHandlerEach(Object.values(this.domains).map((domain) => domain.commands));
     return {
       ...app.commands,
@@ -249,6 +256,7 @@ export class AppServices {
       ...settings.commands,
       ...providers.commands,
       ...history.commands,
+      ...mcp.commands,
     } satisfies CommandHandlers;
   }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { programBinds, serverEnv, stdioLaunch } from '../../../src/main/node/mcp/mcp-launch';
-import { connectFailureCategory, withConnectRetry } from '../../../src/main/node/mcp/mcp-retry';
+import { ConnectFailed, connectFailureCategory, withConnectRetry } from '../../../src/main/node/mcp/mcp-retry';
 import { outcomeOf } from '../../../src/main/node/mcp/mcp-tools';
 
 const PARENT = {
@@ -124,6 +124,24 @@ describe('connect retries by the decision table', () => {
     await expect(withConnectRetry('x', retryContext(log), missing)).rejects.toThrow();
     expect(tries).toBe(1);
     expect(log).toHaveLength(1);
+  });
+
+  it('with background on, a used-up round says when to try again; a missing program is never tried again', async () => {
+    const log: RetryDecisionRecord[] = [];
+    const refused = () => Promise.reject(new Error('ECONNREFUSED'));
+    const later = await withConnectRetry('web', retryContext(log), refused, { background: true }).catch((e) => e);
+    expect(later).toBeInstanceOf(ConnectFailed);
+    expect(later).toMatchObject({ attempts: 3, retryInMs: 4, message: 'ECONNREFUSED' });
+    expect(log.map((d) => d.action)).toEqual(['retry', 'retry', 'retry']);
+    expect(log[2].reason).toMatch(/attempt 3, next attempt in the background after 4 ms/);
+    // A background attempt continues the count: one try, then the next wait.
+    const next = await withConnectRetry('web', retryContext(log), refused, { background: true, firstAttempt: 4 }).catch(
+      (e) => e,
+    );
+    expect(next).toMatchObject({ attempts: 4, retryInMs: 8 });
+    const missing = () => Promise.reject(Object.assign(new Error('spawn nope ENOENT'), { code: 'ENOENT' }));
+    const never = await withConnectRetry('x', retryContext(log), missing, { background: true }).catch((e) => e);
+    expect(never).toMatchObject({ attempts: 1, retryInMs: null });
   });
 
   it('stops at the first success', async () => {

@@ -77,6 +77,14 @@ describe('always allowed, tied to the configuration', () => {
     expect(mcpConfigHash({ url: 'http://a/mcp' })).not.toBe(mcpConfigHash({ url: 'http://b/mcp' }));
     expect(mcpConfigHash({ url: 'http://a/mcp', enabled: false })).toBe(mcpConfigHash({ url: 'http://a/mcp' }));
   });
+
+  it('giving a server roots revokes it (what it reaches may change); an entry without roots keeps its hash', () => {
+    const plain = mcpConfigHash({ command: 'npx', args: ['a'] });
+    expect(plain).toBe('25e52e4d'); // as before roots existed: no allowance is revoked by the upgrade
+    expect(mcpConfigHash({ command: 'npx', args: ['a'], roots: false })).toBe(plain);
+    expect(mcpConfigHash({ command: 'npx', args: ['a'], roots: true })).not.toBe(plain);
+    expect(mcpConfigHash({ url: 'http://a/mcp', roots: true })).not.toBe(mcpConfigHash({ url: 'http://a/mcp' }));
+  });
 });
 
 describe('tool names', () => {

@@ -1,16 +1,19 @@
 // One MCP server's connection (docs/mcp.md): the official SDK's client over stdio (launched by
 // mcp-launch.ts, stderr to logs/mcp/<server>.log), Streamable HTTP, or SSE when an older HTTP
 // server refuses Streamable HTTP. Connecting and `tools/list` are retried by the decision table's
-// `connection` / `timeout` rows (mcp-retry.ts); a `tools/call` is sent once and never again. A
-// server that goes away is reconnected for the next call. Owned by McpManager, one per server.
+// `connection` / `timeout` rows (mcp-retry.ts), then on in the background until it comes up (its
+// tools join then); a `tools/call` is sent once and never again. A server that goes away is
+// reconnected for the next call. Owned by McpManager, one per server.
 import { createWriteStream, mkdirSync, type WriteStream } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { isHttpServer, type McpServerConfig } from '../../../shared/mcp';
+import { isHttpServer, type McpCatalog, type McpServerConfig } from '../../../shared/mcp';
+import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
-import { withConnectRetry, type RetryContext } from './mcp-retry';
+import { ConnectFailed, withConnectRetry, type RetryContext } from './mcp-retry';
 
 export interface McpConnectionOptions {
   name: string;
@@ -19,11 +22,16 @@ export interface McpConnectionOptions {
   logDir: string;
   retry: RetryContext;
   version: string;
+  /** The session's workspace now: the one root a server with `roots: true` is given (else launch's). */
+  workspace?: () => string;
   /** The server's tools, on connect and whenever its list changes. */
   onTools: (tools: Tool[]) => void;
   /** Connected, or lost (with why); the manager turns this into the status. */
-  onState: (state: { connected: true } | { connected: false; reason: string }) => void;
+  onState: (state: ConnectionState) => void;
 }
+
+/** Lost or failed: why, and when the next attempt in the background is (epoch ms), if one is planned. */
+export type ConnectionState = { connected: true } | { connected: false; reason: string; nextAttemptAt?: number };
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -42,13 +50,24 @@ export class McpConnection {
   private closed = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   private losses = 0;
+  /** Connect attempts since the last success: background attempts continue the count. */
+  private attempts = 0;
 
   constructor(private readonly options: McpConnectionOptions) {}
 
-  /** Connect (retrying per the decision table) and list the tools; resolves when ready or failed for good. */
+  /** Connect (retrying per the decision table) and list the tools; resolves when ready, rejects when failed for now. */
   start(): Promise<Client> {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     this.connecting ??= this.connectWithRetry().finally(() => (this.connecting = null));
     return this.connecting;
+  }
+
+  /** "Retry now" (Settings → MCP): a fresh round of attempts at once, whether or not one was planned. */
+  retryNow(): Promise<Client> {
+    if (this.client) return Promise.resolve(this.client);
+    if (!this.connecting) this.attempts = 0;
+    return this.start();
   }
 
   /** One tools/call, never repeated: a failure or a timeout is thrown to the caller, who reports it. */
@@ -65,6 +84,16 @@ export class McpConnection {
     return result as CallToolResult;
   }
 
+  /** The session moved to another folder: a server given roots is told (roots/list_changed). */
+  rootsChanged(): void {
+    if (this.options.config.roots === true) void this.client?.sendRootsListChanged().catch(() => undefined);
+  }
+
+  /** Its resources and prompts, read-only; null when it is not connected now. */
+  async catalog(): Promise<McpCatalog | null> {
+    return this.client ? listCatalog(this.client, CONNECT_TIMEOUT_MS) : null;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
@@ -78,9 +107,12 @@ export class McpConnection {
   private async connectWithRetry(): Promise<Client> {
     let client: Client;
     try {
-      client = await withConnectRetry(this.options.name, this.options.retry, () => this.connectOnce());
+      client = await withConnectRetry(this.options.name, this.options.retry, () => this.connectOnce(), {
+        firstAttempt: this.attempts + 1,
+        background: true,
+      });
     } catch (error) {
-      if (!this.closed) this.options.onState({ connected: false, reason: errorText(error) });
+      if (!this.closed) this.failed(error);
       throw error;
     }
     if (this.closed) {
@@ -89,8 +121,32 @@ export class McpConnection {
     }
     this.client = client;
     this.losses = 0;
+    this.attempts = 0;
     this.options.onState({ connected: true });
     return client;
+  }
+
+  /** Connecting failed for now: shown with why, and tried again in the background when the row allows it. */
+  private failed(error: unknown): void {
+    const reason = errorText(error);
+    const later = error instanceof ConnectFailed ? error : null;
+    if (later) this.attempts = later.attempts;
+    if (later?.retryInMs == null) {
+      this.options.onState({ connected: false, reason });
+      return;
+    }
+    this.writeLog(`--- ${new Date().toISOString()} failed: ${reason}; next attempt in ${later.retryInMs} ms\n`);
+    this.options.onState({ connected: false, reason, nextAttemptAt: this.retryIn(later.retryInMs) });
+  }
+
+  /** Plan the next connect in the background; returns when (epoch ms). */
+  private retryIn(delayMs: number): number {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (!this.closed) void this.start().catch(() => undefined);
+    }, delayMs);
+    this.reconnectTimer.unref?.();
+    return Date.now() + delayMs;
   }
 
   private async connectOnce(): Promise<Client> {
@@ -110,11 +166,17 @@ export class McpConnection {
   }
 
   private async connectWith(transport: Transport): Promise<Client> {
-    const [{ Client }, { ToolListChangedNotificationSchema }] = await Promise.all([
+    const [{ Client }, { ListRootsRequestSchema, ToolListChangedNotificationSchema }] = await Promise.all([
       import('@modelcontextprotocol/sdk/client/index.js'),
       import('@modelcontextprotocol/sdk/types.js'),
     ]);
-    const client = new Client({ name: 'Resolute', version: this.options.version }, { capabilities: {} });
+    const roots = this.options.config.roots === true;
+    const capabilities = roots ? { roots: { listChanged: true } } : {};
+    const client = new Client({ name: 'Resolute', version: this.options.version }, { capabilities });
+    if (roots)
+      client.setRequestHandler(ListRootsRequestSchema, () => ({
+        roots: [workspaceRoot(this.options.workspace?.() ?? this.options.launch.workspace)],
+      }));
     client.onclose = () => this.lost(client, 'the server closed the connection');
     try {
       await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
@@ -170,12 +232,15 @@ export class McpConnection {
   private lost(client: Client, reason: string): void {
     if (this.client !== client || this.closed) return;
     this.client = null;
-    this.options.onState({ connected: false, reason });
     this.writeLog(`--- ${new Date().toISOString()} lost: ${reason}\n`);
     const delay = Math.min(1000 * 2 ** this.losses++, 60_000);
-    this.reconnectTimer = setTimeout(() => void this.start().catch(() => undefined), delay);
-    this.reconnectTimer.unref?.();
+    this.options.onState({ connected: false, reason, nextAttemptAt: this.retryIn(delay) });
   }
+}
+
+/** The workspace as an MCP root: its file:// URL, named by its folder. */
+function workspaceRoot(workspace: string): { uri: string; name: string } {
+  return { uri: pathToFileURL(workspace).href, name: basename(workspace) || workspace };
 }
 
 async function sseTransport(url: URL, init: { requestInit: RequestInit }): Promise<Transport> {

@@ -3,12 +3,12 @@
 // removed or disabled one stops), its tools put in the ToolRegistry as a source of their own, and
 // each server's status (starting / connected with N tools / failed: why / disabled) published to
 // every client. A server that cannot start is a status, never an error of the app. Built by AppServices.
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
 import { newId } from '../../../shared/ids';
-import { isHttpServer, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
+import { isHttpServer, type McpCatalog, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
 import type { Settings } from '../../../shared/settings';
 import { McpConnection } from './mcp-connection';
 import type { LaunchContext } from './mcp-launch';
@@ -72,12 +72,36 @@ export class McpManager {
   /** The session works in another folder: stdio servers started in the old one start again in it. */
   workspaceChanged(): void {
     const workspace = this.options.workspace();
-    const moved = [...this.running.entries()].filter(
-      ([name, running]) =>
-        running.workspace !== workspace && !isHttpServer(this.options.settings.get().mcp.servers[name]),
-    );
-    if (moved.length === 0) return;
-    void Promise.all(moved.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
+    const servers = this.options.settings.get().mcp.servers;
+    const moved = [...this.running.entries()].filter(([, running]) => running.workspace !== workspace);
+    // An HTTP server is not restarted; one given roots is told that its root moved.
+    for (const [name, running] of moved) if (isHttpServer(servers[name])) running.connection.rootsChanged();
+    for (const [name, running] of moved) if (isHttpServer(servers[name])) running.workspace = workspace;
+    const restart = moved.filter(([name]) => !isHttpServer(servers[name]));
+    if (restart.length === 0) return;
+    void Promise.all(restart.map(([name]) => this.stop(name))).then(() => this.sync(this.options.settings.get()));
+  }
+
+  /** "Retry now": false when no such server runs (unknown or switched off). */
+  retryNow(name: string): boolean {
+    const running = this.running.get(name);
+    if (!running) return false;
+    if (running.status.state !== 'connected') {
+      running.status = { name, state: 'starting' };
+      this.publish();
+    }
+    running.connection.retryNow().catch(() => undefined);
+    return true;
+  }
+
+  /** A connected server's resources and prompts; null when it is not connected. */
+  catalog(name: string): Promise<McpCatalog | null> {
+    return this.running.get(name)?.connection.catalog() ?? Promise.resolve(null);
+  }
+
+  /** Where a server's stderr log is (logs/mcp/<server>.log). */
+  logPath(name: string): string {
+    return join(this.options.logDir, 'mcp', `${name}.log`);
   }
 
   async dispose(): Promise<void> {
@@ -109,7 +133,8 @@ export class McpManager {
         name,
         config,
         version: options.version,
-        logDir: join(options.logDir, 'mcp'),
+        workspace: options.workspace,
+        logDir: dirname(this.logPath(name)),
         launch: { ...options.launch, workspace },
         retry: {
           settings: () => options.settings.get().retry,
@@ -122,7 +147,7 @@ export class McpManager {
           if (this.running.get(name) !== running) return;
           running.status = state.connected
             ? connectedStatus(name, running.tools)
-            : { name, state: 'failed', reason: state.reason };
+            : { name, state: 'failed', reason: state.reason, ...pick(state.nextAttemptAt) };
           this.publish();
         },
       }),
@@ -162,6 +187,10 @@ export class McpManager {
     this.options.onStatus(this.statuses());
     if (!this.anyStarting()) for (const done of [...this.waiters]) done();
   }
+}
+
+function pick(nextAttemptAt: number | undefined): { nextAttemptAt?: number } {
+  return nextAttemptAt === undefined ? {} : { nextAttemptAt };
 }
 
 function connectedStatus(name: string, tools: readonly Tool[]): McpServerStatus {

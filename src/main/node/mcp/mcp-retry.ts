@@ -1,8 +1,10 @@
 // Retrying an MCP server's connect and `tools/list` (docs/mcp.md, "Failures") by the decision
 // table's rows: a timeout by `timeout`, anything else that may pass (a refused or dropped
 // connection, a server that exited while starting) by `connection`; a program that does not exist
-// or cannot run is not retried. Every decision is written to the decision log like a provider's.
-// Used by McpConnection; never for `tools/call`, which is not replayed.
+// or cannot run is not retried. When the row's attempts are used up, a server may be retried on in
+// the background (one attempt at a time, the row's backoff capped at retry.maxDelayMs). Every
+// decision is written to the decision log like a provider's. Used by McpConnection; never for
+// `tools/call`, which is not replayed.
 import type { RetryDecisionRecord } from '../../../shared/history';
 import type { RetrySettings } from '../../../shared/settings';
 import type { ErrorCategory } from '../../../shared/error-category';
@@ -20,6 +22,25 @@ export interface RetryContext {
 
 const REQUEST_TIMEOUT = -32001;
 
+export interface ConnectRetryOptions {
+  /** The number the first attempt of this round gets (background attempts continue the count). */
+  firstAttempt?: number;
+  /** When the row's attempts are used up, say when to try again instead of giving up. */
+  background?: boolean;
+}
+
+/** Connecting failed for now: the last error, how many attempts were made, and when to try again (null: not). */
+export class ConnectFailed extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly attempts: number,
+    readonly retryInMs: number | null,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+    this.name = 'ConnectFailed';
+  }
+}
+
 /** `timeout`, `connection`, or null for a failure no retry can mend. */
 export function connectFailureCategory(error: unknown): ErrorCategory | null {
   const code = (error as { code?: unknown } | null)?.code;
@@ -31,18 +52,26 @@ export function connectFailureCategory(error: unknown): ErrorCategory | null {
   return 'connection';
 }
 
-export async function withConnectRetry<T>(server: string, context: RetryContext, run: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
+export async function withConnectRetry<T>(
+  server: string,
+  context: RetryContext,
+  run: () => Promise<T>,
+  options: ConnectRetryOptions = {},
+): Promise<T> {
+  for (let attempt = options.firstAttempt ?? 1; ; attempt++) {
     try {
       return await run();
     } catch (error) {
       const category = connectFailureCategory(error);
       const settings = context.settings();
       const row = resolveRow(category ?? 'unexpected', settings);
-      const retry = category !== null && settings.enabled && attempt < row.maxAttempts;
-      const waitMs = retry ? computeBackoffMs(row, attempt, settings, Math.random) : 0;
-      context.log.write(decision(server, error, row.category, row.exceptionClass, attempt, retry, waitMs, context));
-      if (!retry) throw error;
+      const retryable = category !== null && settings.enabled;
+      const now = retryable && attempt < row.maxAttempts;
+      const later = retryable && !now && options.background === true;
+      const waitMs = now || later ? computeBackoffMs(row, attempt, settings, Math.random) : 0;
+      const action = now ? 'retry' : later ? 'background' : 'abort';
+      context.log.write(decision(server, error, row, attempt, action, waitMs, context));
+      if (!now) throw new ConnectFailed(error, attempt, later ? waitMs : null);
       await context.sleep(waitMs);
     }
   }
@@ -51,26 +80,31 @@ export async function withConnectRetry<T>(server: string, context: RetryContext,
 function decision(
   server: string,
   error: unknown,
-  category: ErrorCategory,
-  errorType: string,
+  row: { category: ErrorCategory; exceptionClass: string },
   attempt: number,
-  retry: boolean,
+  action: 'retry' | 'background' | 'abort',
   waitMs: number,
   context: RetryContext,
 ): RetryDecisionRecord {
   const message = error instanceof Error ? error.message : String(error);
+  const head = `MCP server "${server}": connecting failed (${row.category})`;
+  const reason =
+    action === 'retry'
+      ? `${head}; retry ${attempt} after ${Math.round(waitMs)} ms`
+      : action === 'background'
+        ? `${head}; attempt ${attempt}, next attempt in the background after ${Math.round(waitMs)} ms`
+        : `${head}; giving up after attempt ${attempt}`;
+  const retry = action !== 'abort';
   return {
     id: context.newId(),
     timestamp: new Date().toISOString(),
     level: retry ? 'WARNING' : 'ERROR',
-    errorType,
-    category,
+    errorType: row.exceptionClass,
+    category: row.category,
     attempt,
     action: retry ? 'retry' : 'abort',
     waitSeconds: waitMs / 1000,
-    reason: retry
-      ? `MCP server "${server}": connecting failed (${category}); retry ${attempt} after ${Math.round(waitMs)} ms`
-      : `MCP server "${server}": connecting failed (${category}); giving up after attempt ${attempt}`,
+    reason,
     errorMessage: message,
     context: { taskType: 'mcp_connect', modelId: server, provider: 'mcp', sessionId: '', turnId: null },
     finalDecision: retry ? null : 'abort',

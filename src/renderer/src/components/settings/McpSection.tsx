@@ -1,8 +1,8 @@
 // Settings → MCP (docs/mcp.md): the servers of `mcp.servers` with their live status (starting,
-// connected with N tools, failed with the reason and where its log is, off), and for each: edit,
-// turn on or off, remove, and "run its tools without asking" (tied to its configuration's hash);
-// adding a server, importing another app's config file (read here, in the page, by mcp.ts loaded
-// then; the main process validates what is sent), and the tool time limit. Every change applies at once.
+// connected with N tools, failed with the reason, where its log is and its next attempt, off); for
+// each: edit, on/off, remove, retry now, its log, its resources and prompts, "run its tools without
+// asking" (tied to its configuration's hash); adding one, importing another app's config file (read
+// in the page; the main process validates what is sent), the tool time limit. Changes apply at once.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -17,6 +17,8 @@ import {
 import { useActions, useAppState } from '../../store/app-store';
 import { CommitField, SettingsSection } from './fields';
 import { McpServerForm } from './McpServerForm';
+import { McpRetry, McpServerLog } from './McpServerLog';
+import { McpServerCatalog } from './McpServerCatalog';
 
 type Editing = { name: string; config: McpServerConfig } | null | 'new';
 
@@ -94,7 +96,12 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
         </span>
       </div>
       <code className="mcp-where">{where}</code>
-      {state.state === 'failed' ? <p className="field-hint">{t('mcp.logHint', { name })}</p> : null}
+      {state.state === 'failed' ? (
+        <>
+          <p className="field-hint">{t('mcp.logHint', { name })}</p>
+          <McpRetry status={state} />
+        </>
+      ) : null}
       <div className="mcp-actions">
         <button type="button" className="button button-small" data-testid="mcp-edit" onClick={onEdit}>
           {t('mcp.edit')}
@@ -132,6 +139,8 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
       {state.state === 'connected' && !allowed ? (
         <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} />
       ) : null}
+      {state.state === 'connected' ? <McpServerCatalog name={name} /> : null}
+      <McpServerLog name={name} />
     </li>
   );
 }

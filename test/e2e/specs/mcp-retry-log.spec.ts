@@ -1,0 +1,108 @@
+// Settings → MCP in the browser mode, for a server that fails at start (docs/mcp.md, "Failures"):
+// its row says when the next attempt in the background is and offers "Retry now", which brings it
+// up once it can start; "Show log" opens the end of its stderr log; a connected server-everything
+// lists its resources and prompts, read-only. The failing servers are the tests' own
+// (test/integration/fixtures/mcp-flaky-server.mjs). Screenshots of the rows in en/ja/ko, light and
+// dark (axe-checked), go to test-results/screens.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
+import { SettingsPage } from '../pages/settings-page';
+
+const SCREENS = 'test-results/screens';
+const FLAKY = join(import.meta.dirname, '..', '..', 'integration', 'fixtures', 'mcp-flaky-server.mjs');
+const require = createRequire(import.meta.url);
+const EVERYTHING = join(
+  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
+  'dist',
+  'index.js',
+);
+const dir = mkdtempSync(join(tmpdir(), 'resolute-e2e-mcp-flaky-'));
+const upFile = join(dir, 'late-is-up');
+const server = (name: string, env: Record<string, string> = {}) => ({
+  command: process.execPath,
+  args: [FLAKY],
+  env: { START_FILE: join(dir, `${name}-starts.txt`), FAIL_STARTS: '1000000', ...env },
+});
+
+test.use({
+  appOptions: {
+    set: [
+      // One attempt per round and 20 s to the next: the rows stay failed while the test looks at them.
+      'retry.baseDelayMs=20000',
+      'retry.policy={"connection":{"maxAttempts":1}}',
+      `mcp.servers=${JSON.stringify({
+        down: server('down'),
+        late: server('late', { UP_FILE: upFile }),
+        everything: { command: process.execPath, args: [EVERYTHING, 'stdio'] },
+      })}`,
+    ],
+  },
+});
+
+test('a failed server: its next attempt, Retry now, and its log', async ({ app }) => {
+  test.setTimeout(120_000);
+  const page = app.page;
+  const settings = new SettingsPage(page);
+  await settings.open();
+  const section = page.getByTestId('mcp-section');
+  await section.scrollIntoViewIfNeeded();
+  const down = page.locator('[data-testid="mcp-row"][data-server="down"]');
+  const late = page.locator('[data-testid="mcp-row"][data-server="late"]');
+  for (const row of [down, late]) {
+    await expect(row.getByTestId('mcp-status')).toHaveText(/^Failed: .*closed/i, { timeout: 20_000 });
+    await expect(row.getByTestId('mcp-next-attempt')).toHaveText(/^Next attempt at \d\d:\d\d:\d\d$/);
+  }
+
+  await down.getByTestId('mcp-log').locator('summary').click();
+  await expect(down.getByTestId('mcp-log-text')).toContainText('flaky: failing start 1 on purpose');
+  await expect(down.getByTestId('mcp-log-text')).toContainText(/--- .* starting .*mcp-flaky-server\.mjs/);
+  await expect(down.getByTestId('mcp-log-where')).toContainText(join('logs', 'mcp', 'down.log'));
+
+  const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
+  await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
+  await everything.getByTestId('mcp-catalog').locator('summary').click();
+  await expect(everything.getByTestId('mcp-prompts')).toContainText('simple-prompt()');
+  await expect(everything.getByTestId('mcp-prompts')).toContainText(/args-prompt\(\w+\*/);
+  await expect(everything.getByTestId('mcp-resources')).toContainText('demo://resource/static/document/');
+  await expect(everything.getByTestId('mcp-catalog')).toContainText('not offered to the model');
+
+  for (const language of ['en', 'ja', 'ko'] as const) {
+    await settings.setLanguage(language);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await down.screenshot({ path: `${SCREENS}/mcp-retry-log-${language}-${scheme}.png` });
+      await everything.screenshot({ path: `${SCREENS}/mcp-catalog-${language}-${scheme}.png` });
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  }
+  await settings.setLanguage('en');
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // The program can start now: Retry now brings it up long before its next attempt would.
+  writeFileSync(upFile, '');
+  await late.getByTestId('mcp-retry-now').click();
+  await expect(late.getByTestId('mcp-status')).toHaveText('Connected · 1 tool', { timeout: 5_000 });
+  await expect(late.getByTestId('mcp-retry-now')).toHaveCount(0);
+  await late.getByTestId('mcp-log').locator('summary').click();
+  // Start 2 (or 3, when the screenshots outlasted the first background attempt).
+  await expect(late.getByTestId('mcp-log-text')).toContainText(/flaky: serving on start [23]$/);
+
+  // Refresh reads the log again: another start of `down` adds its lines.
+  const failures = async () =>
+    ((await down.getByTestId('mcp-log-text').textContent()) ?? '').split('failing start').length;
+  await down.getByTestId('mcp-log-refresh').click();
+  await expect(down.getByTestId('mcp-log-text')).toContainText(/next attempt in \d+ ms$/);
+  const before = await failures();
+  await down.getByTestId('mcp-retry-now').click();
+  await expect(down.getByTestId('mcp-status')).toHaveText(/^Failed/);
+  await expect
+    .poll(async () => {
+      await down.getByTestId('mcp-log-refresh').click();
+      return failures();
+    })
+    .toBe(before + 1);
+});
