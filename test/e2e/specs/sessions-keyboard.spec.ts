@@ -62,7 +62,7 @@ test.describe('while a retry waits', () => {
     await app.page.getByTestId('new-chat').click();
     await expect(chat.input).toBeFocused();
     await expect(chat.userMessages).toHaveCount(0);
-    await expect(banner.root).toHaveCount(0);
+    await expect(banner.root).toBeHidden();
     const left = app.page.getByTestId('sidebar-session').filter({ hasText: 'first chat' });
     await expect(left.getByTestId('sidebar-activity')).toContainText(/Retrying in \d+ s/);
     await left.click();
