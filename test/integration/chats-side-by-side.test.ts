@@ -193,4 +193,31 @@ describe('two chats at once', () => {
       expect.objectContaining({ sessionId: laterId, state: 'scheduled', title: 'in two hours' }),
     ]);
   });
+
+  it('an approval asked in a chat not shown is on its row; opened again, the card is there to answer', async () => {
+    app = await startServices({ tools: { approval: 'ask' } }, { host: 'browser' });
+    app.sim.setScript('tool:bash:{"command":"echo side-by-side"},ok');
+    const first = app.services.session;
+    const turn = first.prompt('run a command');
+    const asked = await app.next('tool_approval_request');
+    const firstId = first.sessionId;
+    app.services.domains.session.newSession();
+    expect(app.services.domains.session.snapshot().activity).toContainEqual({
+      sessionId: firstId,
+      title: 'run a command',
+      state: 'approval',
+      attention: 'approval',
+    });
+
+    app.services.domains.session.resumeSession(firstId);
+    const shown = app.services.domains.session.snapshot();
+    expect(shown.pendingApprovals).toEqual([expect.objectContaining({ id: asked.request.id })]);
+    expect(shown.activity.find((a) => a.sessionId === firstId)).toMatchObject({ state: 'approval' });
+    expect(shown.activity.find((a) => a.sessionId === firstId)?.attention).toBeUndefined();
+    expect(app.services.commands['session.approveTool']({ id: asked.request.id, choice: 'once' })).toEqual({
+      answered: true,
+    });
+    await turn;
+    expect(storedTexts(app, firstId).at(-1)).toMatch(/^assistant:stop:/);
+  });
 });
