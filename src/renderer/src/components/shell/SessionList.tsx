@@ -4,6 +4,7 @@
 // doing (SessionActivityLine). A chat that works but is not stored yet — a new chat whose first
 // prompt is held for a rate limit — is listed at once, under that prompt (without Rename and Delete).
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SessionActivity } from '../../../../shared/events';
 import type { SessionSummary } from '../../../../shared/history';
@@ -100,8 +101,10 @@ export function SessionList() {
                 <RenameForm
                   session={session}
                   onDone={() => {
-                    setRenamingId(null);
-                    requestAnimationFrame(() => focusRow(session.id));
+                    // After a save the call comes from a resolved promise, not the key press: the
+                    // row must be back before it is focused, which a frame's wait did not promise.
+                    flushSync(() => setRenamingId(null));
+                    focusRow(session.id);
                   }}
                 />
               ) : (
