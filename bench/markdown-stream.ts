@@ -27,6 +27,7 @@ import {
 } from './browser';
 import { CLI } from './lib';
 import {
+  breakdown,
   checkpoint,
   checkpointLatencies,
   countSocketFrames,
@@ -75,6 +76,8 @@ interface RunResult extends TaskSummary {
   socketLatencies: number[];
   frames: number;
   bytes: number;
+  /** Bytes to the window by event type, largest first. */
+  breakdown: string;
 }
 
 async function measure(browser: Browser, text: string, tokensPerEvent: number, cli: string): Promise<RunResult> {
@@ -92,7 +95,7 @@ async function measure(browser: Browser, text: string, tokensPerEvent: number, c
     await browser.startTracing(page, { categories: TASK_CATEGORIES });
     // The page's own clock at the send: long tasks of the page load before it do not count.
     const sentAt = await page.evaluate(() => performance.now());
-    const before = { ...socket };
+    const before = { ...socket, byType: new Map([...socket.byType].map(([k, v]) => [k, { ...v }])) };
     const started = performance.now();
     await page.getByTestId('send-button').click();
     const done = page.locator('[data-testid="message-assistant"]:not([data-streaming])');
@@ -107,6 +110,7 @@ async function measure(browser: Browser, text: string, tokensPerEvent: number, c
       socketLatencies: socketLatencies(socket.socketAt, provider.writtenAt),
       frames: socket.frames - before.frames,
       bytes: socket.bytes - before.bytes,
+      breakdown: breakdown(socket.byType, before.byType),
     };
   } finally {
     await page.close();
@@ -151,6 +155,7 @@ try {
     const result = await measure(browser, text, perEvent, cli);
     results.push(result);
     console.log(row(name, result, Buffer.byteLength(text)));
+    console.log(`${''.padEnd(30)} by event: ${result.breakdown}`);
   }
   if (!before) console.log('(RESOLUTE_BENCH_BEFORE_CLI=<another build> adds its rows as the same-run baseline)');
   const oneToken = results[2]!;

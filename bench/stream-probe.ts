@@ -113,6 +113,10 @@ export interface FrameCounts {
   lastAt: number;
   /** Epoch ms each checkpoint (by number) first arrived on the page's socket, as the browser reported the frame. */
   socketAt: Map<number, number>;
+  /** Frames and bytes by what they carried: the event's type on the wire, or `response`. */
+  byType: Map<string, { frames: number; bytes: number }>;
+  /** Ids of the page's requests not answered yet. */
+  unanswered: Set<number>;
 }
 
 /**
@@ -121,22 +125,60 @@ export interface FrameCounts {
  * socket is the main process's share of write → DOM, the rest the window's.
  */
 export function countSocketFrames(page: Page): FrameCounts {
-  const counts: FrameCounts = { frames: 0, bytes: 0, lastAt: performance.now(), socketAt: new Map() };
+  const counts: FrameCounts = {
+    frames: 0,
+    bytes: 0,
+    lastAt: performance.now(),
+    socketAt: new Map(),
+    byType: new Map(),
+    unanswered: new Set(),
+  };
   page.on('websocket', (ws: WebSocket) => {
     const decoder = new PatchDecoder();
+    ws.on('framesent', ({ payload }) => {
+      const id = typeof payload === 'string' ? /^\{"kind":"request","id":(\d+)/.exec(payload)?.[1] : undefined;
+      if (id !== undefined) counts.unanswered.add(Number(id));
+    });
     ws.on('framereceived', ({ payload }) => {
       const at = now();
       counts.frames += 1;
       counts.lastAt = performance.now();
-      counts.bytes += typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-      if (typeof payload !== 'string' || !payload.includes('"kind":"event"')) return;
-      const event = decoder.decode((JSON.parse(payload) as { event: Parameters<PatchDecoder['decode']>[0] }).event);
+      const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+      counts.bytes += size;
+      if (typeof payload !== 'string' || !payload.includes('"kind":"event"')) {
+        const id = typeof payload === 'string' ? /^\{"kind":"response","id":(\d+)/.exec(payload)?.[1] : undefined;
+        if (id !== undefined) counts.unanswered.delete(Number(id));
+        return tally(counts, 'response', size);
+      }
+      const wire = (JSON.parse(payload) as { event: Parameters<PatchDecoder['decode']>[0] }).event;
+      tally(counts, wire.type, size);
+      const event = decoder.decode(wire);
       if (event?.type !== 'message_update' && event?.type !== 'message_end') return;
       for (const m of messageText(event.message).matchAll(/zq(\d+)zq/g))
         if (!counts.socketAt.has(Number(m[1]))) counts.socketAt.set(Number(m[1]), at);
     });
   });
   return counts;
+}
+
+function tally(counts: FrameCounts, type: string, bytes: number): void {
+  const entry = counts.byType.get(type) ?? { frames: 0, bytes: 0 };
+  entry.frames += 1;
+  entry.bytes += bytes;
+  counts.byType.set(type, entry);
+}
+
+/** The byte breakdown since `before` (a copy of byType), largest first: `type frames×, kB`. */
+export function breakdown(now: FrameCounts['byType'], before: FrameCounts['byType']): string {
+  return [...now]
+    .map(
+      ([type, n]) =>
+        [type, n.frames - (before.get(type)?.frames ?? 0), n.bytes - (before.get(type)?.bytes ?? 0)] as const,
+    )
+    .filter(([, frames]) => frames > 0)
+    .sort((a, b) => b[2] - a[2])
+    .map(([type, frames, bytes]) => `${type} ${frames}× ${(bytes / 1024).toFixed(1)} kB`)
+    .join(', ');
 }
 
 /** Provider write → arrival on the socket for every checkpoint that arrived, ms, sorted. */
@@ -147,7 +189,12 @@ export function socketLatencies(socketAt: Map<number, number>, writtenAt: Map<nu
     .sort((a, b) => a - b);
 }
 
-/** Resolves once the socket has been quiet for `ms`: the page load's replies (the provider list, ~22 kB) are not the stream's. */
+/**
+ * Resolves once every request the page sent is answered and the socket has been quiet for `ms`:
+ * the page load's replies are not the stream's. The provider list (~78 kB, more than the whole
+ * stream) can take longer than `ms` on a loaded machine, so quiet alone let it be counted.
+ */
 export async function socketQuiet(counts: FrameCounts, ms = 500): Promise<void> {
-  while (performance.now() - counts.lastAt < ms) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (performance.now() - counts.lastAt < ms || counts.unanswered.size > 0)
+    await new Promise((resolve) => setTimeout(resolve, 50));
 }

@@ -4,7 +4,7 @@
 // of the same shape — so a refusal keeps its code on the way to the page. Events arrive on their
 // own channel. index.ts hands it ipcRenderer.
 import { unknownCommandError, type CommandName } from '../shared/command-names';
-import type { SessionEvent } from '../shared/events';
+import type { WireEvent } from '../shared/message-patch';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
 import type { RequestFrame, ResponseFrame } from '../shared/wire';
 import { errorText } from '../shared/text';
@@ -12,8 +12,8 @@ import { errorText } from '../shared/text';
 /** The part of Electron's ipcRenderer the transport uses. */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
-  on(channel: string, listener: (event: unknown, payload: SessionEvent) => void): unknown;
-  removeListener(channel: string, listener: (event: unknown, payload: SessionEvent) => void): unknown;
+  on(channel: string, listener: (event: unknown, payload: WireEvent) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, payload: WireEvent) => void): unknown;
 }
 
 /** `commandNames`: the command table's names (index.ts has them from the build). */
@@ -33,8 +33,8 @@ export function createIpcTransport(ipc: IpcRendererLike, commandNames: readonly 
         return { kind: 'response', id, ok: false, error: { code: 'failed', message } };
       }
     },
-    onEvent(listener: (event: SessionEvent) => void): () => void {
-      const handler = (_event: unknown, payload: SessionEvent) => listener(payload);
+    onEvent(listener: (event: WireEvent) => void): () => void {
+      const handler = (_event: unknown, payload: WireEvent) => listener(payload);
       ipc.on(IPC_CHANNELS.event, handler);
       return () => ipc.removeListener(IPC_CHANNELS.event, handler);
     },

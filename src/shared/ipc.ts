@@ -3,13 +3,13 @@
 // renderer's IpcBridge turns that transport into the same ResoluteBridge the WebSocket gives.
 // No zod here: the sandboxed preload bundles this file. See docs/architecture.md.
 import type { CommandName } from './contract';
-import type { SessionEvent } from './events';
+import type { WireEvent } from './message-patch';
 import type { ResponseFrame } from './wire';
 
 export const IPC_CHANNELS = {
   /** invoke: one request frame in, one response frame back. */
   call: 'resolute:call',
-  /** main → window: one SessionEvent per message. */
+  /** main → window: one event per message, a streaming one as patches (message-patch.ts). */
   event: 'resolute:event',
 } as const;
 
@@ -17,5 +17,6 @@ export const IPC_CHANNELS = {
 export interface IpcTransport {
   /** Resolves with the reply frame, an error reply included; never rejects for a refused command. */
   request(method: CommandName, params: unknown): Promise<ResponseFrame>;
-  onEvent(listener: (event: SessionEvent) => void): () => void;
+  /** Events as sent: the renderer's IpcBridge decodes the patches. */
+  onEvent(listener: (event: WireEvent) => void): () => void;
 }

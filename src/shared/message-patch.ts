@@ -2,18 +2,23 @@
 // whole, each next one of the same message is the splice that turns the JSON text sent last into
 // the new one (for a growing reply, the new words and little else). Its message_end is one more
 // splice, and the stored turn that follows names that message instead of carrying it again. The
-// encoder is per socket (modes/browser/browser-server.ts), the decoder per socket (renderer
-// websocket-bridge.ts); a socket is ordered and reliable, and both keep the same bases, so they agree.
+// encoder is per socket (modes/browser/browser-server.ts) or per window (electron/ipc-transport.ts),
+// the decoder per socket (renderer websocket-bridge.ts) or IPC subscription (ipc-bridge.ts); both
+// channels are ordered and reliable, and both ends keep the same bases, so they agree.
 import type { AssistantDelta, SessionEvent } from './events';
 import type { TurnRecord } from './history';
 import { messageText, type ChatMessage } from './messages';
 
-/** Replace the characters [at, cut) of the JSON text last sent for `key` with `text`. */
+/**
+ * Replace the characters [at, cut) of the JSON text last sent for `key` with `text`. A patch is
+ * sent once a display frame, so its framing counts: `key` is left out when it is the previous
+ * update's or patch's, `cut` when nothing is cut (a growing reply only appends).
+ */
 export interface MessagePatchEvent {
   type: 'message_patch';
-  key: string;
+  key?: string;
   at: number;
-  cut: number;
+  cut?: number;
   text: string;
   /** Left out when it is the one this message's last update had (most are text_delta on block 0). */
   assistantMessageEvent?: AssistantDelta;
@@ -38,6 +43,9 @@ export interface TurnRefEvent {
 /** What the socket carries beside whole session events. */
 export type WireOnlyEvent = MessagePatchEvent | MessageEndPatchEvent | TurnRefEvent;
 
+/** An event as the window's transport carries it: whole, or one of the above. */
+export type WireEvent = SessionEvent | WireOnlyEvent;
+
 type MessageUpdate = Extract<SessionEvent, { type: 'message_update' }>;
 
 /** One streaming message's identity: a session streams one message at a time. */
@@ -60,9 +68,12 @@ export class PatchEncoder {
   private readonly sent = new Map<string, Sent>();
   /** The message whose message_end went last, until its stored turn follows. */
   private ended: { key: string; json: string } | null = null;
+  /** The message of the update or patch that went last; null after any other event. */
+  private lastKey: string | null = null;
 
-  encode(event: SessionEvent): SessionEvent | WireOnlyEvent {
+  encode(event: SessionEvent): WireEvent {
     if (event.type === 'message_update') return this.update(event);
+    this.lastKey = null;
     if (event.type === 'message_end') return this.end(event.message);
     if (event.type === 'turn_persisted') return this.turn(event);
     this.sent.clear();
@@ -74,9 +85,18 @@ export class PatchEncoder {
     const json = JSON.stringify(event.message);
     const delta = JSON.stringify(event.assistantMessageEvent);
     const before = this.sent.get(key);
+    const lastKey = this.lastKey;
     this.sent.set(key, { json, delta });
+    this.lastKey = key;
     if (before === undefined) return event;
-    const patch: MessagePatchEvent = { type: 'message_patch', key, ...splice(before.json, json) };
+    const { at, cut, text } = splice(before.json, json);
+    const patch: MessagePatchEvent = {
+      type: 'message_patch',
+      ...(key === lastKey ? {} : { key }),
+      at,
+      ...(cut === at ? {} : { cut }),
+      text,
+    };
     if (delta !== before.delta) patch.assistantMessageEvent = event.assistantMessageEvent;
     return patch;
   }
@@ -109,14 +129,15 @@ export class PatchEncoder {
 export class PatchDecoder {
   private readonly bases = new Map<string, Base>();
   private ended: { key: string; json: string } | null = null;
+  /** As the encoder's: the message of the update or patch that came last. */
+  private lastKey: string | null = null;
 
-  decode(event: SessionEvent | WireOnlyEvent): SessionEvent | null {
+  decode(event: WireEvent): SessionEvent | null {
+    if (event.type !== 'message_update' && event.type !== 'message_patch') this.lastKey = null;
     switch (event.type) {
       case 'message_update':
-        this.bases.set(messageKey(event.message), {
-          json: JSON.stringify(event.message),
-          delta: event.assistantMessageEvent,
-        });
+        this.lastKey = messageKey(event.message);
+        this.bases.set(this.lastKey, { json: JSON.stringify(event.message), delta: event.assistantMessageEvent });
         return event;
       case 'message_patch':
         return this.patch(event);
@@ -139,11 +160,15 @@ export class PatchDecoder {
   }
 
   private patch(event: MessagePatchEvent): SessionEvent | null {
-    const base = this.bases.get(event.key);
-    const message = base === undefined ? null : parsed(applySplice(base.json, event));
-    if (base === undefined || message === null) return null; // never, on an ordered socket; the message's end puts it right anyway
+    const key = event.key ?? this.lastKey;
+    this.lastKey = key;
+    const base = key === null ? undefined : this.bases.get(key);
+    const change = { at: event.at, cut: event.cut ?? event.at, text: event.text };
+    const message = base === undefined ? null : parsed(applySplice(base.json, change));
+    // Never on an ordered channel once the stream has started over (a new socket, a window's snapshot request).
+    if (key === null || base === undefined || message === null) return null;
     const delta = event.assistantMessageEvent ?? base.delta;
-    this.bases.set(event.key, { json: message.json, delta });
+    this.bases.set(key, { json: message.json, delta });
     const update: MessageUpdate = { type: 'message_update', message: message.value, assistantMessageEvent: delta };
     return update;
   }

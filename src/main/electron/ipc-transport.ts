@@ -1,9 +1,11 @@
 // The contract over Electron IPC: one invoke channel answered by the command router — only for our
 // own window's top frame, loaded from our renderer (security.ts isTrustedSender) — and every
-// session event pushed to that window. ipcMain and the window are passed in, so the wiring is
-// unit-tested against a fake (test/unit/electron/ipc-transport.test.ts).
+// session event pushed to that window, paced by windowStream and a streaming message sent as
+// patches (shared/message-patch.ts), which the renderer's IpcBridge decodes. ipcMain and the window
+// are passed in, so the wiring is unit-tested against a fake (test/unit/electron/ipc-transport.test.ts).
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { SessionEvent } from '../../shared/events';
+import { PatchEncoder } from '../../shared/message-patch';
 import type { ResponseFrame } from '../../shared/wire';
 import { windowStream } from '../host/event-hub';
 import { isTrustedSender } from './security';
@@ -27,16 +29,26 @@ const UNTRUSTED: ResponseFrame = {
   error: { code: 'unauthorized', message: 'IPC from an untrusted sender' },
 };
 
+/**
+ * A page asks for the snapshot once it listens, on every load (store/app-store.ts startEventPump):
+ * from then on it must get each streaming message whole first, since its decoder is new.
+ */
+const startsOver = (frame: unknown): boolean =>
+  typeof frame === 'object' && frame !== null && (frame as { method?: unknown }).method === 'session.getState';
+
 /** Wire the channels; the returned function unwires them (the handler and the event forwarding). */
 export function wireIpc(options: IpcTransportOptions): () => void {
   const { ipcMain, callChannel, eventChannel } = options;
+  let patches = new PatchEncoder();
   ipcMain.handle(callChannel, async (event: IpcMainInvokeEvent, frame: unknown): Promise<ResponseFrame> => {
     if (!isTrustedSender(options.window(), event.sender, event.senderFrame, options.rendererBase)) return UNTRUSTED;
+    if (startsOver(frame)) patches = new PatchEncoder();
     return options.router.dispatch(frame);
   });
   const stream = windowStream((event) => {
     const win = options.window();
-    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, event);
+    // Encoded only when sent: the encoder's bases are what the window has.
+    if (win && !win.isDestroyed()) win.webContents.send(eventChannel, patches.encode(event));
   });
   const unsubscribe = options.hub.subscribe(stream.push);
   return () => {

@@ -11,6 +11,8 @@ import { parseRequest, type ResponseFrame } from '../../../src/shared/wire';
 import { createIpcTransport, type IpcRendererLike } from '../../../src/preload/transport';
 import { IpcBridge } from '../../../src/renderer/src/bridge/ipc-bridge';
 import { WebSocketBridge } from '../../../src/renderer/src/bridge/websocket-bridge';
+import { PatchEncoder } from '../../../src/shared/message-patch';
+import type { ChatMessage } from '../../../src/shared/messages';
 
 type Listener = (event: unknown, payload: SessionEvent) => void;
 
@@ -126,5 +128,32 @@ describe('IpcBridge over the preload transport', () => {
     off();
     send(IPC_CHANNELS.event, { type: 'agent_end', messages: [] });
     expect(seen).toEqual([{ type: 'agent_start' }]);
+  });
+
+  it('decodes a patched stream once for every listener, and starts over when the last one leaves', () => {
+    const { ipc, send } = fakeIpc(refuse);
+    const bridge = new IpcBridge(createIpcTransport(ipc, COMMAND_NAMES));
+    const first: SessionEvent[] = [];
+    const second: SessionEvent[] = [];
+    const offFirst = bridge.onEvent((e) => first.push(e));
+    const offSecond = bridge.onEvent((e) => second.push(e));
+    const encoder = new PatchEncoder();
+    const update = (text: string): SessionEvent => ({
+      type: 'message_update',
+      message: { role: 'assistant', content: [{ type: 'text', text }], timestamp: 3 } as unknown as ChatMessage,
+      assistantMessageEvent: { type: 'text_delta', contentIndex: 0 },
+    });
+    const sent = ['a', 'ab', 'abc'].map(update);
+    for (const event of sent) send(IPC_CHANNELS.event, encoder.encode(event) as SessionEvent);
+    expect(first).toEqual(sent);
+    expect(second).toEqual(sent);
+    offFirst();
+    offSecond();
+    // A listener after that has a new decoder: a patch on a base it never saw is dropped, a whole update is not.
+    const third: SessionEvent[] = [];
+    bridge.onEvent((e) => third.push(e));
+    send(IPC_CHANNELS.event, encoder.encode(update('abcd')) as SessionEvent);
+    send(IPC_CHANNELS.event, update('abcde'));
+    expect(third).toEqual([update('abcde')]);
   });
 });

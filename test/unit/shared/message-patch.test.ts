@@ -132,6 +132,35 @@ describe('message patches', () => {
     expect(decoded[3]).toEqual(thinking);
   });
 
+  it('leaves out the key and cut a patch repeats, keeping them where two messages take turns', () => {
+    const encoder = new PatchEncoder();
+    const decoder = new PatchDecoder();
+    const sent: SessionEvent[] = [];
+    const wires: Record<string, unknown>[] = [];
+    // One message growing alone, then two taking turns (two sessions side by side), then one that shrinks.
+    const steps = [...['a', 'ab', 'abc'].map((t) => reply([t], 1, 1)), reply(['x'], 1, 2), reply(['abcd'], 1, 1)];
+    steps.push(reply(['xy'], 1, 2), reply(['xz'], 1, 2));
+    for (const message of steps) {
+      const event = update(message);
+      sent.push(event);
+      wires.push(JSON.parse(JSON.stringify(encoder.encode(event))) as Record<string, unknown>);
+    }
+    expect(wires.map((w) => [w.type, w.key ?? null, w.cut ?? null])).toEqual([
+      ['message_update', null, null],
+      ['message_patch', null, null],
+      ['message_patch', null, null],
+      ['message_update', null, null],
+      ['message_patch', 'assistant:1', null],
+      ['message_patch', 'assistant:2', null],
+      // "xy" → "xz" cuts the "y": the only patch here that says where its cut ends.
+      ['message_patch', null, expect.any(Number)],
+    ]);
+    const patch = JSON.stringify({ kind: 'event', event: wires[2] });
+    // The framing of a one-character patch: 65 bytes, 95 with the key and cut it repeats.
+    expect(patch.length - JSON.stringify('c').length).toBeLessThan(70);
+    expect(wires.map((wire) => decoder.decode(wire as never))).toEqual(sent);
+  });
+
   it('a message_end of a message never streamed on this socket goes whole', () => {
     const end: SessionEvent = { type: 'message_end', message: reply(['hi'], 1, 9) };
     expect(new PatchEncoder().encode(end)).toEqual(end);
