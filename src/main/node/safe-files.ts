@@ -53,6 +53,10 @@ export function writeFileAtomic(path: string, data: string): void {
  * processes creating it at once exactly one wins. Returns whether this call created it.
  */
 export function createFileOnce(path: string, data: string): boolean {
+  // The common case — the file is there (the cipher's key at every start) — costs a stat, not a
+  // temp file written, fsynced and removed on the start-up path. A file made between this look and
+  // the link still loses to the link's EEXIST.
+  if (existsSync(path)) return false;
   const tmp = writeTemp(path, data);
   try {
     linkSync(tmp, path);
