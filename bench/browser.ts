@@ -100,6 +100,8 @@ export interface TaskSummary {
   overTargetCpu: number;
   /** Tasks of LONG_TASK_MS or more of wall time. */
   overTargetWall: number;
+  /** All the tasks' CPU time together: how busy the page's main thread was. */
+  totalCpuMs: number;
 }
 
 export function summarise(tasks: Task[]): TaskSummary {
@@ -109,5 +111,6 @@ export function summarise(tasks: Task[]): TaskSummary {
     longestCpuMs: Math.max(0, ...tasks.map((t) => t.cpuMs)),
     overTargetCpu: tasks.filter((t) => t.cpuMs >= LONG_TASK_MS).length,
     overTargetWall: tasks.filter((t) => t.wallMs >= LONG_TASK_MS).length,
+    totalCpuMs: tasks.reduce((sum, t) => sum + t.cpuMs, 0),
   };
 }

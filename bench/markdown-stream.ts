@@ -127,7 +127,7 @@ const row = (name: string, r: RunResult, replyBytes: number): string =>
   `longest task ${r.longestCpuMs.toFixed(1).padStart(6)} ms CPU (${r.longestWallMs.toFixed(1)} wall), ` +
   `≥ ${LONG_TASK_MS} ms: ${r.overTargetCpu} by CPU, ${r.longTasks} by wall  ` +
   `to the window: ${r.frames} frames, ${(r.bytes / 1024).toFixed(0)} kB = ${(r.bytes / replyBytes).toFixed(1)}× the reply  ` +
-  `(stream ${r.streamMs.toFixed(0)} ms)`;
+  `(stream ${r.streamMs.toFixed(0)} ms, the page's main thread busy ${r.totalCpuMs.toFixed(0)} ms CPU of it)`;
 
 rebuildIfStale();
 const before = process.env.RESOLUTE_BENCH_BEFORE_CLI;

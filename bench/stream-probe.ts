@@ -75,21 +75,26 @@ export function startProvider(text: string, tokensPerSecond: number, tokensPerEv
   );
 }
 
-/** Starts, in the page, a once-a-frame look at the streaming reply's text for the `count` checkpoints. */
+/**
+ * Starts, in the page, a look at the streaming reply's text for the `count` checkpoints after each
+ * change of the DOM (a MutationObserver: the moment the text is in the DOM). Not once a frame:
+ * the page applies its events in a frame callback, and a look registered before it saw the text a
+ * frame late.
+ */
 export async function watchCheckpoints(page: Page, count: number): Promise<void> {
   // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
   await page.evaluate(`(() => {
     const total = ${count};
     globalThis.seenAt = {};
     let next = 1;
-    const look = () => {
+    const observer = new MutationObserver(() => {
+      const at = performance.timeOrigin + performance.now();
       const replies = document.querySelectorAll('[data-testid="message-assistant"]');
       const text = replies[replies.length - 1]?.textContent ?? '';
-      const at = performance.timeOrigin + performance.now();
       while (next <= total && text.includes('zq' + next + 'zq')) globalThis.seenAt[next++] = at;
-      if (next <= total) requestAnimationFrame(look);
-    };
-    requestAnimationFrame(look);
+      if (next > total) observer.disconnect();
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
   })()`);
 }
 

@@ -49,8 +49,8 @@ describe('message actions', () => {
   });
 });
 
-describe('the event pump paces a fast stream', () => {
-  it('applies a burst of message_update events once, and flushes it before the next other event', async () => {
+describe("the event pump applies a display frame's events together", () => {
+  it('holds every event until the frame, applies them in order in one store update, and keeps only the newest of a run of updates', async () => {
     const { bridge, emit } = fakeBridge({ 'session.getState': () => snapshot(), 'settings.get': () => ({}) });
     const store = createAppStore();
     const seen: SessionEvent['type'][] = [];
@@ -58,6 +58,8 @@ describe('the event pump paces a fast stream', () => {
     startEventPump(bridge, actions);
     await frame();
     seen.length = 0;
+    let updates = 0;
+    store.subscribe(() => (updates += 1));
     let text = '';
     for (let i = 0; i < 200; i += 1) {
       text += `w${i} `;
@@ -66,14 +68,31 @@ describe('the event pump paces a fast stream', () => {
     expect(seen).toEqual([]);
     await frame();
     expect(seen).toEqual(['message_update']);
+    expect(updates).toBe(1);
     expect(store.getState().session.streamingMessage).toEqual(assistantMessage(text));
 
+    // A failure's burst: the end of the reply, its error, the retry's start — one frame, one update.
     emit({
       type: 'message_update',
       message: assistantMessage(`${text}end`),
       assistantMessageEvent: { type: 'text_delta' },
     });
     emit({ type: 'message_end', message: assistantMessage(`${text}end`) });
-    expect(seen).toEqual(['message_update', 'message_update', 'message_end']);
+    emit({ type: 'message_update', message: assistantMessage('next'), assistantMessageEvent: { type: 'text_delta' } });
+    emit({
+      type: 'auto_retry_start',
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 2000,
+      errorMessage: '503',
+      category: 'overloaded',
+      retryAt: Date.now() + 2000,
+      chainId: 'c1',
+    });
+    expect(seen).toEqual(['message_update']);
+    await frame();
+    expect(seen).toEqual(['message_update', 'message_update', 'message_end', 'message_update', 'auto_retry_start']);
+    expect(updates).toBe(2);
+    expect(store.getState().retry.banner?.kind).toBe('pending');
   });
 });

@@ -151,6 +151,8 @@ describe('startEventPump', () => {
     release(undefined);
     await flush();
     await flush();
+    // Held events are applied at the next display frame (16 ms under Node).
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(store.getState().session.sessionId).toBe('s1');
     expect(store.getState().session.turns.map((t) => t.id)).toEqual(['t1']);
     expect(store.getState().settings.values).toEqual(DEFAULT_SETTINGS);

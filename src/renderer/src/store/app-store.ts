@@ -19,13 +19,15 @@ export function createAppStore(state: AppState = initialState()): AppStore {
 }
 
 /**
- * How an event reaches the store (Actions.dispatch): applied by the one reducer, then `onEvent`
- * (the Esc swap listens there) is told.
+ * How events reach the store (Actions.dispatch): applied by the one reducer, in order, in one store
+ * update however many there are (so one render), then `onEvent` (the Esc swap listens there) is
+ * told of each.
  */
 export function eventDispatcher(store: AppStore, onEvent?: (event: SessionEvent) => void) {
-  return (event: SessionEvent): void => {
-    store.setState(applySessionEvent(store.getState(), event), true);
-    onEvent?.(event);
+  return (...events: SessionEvent[]): void => {
+    if (events.length === 0) return;
+    store.setState(events.reduce(applySessionEvent, store.getState()), true);
+    if (onEvent) events.forEach((event) => onEvent(event));
   };
 }
 
@@ -55,36 +57,63 @@ export function useActions(): Actions {
 // On connect and after every reconnect the snapshot and settings are fetched again, and the notices
 // the main process raised while starting (or later, as start-up notices) are shown, once each.
 // Events that arrive while that fetch runs are held and applied after the snapshot, so an older
-// snapshot never overwrites a newer event. A fast stream's message_update events (each carries the
-// whole message so far) are applied at most once per frame: the chat renders what a frame can
-// show, not every token.
+// snapshot never overwrites a newer event. Events are applied once per display frame, all that
+// came in it together: every socket message is a task of its own, and a store update per event
+// meant a render and a layout per event, so a failure's dozen events reached the retry banner
+// ~60 ms late (docs/architecture.md, "Streaming to the window"). Nothing shows later for it: the
+// frame paints what its first event would have. A fast stream's message_update events (each holds
+// the whole message so far) collapse to the newest of a run of them.
 
-/** Runs `fn` before the next paint where there is one (the page), else soon (tests under Node). */
-const nextFrame = (fn: () => void): void => {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(fn);
-  else setTimeout(fn, 16);
+/** Frames stop in a hidden page; the timer still applies its events, if seldom. */
+const HIDDEN_PAGE_MS = 250;
+
+/** Runs `fn` once, before the next paint where there is one (the page), else soon (tests under Node). */
+export const nextFrame = (fn: () => void): void => {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(fn, 16);
+    return;
+  }
+  let isDone = false;
+  const once = (): void => {
+    if (isDone) return;
+    isDone = true;
+    fn();
+  };
+  requestAnimationFrame(once);
+  setTimeout(once, HIDDEN_PAGE_MS);
 };
 
-export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => void {
+/** The message an update is for: two in a row for the same one, and the first says nothing more. */
+const sameMessage = (a: SessionEvent, b: SessionEvent): boolean =>
+  a.type === 'message_update' &&
+  b.type === 'message_update' &&
+  a.message.role === b.message.role &&
+  a.message.timestamp === b.message.timestamp;
+
+export function startEventPump(
+  bridge: ResoluteBridge,
+  actions: Actions,
+  schedule: (fn: () => void) => void = nextFrame,
+): () => void {
   let isSyncing = false;
   let held: SessionEvent[] = [];
   const shownStartupNotices = new Set<string>();
-  let latestUpdate: SessionEvent | null = null;
+  let queued: SessionEvent[] = [];
+  let isScheduled = false;
 
-  const flushUpdate = (): void => {
-    const update = latestUpdate;
-    latestUpdate = null;
-    if (update) actions.dispatch(update);
+  const flushQueued = (): void => {
+    isScheduled = false;
+    const events = queued;
+    queued = [];
+    actions.dispatch(...events);
   };
   const apply = (event: SessionEvent): void => {
-    if (event.type === 'message_update') {
-      // Only the newest matters: it holds everything the earlier ones did.
-      if (!latestUpdate) nextFrame(flushUpdate);
-      latestUpdate = event;
-      return;
-    }
-    flushUpdate();
-    actions.dispatch(event);
+    const last = queued.at(-1);
+    if (last && sameMessage(last, event)) queued[queued.length - 1] = event;
+    else queued.push(event);
+    if (isScheduled) return;
+    isScheduled = true;
+    schedule(flushQueued);
   };
 
   const onEvent = (event: SessionEvent): void => {
@@ -99,8 +128,8 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
 
   const sync = async (): Promise<void> => {
     isSyncing = true;
-    // The snapshot about to come is newer than any update still waiting for its frame.
-    latestUpdate = null;
+    // What came before the snapshot was asked for goes first; the snapshot is newer than all of it.
+    flushQueued();
     try {
       const { snapshot, settings, startupNotices } = await actions.sync();
       actions.dispatch(settings);
@@ -114,9 +143,9 @@ export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => 
       actions.report(error);
     } finally {
       isSyncing = false;
-      const queued = held;
+      const heldBack = held;
       held = [];
-      queued.forEach(apply);
+      heldBack.forEach(apply);
     }
     await actions.refreshHistory();
   };

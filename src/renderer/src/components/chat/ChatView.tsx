@@ -6,7 +6,7 @@
 // row stands is decided here, once (an earlier version's rows offer nothing); which actions that
 // offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
 // as the reader nears the top (or by "Show older turns"), keeping the reader's place.
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
@@ -27,6 +27,29 @@ import { ModelPicker } from './ModelPicker';
 import { SimulatorBadge } from './SimulatorBadge';
 import { ThinkingControl } from './ThinkingControl';
 import { TranscriptList } from './TranscriptList';
+import type { ModelInfo } from '../../../../shared/events';
+
+// The pane re-renders at every frame of a streaming reply; what around the transcript does not
+// change with the reply is kept from rendering again with it (about a tenth of the page's work
+// while a long reply streams: bench/markdown-stream.ts).
+const StillComposer = memo(Composer);
+const StillRetryBanner = memo(RetryBanner);
+
+const ChatHeader = memo(function ChatHeader({ title, model }: { title: string; model: ModelInfo | null }) {
+  return (
+    <header className="pane-header">
+      <h1 className="pane-title" id="chat-title" data-testid="chat-title">
+        {title}
+      </h1>
+      {model && <ModelPicker model={model} />}
+      {model && <ThinkingControl model={model} />}
+      {model?.isSimulator && <SimulatorBadge />}
+      <ContextMeter />
+      <InstructionsChip />
+      <WorkspacePicker />
+    </header>
+  );
+});
 
 /** The snapshot's title, else the stored one (the history names a session after its first turn). */
 function sessionTitle(session: AppState['session'], sessions: AppState['history']['sessions']): string {
@@ -141,17 +164,7 @@ export function ChatView() {
       data-dragging={drop.dragging || undefined}
       {...drop.handlers}
     >
-      <header className="pane-header">
-        <h1 className="pane-title" id="chat-title" data-testid="chat-title">
-          {title || t('nav.untitled')}
-        </h1>
-        {session.model && <ModelPicker model={session.model} />}
-        {session.model && <ThinkingControl model={session.model} />}
-        {session.model?.isSimulator && <SimulatorBadge />}
-        <ContextMeter />
-        <InstructionsChip />
-        <WorkspacePicker />
-      </header>
+      <ChatHeader title={title || t('nav.untitled')} model={session.model} />
       {items.length === 0 ? (
         <div className="transcript" data-testid="transcript">
           <EmptyChat />
@@ -175,8 +188,11 @@ export function ChatView() {
           {session.isCompacting ? t('chat.compacting') : t('chat.runningTool', { name: session.activeToolName })}
         </p>
       )}
-      <RetryBanner />
-      <Composer restore={isBusy || isEarlier ? null : failedPrompt(items, offeredChain)} fileSinkRef={fileSinkRef} />
+      <StillRetryBanner />
+      <StillComposer
+        restore={isBusy || isEarlier ? null : failedPrompt(items, offeredChain)}
+        fileSinkRef={fileSinkRef}
+      />
     </section>
   );
 }

@@ -2,8 +2,10 @@
 // CLAUDE.md) when the workspace has one, which opens the text the model reads (and says when it
 // was cut), and this conversation's own instructions — added to Resolute's words or replacing
 // them, in place of Settings → Agent's — set, changed or removed from the same panel. Read again
-// whenever the session, its workspace or its turns change (a new AGENTS.md shows at the next turn).
-import { useEffect, useId, useState } from 'react';
+// whenever the session or its workspace changes, and when a run has ended (a new AGENTS.md shows
+// at the next turn) — not at every stored turn, which put two requests on a failure's way to the
+// retry banner.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionInstructions } from '../../../../shared/contract';
 import { useActions, useAppState } from '../../store/app-store';
@@ -14,18 +16,24 @@ export function InstructionsChip() {
   const id = useId();
   const sessionId = useAppState((s) => s.session.sessionId);
   const workspace = useAppState((s) => s.session.workspace);
-  const turnCount = useAppState((s) => s.session.turns.length);
+  // Null while a run or its retry wait lasts: one read when it is over, none per stored turn.
+  const settledTurns = useAppState((s) =>
+    s.session.isStreaming || s.session.isRetrying ? null : s.session.turns.length,
+  );
   const [info, setInfo] = useState<SessionInstructions | null>(null);
   const [isOpen, setOpen] = useState(false);
+  // Which session and workspace the last read was for: a run starting changes nothing the chip
+  // shows, but another chat brought forward mid-run must be read at once.
+  const readFor = useRef<string | null>(null);
   useEffect(() => {
-    let isCurrent = true;
+    const key = JSON.stringify([sessionId, workspace]);
+    if (settledTurns === null && readFor.current === key) return;
+    readFor.current = key;
+    // A read is kept unless another chat or workspace was asked for since (a run starting is not).
     void actions.instructions().then((next) => {
-      if (isCurrent && next) setInfo(next);
+      if (readFor.current === key && next) setInfo(next);
     });
-    return () => {
-      isCurrent = false;
-    };
-  }, [actions, sessionId, workspace, turnCount]);
+  }, [actions, sessionId, workspace, settledTurns]);
   if (!info) return null;
   const label = info.project ? t('instructions.using', { file: info.project.file }) : t('instructions.chip');
   return (
