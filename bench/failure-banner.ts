@@ -97,6 +97,10 @@ export async function failureBannerBench(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
     await page.goto(app.url);
     await page.getByTestId('chat-input').waitFor();
+    // As a person finds it, who reads the window before typing: settled, its idle-time loads done
+    // (main.tsx loads the Markdown chunk then; a 503 sent before would time that load instead).
+    await until(page, `performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/Markdown-'))`);
+    await page.waitForTimeout(500);
     await page.evaluate(WATCH_BANNER);
     for (let round = 0; round < ROUNDS; round += 1) {
       rpc.push(await rpcRound(client, simulator, exchanges));
@@ -121,6 +125,6 @@ export async function failureBannerBench(): Promise<void> {
     unit: 'ms',
     baseline: { name: 'auto_retry_start on RPC stdout, p95', value: rpc95 },
     target: `≤ RPC + 20 ms: ${p95 <= rpc95 + 20 ? 'met' : 'NOT met'}`,
-    note: `window p50 ${p50.toFixed(1)} ms, RPC p50 ${rpc50.toFixed(1)} ms; window range ${Math.min(...window).toFixed(0)}–${Math.max(...window).toFixed(0)} ms`,
+    note: `window p50 ${p50.toFixed(1)} ms, RPC p50 ${rpc50.toFixed(1)} ms; window rounds ${window.map((ms) => ms.toFixed(0)).join(', ')} ms, RPC rounds ${rpc.map((ms) => ms.toFixed(0)).join(', ')} ms`,
   });
 }

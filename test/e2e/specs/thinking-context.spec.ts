@@ -136,6 +136,34 @@ test('the chip says AGENTS.md is used and shows it; this chat’s own instructio
   expect(system).toContain('Run `make check` before you say done.');
 });
 
+test.describe('the chip’s reads', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=300'] } });
+
+  test('read once a run has ended — a new AGENTS.md shows then — and not at every stored turn', async ({ app }) => {
+    const asked: string[] = [];
+    app.page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        if (String(payload).includes('"method":"session.instructions"')) asked.push(String(payload));
+      }),
+    );
+    await app.page.reload();
+    const chip = app.page.getByTestId('instructions-chip');
+    await expect(chip).toHaveText('Instructions');
+    // The load's reads (before and after the snapshot names the chat) are over.
+    await expect.poll(() => asked.length).toBeGreaterThan(0);
+    await app.page.waitForTimeout(500);
+    const atLoad = asked.length;
+    writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nKeep it short.\n');
+    // The person's turn, the error, the retry's wait and the reply: four stored turns and one run.
+    await app.setScript('503,ok');
+    const chat = new ChatPage(app.page);
+    await chat.prompt('hello');
+    await chat.waitForTurnEnd();
+    await expect(chip).toHaveText('Using AGENTS.md');
+    expect(asked).toHaveLength(atLoad + 1);
+  });
+});
+
 test('a local server: presets, its models in the picker and Test connection, a per-model output cap', async ({
   app,
 }) => {
