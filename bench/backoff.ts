@@ -13,6 +13,7 @@ import {
   QUICK,
   report,
   resoluteClient,
+  simulatorArgs,
   tempDir,
   watchExchanges,
   type Exchange,
@@ -52,18 +53,7 @@ async function overshoots(
 }
 
 function ourClient(url: string): RpcClient {
-  return resoluteClient(tempDir('backoff'), [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    url,
-    '--model',
-    'resolute-sim-1',
-    '--set',
-    `retry.baseDelayMs=${DELAY_MS}`,
-    '--set',
-    'retry.jitterMaxMs=0',
-  ]);
+  return resoluteClient(tempDir('backoff'), simulatorArgs(url, `retry.baseDelayMs=${DELAY_MS}`, 'retry.jitterMaxMs=0'));
 }
 
 async function measure(makeClient: (url: string) => RpcClient, script: string): Promise<number[]> {

@@ -12,23 +12,22 @@ import type { Browser, Page } from '@playwright/test';
 import type { RpcClient } from '../test/fixtures/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
 import { launchChromium, startWebApp } from './browser';
-import { CLI, percentile, QUICK, report, resoluteClient, tempDir, watchExchanges, type Exchange } from './lib';
+import {
+  CLI,
+  percentile,
+  QUICK,
+  report,
+  resoluteClient,
+  simulatorArgs,
+  tempDir,
+  watchExchanges,
+  type Exchange,
+} from './lib';
 
 const ROUNDS = QUICK ? 4 : 12;
 const epoch = (at: number): number => performance.timeOrigin + at;
 
-const appArgs = (url: string): string[] => [
-  '--provider',
-  'openai-compatible',
-  '--base-url',
-  url,
-  '--model',
-  'resolute-sim-1',
-  '--set',
-  'retry.baseDelayMs=300',
-  '--set',
-  'retry.jitterMaxMs=0',
-];
+const appArgs = (url: string): string[] => simulatorArgs(url, 'retry.baseDelayMs=300', 'retry.jitterMaxMs=0');
 
 /** The failed exchange of the round that began at `first`, once it has ended. */
 async function failedEnd(exchanges: Exchange[], first: number): Promise<number> {

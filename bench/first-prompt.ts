@@ -10,16 +10,26 @@ import { RpcClient } from '../test/fixtures/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
 import type { Browser } from '@playwright/test';
 import { launchChromium, startWebApp } from './browser';
-import { CLI, median, PI_CLI, piClient, QUICK, report, tempDir, watchExchanges, type Exchange } from './lib';
+import {
+  CLI,
+  median,
+  PI_CLI,
+  piClient,
+  QUICK,
+  report,
+  simulatorArgs,
+  tempDir,
+  watchExchanges,
+  type Exchange,
+} from './lib';
 
 const ROUNDS = QUICK ? 3 : 7;
 /** How long the app is left idle after its first answer: a person takes longer to type a prompt. */
 const IDLE_MS = 1500;
 
 function ours(url: string, cold: boolean): RpcClient {
-  const args = ['--data-dir', tempDir('first-prompt'), '--provider', 'openai-compatible', '--base-url', url];
   const env: Record<string, string> = cold ? { RESOLUTE_BENCH_COLD_PROMPT: '1' } : {};
-  return new RpcClient({ cliPath: CLI, args: [...args, '--model', 'resolute-sim-1'], env });
+  return new RpcClient({ cliPath: CLI, args: ['--data-dir', tempDir('first-prompt'), ...simulatorArgs(url)], env });
 }
 
 async function promptToRequest(client: RpcClient, exchanges: Exchange[]): Promise<number> {
@@ -42,14 +52,7 @@ const WATCH_SEND = `document.addEventListener('click', (event) => {
 }, true)`;
 
 async function browserPromptToRequest(browser: Browser, url: string, exchanges: Exchange[]): Promise<number> {
-  const app = await startWebApp(tempDir('first-prompt-web'), [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    url,
-    '--model',
-    'resolute-sim-1',
-  ]);
+  const app = await startWebApp(tempDir('first-prompt-web'), simulatorArgs(url));
   const page = await browser.newPage();
   try {
     await page.goto(app.url);

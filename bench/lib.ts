@@ -13,6 +13,12 @@ export const QUICK = process.argv.includes('--quick');
 /** The CLI under test: this checkout's build, or another one (RESOLUTE_BENCH_CLI) for a before/after run. */
 export const CLI = process.env.RESOLUTE_BENCH_CLI ?? join(REPO, 'out', 'main', 'cli.js');
 
+/** Our app's flags for the in-process simulator at `url` (its model), each `--set` given after. */
+export function simulatorArgs(url: string, ...sets: string[]): string[] {
+  const args = ['--provider', 'openai-compatible', '--base-url', url, '--model', 'resolute-sim-1'];
+  return [...args, ...sets.flatMap((set) => ['--set', set])];
+}
+
 /** The pi coding agent 0.73.1, installed outside the repo (see bench/README.md); null when absent. */
 export const PI_CLI =
   process.env.RESOLUTE_BENCH_PI ??
