@@ -118,6 +118,21 @@ export interface SessionSnapshot {
   pacing: PacingWait | null;
   /** Every chat that works or wants the person, this one included (the sessions_activity event's list). */
   activity: SessionActivity[];
+  /**
+   * The tool calls running now, each with the newest output it streamed: what a window that was
+   * not listening when they started shows on their cards. Absent from older main processes.
+   */
+  liveTools?: LiveToolCall[];
+}
+
+/** A running tool call as its tool_execution_start said it, and its newest tool_execution_update's partial result. */
+export interface LiveToolCall {
+  toolCallId: string;
+  toolName: string;
+  args: unknown;
+  summary?: string;
+  /** Null until the call has streamed any output. */
+  partialResult: unknown;
 }
 
 export interface AssistantDelta {

@@ -38,6 +38,7 @@ import type { TurnEvents } from './session-turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
 import { contextToContinuePartial } from './continue-partial';
 import type { ToolCoordinator } from './tools/tool-coordinator';
+import { LiveToolCalls } from './tools/live-tool-calls';
 
 export type { AgentSessionOptions };
 
@@ -57,6 +58,8 @@ export type SessionState = Omit<SessionSnapshot, 'activity'>;
 export class AgentSession {
   private readonly agent: AgentPort;
   private readonly listeners = new Set<SessionEventListener>();
+  /** What the session's tool calls running now have streamed, for a window that comes late (snapshot). */
+  private readonly liveTools = new LiveToolCalls();
   private readonly retry: RetryController;
   private readonly compactor: Compactor;
   private readonly recorder: TurnRecorder;
@@ -466,6 +469,7 @@ export class AgentSession {
       pendingApprovals: this.tools?.approvals.pending ?? [],
       interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.options.settings.get().retry),
       pacing: this.pacing.current,
+      liveTools: this.liveTools.list(),
     };
   }
 
@@ -500,6 +504,7 @@ export class AgentSession {
   }
 
   private emit(event: SessionEvent): void {
+    this.liveTools.observe(event);
     for (const listener of [...this.listeners]) {
       try {
         listener(event);

@@ -1,6 +1,6 @@
 // The agent's tools through the real UI in Chromium (browser mode), the simulated model calling
 // them (tool:NAME:ARGS steps): an approval card allowed from the keyboard and one denied with Esc,
-// a bash card with its output and exit code, a sandbox_security abort shown as an errored turn
+// a bash card with its output and exit code (and what it printed, after a reload mid-run), a sandbox_security abort shown as an errored turn
 // (with Continue) and found by the history's errored filter, and the workspace path field.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -65,6 +65,24 @@ test('a bash card shows the command, its output and exit code; "for this session
   await tools.open(first);
   await expect(first.getByTestId('tool-card-output')).toHaveText('first\noops\n\nCommand exited with code 4');
   await expect(first.locator('.tool-command')).toHaveText('$ echo first; echo oops >&2; exit 4');
+});
+
+test('a reload while bash runs keeps what it printed on its card, and the rest follows', async ({ app }) => {
+  // Printed, then a pause long enough to reload in; the marker file says the first line is out.
+  await app.setScript(`${tool('bash', { command: 'echo first-line; touch started; sleep 5; echo second-line' })}, ok`);
+  const chat = new ChatPage(app.page);
+  const tools = new ToolsPage(app.page);
+  await chat.prompt('Run the slow one');
+  await tools.allowOnce.click();
+  await expect(tools.card('bash').getByTestId('tool-card-output')).toContainText('first-line');
+  await expect.poll(() => existsSync(join(app.workspace, 'started'))).toBe(true);
+  await app.page.reload();
+  // While the call still runs (its end would bring the whole output anyway): its first line, from the snapshot.
+  const running = app.page.locator('[data-testid="tool-card"][data-tool="bash"][data-status="running"]');
+  await expect(running.getByTestId('tool-card-output')).toContainText('first-line', { timeout: 3_000 });
+  const output = tools.card('bash').getByTestId('tool-card-output');
+  await expect(output).toContainText('second-line', { timeout: 10_000 });
+  await expect(chat.lastAssistant()).toContainText('the tool returned');
 });
 
 test('a sandbox_security abort is an errored turn, offers Continue, and is in the errored filter', async ({ app }) => {

@@ -4,6 +4,7 @@
 // once per frame while every other event passes at once, in order.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
+import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore, startEventPump } from '../../../src/renderer/src/store/app-store';
 import { assistantMessage, fakeBridge, snapshot } from './fixtures';
@@ -50,7 +51,8 @@ describe('message actions', () => {
 });
 
 describe("the event pump applies a display frame's events together", () => {
-  it('holds every event until the frame, applies them in order in one store update, and keeps only the newest of a run of updates', async () => {
+  /** A pump started and synced, with the types of the events applied since. */
+  async function startedPump() {
     const { bridge, emit } = fakeBridge({ 'session.getState': () => snapshot(), 'settings.get': () => ({}) });
     const store = createAppStore();
     const seen: SessionEvent['type'][] = [];
@@ -58,6 +60,11 @@ describe("the event pump applies a display frame's events together", () => {
     startEventPump(bridge, actions);
     await frame();
     seen.length = 0;
+    return { store, emit, seen };
+  }
+
+  it('holds every event until the frame, applies them in order in one store update, and keeps only the newest of a run of updates', async () => {
+    const { store, emit, seen } = await startedPump();
     let updates = 0;
     store.subscribe(() => (updates += 1));
     let text = '';
@@ -94,5 +101,13 @@ describe("the event pump applies a display frame's events together", () => {
     expect(seen).toEqual(['message_update', 'message_update', 'message_end', 'message_update', 'auto_retry_start']);
     expect(updates).toBe(2);
     expect(store.getState().retry.banner?.kind).toBe('pending');
+  });
+
+  it('a settings change is applied as it comes, with what was waiting before it, in order', async () => {
+    const { store, emit, seen } = await startedPump();
+    emit({ type: 'message_update', message: assistantMessage('hi'), assistantMessageEvent: { type: 'text_delta' } });
+    emit({ type: 'settings_changed', settings: DEFAULT_SETTINGS });
+    expect(seen).toEqual(['message_update', 'settings_changed']);
+    expect(store.getState().settings.values).toEqual(DEFAULT_SETTINGS);
   });
 });

@@ -419,6 +419,48 @@ describe('applySessionEvent', () => {
   });
 });
 
+describe('applySnapshot: tool calls running as it was taken', () => {
+  const running = {
+    toolCallId: 'call-1',
+    toolName: 'bash',
+    args: { command: 'make test' },
+    summary: 'make test',
+    partialResult: { content: [{ type: 'text', text: 'compiling…\n' }] },
+  };
+
+  it('a chat brought forward mid-call shows the card running, with what it printed so far, and the next output carries on', () => {
+    const other = apply(connected(), {
+      type: 'session_changed',
+      snapshot: snapshot({ sessionId: 's2', liveTools: [running] }),
+    });
+    expect(other.session.toolRuns['call-1']).toMatchObject({
+      toolName: 'bash',
+      status: 'running',
+      output: 'compiling…\n',
+      details: { summary: 'make test' },
+    });
+    expect(other.session.activeToolName).toBe('bash');
+    const next = apply(other, {
+      type: 'tool_execution_update',
+      toolCallId: 'call-1',
+      toolName: 'bash',
+      args: running.args,
+      partialResult: { content: [{ type: 'text', text: 'compiling…\nlinking…\n' }] },
+    });
+    expect(next.session.toolRuns['call-1']?.output).toBe('compiling…\nlinking…\n');
+  });
+
+  it('a call that has printed nothing yet shows running and empty; a snapshot without the field shows none', () => {
+    const quiet = apply(connected(), {
+      type: 'session_changed',
+      snapshot: snapshot({ sessionId: 's2', liveTools: [{ ...running, partialResult: null }] }),
+    });
+    expect(quiet.session.toolRuns['call-1']).toMatchObject({ status: 'running', output: '' });
+    const older = apply(quiet, { type: 'session_changed', snapshot: snapshot({ sessionId: 's3' }) });
+    expect(older.session.toolRuns).toEqual({});
+  });
+});
+
 describe('applySnapshot: the stored chains and decisions arrive with the session', () => {
   it('a resumed session brings its stored chains, decisions and the chain ids of its turns', () => {
     const stored = snapshot({

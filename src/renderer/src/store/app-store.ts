@@ -57,12 +57,15 @@ export function useActions(): Actions {
 // On connect and after every reconnect the snapshot and settings are fetched again, and the notices
 // the main process raised while starting (or later, as start-up notices) are shown, once each.
 // Events that arrive while that fetch runs are held and applied after the snapshot, so an older
-// snapshot never overwrites a newer event. Events are applied once per display frame, all that
-// came in it together: every socket message is a task of its own, and a store update per event
-// meant a render and a layout per event, so a failure's dozen events reached the retry banner
-// ~60 ms late (docs/architecture.md, "Streaming to the window"). Nothing shows later for it: the
-// frame paints what its first event would have. A fast stream's message_update events (each holds
-// the whole message so far) collapse to the newest of a run of them.
+// snapshot never overwrites a newer event. The chat's events are applied once per display frame,
+// all that came in it together: every socket message is a task of its own, and a store update per
+// event meant a render and a layout per event, so a failure's dozen events reached the retry
+// banner ~60 ms late (docs/architecture.md, "Streaming to the window"). Nothing shows later for
+// it: the frame paints what its first event would have. A fast stream's message_update events
+// (each holds the whole message so far) collapse to the newest of a run of them.
+
+/** Not the chat's: a setting saved, a notice. Rare, and applied as they come. */
+const APPLIED_AT_ONCE: ReadonlySet<SessionEvent['type']> = new Set(['settings_changed', 'notice']);
 
 /** Frames stop in a hidden page; the timer still applies its events, if seldom. */
 const HIDDEN_PAGE_MS = 250;
@@ -111,6 +114,9 @@ export function startEventPump(
     const last = queued.at(-1);
     if (last && sameMessage(last, event)) queued[queued.length - 1] = event;
     else queued.push(event);
+    // The answer to what the person just did in Settings goes at once (a test of the connection
+    // clicked next is judged against those settings), and what came before it with it.
+    if (APPLIED_AT_ONCE.has(event.type)) return flushQueued();
     if (isScheduled) return;
     isScheduled = true;
     schedule(flushQueued);

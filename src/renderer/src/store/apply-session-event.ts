@@ -1,7 +1,13 @@
 // The one pure reducer every SessionEvent goes through: (state, event) → new state. The event
 // pump calls it for live events and for the snapshot fetched on (re)connect (as session_changed);
 // nothing here touches the bridge, the DOM or the clock, so the unit tests drive it directly.
-import type { AutoRetryEndEvent, HistoryChangedEvent, SessionEvent, SessionSnapshot } from '../../../shared/events';
+import type {
+  AutoRetryEndEvent,
+  HistoryChangedEvent,
+  LiveToolCall,
+  SessionEvent,
+  SessionSnapshot,
+} from '../../../shared/events';
 import type {
   RetryChainRecord,
   RetryDecisionRecord,
@@ -199,7 +205,27 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
   const banner = snapshot.pendingRetry ? { kind: 'pending' as const, ...snapshot.pendingRetry } : keptBanner;
   const retry = { banner, switchedModel: isSameSession ? state.retry.switchedModel : null };
   // An older main process sends no activity: the sidebar then shows none.
-  return { ...state, session, retry, history: { ...state.history, activity: snapshot.activity ?? [] } };
+  const next = { ...state, session, retry, history: { ...state.history, activity: snapshot.activity ?? [] } };
+  return withLiveTools(next, snapshot.liveTools ?? []);
+}
+
+/**
+ * The tool calls running as the snapshot was taken, replayed as the events a listening window got:
+ * its start, then its newest output. A card of a chat brought forward, or after a reload, shows
+ * what its call has printed so far, and the events that follow carry on from there.
+ */
+function withLiveTools(state: AppState, calls: LiveToolCall[]): AppState {
+  return calls.reduce((acc, { toolCallId, toolName, args, summary, partialResult }) => {
+    const started = applyToolEvent(acc, {
+      type: 'tool_execution_start',
+      toolCallId,
+      toolName,
+      args,
+      ...(summary === undefined ? {} : { summary }),
+    });
+    if (partialResult === null) return started;
+    return applyToolEvent(started, { type: 'tool_execution_update', toolCallId, toolName, args, partialResult });
+  }, state);
 }
 
 /** A chain is waiting (counting down or paused offline): no longer an interrupted one on offer. */

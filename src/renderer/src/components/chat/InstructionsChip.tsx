@@ -10,6 +10,9 @@ import { useTranslation } from 'react-i18next';
 import type { SessionInstructions } from '../../../../shared/contract';
 import { useActions, useAppState } from '../../store/app-store';
 
+/** How long a run must have stayed over before the instructions are read again, ms. */
+const SETTLED_MS = 300;
+
 export function InstructionsChip() {
   const { t } = useTranslation();
   const actions = useActions();
@@ -27,12 +30,19 @@ export function InstructionsChip() {
   const readFor = useRef<string | null>(null);
   useEffect(() => {
     const key = JSON.stringify([sessionId, workspace]);
-    if (settledTurns === null && readFor.current === key) return;
-    readFor.current = key;
-    // A read is kept unless another chat or workspace was asked for since (a run starting is not).
-    void actions.instructions().then((next) => {
-      if (readFor.current === key && next) setInfo(next);
-    });
+    const isOtherChat = readFor.current !== key;
+    if (settledTurns === null && !isOtherChat) return;
+    const read = (): void => {
+      readFor.current = key;
+      // A read is kept unless another chat or workspace was asked for since (a run starting is not).
+      void actions.instructions().then((next) => {
+        if (readFor.current === key && next) setInfo(next);
+      });
+    };
+    if (isOtherChat) return read();
+    // Between a failed attempt's end and its retry's start the run looks over for a moment.
+    const timer = setTimeout(read, SETTLED_MS);
+    return () => clearTimeout(timer);
   }, [actions, sessionId, workspace, settledTurns]);
   if (!info) return null;
   const label = info.project ? t('instructions.using', { file: info.project.file }) : t('instructions.chip');
