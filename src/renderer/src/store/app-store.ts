@@ -71,7 +71,7 @@ const APPLIED_AT_ONCE: ReadonlySet<SessionEvent['type']> = new Set(['settings_ch
 const HIDDEN_PAGE_MS = 250;
 
 /** Runs `fn` once, before the next paint where there is one (the page), else soon (tests under Node). */
-export const nextFrame = (fn: () => void): void => {
+const nextFrame = (fn: () => void): void => {
   if (typeof requestAnimationFrame !== 'function') {
     setTimeout(fn, 16);
     return;
@@ -93,11 +93,7 @@ const sameMessage = (a: SessionEvent, b: SessionEvent): boolean =>
   a.message.role === b.message.role &&
   a.message.timestamp === b.message.timestamp;
 
-export function startEventPump(
-  bridge: ResoluteBridge,
-  actions: Actions,
-  schedule: (fn: () => void) => void = nextFrame,
-): () => void {
+export function startEventPump(bridge: ResoluteBridge, actions: Actions): () => void {
   let isSyncing = false;
   let held: SessionEvent[] = [];
   const shownStartupNotices = new Set<string>();
@@ -119,7 +115,7 @@ export function startEventPump(
     if (APPLIED_AT_ONCE.has(event.type)) return flushQueued();
     if (isScheduled) return;
     isScheduled = true;
-    schedule(flushQueued);
+    nextFrame(flushQueued);
   };
 
   const onEvent = (event: SessionEvent): void => {
