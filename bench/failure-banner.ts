@@ -3,8 +3,8 @@
 // run from the failed exchange's end at the in-process simulator (bench/lib.ts watchExchanges) on
 // the epoch clock; the page notes, from a MutationObserver, when the banner's pending state is in
 // the DOM. Target: the window's p95 ≤ the RPC figure's p95 + 20 ms. With
-// RESOLUTE_BENCH_BEFORE_CLI=<another out/main/cli.js> that build's window takes its turn too. Section "failure banner" of
-// `npm run bench` (bench/run.ts).
+// RESOLUTE_BENCH_BEFORE_CLI=<another out/main/cli.js> that build's window takes its turn too.
+// Section "failure banner" of `npm run bench` (bench/run.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
