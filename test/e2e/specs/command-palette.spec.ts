@@ -49,7 +49,11 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   const palette = page.getByTestId('command-palette');
   const search = palette.getByRole('combobox');
   const thinking = page.getByTestId('thinking-level');
-  await page.keyboard.press('Control+Shift+P');
+  // The first press can come before a slow page listens for it: pressed again until it opens.
+  await expect(async () => {
+    if (!(await palette.isVisible())) await page.keyboard.press('Control+Shift+P');
+    await expect(palette).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await search.fill('thinking');
   // One command a level, as the header's Thinking control offers them.
   await expect(palette.getByRole('option')).toHaveText([
