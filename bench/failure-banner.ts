@@ -24,7 +24,7 @@ import {
   type Exchange,
 } from './lib';
 
-const ROUNDS = QUICK ? 4 : 12;
+const ROUNDS = QUICK ? 4 : 30;
 const epoch = (at: number): number => performance.timeOrigin + at;
 
 const appArgs = (url: string): string[] => simulatorArgs(url, 'retry.baseDelayMs=300', 'retry.jitterMaxMs=0');

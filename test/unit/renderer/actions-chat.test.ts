@@ -78,7 +78,9 @@ describe("the event pump applies a display frame's events together", () => {
     expect(updates).toBe(1);
     expect(store.getState().session.streamingMessage).toEqual(assistantMessage(text));
 
-    // A failure's burst: the end of the reply, its error, the retry's start — one frame, one update.
+    // A failure's burst: the end of the reply, its error, the retry's start. The banner is what the
+    // person waits on, so its event does not wait for the frame: it goes at once, with everything
+    // queued before it, in order, in one update.
     emit({
       type: 'message_update',
       message: assistantMessage(`${text}end`),
@@ -96,11 +98,35 @@ describe("the event pump applies a display frame's events together", () => {
       retryAt: Date.now() + 2000,
       chainId: 'c1',
     });
-    expect(seen).toEqual(['message_update']);
-    await frame();
     expect(seen).toEqual(['message_update', 'message_update', 'message_end', 'message_update', 'auto_retry_start']);
     expect(updates).toBe(2);
     expect(store.getState().retry.banner?.kind).toBe('pending');
+    // Nothing was left for the frame to apply again.
+    await frame();
+    expect(updates).toBe(2);
+  });
+
+  it('the end of a retry is applied as it comes too, and what follows it waits for the frame', async () => {
+    const { store, emit, seen } = await startedPump();
+    emit({
+      type: 'auto_retry_start',
+      attempt: 1,
+      maxAttempts: 3,
+      delayMs: 2000,
+      errorMessage: '503',
+      category: 'overloaded',
+      retryAt: Date.now() + 2000,
+      chainId: 'c1',
+    });
+    emit({ type: 'message_update', message: assistantMessage('ok'), assistantMessageEvent: { type: 'text_delta' } });
+    emit({ type: 'auto_retry_end', success: true, attempt: 1, chainId: 'c1', outcome: 'recovered' });
+    emit({ type: 'message_update', message: assistantMessage('ok!'), assistantMessageEvent: { type: 'text_delta' } });
+    expect(seen).toEqual(['auto_retry_start', 'message_update', 'auto_retry_end']);
+    expect(store.getState().retry.banner).toBeNull();
+    expect(store.getState().session.streamingMessage).toEqual(assistantMessage('ok'));
+    await frame();
+    expect(seen.at(-1)).toBe('message_update');
+    expect(store.getState().session.streamingMessage).toEqual(assistantMessage('ok!'));
   });
 
   it('a settings change is applied as it comes, with what was waiting before it, in order', async () => {

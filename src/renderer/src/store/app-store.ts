@@ -62,10 +62,22 @@ export function useActions(): Actions {
 // event meant a render and a layout per event, so a failure's dozen events reached the retry
 // banner ~60 ms late (docs/architecture.md, "Streaming to the window"). Nothing shows later for
 // it: the frame paints what its first event would have. A fast stream's message_update events
-// (each holds the whole message so far) collapse to the newest of a run of them.
+// (each holds the whole message so far) collapse to the newest of a run of them. A few events go
+// at once (APPLIED_AT_ONCE), taking what is queued with them.
 
-/** Not the chat's: a setting saved, a notice. Rare, and applied as they come. */
-const APPLIED_AT_ONCE: ReadonlySet<SessionEvent['type']> = new Set(['settings_changed', 'notice']);
+/**
+ * Applied as they come, with whatever is queued before them: a setting saved, a notice, and the
+ * retry banner's events. All rare (the banner's, one per attempt), and each the answer a person is
+ * waiting on. Rendered at once, a failure's burst is in the DOM when the next frame comes, and
+ * that frame only paints it; held for the frame, the frame rendered it first (~10 ms here).
+ */
+const APPLIED_AT_ONCE: ReadonlySet<SessionEvent['type']> = new Set([
+  'settings_changed',
+  'notice',
+  'auto_retry_start',
+  'auto_retry_paused',
+  'auto_retry_end',
+]);
 
 /** Frames stop in a hidden page; the timer still applies its events, if seldom. */
 const HIDDEN_PAGE_MS = 250;

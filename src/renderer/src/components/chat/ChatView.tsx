@@ -6,7 +6,7 @@
 // row stands is decided here, once (an earlier version's rows offer nothing); which actions that
 // offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
 // as the reader nears the top (or by "Show older turns"), keeping the reader's place.
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
@@ -70,11 +70,14 @@ function rowsOf(items: ChatItem[], isBusy: boolean, offeredChain: string | null)
   // next event takes back (a guessed category, Edit coming and going).
   if (last && isSettling(last)) return (item) => (item === last ? SETTLING : READ_ONLY);
   if (isBusy) return () => READ_ONLY;
-  return (item) => ({
+  return (item) => {
+    const isLast = item === last;
+    // Only a person's message acts anywhere in the chat (Edit); any other row acts only as the last
+    // exchange. The rest keep READ_ONLY, so a run's start and end do not render them again.
+    if (!isLast && !(item.kind === 'message' && item.role === 'user')) return READ_ONLY;
     // As before issue 25: a card without a chain id is not live either while no chain is on offer.
-    isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain),
-    isLast: item === last,
-  });
+    return { isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain), isLast };
+  };
 }
 
 const SETTLING: RowState = { ...READ_ONLY, isSettling: true };
@@ -205,11 +208,16 @@ function useVersionChoice(sessionId: string | null, size: number) {
   const [view, setView] = useState<{ of: string; choices: BranchChoices }>({ of: '', choices: {} });
   const of = `${sessionId ?? ''}:${size}`;
   const choices = useMemo(() => (view.of === of ? view.choices : {}), [view, of]);
-  const choose = useMemo(
-    () => (fork: number, seq: number) =>
-      setView((v) => ({ of, choices: { ...(v.of === of ? v.choices : {}), [fork]: seq } })),
-    [of],
-  );
+  // One function for the chat's life: it is the value of every row's BranchChoiceContext, and a
+  // new one at each stored turn made React search every row's whole subtree for its readers.
+  const ofRef = useRef(of);
+  useLayoutEffect(() => {
+    ofRef.current = of;
+  }, [of]);
+  const choose = useCallback((fork: number, seq: number) => {
+    const now = ofRef.current;
+    setView((v) => ({ of: now, choices: { ...(v.of === now ? v.choices : {}), [fork]: seq } }));
+  }, []);
   return { choices, choose };
 }
 
