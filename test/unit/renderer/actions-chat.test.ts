@@ -50,6 +50,18 @@ describe('message actions', () => {
   });
 });
 
+/** The first retry of chain c1, two seconds away. */
+const retryStart = (): SessionEvent => ({
+  type: 'auto_retry_start',
+  attempt: 1,
+  maxAttempts: 3,
+  delayMs: 2000,
+  errorMessage: '503',
+  category: 'overloaded',
+  retryAt: Date.now() + 2000,
+  chainId: 'c1',
+});
+
 describe("the event pump applies a display frame's events together", () => {
   /** A pump started and synced, with the types of the events applied since. */
   async function startedPump() {
@@ -88,16 +100,7 @@ describe("the event pump applies a display frame's events together", () => {
     });
     emit({ type: 'message_end', message: assistantMessage(`${text}end`) });
     emit({ type: 'message_update', message: assistantMessage('next'), assistantMessageEvent: { type: 'text_delta' } });
-    emit({
-      type: 'auto_retry_start',
-      attempt: 1,
-      maxAttempts: 3,
-      delayMs: 2000,
-      errorMessage: '503',
-      category: 'overloaded',
-      retryAt: Date.now() + 2000,
-      chainId: 'c1',
-    });
+    emit(retryStart());
     expect(seen).toEqual(['message_update', 'message_update', 'message_end', 'message_update', 'auto_retry_start']);
     expect(updates).toBe(2);
     expect(store.getState().retry.banner?.kind).toBe('pending');
@@ -108,16 +111,7 @@ describe("the event pump applies a display frame's events together", () => {
 
   it('the end of a retry is applied as it comes too, and what follows it waits for the frame', async () => {
     const { store, emit, seen } = await startedPump();
-    emit({
-      type: 'auto_retry_start',
-      attempt: 1,
-      maxAttempts: 3,
-      delayMs: 2000,
-      errorMessage: '503',
-      category: 'overloaded',
-      retryAt: Date.now() + 2000,
-      chainId: 'c1',
-    });
+    emit(retryStart());
     emit({ type: 'message_update', message: assistantMessage('ok'), assistantMessageEvent: { type: 'text_delta' } });
     emit({ type: 'auto_retry_end', success: true, attempt: 1, chainId: 'c1', outcome: 'recovered' });
     emit({ type: 'message_update', message: assistantMessage('ok!'), assistantMessageEvent: { type: 'text_delta' } });
