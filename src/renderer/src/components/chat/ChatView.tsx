@@ -3,14 +3,15 @@
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
-// row stands is decided here, once (an earlier version's rows offer nothing); which actions that
-// offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
+// row stands is decided once per change (row-states.ts; an earlier version's rows offer nothing);
+// which actions that offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
 // as the reader nears the top (or by "Show older turns"), keeping the reader's place.
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
 import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
+import { rowStates } from '../../chat/row-states';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
 import { branchPath, type BranchChoices } from '../../../../shared/history';
@@ -18,7 +19,7 @@ import { RetryBanner } from '../RetryBanner';
 import { WorkspacePicker } from '../tools/WorkspacePicker';
 import { BranchChoiceContext } from './BranchSwitch';
 import { ChatItemView } from './ChatItemView';
-import { READ_ONLY, type RowState } from './MessageActions';
+import { READ_ONLY } from './MessageActions';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
 import { InstructionsChip } from './InstructionsChip';
@@ -58,35 +59,6 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
   // A new chat's first prompt held for a rate limit names it already.
   const first = session.turns.find((t) => t.role === 'user')?.text ?? session.pacing?.text ?? '';
   return stored || first.split('\n')[0];
-}
-
-/**
- * Rows act only while nothing runs, and only the last exchange is tried again (MessageActions.tsx
- * decides what each offers). A chain offered to continue after a restart is answered on its own card.
- */
-function rowsOf(items: ChatItem[], isBusy: boolean, offeredChain: string | null): (item: ChatItem) => RowState {
-  const last = items.findLast(isExchangeItem);
-  // A failure whose outcome is still on its way offers nothing yet: no state is painted that the
-  // next event takes back (a guessed category, Edit coming and going).
-  if (last && isSettling(last)) return (item) => (item === last ? SETTLING : READ_ONLY);
-  if (isBusy) return () => READ_ONLY;
-  return (item) => {
-    const isLast = item === last;
-    // Only a person's message acts anywhere in the chat (Edit); any other row acts only as the last
-    // exchange. The rest keep READ_ONLY, so a run's start and end do not render them again.
-    if (!isLast && !(item.kind === 'message' && item.role === 'user')) return READ_ONLY;
-    // As before issue 25: a card without a chain id is not live either while no chain is on offer.
-    return { isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain), isLast };
-  };
-}
-
-const SETTLING: RowState = { ...READ_ONLY, isSettling: true };
-
-/** An errored card whose chain has not ended yet while no retry is under way: its outcome comes next. */
-function isSettling(item: ChatItem): boolean {
-  return (
-    item.kind === 'errored-chain' && item.chain === null && (item.status === 'unknown' || item.status === 'failed')
-  );
 }
 
 /**
@@ -151,7 +123,7 @@ export function ChatView() {
     [session.turns, versions.choices],
   );
   const rowOf = useMemo(
-    () => (isEarlier ? () => READ_ONLY : rowsOf(items, isBusy, offeredChain)),
+    () => (isEarlier ? () => READ_ONLY : rowStates(items, isBusy, offeredChain)),
     [items, isBusy, offeredChain, isEarlier],
   );
   const hasOlderTurns = useAppState((s) => s.session.hasOlderTurns);
