@@ -4,8 +4,9 @@
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
 // the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
 // row stands is decided once per change (row-states.ts; an earlier version's rows offer nothing);
-// which actions that offers, in MessageActions.tsx. A long session opens on its newest page; older pages are fetched
-// as the reader nears the top (or by "Show older turns"), keeping the reader's place.
+// which actions that offers, in MessageActions.tsx. A long session opens on its newest page;
+// older pages are fetched as the reader nears the top (or by "Show older turns"), keeping the
+// reader's place.
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
