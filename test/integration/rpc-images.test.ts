@@ -1,7 +1,8 @@
 // RPC `prompt` with pi's `images` field, through the BUILT CLI (rebuilt when older than src/)
 // against a SimulatorServer over real HTTP: the image reaches the server in the Chat Completions
 // shape and the reply names it; a text-only model refuses it with a clear error and sends nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
+// sharp, the native image library, is loaded by the first image, not at start-up (Linux: /proc maps).
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +38,18 @@ async function start(args: string[]): Promise<RpcClient> {
   return client;
 }
 
+/** Whether the process has sharp's native library mapped; null where /proc cannot say. */
+function hasSharpLoaded(pid: number | undefined): boolean | null {
+  const maps = `/proc/${pid}/maps`;
+  if (pid === undefined || !existsSync(maps)) return null;
+  return readFileSync(maps, 'utf8').includes('sharp-');
+}
+
 describe('RPC prompt with images', () => {
   it('sends them to the model: the server gets the image, the reply names it', async () => {
     const rpc = await start(['--base-url', simUrl, '--model', 'resolute-sim-1']);
+    const loadedAtStart = hasSharpLoaded(rpc.pid);
+    if (loadedAtStart !== null) expect(loadedAtStart).toBe(false);
     const png = (await tinyPng()).toString('base64');
     const response = await rpc.request({
       type: 'prompt',
@@ -53,6 +63,7 @@ describe('RPC prompt with images', () => {
     expect(await rpc.getLastAssistantText()).toContain(
       `I received "Describe it" and 1 image (image/png, ${Buffer.from(png, 'base64').length} bytes)`,
     );
+    if (loadedAtStart !== null) expect(hasSharpLoaded(rpc.pid)).toBe(true);
   });
 
   it('refuses them for a text-only model, saying so, and sends nothing', async () => {

@@ -1,8 +1,9 @@
 // Fits an image to a provider's limits (core/image-limits.ts) with sharp: an image within them is
 // sent as it is; a larger one is scaled down (aspect ratio kept) and, while still too heavy,
 // re-encoded at lower quality and then smaller. Formats the APIs do not all take (AVIF, TIFF) become
-// PNG. Called by the attachment builder and the read tool's image helper.
-import sharp from 'sharp';
+// PNG. Called by the attachment builder and the read tool's image helper. sharp (a native module) is
+// loaded on the first image, not at start-up: most runs never see one.
+import type { Metadata, Sharp, SharpOptions } from 'sharp';
 import type { ImageLimits } from '../../core/image-limits';
 
 export interface FittedImage {
@@ -22,10 +23,15 @@ const SENDABLE = new Set(['png', 'jpeg', 'gif', 'webp']);
 // Past this many pixels an image is refused before decoding (sharp's own default guard).
 const MAX_INPUT_PIXELS = 268_402_689;
 
+type SharpFactory = (input: Buffer, options: SharpOptions) => Sharp;
+let loaded: Promise<SharpFactory> | null = null;
+const loadSharp = (): Promise<SharpFactory> => (loaded ??= import('sharp').then((module) => module.default));
+
 const base64Length = (bytes: number): number => Math.ceil(bytes / 3) * 4;
 
 export async function fitImage(input: Buffer, limits: ImageLimits): Promise<FittedImage> {
-  let meta: sharp.Metadata;
+  const sharp = await loadSharp();
+  let meta: Metadata;
   // A file's own type is what sharp finds in it, not what its name or the client claimed.
   try {
     meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -41,7 +47,7 @@ export async function fitImage(input: Buffer, limits: ImageLimits): Promise<Fitt
     Math.max(width, height) <= limits.maxEdge &&
     base64Length(input.length) <= limits.maxBase64Bytes;
   if (fits) return { data: input, mimeType: `image/${format}`, width, height, changed: false };
-  return shrink(input, { width, height, format }, limits);
+  return shrink(sharp, input, { width, height, format }, limits);
 }
 
 interface Source {
@@ -51,7 +57,7 @@ interface Source {
 }
 
 /** Scale to the edge limit, then step quality and size down until the bytes fit. */
-async function shrink(input: Buffer, source: Source, limits: ImageLimits): Promise<FittedImage> {
+async function shrink(sharp: SharpFactory, input: Buffer, source: Source, limits: ImageLimits): Promise<FittedImage> {
   // A JPEG stays JPEG (its size is what quality controls); anything else stays lossless, as PNG.
   const asPng = source.format !== 'jpeg';
   let edge = Math.min(limits.maxEdge, Math.max(source.width, source.height));
