@@ -2,9 +2,10 @@
 // in Chromium: the time from navigation to a usable composer (noted in the page at the first frame
 // where the input is visible and the connection strip is gone, so Playwright's own round trips are
 // not counted), the JavaScript loaded before it (as sent and as decoded) and the longest main-thread
-// task of the load (bench/browser.ts, by CPU and wall time from a DevTools trace). With RESOLUTE_BENCH_BEFORE_CLI=<another out/main/cli.js> that
-// build is measured in the same run, rounds taking turns. Targets: longest task ≤ 50 ms CPU, JS
-// before the composer ≤ 600 kB, composer ready ≤ 0.8× before.
+// task of the load (bench/browser.ts, by CPU and wall time from a DevTools trace). With
+// RESOLUTE_BENCH_BEFORE_CLI=<another out/main/cli.js> that build is measured in the same run, rounds
+// taking turns. Targets: longest task ≤ 50 ms CPU, JS before the composer ≤ 600 kB, composer ready
+// ≤ 0.8× before.
 // Run: npx tsx bench/first-window.ts [rounds]
 import type { Browser } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
