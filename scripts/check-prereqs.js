@@ -3,8 +3,11 @@
 // than after minutes of scattered failures: Chromium (Playwright's own or /usr/bin/chromium) for
 // the e2e tests, ripgrep for the find/grep tools, and on Linux bubblewrap (the bash tool's sandbox)
 // and Xvfb, xdotool and ImageMagick's `import` (the app-window test). The README's set-up section
-// lists the same. Run by package.json's "test" script; test/unit/packaging/check-prereqs.test.ts.
+// lists the same. It also loads better-sqlite3, whose native binary comes from an install script
+// that npm may skip (package.json's allowScripts) or build for another Node line. Run by
+// package.json's "test" script; test/unit/packaging/check-prereqs.test.ts.
 import { accessSync, constants, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -54,6 +57,32 @@ export function prereqMessage(missing, platform = process.platform) {
   return lines.join('\n');
 }
 
+/**
+ * Why better-sqlite3 cannot open a database here, in words a person can act on, or undefined when
+ * it can. `load` returns the module (the default: require it from this project).
+ */
+export function sqliteProblem(load = () => createRequire(import.meta.url)('better-sqlite3')) {
+  try {
+    const Database = load();
+    new Database(':memory:').close();
+    return undefined;
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error);
+    const cause = /NODE_MODULE_VERSION/.test(text)
+      ? `it was built for another Node.js version than this one (${process.version})`
+      : /bindings file|Cannot find module|cannot open shared object/i.test(text)
+        ? 'it is missing (its install script did not run: see "allowScripts" in package.json)'
+        : 'it failed to load';
+    return [
+      `npm test needs better-sqlite3's native binary, but ${cause}.`,
+      'Build it for this Node.js with:',
+      '  npm rebuild better-sqlite3',
+      '(a C++ toolchain and Python are needed where no prebuilt binary can be downloaded)',
+      `The error: ${text.split('\n')[0]}`,
+    ].join('\n');
+  }
+}
+
 async function playwrightChromium() {
   try {
     const { chromium } = await import('@playwright/test');
@@ -67,6 +96,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const missing = missingPrereqs({ chromiumPaths: [await playwrightChromium(), '/usr/bin/chromium'] });
   if (missing.length > 0) {
     console.error(prereqMessage(missing));
+    process.exit(1);
+  }
+  const sqlite = sqliteProblem();
+  if (sqlite) {
+    console.error(sqlite);
     process.exit(1);
   }
 }

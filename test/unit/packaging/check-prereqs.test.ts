@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { APT_COMMAND, missingPrereqs, prereqMessage } from '../../../scripts/check-prereqs.js';
+import { APT_COMMAND, missingPrereqs, prereqMessage, sqliteProblem } from '../../../scripts/check-prereqs.js';
 
 const empty = mkdtempSync(join(tmpdir(), 'resolute-prereqs-'));
 afterAll(() => rmSync(empty, { recursive: true, force: true }));
@@ -50,6 +50,30 @@ describe('the prerequisites of npm test', () => {
       expect(run.stderr).toContain(APT_COMMAND);
     },
   );
+
+  it('loads better-sqlite3 here, and says what to run when its binary is missing or for another Node', () => {
+    expect(sqliteProblem()).toBeUndefined();
+    const missing = sqliteProblem(() => {
+      throw new Error('Could not locate the bindings file. Tried:\n → /x/build/better_sqlite3.node');
+    });
+    expect(missing).toContain('native binary, but it is missing');
+    expect(missing).toContain('npm rebuild better-sqlite3');
+    expect(missing).toContain('Could not locate the bindings file.');
+    expect(missing).not.toContain('/x/build');
+    const otherNode = sqliteProblem(() => {
+      throw new Error('was compiled against a different Node.js version using NODE_MODULE_VERSION 137.');
+    });
+    expect(otherNode).toContain('built for another Node.js version');
+  });
+
+  it('lets npm run the install scripts the app needs, and no others', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { allowScripts: Record<string, boolean> };
+    const allowed = Object.entries(pkg.allowScripts)
+      .filter(([, ok]) => ok)
+      .map(([spec]) => spec.replace(/@[^@]*$/, ''));
+    for (const needed of ['better-sqlite3', 'esbuild', 'sharp']) expect(allowed).toContain(needed);
+    expect(allowed).not.toContain('@google/genai');
+  });
 
   it("is npm test's first step, and the README gives the same command", () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
