@@ -11,3 +11,5 @@ export function missingPrereqs(options: {
   chromiumPaths: (string | undefined)[];
 }): Missing[];
 export function prereqMessage(missing: Missing[], platform?: NodeJS.Platform): string;
+/** Why better-sqlite3 cannot open a database, as a message to show; undefined when it can. */
+export function sqliteProblem(load?: () => new (file: string) => { close(): void }): string | undefined;

@@ -211,6 +211,7 @@ export class AppServices {
       },
     });
     const publishSnapshot = (): void => sessions.publishSnapshot();
+    const settingsDomain = new SettingsDomain({ settings, simulator: this.simulator, report });
     return {
       app,
       session: sessions,
@@ -222,13 +223,14 @@ export class AppServices {
         publish,
         publishSnapshot,
       }),
-      settings: new SettingsDomain({ settings, simulator: this.simulator, report }),
+      settings: settingsDomain,
       providers: new ProviderDomain({
         settings,
         credentials,
         simulatorUrl: parts.simulatorUrl,
         streamFn,
         servers: this.servers,
+        settingsSettled: () => settingsDomain.settled(),
       }),
       history: new HistoryDomain({
         history,

@@ -43,6 +43,10 @@ test('an empty OpenAI-compatible URL asks for it; an unreachable one names its h
   await app.page.getByTestId('test-connection').click();
   await expect(result).toContainText(`Could not reach 127.0.0.1:${port}`, { timeout: 30_000 });
   await expect(result).toContainText('check the URL');
+  // A URL the settings refuse is not what was tested: the answer goes, though the saved URL stays.
+  await field.fill('ftp://x');
+  await field.press('Enter');
+  await expect(result).toBeEmpty();
 });
 
 test('a "✓ Connected" result clears when the model changes', async ({ app }) => {

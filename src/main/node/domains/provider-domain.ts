@@ -28,6 +28,8 @@ export interface ProviderDomainParts {
   streamFn: StreamFn;
   /** What OpenAI-compatible servers say of their models (their windows, their model lists). */
   servers: LocalServerProbe;
+  /** Settles when the settings changes asked for before have applied (SettingsDomain.settled). */
+  settingsSettled: () => Promise<void>;
 }
 
 export class ProviderDomain {
@@ -66,6 +68,7 @@ export class ProviderDomain {
 
   /** One minimal request with the current provider settings, classified; nothing is stored. */
   async testConnection(): Promise<ConnectionTestResult> {
+    await this.parts.settingsSettled();
     const { settings, credentials, simulatorUrl, streamFn } = this.parts;
     const provider = settings.get().provider;
     const unsent = {

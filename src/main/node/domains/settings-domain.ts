@@ -19,6 +19,8 @@ export interface SettingsDomainParts {
 export class SettingsDomain {
   /** The script the simulator runs, so that only a change of it re-arms the simulator. */
   private appliedScript: string;
+  /** Changes still loading pi-ai before they apply; a connection test waits for them. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly parts: SettingsDomainParts) {
     this.appliedScript = parts.settings.get().simulator.script;
@@ -26,7 +28,7 @@ export class SettingsDomain {
 
   readonly commands = {
     'settings.get': () => this.parts.settings.get(),
-    'settings.update': ({ patch }) => asInvalid(() => this.update(patch)),
+    'settings.update': ({ patch }) => asInvalid(() => this.tracked(this.update(patch))),
     'simulator.setScript': ({ script }) => asInvalid(() => this.setSimulatorScript(script)),
   } satisfies Pick<CommandHandlers, 'settings.get' | 'settings.update' | 'simulator.setScript'>;
 
@@ -35,6 +37,22 @@ export class SettingsDomain {
    * model loads pi-ai first: the fallback list is checked against its catalogue. A new provider
    * without a model returns to the one last chosen there, else starts on its default one.
    */
+  /**
+   * Settles once every change asked for so far has applied (or failed). Test connection, clicked
+   * right after a provider switch, would otherwise test the provider being left: the switch waits
+   * for pi-ai's catalogue while the test's command is already being handled.
+   */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  private tracked<T>(change: Promise<T>): Promise<T> {
+    this.inFlight.add(change);
+    const done = (): void => void this.inFlight.delete(change);
+    change.then(done, done);
+    return change;
+  }
+
   async update(patch: unknown): Promise<Settings> {
     const { settings } = this.parts;
     if (settingsNeedCatalogue(null, patch)) await loadPiRuntime();

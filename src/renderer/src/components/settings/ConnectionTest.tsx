@@ -3,13 +3,17 @@
 // (providers.test). Nothing is stored in the history; with the simulator it takes a script step.
 // A missing key or URL is said as what to do (with the way to the key field), an unreachable
 // server by its host, a local server's models by name; a result is shown only while the
-// provider, model, URL and keys it tested hold.
+// provider, model, URL and keys it tested hold, and while no provider field holds a refused value.
+// What it tested is read when the answer comes, not at the click: a provider switched just before
+// is an optimistic value then, which the main process's saved one (its default model filled in)
+// replaces a moment later — and the main process, taking the socket's messages in order, tested
+// the saved one.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
 import type { ProviderId } from '../../../../shared/settings';
 import { providerLabelById } from '../../i18n/notice-text';
-import { useActions, useAppState } from '../../store/app-store';
+import { useActions, useAppState, useStoreApi } from '../../store/app-store';
 import type { AppState } from '../../store/state';
 import { errorText } from '../../../../shared/text';
 
@@ -35,6 +39,15 @@ function keysPart(s: AppState): string | null {
   return info ? info.keys.map((k) => k.id).join(',') : null;
 }
 
+function setupOf(s: AppState): Setup {
+  return { settings: settingsPart(s), keys: keysPart(s) };
+}
+
+/** A provider field the main process refused (a URL such as ftp://x): what is shown is not what was tested. */
+function hasRefusedProviderField(s: AppState): boolean {
+  return Object.keys(s.settings.fieldErrors).some((path) => path.startsWith('provider.'));
+}
+
 /** Another provider, model, URL or key makes an answer stale (keys not listed yet are no change). */
 function isSameSetup(a: Setup, b: Setup): boolean {
   return a.settings === b.settings && (a.keys === null || b.keys === null || a.keys === b.keys);
@@ -43,18 +56,22 @@ function isSameSetup(a: Setup, b: Setup): boolean {
 export function ConnectionTest() {
   const { t } = useTranslation();
   const actions = useActions();
+  const store = useStoreApi();
   const settings = useAppState(settingsPart);
   const keys = useAppState(keysPart);
+  const isRefused = useAppState(hasRefusedProviderField);
   const setup: Setup = { settings, keys };
   const [tested, setState] = useState<TestState>({ kind: 'idle' });
-  const isStale = (tested.kind === 'done' || tested.kind === 'error') && !isSameSetup(tested.testedFor, setup);
+  const isStale =
+    (tested.kind === 'done' || tested.kind === 'error') && (isRefused || !isSameSetup(tested.testedFor, setup));
   const state: TestState = isStale ? { kind: 'idle' } : tested;
   const run = async (): Promise<void> => {
     setState({ kind: 'testing' });
     try {
-      setState({ kind: 'done', result: await actions.testConnection(), testedFor: setup });
+      const result = await actions.testConnection();
+      setState({ kind: 'done', result, testedFor: setupOf(store.getState()) });
     } catch (error) {
-      setState({ kind: 'error', message: errorText(error), testedFor: setup });
+      setState({ kind: 'error', message: errorText(error), testedFor: setupOf(store.getState()) });
     }
   };
   return (
