@@ -1,6 +1,7 @@
 // The visible behaviours of the desktop UI (issue: the desktop UI): the banner's text and
 // countdown, the settings toggle persisting across a reload, the tab's icon, an errored turn's
-// timeline in the history view, the banner in Japanese and Korean, and screenshots of the three
+// timeline in the history view, the shell that never scrolls with a sidebar longer than the window,
+// the banner in Japanese and Korean, and screenshots of the three
 // screens in light and dark saved as artifacts (test-results/screens).
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
@@ -41,6 +42,31 @@ test.describe('with a slow backoff', () => {
       await expect(new RetryBanner(app.page).root).not.toContainText(text);
     });
   }
+});
+
+test.describe('a sidebar longer than the window', () => {
+  test.use({ appOptions: { script: Array(10).fill('auth').join(',') } });
+
+  test('the shell never scrolls: errored chats below the fold leave the header in place', async ({ app }) => {
+    const page = app.page;
+    await page.setViewportSize({ width: 1280, height: 360 });
+    const chat = new ChatPage(page);
+    for (let n = 1; n <= 10; n++) {
+      if (n > 1) await page.getByTestId('new-chat').click();
+      await chat.prompt(`question ${n}`);
+      await expect(page.getByTestId('sidebar-errored-badge')).toHaveCount(n);
+    }
+    // Some badges (and their visually hidden words) are now below the sidebar's fold.
+    const size = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollHeight,
+      window: window.innerHeight,
+    }));
+    expect(size.scroll).toBe(size.window);
+    await page.getByTestId('chat-title').hover();
+    await page.mouse.wheel(0, 400);
+    await expect(page.getByTestId('chat-title')).toBeInViewport();
+    expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? -1)).toBe(0);
+  });
 });
 
 test('the auto-retry switch persists across a reload', async ({ app }) => {
