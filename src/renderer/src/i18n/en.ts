@@ -617,7 +617,7 @@ export const en = {
     truncated: 'The file is longer than 32 KB: the model reads only its start.',
     noFile: 'The workspace has no AGENTS.md or CLAUDE.md.',
     own: 'Instructions for this chat only',
-    ownHint: 'Used instead of Settings → Agent’s system prompt, from the next message on, until the app quits.',
+    ownHint: 'Used instead of Settings → Agent’s system prompt in this chat, from the next message on; kept with the chat.',
     mode: 'How they apply',
     add: 'Add to Resolute’s instructions',
     replace: 'Replace Resolute’s own words',

@@ -613,7 +613,7 @@ export const ko: Messages = {
     truncated: '파일이 32 KB보다 길어 모델은 앞부분만 읽습니다.',
     noFile: '작업 공간에 AGENTS.md나 CLAUDE.md가 없습니다.',
     own: '이 채팅에만 쓰는 지침',
-    ownHint: '다음 메시지부터 앱을 끝낼 때까지 설정 → 에이전트의 시스템 프롬프트 대신 쓰입니다.',
+    ownHint: '이 채팅에서는 다음 메시지부터 설정 → 에이전트의 시스템 프롬프트 대신 쓰입니다. 채팅과 함께 저장됩니다.',
     mode: '적용 방식',
     add: 'Resolute의 지침에 추가',
     replace: 'Resolute 자체 문구를 대체',
