@@ -59,6 +59,11 @@ export function mcpToolName(server: string, tool: string): string {
   return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
 }
 
+/** Is this a tool an MCP server offers (named by mcpToolName)? */
+export function isMcpTool(toolName: string): boolean {
+  return toolName.startsWith('mcp__');
+}
+
 /**
  * Where a server is: starting, connected with its tool count, failed with the reason (and when it
  * is tried again in the background, epoch ms, if it is), or switched off.

@@ -85,6 +85,8 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   await chat.prompt('Echo through MCP');
   await expect(tools.approval).toBeVisible();
   await expect(tools.approval).toContainText('"message": "hi from MCP"');
+  // The switch that stops the asking is in Settings → MCP servers, and the card says so.
+  await expect(tools.approval).toContainText('Settings → MCP servers');
   await tools.allowOnce.click();
   const card = tools.card('mcp__everything__echo');
   await expect(card).toContainText('everything · echo');

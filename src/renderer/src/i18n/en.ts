@@ -489,6 +489,7 @@ export const en = {
     change: 'Change',
     approvalTitle: 'Allow {{name}}?',
     approvalHint: 'Resolute asks before it writes files or runs commands (Settings → Agent tools).',
+    approvalHintMcp: 'Resolute asks before it calls an MCP server’s tools (Settings → MCP servers).',
     command: 'Command',
     commandTimeout: 'Timeout: {{seconds}} s',
     newFile: 'New file: {{path}}',
@@ -617,7 +618,8 @@ export const en = {
     truncated: 'The file is longer than 32 KB: the model reads only its start.',
     noFile: 'The workspace has no AGENTS.md or CLAUDE.md.',
     own: 'Instructions for this chat only',
-    ownHint: 'Used instead of Settings → Agent’s system prompt in this chat, from the next message on; kept with the chat.',
+    ownHint:
+      'Used instead of Settings → Agent’s system prompt in this chat, from the next message on; kept with the chat.',
     mode: 'How they apply',
     add: 'Add to Resolute’s instructions',
     replace: 'Replace Resolute’s own words',

@@ -493,6 +493,7 @@ export const ja: Messages = {
     change: '変更内容',
     approvalTitle: '{{name}} を許可しますか?',
     approvalHint: 'ファイルの書き込みやコマンドの実行の前に確認します (設定 → エージェントのツール)。',
+    approvalHintMcp: 'MCP サーバーのツールを呼び出す前に確認します (設定 → MCP サーバー)。',
     command: 'コマンド',
     commandTimeout: 'タイムアウト: {{seconds}} 秒',
     newFile: '新しいファイル: {{path}}',
@@ -621,7 +622,8 @@ export const ja: Messages = {
     truncated: 'ファイルが 32 KB を超えているため、モデルは冒頭部分だけを読みます。',
     noFile: 'ワークスペースに AGENTS.md も CLAUDE.md もありません。',
     own: 'このチャットだけの指示',
-    ownHint: 'このチャットでは次のメッセージから、設定 → エージェントのシステムプロンプトの代わりに使われます。チャットと一緒に保存されます。',
+    ownHint:
+      'このチャットでは次のメッセージから、設定 → エージェントのシステムプロンプトの代わりに使われます。チャットと一緒に保存されます。',
     mode: '適用のしかた',
     add: 'Resolute の指示に追加',
     replace: 'Resolute 自身の文面を置き換え',

@@ -4,6 +4,7 @@
 // stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMcpTool } from '../../../../shared/mcp-values';
 import type { ApprovalChoice, ApprovalRequest } from '../../../../shared/tools';
 import { useActions } from '../../store/app-store';
 import { ApprovalDiff } from './ApprovalDiff';
@@ -91,7 +92,7 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
         <h2 className="approval-title" id={titleId}>
           {t('tools.approvalTitle', { name: request.toolName })}
         </h2>
-        <p className="muted">{t('tools.approvalHint')}</p>
+        <p className="muted">{t(isMcpTool(request.toolName) ? 'tools.approvalHintMcp' : 'tools.approvalHint')}</p>
         <div className="approval-preview">
           <Preview request={request} />
         </div>
