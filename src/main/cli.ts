@@ -35,8 +35,11 @@ function asksForHelp(argv: string[]): boolean {
 }
 
 const LINK_REUSED =
-  'a one-time launch link was presented again. If the window Resolute opened says the link was ' +
-  'already used, another program on this machine may have opened it first: stop Resolute (Ctrl+C) and start it again.';
+  'a one-time launch link was presented again, not by the window Resolute opened: whoever did got nothing. ' +
+  'Had they come first, the window would have been refused and their access withdrawn before it did anything.';
+const LINK_REVOKED =
+  'a one-time launch link was presented a second time, so the access it gave was withdrawn: the tab it ' +
+  'opened now needs the URL above.';
 
 async function runWeb(flags: CommonFlags): Promise<void> {
   const [{ launchApp }, { startBrowserServer }, { openForPerson }, { startExtensions }] = await Promise.all([
@@ -64,7 +67,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
     hub: app.hub,
     rendererDir,
     port: flags.port,
-    onLaunchLinkReused: () => process.stderr.write(`resolute: ${LINK_REUSED}\n`),
+    onLaunchLinkReused: (revoked) => process.stderr.write(`resolute: ${revoked ? LINK_REVOKED : LINK_REUSED}\n`),
   });
   process.stdout.write(`Resolute (browser mode) is running at ${server.url}\n`);
   process.stdout.write(`Simulator: ${app.services.domains.app.info().simulatorUrl ?? 'off'}\n`);
@@ -83,7 +86,7 @@ async function runWeb(flags: CommonFlags): Promise<void> {
     await app.services.dispose();
   });
   if (flags.noOpen) return;
-  appWindow = await openForPerson(server.launchUrl, app.services.dataDir, (line) => process.stdout.write(`${line}\n`));
+  appWindow = await openForPerson(server.launchLink, app.services.dataDir, (line) => process.stdout.write(`${line}\n`));
   // The browser mode has no other window: closing the app window is how the person quits.
   void appWindow?.closed.then(stop);
 }

@@ -134,34 +134,37 @@ describe('what the page loads, and how it is cached', () => {
 });
 
 describe('browser mode guard', () => {
-  it('a launch link carries no token, serves the page with it once, then is refused', async () => {
-    const link = server.launchUrl();
+  it('a launch link carries no token, serves the page with its own token once, then is refused', async () => {
+    const { url: link, launch } = server.launchLink('file');
     expect(link).not.toContain(server.token);
-    expect(server.launchUrl()).not.toBe(link);
+    expect(server.launchLink('file').url).not.toBe(link);
     // A HEAD (a link checker, a preview) does not spend it, nor warn.
     const before = reusedLinks;
     expect((await fetch(link, { method: 'HEAD' })).status).toBe(410);
     const first = await fetch(link);
     expect(first.status).toBe(200);
     expect(await first.text()).toBe(
-      `<!doctype html><meta name="resolute-launch-token" content="${server.token}"><title>Resolute</title>`,
+      `<!doctype html><meta name="resolute-launch-token" content="${launch.token}"><title>Resolute</title>`,
     );
+    expect(launch.token).not.toBe(server.token);
     expect(first.headers.get('set-cookie')).toMatch(/^resolute_assets_\d+=/);
-    expect(first.headers.get('set-cookie')).not.toContain(server.token);
+    expect(first.headers.get('set-cookie')).not.toContain(launch.token);
     expect(reusedLinks).toBe(before);
     const second = await fetch(link);
     expect(second.status).toBe(410);
     const text = await second.text();
     expect(text).toMatch(/works once, and it was already used/);
-    expect(text).not.toContain(server.token);
+    expect(text).not.toContain(launch.token);
     expect(reusedLinks).toBe(before + 1);
     // The window's own reload of the spent link (it has the cookie) gets the page, without the token.
     const cookie = first.headers.get('set-cookie')?.split(';')[0] ?? '';
     const reload = await fetch(link, { headers: { cookie } });
     expect(reload.status).toBe(200);
-    expect(await reload.text()).not.toContain(server.token);
+    expect(await reload.text()).not.toContain(launch.token);
     expect(reusedLinks).toBe(before + 1);
+    // A code never issued is a guess, not a race: refused, and no warning.
     expect((await fetch(`${base()}/?launch=made-up`)).status).toBe(410);
+    expect(reusedLinks).toBe(before + 1);
   });
 
   it('serves the page only with the token', async () => {

@@ -1,18 +1,23 @@
-// The app-mode window of the browser mode: a Chromium-family browser started with --app=URL on a
-// profile folder of its own, watched over the DevTools pipe so that closing the window is noticed
-// on every OS (on macOS the browser would stay running with no window). Started by open-app.ts;
-// cli.ts stops the browser mode when `closed` settles and closes the window on Ctrl+C.
+// The app-mode window of the browser mode: a Chromium-family browser started as an app window on a
+// blank page and a profile folder of its own, then sent to the launch link over its DevTools pipe —
+// a command line is readable by every local user, the pipe by nobody else — and watched over it
+// so that closing the window is noticed on every OS (on macOS the browser would stay running with
+// no window). Started by open-app.ts; cli.ts stops the browser mode when `closed` settles and
+// closes the window on Ctrl+C.
 import { spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
-import { DevtoolsPipe, type TargetEvent } from './devtools-pipe';
+import { DevtoolsPipe, type PipeEvent } from './devtools-pipe';
 
 export interface AppWindowOptions {
   executable: string;
+  /** The launch link: it goes over the pipe only, never on the command line. */
   url: string;
   /** The browser's own profile folder (cookies, window state), apart from the person's browser. */
   profileDir: string;
   /** Root on Linux: Chromium then refuses to start unless its sandbox is switched off. */
   runsAsRoot: boolean;
+  /** How the window's own load of `url` went: true when it got the page, false when refused or failed. */
+  onLoaded?: (loaded: boolean) => void;
 }
 
 export interface AppWindow {
@@ -25,10 +30,12 @@ export interface AppWindow {
 /** Large enough for the sidebar, the chat and the retry banner; small enough for a 1366×768 laptop. */
 export const WINDOW_SIZE = { width: 1200, height: 760 };
 const EXIT_GRACE_MS = 5000;
+/** What the window opens on: --app needs a URL for an app window (about:blank gets a tabbed one). */
+export const BLANK_APP_PAGE = 'data:text/html,';
 
-export function appWindowArgs(options: Omit<AppWindowOptions, 'executable'>): string[] {
+export function appWindowArgs(options: Pick<AppWindowOptions, 'profileDir' | 'runsAsRoot'>): string[] {
   return [
-    `--app=${options.url}`,
+    `--app=${BLANK_APP_PAGE}`,
     `--user-data-dir=${options.profileDir}`,
     `--window-size=${WINDOW_SIZE.width},${WINDOW_SIZE.height}`,
     '--remote-debugging-pipe',
@@ -63,7 +70,9 @@ export function openAppWindow(options: AppWindowOptions): Promise<AppWindow> {
   let markShown!: () => void;
   const shown = new Promise<void>((resolve) => (markShown = resolve));
 
-  const onTarget = (event: TargetEvent) => {
+  const launch = launchOver(options);
+  const onEvent = (event: PipeEvent) => {
+    if (event.method === 'Network.responseReceived') return launch.heard(event);
     if (event.method === 'Target.targetDestroyed') {
       if (!appPages.delete(event.params.targetId) || appPages.size > 0) return;
       markClosed();
@@ -71,9 +80,11 @@ export function openAppWindow(options: AppWindowOptions): Promise<AppWindow> {
     } else if (event.params.targetInfo.type === 'page' && isApp(event.params.targetInfo.url)) {
       appPages.add(event.params.targetInfo.targetId);
       markShown();
+    } else if (event.params.targetInfo.type === 'page' && event.params.targetInfo.url === BLANK_APP_PAGE) {
+      launch.start(pipe, event.params.targetInfo.targetId);
     }
   };
-  const pipe = new DevtoolsPipe(child.stdio[3] as Writable, child.stdio[4] as Readable, onTarget);
+  const pipe = new DevtoolsPipe(child.stdio[3] as Writable, child.stdio[4] as Readable, onEvent);
   pipe.send('Target.setDiscoverTargets', { discover: true });
 
   const window: AppWindow = {
@@ -92,6 +103,37 @@ export function openAppWindow(options: AppWindowOptions): Promise<AppWindow> {
     }),
     exited.then((reason) => Promise.reject(new Error(`the browser ${reason}`))),
   ]);
+}
+
+/**
+ * Sends the blank app window to the launch link through its page's session, and reports how the
+ * load of that link went (its document's status) — once.
+ */
+function launchOver(options: AppWindowOptions) {
+  let sessionId: string | null = null;
+  let reported = false;
+  const report = (loaded: boolean) => {
+    if (reported) return;
+    reported = true;
+    options.onLoaded?.(loaded);
+  };
+  return {
+    start(pipe: DevtoolsPipe, targetId: string): void {
+      if (sessionId !== null) return;
+      sessionId = '';
+      void (async () => {
+        const attached = await pipe.call('Target.attachToTarget', { targetId, flatten: true });
+        sessionId = String(attached.sessionId);
+        await pipe.call('Network.enable', {}, sessionId);
+        const navigated = await pipe.call('Page.navigate', { url: options.url }, sessionId);
+        if (navigated.errorText) report(false);
+      })().catch(() => report(false));
+    },
+    heard(event: { sessionId: string; params: { type: string; response: { url: string; status: number } } }): void {
+      if (event.sessionId !== sessionId || event.params.type !== 'Document') return;
+      if (event.params.response.url === options.url) report(event.params.response.status === 200);
+    },
+  };
 }
 
 function appOrigin(url: string): (candidate: string) => boolean {

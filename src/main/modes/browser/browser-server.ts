@@ -2,10 +2,10 @@
 // carries the shared contract over a WebSocket (/ws). The per-launch token (the printed URL's
 // ?token=) is held by the page and presented only on the socket, as a subprotocol; the cookie a
 // page load sets grants the static assets and nothing else, since browsers send cookies to every
-// port of a host. A browser Resolute opens gets a one-time launch link instead (launch-codes.ts),
-// since command lines are readable by every local user. Host and Origin are checked so another
-// site cannot reach it (docs/architecture.md, "The three hosts"). The files go compressed, the
-// hashed assets cached for good.
+// port of a host. A browser Resolute opens gets a one-time launch link instead, through a private
+// channel, with a token of that launch's own that a detected race revokes (launch-codes.ts). Host
+// and Origin are checked so another site cannot reach it (docs/architecture.md, "The three
+// hosts"). The files go compressed, the hashed assets cached for good.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,14 @@ import { windowStream, type EventHub } from '../../host/event-hub';
 import { CompressedFiles, pickEncoding } from '../../node/compressed-files';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';
-import { LaunchCodes, pageWithToken } from './launch-codes';
+import {
+  LAUNCH_CODE_TTL_MS,
+  Launch,
+  LaunchCodes,
+  pageWithToken,
+  type LaunchOpener,
+  type Presented,
+} from './launch-codes';
 
 export interface BrowserServerOptions {
   router: CommandRouter;
@@ -33,8 +40,11 @@ export interface BrowserServerOptions {
   host?: string;
   /** Fixed token for tests; default a random one per launch. */
   token?: string;
-  /** A used or expired launch link was presented again (someone else may have used it first). */
-  onLaunchLinkReused?: () => void;
+  /**
+   * An issued launch link was presented again, not by its window's own reload: someone else may
+   * have used it first. `revoked`: its token was withdrawn (a file's link, or its window was refused).
+   */
+  onLaunchLinkReused?: (revoked: boolean) => void;
 }
 
 export interface BrowserServer {
@@ -42,10 +52,12 @@ export interface BrowserServer {
   port: number;
   token: string;
   /**
-   * A new one-time link for a browser Resolute starts (its command line is public): the page it
-   * loads holds the token; a second use, or a use after a few minutes, is refused.
+   * A new one-time link for a browser Resolute starts, to hand over a private channel (never a
+   * command line, which every local user can read): the page it loads holds a token of its own; a
+   * second use, or a use after a few minutes, is refused. A `window` link's token waits for the
+   * window's word (`launch.confirm()` / `launch.revoke()`).
    */
-  launchUrl(): string;
+  launchLink(opener: LaunchOpener): { url: string; launch: Launch };
   close(): Promise<void>;
 }
 
@@ -97,12 +109,26 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => {
-      // Closed after the handshake rather than refused in it, so that the page can read why.
-      if (matches(socketToken(req), token)) serveSocket(ws, options);
-      else ws.close(SOCKET_UNAUTHORIZED, 'launch token missing or wrong');
-    });
+    void admit(socketToken(req)).then((launch) =>
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        // Closed after the handshake rather than refused in it, so that the page can read why.
+        if (launch === false) return ws.close(SOCKET_UNAUTHORIZED, 'launch token missing or wrong');
+        serveSocket(ws, options);
+        launch?.onRevoked(() => ws.close(SOCKET_UNAUTHORIZED, 'this launch was withdrawn'));
+      }),
+    );
   });
+
+  /**
+   * Whether a socket's token is let in: null for the printed token, its launch for a launch's
+   * token — once confirmed, so an unconfirmed launch's socket waits, hearing and doing nothing —
+   * false otherwise.
+   */
+  async function admit(given: string | null): Promise<Launch | null | false> {
+    if (matches(given, token)) return null;
+    const launch = given ? launchCodes.byToken(given) : null;
+    return launch && (await launch.settled) ? launch : false;
+  }
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -117,7 +143,12 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     url: `http://${shownHost}:${port}/?token=${token}`,
     port,
     token,
-    launchUrl: () => `http://${shownHost}:${port}/?launch=${launchCodes.issue()}`,
+    launchLink: (opener) => {
+      const launch = launchCodes.issue(opener);
+      // A window that never says how its load went is taken as refused once the code is stale.
+      setTimeout(() => launch.state !== 'confirmed' && launch.revoke(), LAUNCH_CODE_TTL_MS).unref();
+      return { url: `http://${shownHost}:${port}/?launch=${launch.code}`, launch };
+    },
     close: () => closeAll(server, wss),
   };
 }
@@ -153,7 +184,7 @@ interface HttpContext {
   port: number;
   compressed: CompressedFiles;
   launchCodes: LaunchCodes;
-  onLaunchLinkReused?: () => void;
+  onLaunchLinkReused?: (revoked: boolean) => void;
 }
 
 const NEEDS_TOKEN =
@@ -170,15 +201,13 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCo
   const url = parseTarget(req.url);
   if (!url) return send(res, 400, TEXT, 'Bad request: the address is not valid');
   const launch = url.searchParams.get('launch');
-  // A launch link's code is taken (spent) on its first use, by the page itself only.
-  const isGet = req.method === 'GET';
-  const byLaunch = launch !== null && isGet && url.pathname === '/' && ctx.launchCodes.take(launch);
-  const byToken = byLaunch || matches(url.searchParams.get('token'), ctx.token);
   const cookie = assetCookieName(ctx.port);
   const byCookie = matches(readCookie(req.headers.cookie, cookie), ctx.assetKey);
-  // Refused without the cookie of an earlier load: not the window's own reload, so someone else may
-  // have opened the link first.
-  if (launch !== null && isGet && !byLaunch && !byCookie) ctx.onLaunchLinkReused?.();
+  // A launch link's code is taken (spent) on its first GET, by the page itself only.
+  const presented =
+    launch !== null && req.method === 'GET' && url.pathname === '/' ? presentLaunch(launch, byCookie, ctx) : null;
+  const byLaunch = presented?.kind === 'granted' ? presented.launch : null;
+  const byToken = byLaunch !== null || matches(url.searchParams.get('token'), ctx.token);
   if (!byToken && !byCookie)
     return send(res, launch === null ? 401 : 410, TEXT, launch === null ? NEEDS_TOKEN : LINK_USED);
   const file = await readRendererFile(ctx.rendererDir, url.pathname);
@@ -186,7 +215,7 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCo
     return send(res, file.status, TEXT, file.status === 400 ? 'Bad request: malformed % escape' : 'Not found');
   if (byToken) res.setHeader('Set-Cookie', `${cookie}=${ctx.assetKey}; Path=/; HttpOnly; SameSite=Strict`);
   // The page that carries the token is this response's alone: never kept, never compressed from the cache.
-  if (byLaunch) return send(res, 200, file.type, pageWithToken(file.body, ctx.token));
+  if (byLaunch) return send(res, 200, file.type, pageWithToken(file.body, byLaunch.token));
   const encoded = await ctx.compressed.encode(
     url.pathname,
     file.body,
@@ -198,6 +227,20 @@ async function handleHttp(req: IncomingMessage, res: ServerResponse, ctx: HttpCo
     Vary: 'Accept-Encoding',
     ...(encoded.encoding ? { 'Content-Encoding': encoded.encoding } : {}),
   });
+}
+
+/**
+ * Spend a launch code. An issued code presented again without the window's cookie (so not its own
+ * reload) means someone else may have it: a file's launch, whose opener cannot tell who came
+ * first, is revoked; a window's is left to the window's word (app-window.ts). A code never issued
+ * is a guess and says nothing.
+ */
+function presentLaunch(code: string, byCookie: boolean, ctx: HttpContext): Presented {
+  const presented = ctx.launchCodes.present(code);
+  if (presented.kind !== 'spent' || byCookie) return presented;
+  if (presented.launch.opener === 'file') presented.launch.revoke();
+  ctx.onLaunchLinkReused?.(presented.launch.state === 'revoked');
+  return presented;
 }
 
 /** Vite names the built assets by their content's hash: kept for good; index.html, which names them, is checked every load. */

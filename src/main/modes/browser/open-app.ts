@@ -2,7 +2,8 @@
 // Chromium-family browser found on the machine, else the system default browser (the `open`
 // package: xdg-open, open, start), else nothing more — the URL stays printed either way. Linux
 // without a display (DISPLAY / WAYLAND_DISPLAY) tries nothing. Each try gets a fresh one-time
-// launch link, never the token: a command line is readable by every local user. A window an
+// launch link, and never on a command line, which every local user can read: the app window gets
+// it over its DevTools pipe, the default browser in a private file (launch-file.ts). A window an
 // earlier run left on the app window's profile is closed first (earlier-window.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +11,8 @@ import open from 'open';
 import { openAppWindow, type AppWindow, type AppWindowOptions } from './app-window';
 import { canShowWindows, findBrowser, type Env } from './browser-finder';
 import { closeEarlierWindow } from './earlier-window';
+import { removeLaunchFile, writeLaunchFile } from './launch-file';
+import type { Launch, LaunchOpener } from './launch-codes';
 import { errorText } from '../../../shared/text';
 
 /** The app window's browser profile, inside the data folder so the person's own browser is untouched. */
@@ -22,7 +25,8 @@ export interface OpenDeps {
   exists: (path: string) => boolean;
   runsAsRoot: boolean;
   openAppWindow: (options: AppWindowOptions) => Promise<AppWindow>;
-  openDefaultBrowser: (url: string) => Promise<unknown>;
+  /** Open a file (the launch page) in the system's default browser. */
+  openDefaultBrowser: (path: string) => Promise<unknown>;
   /** Close a window an earlier run left on the profile; true when there was one. */
   closeEarlierWindow: (profileDir: string) => Promise<boolean>;
 }
@@ -34,18 +38,25 @@ export function machineDeps(): OpenDeps {
     exists: existsSync,
     runsAsRoot: process.platform === 'linux' && process.getuid?.() === 0,
     openAppWindow,
-    openDefaultBrowser: (url) => open(url),
+    openDefaultBrowser: (path) => open(path),
     closeEarlierWindow: (profileDir) => closeEarlierWindow(profileDir),
   };
 }
 
+const WINDOW_REFUSED =
+  'The app window did not get the app: its launch link was refused (another program may have used it ' +
+  'first; what it got was withdrawn before it could do anything). Open the URL above, or restart Resolute.';
+
+/** A new one-time launch link (browser-server.ts). */
+export type LaunchLinks = (opener: LaunchOpener) => { url: string; launch: Launch };
+
 /**
- * Open the app for the person, at a new `launchUrl()` for each browser tried; `say` reports what
+ * Open the app for the person, at a new launch link for each browser tried; `say` reports what
  * happened in one line. Returns the app window when one was opened — closing it is the person's
  * way to stop the browser mode.
  */
 export async function openForPerson(
-  launchUrl: () => string,
+  launchLink: LaunchLinks,
   dataDir: string,
   say: (line: string) => void,
   deps: OpenDeps = machineDeps(),
@@ -60,12 +71,24 @@ export async function openForPerson(
     try {
       // Its page's token is dead: the new window replaces it (earlier-window.ts).
       if (await deps.closeEarlierWindow(profileDir)) say('Closed the window an earlier run of Resolute left open.');
-      const window = await deps.openAppWindow({
-        executable: browser.path,
-        url: launchUrl(),
-        profileDir,
-        runsAsRoot: deps.runsAsRoot,
-      });
+      // The window's word decides whether this link's token may be used: its own load got the page.
+      const link = launchLink('window');
+      const window = await deps
+        .openAppWindow({
+          executable: browser.path,
+          url: link.url,
+          profileDir,
+          runsAsRoot: deps.runsAsRoot,
+          onLoaded: (loaded) => {
+            if (loaded) return link.launch.confirm();
+            link.launch.revoke();
+            say(WINDOW_REFUSED);
+          },
+        })
+        .catch((error: unknown) => {
+          link.launch.revoke();
+          throw error;
+        });
       say(`Opened in a ${browser.name} app window; closing it stops Resolute (so does Ctrl+C).`);
       return window;
     } catch (error) {
@@ -73,8 +96,11 @@ export async function openForPerson(
     }
   }
   try {
-    await deps.openDefaultBrowser(launchUrl());
-    say('Opened in the default browser; Ctrl+C stops Resolute.');
+    const link = launchLink('file');
+    const file = writeLaunchFile(dataDir, link.url);
+    void link.launch.used.then(() => removeLaunchFile(file));
+    await deps.openDefaultBrowser(file);
+    say('Opened in the default browser; Ctrl+C stops Resolute. If it cannot open the page, open the URL above.');
   } catch (error) {
     say(`No browser could be opened (${errorText(error)}): open the URL above yourself.`);
   }
