@@ -57,15 +57,17 @@ test.describe('a sidebar longer than the window', () => {
       await expect(page.getByTestId('sidebar-errored-badge')).toHaveCount(n);
     }
     // Some badges (and their visually hidden words) are now below the sidebar's fold.
-    const size = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollHeight,
-      window: window.innerHeight,
-    }));
+    // The page's own globals, typed here: the e2e specs compile without the DOM's types.
+    type Page = { document: { documentElement: { scrollHeight: number; scrollTop: number } }; innerHeight: number };
+    const size = await page.evaluate(() => {
+      const g = globalThis as unknown as Page;
+      return { scroll: g.document.documentElement.scrollHeight, window: g.innerHeight };
+    });
     expect(size.scroll).toBe(size.window);
     await page.getByTestId('chat-title').hover();
     await page.mouse.wheel(0, 400);
     await expect(page.getByTestId('chat-title')).toBeInViewport();
-    expect(await page.evaluate(() => document.scrollingElement?.scrollTop ?? -1)).toBe(0);
+    expect(await page.evaluate(() => (globalThis as unknown as Page).document.documentElement.scrollTop)).toBe(0);
   });
 });
 
