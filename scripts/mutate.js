@@ -32,6 +32,8 @@ const TARGETS = {
   ],
   'path-rules': ['test/unit/node/path-rules.test.ts', 'test/unit/node/workspace-fs.test.ts'],
   'sandbox-plan': ['test/unit/node/sandbox-plan.test.ts'],
+  'mcp-launch': ['test/unit/node/mcp-parts.test.ts'],
+  'seccomp-filter': ['test/unit/node/seccomp-filter.test.ts'],
   'redact-secrets': ['test/unit/core/redact-secrets.test.ts'],
   'classify-error': [
     'test/unit/core/retry/classify-error.test.ts',

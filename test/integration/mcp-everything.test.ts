@@ -143,7 +143,10 @@ describe('server-everything over stdio', () => {
     expect(catalog.prompts.map((p) => p.name)).toEqual(expect.arrayContaining(['simple-prompt', 'args-prompt']));
     const args = catalog.prompts.find((p) => p.name === 'args-prompt')!;
     expect(args.arguments).toContainEqual(expect.objectContaining({ required: true }));
-    const names = app.sim.requests[0]?.toolNames ?? [];
+    // The tools offered to the model, from a request made here: run alone, no earlier test made one.
+    await callTool('tool:mcp__everything__echo:{"message":"x"}');
+    const names = app.sim.requests[0].toolNames;
+    expect(names).toContain('mcp__everything__echo');
     expect(names.some((n) => /simple-prompt|args-prompt|demo:/.test(n))).toBe(false);
     await expect(app.services.commands['mcp.catalog']({ name: 'missing' })).rejects.toMatchObject({
       code: 'not_found',

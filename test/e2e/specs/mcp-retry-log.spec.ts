@@ -31,8 +31,9 @@ const server = (name: string, env: Record<string, string> = {}) => ({
 test.use({
   appOptions: {
     set: [
-      // One attempt per round and 20 s to the next: the rows stay failed while the test looks at them.
-      'retry.baseDelayMs=20000',
+      // One attempt per round and 60 s to the next: the rows stay failed while the test looks at them,
+      // and no attempt in the background comes before Retry now (the test ends within 120 s).
+      'retry.baseDelayMs=60000',
       'retry.policy={"connection":{"maxAttempts":1}}',
       `mcp.servers=${JSON.stringify({
         down: server('down'),
@@ -102,7 +103,13 @@ test('a failed server: its next attempt, Retry now, and its log', async ({ app }
     })
     .toMatch(/next attempt in \d+ ms$/);
   const before = await failures();
+  const planned = /\d\d:\d\d:\d\d/.exec((await down.getByTestId('mcp-next-attempt').textContent()) ?? '')![0];
   await down.getByTestId('mcp-retry-now').click();
+  // The row of the attempt just made, not the one from before the click: failed again, with a new
+  // next attempt, 60 s from now — the one planned at start is as many seconds earlier as the test ran.
+  await expect(down.getByTestId('mcp-next-attempt')).toHaveText(
+    new RegExp(`^Next attempt at (?!${planned}$)\\d\\d:\\d\\d:\\d\\d$`),
+  );
   await expect(down.getByTestId('mcp-status')).toHaveText(/^Failed/);
   await expect
     .poll(async () => {

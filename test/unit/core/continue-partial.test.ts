@@ -47,8 +47,14 @@ describe('contextToContinuePartial', () => {
     });
   });
 
-  it('a stopped (aborted) reply continues too', () => {
-    expect(contextToContinuePartial([question, cut([{ type: 'text', text: 'Half' }], 'aborted')], 5)).toHaveLength(3);
+  it('a stopped (aborted) reply continues too, the same way', () => {
+    const stopped = cut([{ type: 'text', text: 'Half ' }], 'aborted');
+    const { errorMessage: _gone, ...rest } = stopped;
+    expect(contextToContinuePartial([question, stopped], 5)).toStrictEqual([
+      question,
+      { ...rest, content: [{ type: 'text', text: 'Half' }], stopReason: 'stop' },
+      { role: 'user', content: [{ type: 'text', text: CONTINUE_INSTRUCTION }], timestamp: 5, isContinuation: true },
+    ]);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 // The pure parts of the MCP client (docs/mcp.md): the environment and command a stdio server is
-// started with (mcp-launch.ts), which connect failures are retried by which decision row and how
+// started with (mcp-launch.ts; `npm run mutate -- mcp-launch`), which connect failures are retried by which decision row and how
 // the decision is logged (mcp-retry.ts), and a tools/call result as the model gets it (mcp-tools.ts).
 import { describe, expect, it } from 'vitest';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
@@ -21,6 +21,11 @@ const PARENT = {
 };
 const context = { workspace: '/ws', hidden: ['/data'], bwrap: '/usr/bin/bwrap', parentEnv: PARENT };
 
+/** The words after each `flag` in a command line, e.g. after(args, '--setenv', 2) → [[name, value], …]. */
+function after(args: string[], flag: string, count: number): string[][] {
+  return args.flatMap((a, i) => (a === flag ? [args.slice(i + 1, i + 1 + count)] : []));
+}
+
 describe('a stdio server’s environment and command', () => {
   it('keeps only the allow-list of the app’s environment, plus the entry’s own env', () => {
     expect(serverEnv(PARENT, { TOKEN: 'given' })).toEqual({
@@ -29,6 +34,11 @@ describe('a stdio server’s environment and command', () => {
       LANG: 'C.UTF-8',
       TOKEN: 'given',
     });
+  });
+
+  it('drops an allow-listed variable that holds a shell function (bash would run it on import)', () => {
+    const parent = { PATH: '/usr/bin', SHELL: '() { :; }; touch /tmp/pwn', TERM: 'xterm()' };
+    expect(serverEnv(parent)).toEqual({ PATH: '/usr/bin', TERM: 'xterm()' });
   });
 
   it('runs in the workspace, or in the entry’s cwd (relative to the workspace)', () => {
@@ -52,8 +62,46 @@ describe('a stdio server’s environment and command', () => {
     expect(online).not.toContain('--unshare-net');
   });
 
+  it('sandbox: the server’s environment inside is the sandbox’s allow-list and its own env, no key', () => {
+    const launch = stdioLaunch({ command: 'srv', sandbox: true, env: { TOKEN: 'given' } }, context);
+    expect(Object.fromEntries(after(launch.args, '--setenv', 2))).toEqual({
+      PATH: '/usr/bin',
+      HOME: '/home/me',
+      LANG: 'C.UTF-8',
+      TERM: 'dumb',
+      TMPDIR: '/tmp',
+      XDG_CACHE_HOME: '/tmp/.cache',
+      TOKEN: 'given',
+    });
+    // Outside, bubblewrap itself gets nothing of the app's environment.
+    expect(launch.env).toEqual({});
+  });
+
+  it('sandbox: the command line is the server’s words alone, each quoted', () => {
+    expect(stdioLaunch({ command: 'srv', sandbox: true }, context).args.at(-1)).toBe(`exec 'srv'`);
+  });
+
+  it('sandbox: every path bubblewrap mounts is absolute', () => {
+    const launch = stdioLaunch(
+      { command: '/tmp/bin/srv', args: ['/tmp/clone/node_modules/a.js'], sandbox: true },
+      context,
+    );
+    for (const flag of ['--tmpfs', '--bind', '--ro-bind', '--dev', '--proc', '--chdir'])
+      for (const path of after(launch.args, flag, 1).flat()) expect(path).toMatch(/^\//);
+  });
+
   it('sandbox without bubblewrap is refused, not run unconfined', () => {
     expect(() => stdioLaunch({ command: 'srv', sandbox: true }, { ...context, bwrap: null })).toThrow(/bubblewrap/);
+  });
+
+  it('sandbox off Linux is refused, even with a bwrap path given', () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    try {
+      expect(() => stdioLaunch({ command: 'srv', sandbox: true }, context)).toThrow(/bubblewrap/);
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
   });
 });
 
@@ -70,6 +118,21 @@ describe('a sandboxed server installed under /tmp', () => {
     expect(programBinds(['/tmp/ws/tool.js'], ['/tmp/ws'])).toEqual([]);
     expect(programBinds(['/tmp/data/node_modules/a.js'], ['/tmp/ws', '/tmp/data'])).toEqual([]);
     expect(programBinds(['/tmp/node_modules/a.js'], ['/tmp/node_modules/ws'])).toEqual([]);
+  });
+
+  it('a command line naming the data folder or the workspace binds neither over the sandbox', () => {
+    const inTmp = { workspace: '/tmp/ws', hidden: ['/tmp/data'], bwrap: '/usr/bin/bwrap', parentEnv: {} };
+    const launch = stdioLaunch(
+      {
+        command: '/usr/bin/node',
+        args: ['/tmp/data/node_modules/s/i.js', '--data', '/tmp/data', '--root', '/tmp/ws', '/tmp/ws/tool.js'],
+        sandbox: true,
+      },
+      inTmp,
+    );
+    // Bound read-only, the data folder would lie over the tmpfs that hides it; the workspace would turn read-only.
+    expect(after(launch.args, '--ro-bind', 2).filter(([from]) => from !== '/')).toEqual([]);
+    expect(after(launch.args, '--bind', 2)).toEqual([['/tmp/ws', '/tmp/ws']]);
   });
 
   it('goes into the bubblewrap command line after the hidden folders', () => {

@@ -59,6 +59,15 @@ describe.each(['x64', 'arm64'] as const)('the filter on %s', (arch) => {
     const bytes = unixSocketFilter(arch);
     expect(bytes.length).toBe(unixSocketProgram(arch).length * 8);
     expect([...bytes.slice(0, 8)]).toEqual([0x20, 0, 0, 0, 4, 0, 0, 0]);
+    // Every instruction, read back as the kernel reads struct sock_filter, is the program's.
+    const view = new DataView(bytes.buffer);
+    const decoded = unixSocketProgram(arch).map((_, i) => ({
+      code: view.getUint16(i * 8, true),
+      jt: view.getUint8(i * 8 + 2),
+      jf: view.getUint8(i * 8 + 3),
+      k: view.getUint32(i * 8 + 4, true),
+    }));
+    expect(decoded).toEqual(unixSocketProgram(arch).map((insn) => ({ ...insn, k: insn.k >>> 0 })));
   });
 });
 

@@ -50,8 +50,9 @@ function openedPath(fd: number): string | null {
 
 /**
  * Is the opened descriptor the checked file, inside the workspace? `where` is its path from /proc;
- * where the OS does not say (null), the file's real path must be inside and name the very file
- * that was opened (same device and inode).
+ * where the OS does not say (null), the file's real path must name the very file that was opened
+ * (same device and inode). Either must be the checked path itself, not merely somewhere inside: a
+ * parent folder swapped for a link to `.git` would otherwise put a write into `.git/hooks`.
  */
 export function isOpenedInside(
   workspace: string,
@@ -59,11 +60,11 @@ export function isOpenedInside(
   file: WorkspacePath,
   where: string | null = openedPath(fd),
 ): boolean {
-  if (where !== null) return isInside(workspace, where);
+  if (where !== null) return where === file.absolute && isInside(workspace, where);
   const opened = fstatSync(fd);
   const real = realpathSync(file.absolute);
   const named = statSync(real);
-  return isInside(workspace, real) && opened.ino === named.ino && opened.dev === named.dev;
+  return real === file.absolute && isInside(workspace, real) && opened.ino === named.ino && opened.dev === named.dev;
 }
 
 const swapped = (input: string) =>
