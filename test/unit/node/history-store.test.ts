@@ -539,6 +539,8 @@ describe('SqliteHistoryStore: delete and export', () => {
     expect(content).toContain('## 2. Assistant · anthropic/claude-test');
     expect(content).toContain('> **Error** (server_error): 503 Service Unavailable (again)');
     expect(content).toContain('Retry chain `c1`: **recovered** after 2 retries');
+    // The chain recovered: no exchange ended in an error, but the two failed attempts below are counted.
+    expect(content).toContain('- Turns: 1 (0 ended in an error; 2 failed attempts in all)');
     expect(content).toMatch(/attempt 1, ModelServerError \(server_error\): \*\*retry\*\* in 2 s/);
     expect(content).toContain('Sunny, 21 °C.');
   });

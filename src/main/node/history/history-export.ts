@@ -77,7 +77,7 @@ function renderMarkdown(detail: SessionDetail, assets: AssetFolder | null): stri
     '',
     `- Date: ${isoTime(session.createdAt)} (last activity ${isoTime(session.updatedAt)})`,
     `- Model: ${modelName(session.provider, session.model)}`,
-    `- Turns: ${session.turnCount} (${session.erroredTurnCount} errored)`,
+    `- Turns: ${session.turnCount} (${erroredSummary(session.erroredTurnCount, failedAttempts(turns))})`,
     `- Session id: \`${session.id}\``,
   ];
   for (const turn of turns) {
@@ -94,6 +94,21 @@ function renderMarkdown(detail: SessionDetail, assets: AssetFolder | null): stri
     lines.push('', '## Other retry decisions', '', ...unattached.map(renderDecision));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The header's count says both things the transcript below shows: exchanges that ended in an
+ * error (the sidebar's badge), and failed attempts in all — a recovered chain's attempts are
+ * listed below with their errors, and "0 errored" above them read as a contradiction.
+ */
+function erroredSummary(erroredExchanges: number, attempts: number): string {
+  const ended = `${erroredExchanges} ended in an error`;
+  if (attempts === 0) return ended;
+  return `${ended}; ${attempts} failed ${attempts === 1 ? 'attempt' : 'attempts'} in all`;
+}
+
+function failedAttempts(turns: TurnRecord[]): number {
+  return turns.filter((turn) => turn.stopReason === 'error').length;
 }
 
 /** A chain and how many of its turns failed: the count the chat's card uses. */
