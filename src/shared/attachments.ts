@@ -37,6 +37,7 @@ export type AttachmentRefusalCode =
   | 'unreadable'
   | 'pdf_encrypted'
   | 'pdf_damaged'
+  | 'pdf_too_complex'
   | 'text_too_long';
 
 /** Why an attachment was refused: coded (the composer says it in the person's language) and said. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/shared/events';
 import { EVERYTHING, serverStatus } from './fixtures/mcp-servers';
-import { startServices, type Started } from './fixtures/services';
+import { startServices, visionModelThroughSimulator, type Started } from './fixtures/services';
 
 let app: Started;
 let workspace: string;
@@ -83,15 +83,7 @@ describe('server-everything over stdio', () => {
   });
 
   it('get-tiny-image: an image-capable model gets the image itself', async () => {
-    // OpenRouter speaks Chat Completions, where the simulator scripts tool calls; gpt-4o takes images.
-    await app.services.domains.settings.update({
-      provider: {
-        id: 'openrouter',
-        model: 'openai/gpt-4o',
-        baseUrls: { openrouter: app.services.domains.app.info().simulatorUrl },
-      },
-    });
-    await app.services.domains.providers.addKey('openrouter', 'sk-or-test');
+    await visionModelThroughSimulator(app.services);
     try {
       const { messages } = await callTool('tool:mcp__everything__get-tiny-image:{}');
       const wire = JSON.stringify(messages.slice(-2));

@@ -19,6 +19,12 @@ const OPENAI: ImageLimits = { maxEdge: 2048, maxBase64Bytes: 20 * MB };
 /** Google: larger than 3,072 px is scaled down by the API; 7 MB an inline image (the request carries 20 MB). */
 const GOOGLE: ImageLimits = { maxEdge: 3072, maxBase64Bytes: 7 * MB };
 
+/**
+ * Within Anthropic's, OpenAI's and Google's limits at once: for a tool's images (the read tool's,
+ * an MCP server's), since a tool cannot know which model reads its result (a fallback may switch it).
+ */
+export const ANY_PROVIDER_LIMITS: ImageLimits = { maxEdge: 2048, maxBase64Bytes: 5 * MB };
+
 export function imageLimitsFor(api: Api): ImageLimits {
   if (api === 'anthropic-messages' || api === 'bedrock-converse-stream') return ANTHROPIC;
   if (api === 'google-generative-ai' || api === 'google-vertex') return GOOGLE;

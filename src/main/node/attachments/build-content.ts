@@ -16,7 +16,7 @@ import {
 import type { AttachmentBlock } from '../../../shared/messages';
 import { imageLimitsFor } from '../../core/image-limits';
 import { fitImage, UnreadableImageError } from './image-fit';
-import { PdfError, pdfText } from './pdf-text';
+import { PdfError, pdfText, type PdfErrorReason } from './pdf-text';
 
 /** One or more attachments were refused; `refusals` says which and why. */
 export class AttachmentError extends Error {
@@ -108,22 +108,32 @@ function textBlock(bytes: Buffer, file: AttachedFile): AttachmentBlock {
   return { type: 'text', text: `${head}\n${fence}\n${text.replace(/\n$/, '')}\n${fence}`, file };
 }
 
+/** The refusal each way a PDF can fail to give its text. */
+const PDF_REFUSALS: Record<PdfErrorReason, AttachmentRefusal['code']> = {
+  encrypted: 'pdf_encrypted',
+  damaged: 'pdf_damaged',
+  too_much_memory: 'pdf_too_complex',
+  too_slow: 'pdf_too_complex',
+  too_long: 'text_too_long',
+};
+
 async function pdfBlock(bytes: Buffer, file: AttachedFile): Promise<AttachmentBlock> {
   try {
     const pdf = await pdfText(bytes);
-    checkLength(pdf.text, file.name);
     const empty = pdf.emptyPages.length
       ? ` Pages with no text (scanned or images only): ${pdf.emptyPages.join(', ')}.`
       : '';
-    const head = `Attached PDF "${file.name}" (${pdf.pages} page${pdf.pages === 1 ? '' : 's'}, ${describeBytes(file.size)}), its text:${empty}`;
+    const count = `${pdf.pages.toLocaleString('en')} page${pdf.pages === 1 ? '' : 's'}`;
+    // Past the page cap the model is told what it has, so it can say so rather than guess at the rest.
+    const whose =
+      pdf.pagesRead < pdf.pages
+        ? `the text of its first ${pdf.pagesRead.toLocaleString('en')} pages only (the rest were not read)`
+        : 'its text';
+    const head = `Attached PDF "${file.name}" (${count}, ${describeBytes(file.size)}), ${whose}:${empty}`;
     return { type: 'text', text: `${head}\n\n${pdf.text}`, file: { ...file, mimeType: 'application/pdf' } };
   } catch (error) {
     if (!(error instanceof PdfError)) throw error;
-    return refuse(
-      error.reason === 'encrypted' ? 'pdf_encrypted' : 'pdf_damaged',
-      file.name,
-      `"${file.name}" cannot be used: ${error.message}.`,
-    );
+    return refuse(PDF_REFUSALS[error.reason], file.name, `"${file.name}" cannot be used: ${error.message}.`);
   }
 }
 

@@ -10,6 +10,7 @@ import type { ToolOutcome } from '../../core/ports';
 import { MCP_TOTAL_TIMEOUT_FACTOR, mcpAlwaysAllowed, mcpToolName, type McpSettings } from '../../../shared/mcp';
 import { capHead, formatSize } from '../tools/output-caps';
 import type { CallOptions } from './mcp-connection';
+import { fitMcpImages } from './mcp-images';
 
 export interface McpToolSource {
   server: string;
@@ -65,7 +66,7 @@ async function runCall(
       onProgress: ({ progress, total, message }) =>
         onUpdate?.(`${message ? `${message} ` : ''}(${progress}${total !== undefined ? `/${total}` : ''})`),
     });
-    return outcomeOf(result);
+    return await fitMcpImages(outcomeOf(result));
   } catch (error) {
     if (signal?.aborted) return { text: 'Stopped: the person cancelled this call.', details: {}, isError: true };
     if ((error as { code?: unknown }).code === -32001)

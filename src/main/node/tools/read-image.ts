@@ -5,14 +5,12 @@
 // the text read; null for any other file.
 import { extname } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
-import type { ImageLimits } from '../../core/image-limits';
+import { ANY_PROVIDER_LIMITS } from '../../core/image-limits';
 import { formatSize } from './output-caps';
 import { fitImage, UnreadableImageError } from '../attachments/image-fit';
 import { readExisting } from './file-access';
 
 const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.gif', '.webp']);
-/** Within Anthropic's, OpenAI's and Google's limits at once (core/image-limits.ts). */
-const ANY_PROVIDER: ImageLimits = { maxEdge: 2048, maxBase64Bytes: 5 * 1024 * 1024 };
 
 export async function readImage(workspace: string, args: Record<string, unknown>): Promise<ToolOutcome | null> {
   const path = String(args.path);
@@ -20,7 +18,7 @@ export async function readImage(workspace: string, args: Record<string, unknown>
   const { bytes } = readExisting(workspace, path);
   let fitted;
   try {
-    fitted = await fitImage(bytes, ANY_PROVIDER);
+    fitted = await fitImage(bytes, ANY_PROVIDER_LIMITS);
   } catch (error) {
     if (error instanceof UnreadableImageError) return null; // named like an image, but not one: read it as a file
     throw error;

@@ -109,6 +109,8 @@ export const en = {
       pdf_encrypted:
         '“{{name}}” is an encrypted PDF; its text cannot be read. Remove the password and attach it again.',
       pdf_damaged: '“{{name}}” is a damaged PDF and cannot be read.',
+      pdf_too_complex:
+        '“{{name}}” could not be read within the limits for one PDF (memory or time). Try a smaller PDF, such as one with only the pages you need.',
       text_too_long: '“{{name}}” has more text than one message can carry.',
     },
   },

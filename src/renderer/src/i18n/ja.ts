@@ -110,6 +110,8 @@ export const ja: Messages = {
       pdf_encrypted:
         '「{{name}}」は暗号化された PDF のため、テキストを読めません。パスワードを外してから添付し直してください。',
       pdf_damaged: '「{{name}}」は壊れた PDF のため読み込めません。',
+      pdf_too_complex:
+        '「{{name}}」は 1 つの PDF に使えるメモリーまたは時間の上限を超えたため読み込めませんでした。必要なページだけを含む PDF など、小さな PDF で試してください。',
       text_too_long: '「{{name}}」のテキストは 1 つのメッセージで送れる量を超えています。',
     },
   },

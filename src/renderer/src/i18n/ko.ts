@@ -109,6 +109,8 @@ export const ko: Messages = {
       unreadable: '“{{name}}” 파일을 읽을 수 없습니다.',
       pdf_encrypted: '“{{name}}”은(는) 암호화된 PDF라 텍스트를 읽을 수 없습니다. 암호를 해제한 뒤 다시 첨부해 주세요.',
       pdf_damaged: '“{{name}}”은(는) 손상된 PDF라 읽을 수 없습니다.',
+      pdf_too_complex:
+        '“{{name}}”은(는) PDF 하나에 허용되는 메모리 또는 시간 한도를 넘어 읽지 못했습니다. 필요한 페이지만 담은 PDF처럼 더 작은 PDF로 다시 시도해 주세요.',
       text_too_long: '“{{name}}”의 텍스트가 한 메시지로 보낼 수 있는 양을 넘습니다.',
     },
   },

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import type { Api } from '@mariozechner/pi-ai';
 import { AttachmentError, buildAttachmentContent } from '../../../../src/main/node/attachments/build-content';
 import type { AttachmentUpload } from '../../../../src/shared/attachments';
-import { damagedPdf, encryptedPdf, pdfWithPages, pngImage, tinyPng } from '../../../fixtures/attachment-files';
+import { damagedPdf, encryptedPdf, pdfBomb, pdfWithPages, pngImage, tinyPng } from '../../../fixtures/attachment-files';
 
 const vision = (api: Api = 'anthropic-messages') => ({ api, input: ['text', 'image'] as ('text' | 'image')[] });
 const textOnly = { api: 'openai-completions' as Api, input: ['text'] as ('text' | 'image')[] };
@@ -122,6 +122,33 @@ describe('buildAttachmentContent', () => {
       ['pdf_damaged', 'torn.pdf'],
     ]);
     expect(refusals[0].message).toContain('encrypted');
+  });
+
+  it('refuses a compression bomb and a PDF with too much text, each saying why', async () => {
+    const denseText = Array(20).fill('x'.repeat(49)).join('\n');
+    const refusals = await refusalOf(
+      buildAttachmentContent(
+        [
+          upload('bomb.pdf', 'application/pdf', pdfBomb(1024 ** 3)),
+          upload('long.pdf', 'application/pdf', pdfWithPages(Array.from({ length: 450 }, () => denseText))),
+        ],
+        textOnly,
+      ),
+    );
+    expect(refusals).toEqual([
+      {
+        code: 'pdf_too_complex',
+        name: 'bomb.pdf',
+        message: '"bomb.pdf" cannot be used: reading it needed more than 512 MB of memory.',
+      },
+      {
+        code: 'text_too_long',
+        name: 'long.pdf',
+        message: expect.stringMatching(
+          /^"long\.pdf" cannot be used: its text is longer than 400,000 characters \(stopped at page 394 of 450\)\.$/,
+        ),
+      },
+    ]);
   });
 
   it('refuses a text longer than the cap rather than cutting it', async () => {
