@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BYTES } from '../../../src/main/node/tools/output-caps';
 import { runFind } from '../../../src/main/node/tools/find-tool';
 import { runGrep } from '../../../src/main/node/tools/grep-tool';
+import { BASE_ARGS } from '../../../src/main/node/tools/ripgrep';
+import { bubblewrapSearchArgs } from '../../../src/main/node/tools/search-sandbox';
 
 let root: string;
 let ws: string;
@@ -78,5 +80,39 @@ describe('grep context (issue 24, lower items)', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES + 300);
     expect(details).toMatchObject({ truncated: true });
     expect(text).toMatch(/limit reached/);
+  });
+});
+
+describe('how ripgrep is confined (issue 40, item 2)', () => {
+  it('is never told to follow links', () => {
+    expect(BASE_ARGS).not.toContain('--follow');
+    expect(BASE_ARGS).not.toContain('-L');
+  });
+
+  it('sees the workspace read-only and the program folders only, the hidden folders pushed after every bind', () => {
+    const args = bubblewrapSearchArgs(['/data'], { rg: '/opt/rg/rg', workspace: '/ws', cwd: '/ws/sub' });
+    const binds = args.flatMap((arg, i) => (arg === '--ro-bind' || arg === '--ro-bind-try' ? [args[i + 1]] : []));
+    expect(binds).toEqual([
+      '/usr',
+      '/lib',
+      '/lib32',
+      '/lib64',
+      '/libx32',
+      '/etc/ld.so.cache',
+      '/nix/store',
+      '/opt/rg/rg',
+      '/ws',
+    ]);
+    expect(args).not.toContain('--bind');
+    expect(args.indexOf('--tmpfs')).toBeGreaterThan(args.lastIndexOf('--ro-bind'));
+    expect(args.slice(args.indexOf('--chdir'), args.indexOf('--chdir') + 2)).toEqual(['--chdir', '/ws/sub']);
+    expect(args).toEqual(expect.arrayContaining(['--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--clearenv']));
+    expect(args.at(-1)).toBe('--');
+  });
+
+  it('refuses to search unconfined on Linux without bubblewrap, saying how to install it', async () => {
+    await expect(runGrep(ws, { pattern: 'needle' }, { platform: 'linux', bwrap: null })).rejects.toThrow(
+      /bubblewrap \(bwrap\) is not installed/,
+    );
   });
 });

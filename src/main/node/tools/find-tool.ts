@@ -4,7 +4,7 @@ import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/too
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, listOutput } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
-import { BASE_ARGS, runRg } from './ripgrep';
+import { BASE_ARGS, runRg, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const FIND_DEFAULT_LIMIT = 1000;
@@ -17,7 +17,7 @@ export function listResult(list: { text: string; truncated: boolean }): ToolOutc
 export async function runFind(
   workspace: string,
   args: Record<string, unknown>,
-  signal?: AbortSignal,
+  options: SearchOptions = {},
 ): Promise<ToolOutcome> {
   const dir = resolveInWorkspace(workspace, typeof args.path === 'string' ? args.path : '.', false);
   if (!dir.stat?.isDirectory()) throw new Error(`Not a directory: ${String(args.path ?? '.')}`);
@@ -25,8 +25,9 @@ export async function runFind(
   const found: string[] = [];
   await runRg({
     args: ['--files', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
+    workspace,
     cwd: dir.absolute,
-    signal,
+    options,
     onLine: (line) => found.push(line.replace(/^\.\//, '')) <= limit,
   });
   if (found.length === 0) return { text: 'No files found matching the pattern.', details: {}, isError: false };
@@ -48,13 +49,14 @@ const schema = lazySchema((Type) =>
   }),
 );
 
-export const findTool: ToolDefinition = {
+/** `hidden`: folders ripgrep must never see (Resolute's data folder, with its keys). */
+export const findTool = (hidden: readonly string[]): ToolDefinition => ({
   name: 'find',
   description: `Search for files by glob pattern. Returns paths relative to the search directory. Respects .gitignore. Cut to ${FIND_DEFAULT_LIMIT} results or ${MAX_BYTES / 1024}KB.`,
   get parameters() {
     return schema();
   },
   asksFirst: false,
-  run: (args, context) => runFind(context.workspace, args, context.signal),
+  run: (args, context) => runFind(context.workspace, args, { signal: context.signal, hidden }),
   summary: (args) => [stringArg(args, 'pattern'), stringArg(args, 'path')].filter(Boolean).join('  in '),
-};
+});

@@ -7,7 +7,7 @@ import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
 import { listResult } from './find-tool';
-import { BASE_ARGS, runRg } from './ripgrep';
+import { BASE_ARGS, runRg, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const GREP_DEFAULT_LIMIT = 100;
@@ -26,7 +26,7 @@ interface RgEvent {
 export async function runGrep(
   workspace: string,
   args: Record<string, unknown>,
-  signal?: AbortSignal,
+  options: SearchOptions = {},
 ): Promise<ToolOutcome> {
   const target = resolveInWorkspace(workspace, typeof args.path === 'string' ? args.path : '.', false);
   if (!target.stat) throw new Error(`Path not found: ${String(args.path)}`);
@@ -50,8 +50,9 @@ export async function runGrep(
   let bytes = 0;
   await runRg({
     args: rgArgs,
+    workspace,
     cwd: workspace,
-    signal,
+    options,
     onLine: (line) => {
       const event = JSON.parse(line) as RgEvent;
       if (event.type !== 'match' && event.type !== 'context') return true;
@@ -97,13 +98,14 @@ const schema = lazySchema((Type) =>
   }),
 );
 
-export const grepTool: ToolDefinition = {
+/** `hidden`: folders ripgrep must never see (Resolute's data folder, with its keys). */
+export const grepTool = (hidden: readonly string[]): ToolDefinition => ({
   name: 'grep',
   description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Cut to ${GREP_DEFAULT_LIMIT} matches or ${MAX_BYTES / 1024}KB; lines longer than ${MAX_MATCH_LINE_CHARS} characters are shortened.`,
   get parameters() {
     return schema();
   },
   asksFirst: false,
-  run: (args, context) => runGrep(context.workspace, args, context.signal),
+  run: (args, context) => runGrep(context.workspace, args, { signal: context.signal, hidden }),
   summary: (args) => [stringArg(args, 'pattern'), stringArg(args, 'path')].filter(Boolean).join('  in '),
-};
+});

@@ -1,28 +1,56 @@
 // ripgrep for `find` and `grep` (docs/tools.md, "find and grep"): fast on a large workspace,
 // respecting .gitignore, skipping .git and never following symbolic links; stopped as soon as the
-// caller has enough. Without ripgrep installed, both answer the model with an error that says how
-// to install it. Called by find-tool.ts and grep-tool.ts.
+// caller has enough. It runs confined (search-sandbox.ts): its walk follows paths, and a folder
+// swapped for a link mid-walk must lead nowhere. Without ripgrep installed, both answer the model
+// with an error that says how to install it. Called by find-tool.ts and grep-tool.ts.
 import { spawn } from 'node:child_process';
 import { cachedExecutable } from './executables';
+import { searchPlan, type SearchSandbox } from './search-sandbox';
 
 export const RG_MISSING =
   'ripgrep (rg) is not installed, and find and grep use it. Install it — Debian/Ubuntu: sudo apt install ripgrep; macOS: brew install ripgrep — then try again.';
 
+const BWRAP_REFUSED =
+  'bubblewrap could not create the sandbox find and grep run in. The kernel may not allow unprivileged user namespaces: enable them (sudo sysctl -w kernel.unprivileged_userns_clone=1; on Ubuntu 24.04 and later allow bwrap in AppArmor), then try again.';
+
+/** How a search is confined; by default bubblewrap from PATH's absolute entries, nothing hidden. */
+export interface SearchOptions {
+  signal?: AbortSignal;
+  /** Folders ripgrep must never see (the data folder); default none. */
+  hidden?: readonly string[];
+  /** Default: this platform, bwrap from PATH. */
+  platform?: NodeJS.Platform;
+  bwrap?: string | null;
+}
+
 interface RgRun {
   args: string[];
+  /** The workspace's real path: all ripgrep may see. */
+  workspace: string;
+  /** Where ripgrep starts (inside the workspace). */
   cwd: string;
-  signal?: AbortSignal;
+  options: SearchOptions;
   /** Called per stdout line; return false to stop ripgrep (the limit was reached). */
   onLine: (line: string) => boolean;
 }
 
+function sandboxOf(options: SearchOptions): SearchSandbox {
+  return {
+    platform: options.platform ?? process.platform,
+    bwrap: options.bwrap === undefined ? cachedExecutable('bwrap') : options.bwrap,
+    hidden: options.hidden ?? [],
+  };
+}
+
 /** Run ripgrep; resolves with its exit code (0 found, 1 nothing found) or rejects with its error. */
-export function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
+export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise<number> {
   return new Promise((resolve, reject) => {
     // By absolute path only: a bare "rg" could be the workspace's own (executables.ts).
     const rg = cachedExecutable('rg');
     if (rg === null) return reject(new Error(RG_MISSING));
-    const child = spawn(rg, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    const { signal } = options;
+    const plan = searchPlan(sandboxOf(options), { rg, args, workspace, cwd });
+    const child = spawn(plan.command, plan.args, { cwd: plan.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stopped = false;
     let buffered = '';
     let stderr = '';
@@ -44,6 +72,8 @@ export function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
     child.on('close', (code) => {
       signal?.removeEventListener('abort', stop);
       if (signal?.aborted) return reject(new Error('Search aborted'));
+      // bwrap's own failure (exit 1, like "nothing found") is told by its message.
+      if (!stopped && /^bwrap:/.test(stderr)) return reject(new Error(`${BWRAP_REFUSED} (${stderr.trim()})`));
       if (!stopped && buffered) onLine(buffered);
       if (stopped || code === 0 || code === 1) return resolve(stopped ? 0 : (code ?? 0));
       reject(new Error(stderr.trim() || `ripgrep exited with code ${code}`));
@@ -51,4 +81,5 @@ export function runRg({ args, cwd, signal, onLine }: RgRun): Promise<number> {
   });
 }
 
+/** Never `--follow`: a link is listed as what it is, not walked into. */
 export const BASE_ARGS = ['--color=never', '--hidden', '--glob', '!.git', '--no-config'];
