@@ -34,6 +34,9 @@ import { isInside, type WorkspacePath } from './workspace-fs';
 // Windows has neither flag; there the check after opening is what holds.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const DIRECTORY = constants.O_DIRECTORY ?? 0;
+// Opening a FIFO for reading waits for a writer, on the main thread that serves every window; with
+// O_NONBLOCK it returns at once (and changes nothing for a regular file or a folder).
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const usesProcFd = process.platform === 'linux';
 
 const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
@@ -84,7 +87,7 @@ function isLinkNow(path: string): boolean {
 function openVerified(workspace: string, file: WorkspacePath, input: string, flags: number): number {
   let fd: number;
   try {
-    fd = openSync(file.absolute, flags | NOFOLLOW);
+    fd = openSync(file.absolute, flags | NOFOLLOW | NONBLOCK);
   } catch (error) {
     // A link where the check found none: ELOOP for a file, ENOTDIR for a folder opened as one.
     if (isLinkNow(file.absolute)) throw swapped(input);
@@ -95,16 +98,37 @@ function openVerified(workspace: string, file: WorkspacePath, input: string, fla
   throw swapped(input);
 }
 
-/** The bytes of a resolved file, with its stat; `check` may refuse it (too large, not a file) before reading. */
+/** What a file that is not a regular file is, for the refusal. */
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** Only regular files are read: a FIFO or a device could block or never end. */
+function refuseIrregular(stat: Stats, input: string): void {
+  if (!stat.isFile()) throw new Error(`${input} is ${kindOf(stat)}; the file tools read regular files only.`);
+}
+
+/**
+ * The bytes of a resolved regular file; `check` may refuse it (too large) before reading. Anything
+ * else — a FIFO, a device, a socket — is refused before it is opened, and again after (what was
+ * opened may not be what was checked).
+ */
 export function readConfined(
   workspace: string,
   file: WorkspacePath,
   input: string,
   check: (stat: Stats) => void,
 ): Buffer {
+  if (file.stat && !file.stat.isSymbolicLink()) refuseIrregular(file.stat, input);
   const fd = openVerified(workspace, file, input, constants.O_RDONLY);
   try {
-    check(fstatSync(fd));
+    const stat = fstatSync(fd);
+    refuseIrregular(stat, input);
+    check(stat);
     return readFileSync(fd);
   } finally {
     closeSync(fd);

@@ -26,9 +26,7 @@ export function readProjectInstructions(workspace: string): ProjectInstructions 
     try {
       const found = resolveInWorkspace(root, file, false);
       if (!found.stat?.isFile()) continue;
-      const bytes = readConfined(root, found, file, (stat) => {
-        if (!stat.isFile()) throw new Error(`${file} is not a file`);
-      });
+      const bytes = readConfined(root, found, file, () => {});
       return capped(file, bytes);
     } catch {
       // A link leading out, a file we may not read, not UTF-8: leave it out rather than fail the turn.
