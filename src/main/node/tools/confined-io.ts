@@ -16,6 +16,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   readdirSync,
   readlinkSync,
   realpathSync,
@@ -123,13 +124,41 @@ export function readConfined(
   input: string,
   check: (stat: Stats) => void,
 ): Buffer {
+  return withRegularFile(workspace, file, input, (fd, stat) => {
+    check(stat);
+    return readFileSync(fd);
+  });
+}
+
+/**
+ * At most the first `maxBytes` of a resolved regular file, never more however large it is (a
+ * 1.5 GB AGENTS.md was read whole before every prompt).
+ */
+export function readConfinedHead(workspace: string, file: WorkspacePath, input: string, maxBytes: number): Buffer {
+  return withRegularFile(workspace, file, input, (fd) => {
+    const head = Buffer.alloc(maxBytes);
+    let filled = 0;
+    while (filled < maxBytes) {
+      const read = readSync(fd, head, filled, maxBytes - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return head.subarray(0, filled);
+  });
+}
+
+function withRegularFile<T>(
+  workspace: string,
+  file: WorkspacePath,
+  input: string,
+  use: (fd: number, stat: Stats) => T,
+): T {
   if (file.stat && !file.stat.isSymbolicLink()) refuseIrregular(file.stat, input);
   const fd = openVerified(workspace, file, input, constants.O_RDONLY);
   try {
     const stat = fstatSync(fd);
     refuseIrregular(stat, input);
-    check(stat);
-    return readFileSync(fd);
+    return use(fd, stat);
   } finally {
     closeSync(fd);
   }
