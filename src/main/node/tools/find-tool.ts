@@ -1,10 +1,11 @@
 // `find`: files by glob pattern, listed by `rg --files --glob` (ripgrep.ts), cut at the limit and
 // the byte cap with a note (docs/tools.md, "find and grep"). Listed in builtin-tools.ts.
+import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, listOutput } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
-import { BASE_ARGS, runRg, type SearchOptions } from './ripgrep';
+import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const FIND_DEFAULT_LIMIT = 1000;
@@ -23,18 +24,23 @@ export async function runFind(
   if (!dir.stat?.isDirectory()) throw new Error(`Not a directory: ${String(args.path ?? '.')}`);
   const limit = positiveInt(args.limit) ?? FIND_DEFAULT_LIMIT;
   const found: string[] = [];
-  await runRg({
+  const { unreadable } = await runRg({
     args: ['--files', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
     workspace,
     cwd: dir.absolute,
     options,
     onLine: (line) => found.push(line.replace(/^\.\//, '')) <= limit,
   });
-  if (found.length === 0) return { text: 'No files found matching the pattern.', details: {}, isError: false };
+  const unread = unreadableNote(unreadable, (path) => relative(dir.absolute, resolve(dir.absolute, path)));
+  if (found.length === 0) {
+    const text = `No files found matching the pattern.${unread ? `\n\n[${unread}]` : ''}`;
+    return { text, details: {}, isError: false };
+  }
   const limited = found.length > limit;
   return listResult(
     listOutput(found.slice(0, limit), [
       limited && `${limit} results limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
+      unread,
     ]),
   );
 }

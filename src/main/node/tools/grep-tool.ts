@@ -1,13 +1,13 @@
 // `grep`: file contents by pattern, searched by `rg --json` (ripgrep.ts), matches cut at the
 // limit, per file and to the byte cap, long lines shortened, each with a note (docs/tools.md, "find
 // and grep"). Listed in builtin-tools.ts.
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
 import { listResult } from './find-tool';
-import { BASE_ARGS, runRg, type SearchOptions } from './ripgrep';
+import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const GREP_DEFAULT_LIMIT = 100;
@@ -48,7 +48,7 @@ export async function runGrep(
   let cutLines = false;
   // Context lines count too: past the byte cap nothing more could be shown, so ripgrep is stopped.
   let bytes = 0;
-  await runRg({
+  const { unreadable } = await runRg({
     args: rgArgs,
     workspace,
     cwd: workspace,
@@ -70,12 +70,15 @@ export async function runGrep(
       return bytes <= MAX_BYTES;
     },
   });
-  if (matches === 0) return { text: 'No matches found.', details: {}, isError: false };
+  const unread = unreadableNote(unreadable, (path) => relative(base, resolve(workspace, path)));
+  if (matches === 0)
+    return { text: `No matches found.${unread ? `\n\n[${unread}]` : ''}`, details: {}, isError: false };
   const limited = matches > limit;
   return listResult(
     listOutput(lines, [
       limited && `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
       cutLines && 'Some lines were shortened; use read to see them whole',
+      unread,
     ]),
   );
 }

@@ -42,8 +42,36 @@ function sandboxOf(options: SearchOptions): SearchSandbox {
   };
 }
 
-/** Run ripgrep; resolves with its exit code (0 found, 1 nothing found) or rejects with its error. */
-export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise<number> {
+/** An entry ripgrep could not read, as it said (`path: Permission denied (os error 13)`). */
+export interface Unreadable {
+  path: string;
+  why: string;
+}
+
+export interface RgResult {
+  /** 0 found, 1 nothing found, 2 found what it could with some entries unreadable. */
+  code: number;
+  unreadable: Unreadable[];
+}
+
+const ENTRY_ERROR = /^(.*): (.*) \(os error \d+\)$/;
+
+/**
+ * ripgrep's stderr as entries it could not read, or null when it holds anything else (a bad
+ * pattern or glob): then the search did not run and the message is the answer.
+ */
+function unreadableEntries(stderr: string): Unreadable[] | null {
+  const lines = stderr.split('\n').filter((line) => line.trim() !== '');
+  const entries = lines.map((line) => ENTRY_ERROR.exec(line.replace(/^rg: /, '')));
+  if (entries.length === 0 || entries.some((entry) => entry === null)) return null;
+  return entries.map((entry) => ({ path: entry?.[1] ?? '', why: entry?.[2] ?? '' }));
+}
+
+/**
+ * Run ripgrep; resolves with its exit code and the entries it could not read (one unreadable
+ * folder must not hide every match elsewhere), or rejects with its error.
+ */
+export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise<RgResult> {
   return new Promise((resolve, reject) => {
     // By absolute path only: a bare "rg" could be the workspace's own (executables.ts).
     const rg = cachedExecutable('rg');
@@ -75,10 +103,24 @@ export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise
       // bwrap's own failure (exit 1, like "nothing found") is told by its message.
       if (!stopped && /^bwrap:/.test(stderr)) return reject(new Error(`${BWRAP_REFUSED} (${stderr.trim()})`));
       if (!stopped && buffered) onLine(buffered);
-      if (stopped || code === 0 || code === 1) return resolve(stopped ? 0 : (code ?? 0));
+      const unreadable = unreadableEntries(stderr) ?? [];
+      if (stopped || code === 0 || code === 1) return resolve({ code: stopped ? 0 : (code ?? 0), unreadable });
+      if (code === 2 && unreadable.length > 0) return resolve({ code, unreadable });
       reject(new Error(stderr.trim() || `ripgrep exited with code ${code}`));
     });
   });
+}
+
+/** The note naming what could not be read: at most five entries, each path cut to 200 characters. */
+export function unreadableNote(unreadable: readonly Unreadable[], shown: (path: string) => string): string | false {
+  if (unreadable.length === 0) return false;
+  const named = unreadable.slice(0, 5).map(({ path, why }) => {
+    const name = shown(path);
+    return `${name.length > 200 ? `${name.slice(0, 200)}…` : name} (${why})`;
+  });
+  const more = unreadable.length > 5 ? ` and ${unreadable.length - 5} more` : '';
+  const entries = unreadable.length === 1 ? 'entry' : 'entries';
+  return `Could not read ${unreadable.length} ${entries} (not searched): ${named.join(', ')}${more}`;
 }
 
 /** Never `--follow`: a link is listed as what it is, not walked into. */
