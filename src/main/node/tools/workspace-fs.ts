@@ -171,7 +171,13 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
       isLinkLast = queue.every((rest) => rest.fromLink);
       if (++hops > MAX_LINK_HOPS)
         throw outsideWorkspace(input, `${input} goes through more than ${MAX_LINK_HOPS} symbolic links`);
-      const target = readlinkSync(next);
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch (error) {
+        // A link outside that cannot be read (`/proc/1/root` of another user's process): refused like the rest.
+        return fail(`${input} cannot be resolved: ${(error as Error).message}`);
+      }
       if (isAbsolute(target)) current = parse(target).root;
       queue.unshift(...target.split(LINK_SEPARATORS).map((name) => ({ name, fromLink: true })));
       continue;
