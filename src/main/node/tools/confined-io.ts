@@ -186,7 +186,8 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
   const dirFd = openVerified(workspace, { ...file, absolute: folder }, input, constants.O_RDONLY | DIRECTORY);
   const base = viaDescriptor(dirFd, folder);
   const name = basename(file.absolute);
-  const temporary = join(base, `.${name}.resolute-${randomBytes(4).toString('hex')}.tmp`);
+  removeStaleTemporaries(base);
+  const temporary = join(base, temporaryName(name));
   try {
     const mode = file.stat ? file.stat.mode & 0o7777 : 0o644;
     const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
@@ -209,6 +210,38 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
     );
   } finally {
     closeSync(dirFd);
+  }
+}
+
+/** Our temporary files, and no one else's: `.NAME.resolute-8 hex digits.tmp`. */
+const TEMPORARY = /^\..+\.resolute-[0-9a-f]{8}\.tmp$/s;
+/** A temporary file older than this is left from a write that was killed (a write takes far less). */
+export const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+
+/** The temporary file a write of `name` goes to first. */
+export const temporaryName = (name: string): string => `.${name}.resolute-${randomBytes(4).toString('hex')}.tmp`;
+
+/**
+ * A write killed between its temporary file and the rename leaves that file behind, and nothing
+ * else would ever remove it: the next write to the same folder removes ours that are stale —
+ * regular files named as ours, untouched for STALE_TEMPORARY_MS (a write running now, from
+ * another chat, is younger). `folder` names the checked folder's descriptor.
+ */
+function removeStaleTemporaries(folder: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((entry) => TEMPORARY.test(entry));
+  } catch {
+    return;
+  }
+  for (const entry of names) {
+    const path = join(folder, entry);
+    try {
+      const stat = lstatSync(path);
+      if (stat.isFile() && now - stat.mtimeMs > STALE_TEMPORARY_MS) unlinkSync(path);
+    } catch {
+      // Gone already, or not ours to remove: the write goes on.
+    }
   }
 }
 
