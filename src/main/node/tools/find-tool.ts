@@ -3,7 +3,7 @@
 import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, listOutput } from './output-caps';
+import { MAX_BYTES, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
 import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
@@ -25,11 +25,13 @@ export async function runFind(
   const limit = positiveInt(args.limit) ?? FIND_DEFAULT_LIMIT;
   const found: string[] = [];
   const { unreadable } = await runRg({
-    args: ['--files', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
+    // NUL-separated: a name may hold a newline.
+    args: ['--files', '--null', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
+    separator: '\0',
     workspace,
     cwd: dir.absolute,
     options,
-    onLine: (line) => found.push(line.replace(/^\.\//, '')) <= limit,
+    onLine: (line) => found.push(listedName(line.replace(/^\.\//, ''))) <= limit,
   });
   const unread = unreadableNote(unreadable, (path) => relative(dir.absolute, resolve(dir.absolute, path)));
   if (found.length === 0) {

@@ -4,7 +4,7 @@
 import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput } from './output-caps';
+import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
 import { listResult } from './find-tool';
 import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
@@ -20,8 +20,12 @@ const GREP_MAX_PER_FILE = 10_000;
 
 interface RgEvent {
   type: string;
-  data?: { path?: { text?: string }; lines?: { text?: string }; line_number?: number };
+  data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string }; line_number?: number };
 }
+
+/** ripgrep gives a path that is not UTF-8 as base64 bytes. */
+const pathOf = (event: RgEvent): string =>
+  event.data?.path?.text ?? Buffer.from(event.data?.path?.bytes ?? '', 'base64').toString('utf8');
 
 export async function runGrep(
   workspace: string,
@@ -58,9 +62,7 @@ export async function runGrep(
       if (event.type !== 'match' && event.type !== 'context') return true;
       if (event.type === 'match') matches += 1;
       if (matches > limit) return false;
-      const file = relative(base, event.data?.path?.text ?? '')
-        .split('\\')
-        .join('/');
+      const file = listedName(relative(base, pathOf(event)).split('\\').join('/'));
       const { text, cut } = capLine((event.data?.lines?.text ?? '').replace(/\r?\n$/, ''));
       cutLines ||= cut;
       const mark = event.type === 'match' ? ':' : '-';

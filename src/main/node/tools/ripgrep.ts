@@ -32,6 +32,8 @@ interface RgRun {
   options: SearchOptions;
   /** Called per stdout line; return false to stop ripgrep (the limit was reached). */
   onLine: (line: string) => boolean;
+  /** What ends a line of ripgrep's output: "\n", or "\0" with `--null`. */
+  separator?: string;
 }
 
 function sandboxOf(options: SearchOptions): SearchSandbox {
@@ -71,7 +73,7 @@ function unreadableEntries(stderr: string): Unreadable[] | null {
  * Run ripgrep; resolves with its exit code and the entries it could not read (one unreadable
  * folder must not hide every match elsewhere), or rejects with its error.
  */
-export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise<RgResult> {
+export function runRg({ args, workspace, cwd, options, onLine, separator = '\n' }: RgRun): Promise<RgResult> {
   return new Promise((resolve, reject) => {
     // By absolute path only: a bare "rg" could be the workspace's own (executables.ts).
     const rg = cachedExecutable('rg');
@@ -89,7 +91,7 @@ export function runRg({ args, workspace, cwd, options, onLine }: RgRun): Promise
     signal?.addEventListener('abort', stop, { once: true });
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (stopped) return;
-      const lines = (buffered + chunk).split('\n');
+      const lines = (buffered + chunk).split(separator);
       buffered = lines.pop() ?? '';
       for (const line of lines) if (line && !onLine(line)) return stop();
     });
