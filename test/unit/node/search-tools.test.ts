@@ -1,6 +1,7 @@
 // find and grep against the holes of issue 24 (src/main/node/tools/find-tool.ts, grep-tool.ts, executables.ts):
 // a workspace's own `rg` never runs, whatever PATH holds (an empty or relative entry first), and
-// grep's context is capped and counts toward the output cap on a large generated file. Real
+// grep's context is capped and counts toward the output cap on a large generated file; how ripgrep
+// is confined (issue 40: never --follow, the bubblewrap and sandbox-exec plans). Real
 // ripgrep, real files; PATH is changed before the first search, so the resolution under test is
 // the one that is cached.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,7 @@ import { MAX_BYTES } from '../../../src/main/node/tools/output-caps';
 import { runFind } from '../../../src/main/node/tools/find-tool';
 import { runGrep } from '../../../src/main/node/tools/grep-tool';
 import { BASE_ARGS } from '../../../src/main/node/tools/ripgrep';
-import { bubblewrapSearchArgs } from '../../../src/main/node/tools/search-sandbox';
+import { bubblewrapSearchArgs, searchPlan } from '../../../src/main/node/tools/search-sandbox';
 
 let root: string;
 let ws: string;
@@ -108,6 +109,21 @@ describe('how ripgrep is confined (issue 40, item 2)', () => {
     expect(args.slice(args.indexOf('--chdir'), args.indexOf('--chdir') + 2)).toEqual(['--chdir', '/ws/sub']);
     expect(args).toEqual(expect.arrayContaining(['--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--clearenv']));
     expect(args.at(-1)).toBe('--');
+  });
+
+  it('on macOS runs under sandbox-exec with the hidden folders denied; on Windows as it is', () => {
+    const run = { rg: '/opt/homebrew/bin/rg', args: ['--files'], workspace: '/ws', cwd: '/ws/sub' };
+    const mac = searchPlan({ platform: 'darwin', bwrap: null, hidden: ['/data'] }, run);
+    expect(mac.command).toBe('/usr/bin/sandbox-exec');
+    expect(mac.args[0]).toBe('-p');
+    expect(mac.args[1]).toContain('(deny file-read* (subpath "/data"))');
+    expect(mac.args.slice(2)).toEqual(['/opt/homebrew/bin/rg', '--files']);
+    expect(mac.cwd).toBe('/ws/sub');
+    expect(searchPlan({ platform: 'win32', bwrap: null, hidden: [] }, run)).toEqual({
+      command: '/opt/homebrew/bin/rg',
+      args: ['--files'],
+      cwd: '/ws/sub',
+    });
   });
 
   it('refuses to search unconfined on Linux without bubblewrap, saying how to install it', async () => {
