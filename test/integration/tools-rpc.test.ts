@@ -1,9 +1,11 @@
 // Tools in RPC mode, through the BUILT CLI (out/main/cli.js) and RpcClient against the simulator
 // over real HTTP: pi's tool_execution_start/update/end events, approvals as pi's
 // extension_ui_request `confirm` answered by extension_ui_response (allow, deny, cancel), and
-// `--set tools.approval=auto` never asking, and a long change's confirm saying what it cut.
+// `--set tools.approval=auto` never asking, a long change's confirm saying what it cut, and a read
+// of a FIFO that no longer freezes the app.
 // `--workspace` points the tools at a fresh folder.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -156,5 +158,32 @@ describe('tools over RPC', () => {
     expect(request.fullMessage).toContain('New file setup.sh\n\n@@ -0,0 +1,2100 @@');
     expect(request.fullMessage?.split('\n').at(-1)).toBe(`+${last}`);
     expect(existsSync(join(workspace, 'setup.sh'))).toBe(false);
+  });
+
+  it('a read of a FIFO is refused at once, and get_state is answered while the turn runs', async () => {
+    // open() of a FIFO used to wait for a writer on the main thread (issue 40, item 7); none comes here.
+    mkdirSync(workspace);
+    const made = spawnSync('mkfifo', [join(workspace, 'pipe')], { encoding: 'utf8' });
+    expect(made.status, made.stderr).toBe(0);
+    const { client, events } = await startClient(['tools.approval=auto']);
+    sim.setScript('tool:read:{"path":"pipe"}, ok');
+    const started = new Promise<void>((resolve) =>
+      client.onEvent((event) => event.type === 'tool_execution_start' && resolve()),
+    );
+    const collected = client.collectEvents();
+    await client.prompt('read the pipe');
+    await started;
+    expect((await client.getState()).sessionId).toEqual(expect.any(String));
+    await collected;
+    expect(events).toContainEqual(
+      expect.objectContaining({
+        type: 'tool_execution_end',
+        toolName: 'read',
+        isError: true,
+        result: expect.objectContaining({
+          content: [{ type: 'text', text: expect.stringContaining('pipe is a named pipe (FIFO)') }],
+        }),
+      }),
+    );
   });
 });

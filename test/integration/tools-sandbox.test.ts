@@ -5,6 +5,7 @@
 // ordinary results (exit codes, timeouts) that go back to the model. Approvals are `auto` here;
 // they have their own tests (test/unit/core/session-tools.test.ts, RPC and Playwright).
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -178,6 +179,21 @@ describe('sandbox_security: a call that reaches outside', () => {
     expect(services.history.search('Tools work only inside the workspace', 50).map((h) => h.sessionId)).toContain(
       services.session.sessionId,
     );
+  });
+
+  it('a link whose target cannot be read (a dead process’s /proc root) is a refusal with its audit record', async () => {
+    // readlink of /proc/PID/root fails for a zombie (and, for another user's process, for anyone
+    // but root): the walk is outside by then, so the failure is a refusal, not an ordinary error.
+    const zombie = await makeZombie();
+    symlinkSync(`/proc/${zombie.pid}/root`, join(workspace, 'procroot'));
+    try {
+      const r = await run(`${tool('read', { path: 'procroot/etc/hostname' })}, ok`);
+      expect(r.turns.at(-1)).toEqual(['assistant', 'error', 'sandbox_security']);
+      expect(r.audits).toEqual([expect.objectContaining({ toolName: 'read', target: 'procroot/etc/hostname' })]);
+    } finally {
+      zombie.release();
+      rmSync(join(workspace, 'procroot'));
+    }
   });
 
   it('the audit record is in the history too, for the session', async () => {
@@ -366,3 +382,14 @@ describe('Stop during a long command', () => {
     expect(turns.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'aborted' });
   });
 });
+
+/** A zombie process (exited, never reaped: its parent `sleep` does not wait), and how to end it. */
+async function makeZombie(): Promise<{ pid: number; release: () => void }> {
+  const parent = spawn('/bin/sh', ['-c', 'sleep 0 & echo $!; exec sleep 600'], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const pid = await new Promise<number>((resolve) =>
+    parent.stdout.once('data', (chunk) => resolve(Number(String(chunk)))),
+  );
+  while (!/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8')))
+    await new Promise((resolve) => setImmediate(resolve));
+  return { pid, release: () => parent.kill('SIGKILL') };
+}

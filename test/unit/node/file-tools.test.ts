@@ -67,7 +67,7 @@ describe('read', () => {
   });
 
   it('refuses a folder and a missing file as ordinary errors', () => {
-    expect(() => runRead(ws, { path: 'src' })).toThrow(/not a file/);
+    expect(() => runRead(ws, { path: 'src' })).toThrow(/src is a folder; the file tools read regular files only/);
     expect(() => runRead(ws, { path: 'nope.txt' })).toThrow(/File not found/);
   });
 

@@ -1,6 +1,7 @@
 // find and grep against the holes of issue 24 (src/main/node/tools/find-tool.ts, grep-tool.ts, executables.ts):
 // a workspace's own `rg` never runs, whatever PATH holds (an empty or relative entry first), and
-// grep's context is capped and counts toward the output cap on a large generated file. Real
+// grep's context is capped and counts toward the output cap on a large generated file; how ripgrep
+// is confined (issue 40: never --follow, the bubblewrap and sandbox-exec plans). Real
 // ripgrep, real files; PATH is changed before the first search, so the resolution under test is
 // the one that is cached.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_BYTES } from '../../../src/main/node/tools/output-caps';
 import { runFind } from '../../../src/main/node/tools/find-tool';
 import { runGrep } from '../../../src/main/node/tools/grep-tool';
+import { BASE_ARGS } from '../../../src/main/node/tools/ripgrep';
+import { bubblewrapSearchArgs, searchPlan } from '../../../src/main/node/tools/search-sandbox';
 
 let root: string;
 let ws: string;
@@ -78,5 +81,54 @@ describe('grep context (issue 24, lower items)', () => {
     expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_BYTES + 300);
     expect(details).toMatchObject({ truncated: true });
     expect(text).toMatch(/limit reached/);
+  });
+});
+
+describe('how ripgrep is confined (issue 40, item 2)', () => {
+  it('is never told to follow links', () => {
+    expect(BASE_ARGS).not.toContain('--follow');
+    expect(BASE_ARGS).not.toContain('-L');
+  });
+
+  it('sees the workspace read-only and the program folders only, the hidden folders pushed after every bind', () => {
+    const args = bubblewrapSearchArgs(['/data'], { rg: '/opt/rg/rg', workspace: '/ws', cwd: '/ws/sub' });
+    const binds = args.flatMap((arg, i) => (arg === '--ro-bind' || arg === '--ro-bind-try' ? [args[i + 1]] : []));
+    expect(binds).toEqual([
+      '/usr',
+      '/lib',
+      '/lib32',
+      '/lib64',
+      '/libx32',
+      '/etc/ld.so.cache',
+      '/nix/store',
+      '/opt/rg/rg',
+      '/ws',
+    ]);
+    expect(args).not.toContain('--bind');
+    expect(args.indexOf('--tmpfs')).toBeGreaterThan(args.lastIndexOf('--ro-bind'));
+    expect(args.slice(args.indexOf('--chdir'), args.indexOf('--chdir') + 2)).toEqual(['--chdir', '/ws/sub']);
+    expect(args).toEqual(expect.arrayContaining(['--unshare-net', '--unshare-pid', '--cap-drop', 'ALL', '--clearenv']));
+    expect(args.at(-1)).toBe('--');
+  });
+
+  it('on macOS runs under sandbox-exec with the hidden folders denied; on Windows as it is', () => {
+    const run = { rg: '/opt/homebrew/bin/rg', args: ['--files'], workspace: '/ws', cwd: '/ws/sub' };
+    const mac = searchPlan({ platform: 'darwin', bwrap: null, hidden: ['/data'] }, run);
+    expect(mac.command).toBe('/usr/bin/sandbox-exec');
+    expect(mac.args[0]).toBe('-p');
+    expect(mac.args[1]).toContain('(deny file-read* (subpath "/data"))');
+    expect(mac.args.slice(2)).toEqual(['/opt/homebrew/bin/rg', '--files']);
+    expect(mac.cwd).toBe('/ws/sub');
+    expect(searchPlan({ platform: 'win32', bwrap: null, hidden: [] }, run)).toEqual({
+      command: '/opt/homebrew/bin/rg',
+      args: ['--files'],
+      cwd: '/ws/sub',
+    });
+  });
+
+  it('refuses to search unconfined on Linux without bubblewrap, saying how to install it', async () => {
+    await expect(runGrep(ws, { pattern: 'needle' }, { platform: 'linux', bwrap: null })).rejects.toThrow(
+      /bubblewrap \(bwrap\) is not installed/,
+    );
   });
 });

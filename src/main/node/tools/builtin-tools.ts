@@ -13,6 +13,6 @@ import { readTool } from './read-tool';
 import { writeTool } from './write-tool';
 
 export function builtinTools(host: SandboxHost, hidden: readonly string[]): ToolDefinition[] {
-  const tools = [readTool, lsTool, findTool, grepTool, writeTool, editTool, bashTool(host, hidden)];
+  const tools = [readTool, lsTool, findTool(hidden), grepTool(hidden), writeTool, editTool, bashTool(host, hidden)];
   return host.platform === 'win32' ? tools.filter((tool) => tool.name !== 'bash') : tools;
 }

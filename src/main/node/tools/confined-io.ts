@@ -16,6 +16,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readSync,
   readdirSync,
   readlinkSync,
   realpathSync,
@@ -34,6 +35,9 @@ import { isInside, type WorkspacePath } from './workspace-fs';
 // Windows has neither flag; there the check after opening is what holds.
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const DIRECTORY = constants.O_DIRECTORY ?? 0;
+// Opening a FIFO for reading waits for a writer, on the main thread that serves every window; with
+// O_NONBLOCK it returns at once (and changes nothing for a regular file or a folder).
+const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const usesProcFd = process.platform === 'linux';
 
 const errorCode = (error: unknown): string => (error as NodeJS.ErrnoException | null)?.code ?? 'error';
@@ -85,7 +89,7 @@ function isLinkNow(path: string): boolean {
 function openVerified(workspace: string, file: WorkspacePath, input: string, flags: number): number {
   let fd: number;
   try {
-    fd = openSync(file.absolute, flags | NOFOLLOW);
+    fd = openSync(file.absolute, flags | NOFOLLOW | NONBLOCK);
   } catch (error) {
     // A link where the check found none: ELOOP for a file, ENOTDIR for a folder opened as one.
     if (isLinkNow(file.absolute)) throw swapped(input);
@@ -96,17 +100,66 @@ function openVerified(workspace: string, file: WorkspacePath, input: string, fla
   throw swapped(input);
 }
 
-/** The bytes of a resolved file, with its stat; `check` may refuse it (too large, not a file) before reading. */
+/** What a file that is not a regular file is, for the refusal. */
+function kindOf(stat: Stats): string {
+  if (stat.isDirectory()) return 'a folder';
+  if (stat.isFIFO()) return 'a named pipe (FIFO)';
+  if (stat.isSocket()) return 'a socket';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/** Only regular files are read: a FIFO or a device could block or never end. */
+function refuseIrregular(stat: Stats, input: string): void {
+  if (!stat.isFile()) throw new Error(`${input} is ${kindOf(stat)}; the file tools read regular files only.`);
+}
+
+/**
+ * The bytes of a resolved regular file; `check` may refuse it (too large) before reading. Anything
+ * else — a FIFO, a device, a socket — is refused before it is opened, and again after (what was
+ * opened may not be what was checked).
+ */
 export function readConfined(
   workspace: string,
   file: WorkspacePath,
   input: string,
   check: (stat: Stats) => void,
 ): Buffer {
+  return withRegularFile(workspace, file, input, (fd, stat) => {
+    check(stat);
+    return readFileSync(fd);
+  });
+}
+
+/**
+ * At most the first `maxBytes` of a resolved regular file, never more however large it is (a
+ * 1.5 GB AGENTS.md was read whole before every prompt).
+ */
+export function readConfinedHead(workspace: string, file: WorkspacePath, input: string, maxBytes: number): Buffer {
+  return withRegularFile(workspace, file, input, (fd) => {
+    const head = Buffer.alloc(maxBytes);
+    let filled = 0;
+    while (filled < maxBytes) {
+      const read = readSync(fd, head, filled, maxBytes - filled, null);
+      if (read === 0) break;
+      filled += read;
+    }
+    return head.subarray(0, filled);
+  });
+}
+
+function withRegularFile<T>(
+  workspace: string,
+  file: WorkspacePath,
+  input: string,
+  use: (fd: number, stat: Stats) => T,
+): T {
+  if (file.stat && !file.stat.isSymbolicLink()) refuseIrregular(file.stat, input);
   const fd = openVerified(workspace, file, input, constants.O_RDONLY);
   try {
-    check(fstatSync(fd));
-    return readFileSync(fd);
+    const stat = fstatSync(fd);
+    refuseIrregular(stat, input);
+    return use(fd, stat);
   } finally {
     closeSync(fd);
   }
@@ -134,7 +187,8 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
   const dirFd = openVerified(workspace, { ...file, absolute: folder }, input, constants.O_RDONLY | DIRECTORY);
   const base = viaDescriptor(dirFd, folder);
   const name = basename(file.absolute);
-  const temporary = join(base, `.${name}.resolute-${randomBytes(4).toString('hex')}.tmp`);
+  removeStaleTemporaries(base);
+  const temporary = join(base, temporaryName(name));
   try {
     const mode = file.stat ? file.stat.mode & 0o7777 : 0o644;
     const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
@@ -157,6 +211,38 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
     );
   } finally {
     closeSync(dirFd);
+  }
+}
+
+/** Our temporary files, and no one else's: `.NAME.resolute-8 hex digits.tmp`. */
+const TEMPORARY = /^\..+\.resolute-[0-9a-f]{8}\.tmp$/s;
+/** A temporary file older than this is left from a write that was killed (a write takes far less). */
+export const STALE_TEMPORARY_MS = 10 * 60 * 1000;
+
+/** The temporary file a write of `name` goes to first. */
+export const temporaryName = (name: string): string => `.${name}.resolute-${randomBytes(4).toString('hex')}.tmp`;
+
+/**
+ * A write killed between its temporary file and the rename leaves that file behind, and nothing
+ * else would ever remove it: the next write to the same folder removes ours that are stale —
+ * regular files named as ours, untouched for STALE_TEMPORARY_MS (a write running now, from
+ * another chat, is younger). `folder` names the checked folder's descriptor.
+ */
+function removeStaleTemporaries(folder: string, now = Date.now()): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder).filter((entry) => TEMPORARY.test(entry));
+  } catch {
+    return;
+  }
+  for (const entry of names) {
+    const path = join(folder, entry);
+    try {
+      const stat = lstatSync(path);
+      if (stat.isFile() && now - stat.mtimeMs > STALE_TEMPORARY_MS) unlinkSync(path);
+    } catch {
+      // Gone already, or not ours to remove: the write goes on.
+    }
   }
 }
 

@@ -38,7 +38,6 @@ export function readExisting(workspace: string, path: string): { file: Workspace
   const file = resolveInWorkspace(workspace, path, false);
   if (!file.stat) throw new Error(`File not found: ${path}`);
   const bytes = readConfined(workspace, file, path, (stat) => {
-    if (!stat.isFile()) throw new Error(`${path} is not a file.`);
     if (stat.size > MAX_READ_FILE_BYTES)
       throw new Error(
         `${path} is ${formatSize(stat.size)}; read takes files up to ${formatSize(MAX_READ_FILE_BYTES)}.`,

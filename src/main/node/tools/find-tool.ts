@@ -1,10 +1,11 @@
 // `find`: files by glob pattern, listed by `rg --files --glob` (ripgrep.ts), cut at the limit and
 // the byte cap with a note (docs/tools.md, "find and grep"). Listed in builtin-tools.ts.
+import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, listOutput } from './output-caps';
+import { MAX_BYTES, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
-import { BASE_ARGS, runRg } from './ripgrep';
+import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const FIND_DEFAULT_LIMIT = 1000;
@@ -17,23 +18,31 @@ export function listResult(list: { text: string; truncated: boolean }): ToolOutc
 export async function runFind(
   workspace: string,
   args: Record<string, unknown>,
-  signal?: AbortSignal,
+  options: SearchOptions = {},
 ): Promise<ToolOutcome> {
   const dir = resolveInWorkspace(workspace, typeof args.path === 'string' ? args.path : '.', false);
   if (!dir.stat?.isDirectory()) throw new Error(`Not a directory: ${String(args.path ?? '.')}`);
   const limit = positiveInt(args.limit) ?? FIND_DEFAULT_LIMIT;
   const found: string[] = [];
-  await runRg({
-    args: ['--files', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
+  const { unreadable } = await runRg({
+    // NUL-separated: a name may hold a newline.
+    args: ['--files', '--null', ...BASE_ARGS, '--sort', 'path', '--glob', String(args.pattern)],
+    separator: '\0',
+    workspace,
     cwd: dir.absolute,
-    signal,
-    onLine: (line) => found.push(line.replace(/^\.\//, '')) <= limit,
+    options,
+    onLine: (line) => found.push(listedName(line.replace(/^\.\//, ''))) <= limit,
   });
-  if (found.length === 0) return { text: 'No files found matching the pattern.', details: {}, isError: false };
+  const unread = unreadableNote(unreadable, (path) => relative(dir.absolute, resolve(dir.absolute, path)));
+  if (found.length === 0) {
+    const text = `No files found matching the pattern.${unread ? `\n\n[${unread}]` : ''}`;
+    return { text, details: {}, isError: false };
+  }
   const limited = found.length > limit;
   return listResult(
     listOutput(found.slice(0, limit), [
       limited && `${limit} results limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
+      unread,
     ]),
   );
 }
@@ -48,13 +57,14 @@ const schema = lazySchema((Type) =>
   }),
 );
 
-export const findTool: ToolDefinition = {
+/** `hidden`: folders ripgrep must never see (Resolute's data folder, with its keys). */
+export const findTool = (hidden: readonly string[]): ToolDefinition => ({
   name: 'find',
   description: `Search for files by glob pattern. Returns paths relative to the search directory. Respects .gitignore. Cut to ${FIND_DEFAULT_LIMIT} results or ${MAX_BYTES / 1024}KB.`,
   get parameters() {
     return schema();
   },
   asksFirst: false,
-  run: (args, context) => runFind(context.workspace, args, context.signal),
+  run: (args, context) => runFind(context.workspace, args, { signal: context.signal, hidden }),
   summary: (args) => [stringArg(args, 'pattern'), stringArg(args, 'path')].filter(Boolean).join('  in '),
-};
+});

@@ -1,13 +1,13 @@
 // `grep`: file contents by pattern, searched by `rg --json` (ripgrep.ts), matches cut at the
 // limit, per file and to the byte cap, long lines shortened, each with a note (docs/tools.md, "find
 // and grep"). Listed in builtin-tools.ts.
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput } from './output-caps';
+import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';
 import { listResult } from './find-tool';
-import { BASE_ARGS, runRg } from './ripgrep';
+import { BASE_ARGS, runRg, unreadableNote, type SearchOptions } from './ripgrep';
 import { resolveInWorkspace } from './workspace-fs';
 
 export const GREP_DEFAULT_LIMIT = 100;
@@ -20,13 +20,17 @@ const GREP_MAX_PER_FILE = 10_000;
 
 interface RgEvent {
   type: string;
-  data?: { path?: { text?: string }; lines?: { text?: string }; line_number?: number };
+  data?: { path?: { text?: string; bytes?: string }; lines?: { text?: string }; line_number?: number };
 }
+
+/** ripgrep gives a path that is not UTF-8 as base64 bytes. */
+const pathOf = (event: RgEvent): string =>
+  event.data?.path?.text ?? Buffer.from(event.data?.path?.bytes ?? '', 'base64').toString('utf8');
 
 export async function runGrep(
   workspace: string,
   args: Record<string, unknown>,
-  signal?: AbortSignal,
+  options: SearchOptions = {},
 ): Promise<ToolOutcome> {
   const target = resolveInWorkspace(workspace, typeof args.path === 'string' ? args.path : '.', false);
   if (!target.stat) throw new Error(`Path not found: ${String(args.path)}`);
@@ -48,18 +52,17 @@ export async function runGrep(
   let cutLines = false;
   // Context lines count too: past the byte cap nothing more could be shown, so ripgrep is stopped.
   let bytes = 0;
-  await runRg({
+  const { unreadable } = await runRg({
     args: rgArgs,
+    workspace,
     cwd: workspace,
-    signal,
+    options,
     onLine: (line) => {
       const event = JSON.parse(line) as RgEvent;
       if (event.type !== 'match' && event.type !== 'context') return true;
       if (event.type === 'match') matches += 1;
       if (matches > limit) return false;
-      const file = relative(base, event.data?.path?.text ?? '')
-        .split('\\')
-        .join('/');
+      const file = listedName(relative(base, pathOf(event)).split('\\').join('/'));
       const { text, cut } = capLine((event.data?.lines?.text ?? '').replace(/\r?\n$/, ''));
       cutLines ||= cut;
       const mark = event.type === 'match' ? ':' : '-';
@@ -69,12 +72,15 @@ export async function runGrep(
       return bytes <= MAX_BYTES;
     },
   });
-  if (matches === 0) return { text: 'No matches found.', details: {}, isError: false };
+  const unread = unreadableNote(unreadable, (path) => relative(base, resolve(workspace, path)));
+  if (matches === 0)
+    return { text: `No matches found.${unread ? `\n\n[${unread}]` : ''}`, details: {}, isError: false };
   const limited = matches > limit;
   return listResult(
     listOutput(lines, [
       limited && `${limit} matches limit reached. Use limit=${limit * 2} for more, or refine the pattern`,
       cutLines && 'Some lines were shortened; use read to see them whole',
+      unread,
     ]),
   );
 }
@@ -97,13 +103,14 @@ const schema = lazySchema((Type) =>
   }),
 );
 
-export const grepTool: ToolDefinition = {
+/** `hidden`: folders ripgrep must never see (Resolute's data folder, with its keys). */
+export const grepTool = (hidden: readonly string[]): ToolDefinition => ({
   name: 'grep',
   description: `Search file contents for a pattern. Returns matching lines with file paths and line numbers. Respects .gitignore. Cut to ${GREP_DEFAULT_LIMIT} matches or ${MAX_BYTES / 1024}KB; lines longer than ${MAX_MATCH_LINE_CHARS} characters are shortened.`,
   get parameters() {
     return schema();
   },
   asksFirst: false,
-  run: (args, context) => runGrep(context.workspace, args, context.signal),
+  run: (args, context) => runGrep(context.workspace, args, { signal: context.signal, hidden }),
   summary: (args) => [stringArg(args, 'pattern'), stringArg(args, 'path')].filter(Boolean).join('  in '),
-};
+});

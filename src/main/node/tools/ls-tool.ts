@@ -2,7 +2,7 @@
 // the byte cap (docs/tools.md, "The tools"). Listed in builtin-tools.ts.
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
-import { MAX_BYTES, listOutput } from './output-caps';
+import { MAX_BYTES, listOutput, listedName } from './output-caps';
 import { listConfined } from './confined-io';
 import { ok, optionalWorkspacePath, positiveInt } from './file-access';
 import { resolveInWorkspace } from './workspace-fs';
@@ -16,8 +16,8 @@ export function runLs(workspace: string, args: Record<string, unknown>): ToolOut
   if (!dir.stat.isDirectory()) throw new Error(`Not a directory: ${path}`);
   const limit = positiveInt(args.limit) ?? LS_DEFAULT_LIMIT;
   const entries = listConfined(workspace, dir, path)
-    .map((entry) => entry.name + (entry.isDirectory() ? '/' : ''))
-    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()))
+    .map((entry) => listedName(entry.name) + (entry.isDirectory() ? '/' : ''));
   if (entries.length === 0) return ok('(empty directory)');
   const list = listOutput(entries.slice(0, limit), [
     entries.length > limit && `${limit} entries limit reached. Use limit=${limit * 2} for more`,

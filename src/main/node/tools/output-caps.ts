@@ -144,3 +144,16 @@ export function listOutput(lines: readonly string[], notes: (string | false)[]):
   );
   return { text: kept.length ? `${capped.text}\n\n[${kept.join('. ')}]` : capped.text, truncated: kept.length > 0 };
 }
+
+/** A control character (a newline among them) or a Unicode line break: it would break a listing's lines. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE_IN_LIST = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/**
+ * A file name or path as ls, find and grep list it, one per line: as it is, unless it holds a
+ * control character or a line break, or starts with a double quote — then as a JSON string
+ * (`"a\nb.txt"`), so every line is one name and a quoted one reads back unambiguously.
+ */
+export function listedName(name: string): string {
+  return UNSAFE_IN_LIST.test(name) || name.startsWith('"') ? JSON.stringify(name) : name;
+}

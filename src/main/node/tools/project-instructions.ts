@@ -1,11 +1,11 @@
 // The workspace's project instructions for the system prompt (docs/tools.md, "Instructions"):
 // AGENTS.md, else CLAUDE.md, at the workspace's top, read like any file a tool reads — confined to
-// the workspace (a hostile repository's AGENTS.md may be a link to a key) — and cut at a size cap
-// with a note. Nothing there, a folder that does not exist yet, or a file that cannot be read as
+// the workspace (a hostile repository's AGENTS.md may be a link to a key) — no more of it than a
+// size cap, cut there with a note. Nothing there, a folder that does not exist yet, or a file that cannot be read as
 // text: no instructions, and the session goes on. Called by NodeToolRuntime before each run.
 import { realpathSync } from 'node:fs';
 import type { ProjectInstructions } from '../../core/system-prompt';
-import { readConfined } from './confined-io';
+import { readConfinedHead } from './confined-io';
 import { resolveInWorkspace } from './workspace-fs';
 
 /** The names looked for, in order: the first that exists is used. */
@@ -26,10 +26,8 @@ export function readProjectInstructions(workspace: string): ProjectInstructions 
     try {
       const found = resolveInWorkspace(root, file, false);
       if (!found.stat?.isFile()) continue;
-      const bytes = readConfined(root, found, file, (stat) => {
-        if (!stat.isFile()) throw new Error(`${file} is not a file`);
-      });
-      return capped(file, bytes);
+      // One byte past the cap tells whether there is more; the rest is never read.
+      return capped(file, readConfinedHead(root, found, file, INSTRUCTIONS_CAP_BYTES + 1));
     } catch {
       // A link leading out, a file we may not read, not UTF-8: leave it out rather than fail the turn.
       continue;

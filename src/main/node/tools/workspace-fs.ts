@@ -171,7 +171,7 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
       isLinkLast = queue.every((rest) => rest.fromLink);
       if (++hops > MAX_LINK_HOPS)
         throw outsideWorkspace(input, `${input} goes through more than ${MAX_LINK_HOPS} symbolic links`);
-      const target = readlinkSync(next);
+      const target = readLinkOr(next, (error) => fail(`${input} cannot be resolved: ${error.message}`));
       if (isAbsolute(target)) current = parse(target).root;
       queue.unshift(...target.split(LINK_SEPARATORS).map((name) => ({ name, fromLink: true })));
       continue;
@@ -181,6 +181,18 @@ function walk(workspace: string, input: string, segments: string[]): Walk {
     current = next;
   }
   return { absolute: current, stat: lstatSync(current), firstLink, dangling: false };
+}
+
+/**
+ * A link's target; when it cannot be read, `fail` decides — outside the workspace (`/proc/1/root`
+ * of another user's process), a refusal like the rest.
+ */
+function readLinkOr(path: string, fail: (error: Error) => never): string {
+  try {
+    return readlinkSync(path);
+  } catch (error) {
+    return fail(error as Error);
+  }
 }
 
 /** Only a link can lead out (the lexical rules keep the typed path inside), so the refusal names it. */
