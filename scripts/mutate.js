@@ -32,6 +32,7 @@ const TARGETS = {
   ],
   'path-rules': ['test/unit/node/path-rules.test.ts', 'test/unit/node/workspace-fs.test.ts'],
   'sandbox-plan': ['test/unit/node/sandbox-plan.test.ts'],
+  'git-guard': ['test/unit/node/git-guard.test.ts'],
   'redact-secrets': ['test/unit/core/redact-secrets.test.ts'],
   'classify-error': [
     'test/unit/core/retry/classify-error.test.ts',
