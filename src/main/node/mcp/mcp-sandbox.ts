@@ -1,8 +1,9 @@
 // What a `sandbox: true` MCP server gets of bash's hardening (docs/mcp.md, "Confinement"): the
-// seccomp filter (no Unix sockets), a process limit, and every git folder of its working folder
-// bound read-only for the server's whole life — a per-call guard cannot cover a server that lives
-// for the session. After each of its tool calls, and when it stops, a
-// repository it left is checked like one a bash command left. Called by mcp-connection.ts.
+// seccomp filter (no Unix sockets, no set-id bits), a process limit, and every git folder of its
+// working folder bound read-only for the server's whole life — a per-call guard cannot cover a
+// server that lives for the session. After each of its tool calls, and when it stops, set-id bits
+// it left are cleared and a repository it left is checked, as after a bash command. Called by
+// mcp-connection.ts.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,7 @@ import type { McpStdioServer } from '../../../shared/mcp';
 import { checkNewRepositories, guardGit, type GitGuard } from '../tools/git-guard';
 import { createProcessLimit, userNamespaceLimit, type ProcessLimit } from '../tools/process-limit';
 import { filterArch, unixSocketFilter } from '../tools/seccomp-filter';
+import { clearSetIdBits } from '../tools/set-id-sweep';
 import { serverCwd, type LaunchContext, type ServerHardening } from './mcp-launch';
 
 export interface ServerSandbox {
@@ -24,6 +26,7 @@ export interface ServerSandbox {
 export function serverSandbox(config: McpStdioServer, context: LaunchContext): ServerSandbox {
   const cwd = serverCwd(config, context.workspace);
   const git: GitGuard = guardGit(cwd);
+  let since = Date.now();
   const limit: ProcessLimit | null = createProcessLimit();
   const arch = filterArch(process.arch);
   let dir: string | null = null;
@@ -41,7 +44,12 @@ export function serverSandbox(config: McpStdioServer, context: LaunchContext): S
       wrap: limit ? (command, args) => limit.wrap(command, args) : undefined,
       userNamespaceProcessLimit: limit ? undefined : userNamespaceLimit(),
     },
-    check: () => checkNewRepositories(cwd, git),
+    check: () => {
+      const now = Date.now();
+      clearSetIdBits(cwd, since);
+      since = now;
+      checkNewRepositories(cwd, git);
+    },
     release: () => {
       limit?.release();
       if (dir) rmSync(dir, { recursive: true, force: true });
