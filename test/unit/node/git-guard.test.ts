@@ -5,6 +5,7 @@
 // test/integration/sandbox-holes.test.ts and git-guard-links.test.ts.
 import {
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -292,3 +293,58 @@ describe('the file tools never write what git runs', () => {
     expect(readFileSync(at('.git', 'commondir'), 'utf8')).toBe('.\n');
   });
 });
+
+describe('what the mutation run left (issue 49, item 1)', () => {
+  it('a new .git folder whose commondir names a folder outside is moved aside; a known one is not', () => {
+    const outside = gitDir(join(root, 'outside'));
+    gitDir(at('known', '.git'));
+    writeFileSync(at('known', '.git', 'commondir'), `${outside}\n`);
+    const guard = guardGit(ws);
+    gitDir(at('.git'));
+    writeFileSync(at('.git', 'commondir'), `${outside}\n`);
+    let message = '';
+    try {
+      checkNewRepositories(ws, guard);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(`.git (a folder whose commondir is naming ${outside})`);
+    expect(message).not.toContain('known');
+    expect(existsSync(at('.git'))).toBe(false);
+    expect(existsSync(at('known', '.git'))).toBe(true);
+  });
+
+  it('disarming moves config, hooks and a linked commondir aside, and names the workspace itself "."', () => {
+    const guard = guardGit(ws);
+    // The workspace made into a git folder, with a .git link to itself.
+    gitDir(ws, BAD);
+    mkdirSync(at('hooks'));
+    symlinkSync('.', at('commondir'));
+    symlinkSync('.', at('.git'));
+    let message = '';
+    try {
+      checkNewRepositories(ws, guard);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(': . (commondir is a symbolic link, core.fsmonitor)');
+    for (const name of ['config', 'hooks', 'commondir']) {
+      expect(existsSync(at(name))).toBe(false);
+      expect(isLinkThere(at(name))).toBe(false);
+    }
+  });
+
+  it('a gitdir is read from the first line only', () => {
+    gitDir(at('real'));
+    writeFileSync(at('.git'), 'gitdir: real\ngitdir: elsewhere\n');
+    expect(findRepositories(ws)[0].gitDirs).toEqual([at('real')]);
+  });
+});
+
+function isLinkThere(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}

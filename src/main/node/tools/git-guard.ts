@@ -25,10 +25,9 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { unsafeGitSettings, unsafeHooks } from './git-config-check';
+import { walkWorkspace } from './workspace-walk';
 import { ToolFailure } from '../../core/tools/tool-failure';
 
-/** The walk stops after this many entries: a bound on the time a huge workspace costs per call. */
-const MAX_ENTRIES = 200_000;
 /** What git reads from a git folder to decide what to run, and so what is bound read-only. */
 const GUARDED = ['config', 'config.worktree', 'hooks', 'commondir', 'worktrees', 'modules'];
 /** Of those, the ones a link in place of would let a command swap what git reads. */
@@ -107,27 +106,19 @@ function dotGitKind(path: string, entry: { isDirectory(): boolean; isFile(): boo
 /** Every `.git` in the workspace, links to git folders included (no other link followed, nothing inside git folders). */
 export function findRepositories(workspace: string): Found[] {
   const found: Found[] = [];
-  const stack = [workspace];
-  let entries = 0;
-  while (stack.length > 0 && entries < MAX_ENTRIES) {
-    const dir = stack.pop() as string;
-    let list;
-    try {
-      list = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of list) {
-      entries += 1;
-      const path = join(dir, entry.name);
-      const kind = entry.name === '.git' ? dotGitKind(path, entry) : null;
-      if (kind === 'dangling') found.push({ dotGit: path, isFile: false, isLink: true, gitDirs: [], outside: [null] });
-      else if (kind !== null) {
-        const isFile = kind === 'file';
-        found.push({ dotGit: path, isFile, isLink: entry.isSymbolicLink(), ...gitDirsOf(workspace, path, isFile) });
-      } else if (entry.isDirectory()) stack.push(path);
-    }
-  }
+  walkWorkspace(workspace, (path, entry) => {
+    const kind = entry.name === '.git' ? dotGitKind(path, entry) : null;
+    if (kind === null) return true;
+    if (kind === 'dangling') found.push({ dotGit: path, isFile: false, isLink: true, gitDirs: [], outside: [null] });
+    else
+      found.push({
+        dotGit: path,
+        isFile: kind === 'file',
+        isLink: entry.isSymbolicLink(),
+        ...gitDirsOf(workspace, path, kind === 'file'),
+      });
+    return false;
+  });
   return found;
 }
 
@@ -149,7 +140,7 @@ function fingerprint(gitDir: string): string | null {
   return [`${stat.dev}:${stat.ino}`, ...links.filter(Boolean)].join('|');
 }
 
-/** A `.git` file or link with the git folders it names: changed, it is judged again after the call. */
+/** A `.git` with the git folders it names: changed, it is judged again after the call. */
 const pointerKey = (repo: Found): string => `${repo.dotGit}>${[...repo.gitDirs, ...repo.outside].join('>')}`;
 
 /** A file that must exist to be bound read-only over itself (so git cannot create it afresh). */
@@ -179,7 +170,7 @@ function prepare(gitDir: string): void {
 export function guardGit(workspace: string): GitGuard {
   const guard: GitGuard = { pinned: [], readOnly: [], known: new Set() };
   for (const repo of findRepositories(workspace)) {
-    if (repo.isFile || repo.isLink) guard.known.add(pointerKey(repo));
+    guard.known.add(pointerKey(repo));
     // A link cannot be bound; what it names is, below (and a swapped link is judged after the call).
     if (repo.isFile && !repo.isLink) guard.readOnly.push(repo.dotGit);
     for (const gitDir of repo.gitDirs) {
@@ -211,13 +202,7 @@ function problemsOf(gitDir: string): string[] {
   } catch {
     // No hooks folder.
   }
-  const links = NO_LINKS.filter((name) => {
-    try {
-      return lstatSync(join(gitDir, name)).isSymbolicLink();
-    } catch {
-      return false;
-    }
-  });
+  const links = NO_LINKS.filter((name) => isLink(join(gitDir, name)));
   return [
     ...links.map((name) => `${name} is a symbolic link`),
     ...unsafeGitSettings(config),
@@ -225,34 +210,37 @@ function problemsOf(gitDir: string): string[] {
   ];
 }
 
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
 const refusedName = (path: string): string => `${path}.refused-by-resolute-${Date.now()}`;
 
-/** Move a refused config and hooks (and a link standing in for them) aside, where git does not look. */
+/** Move a refused config and hooks (and config.worktree, commondir) aside, where git does not look. */
 function disarm(gitDir: string): void {
-  for (const name of ['config', 'hooks', ...NO_LINKS.filter((name) => name !== 'config' && name !== 'hooks')]) {
+  for (const name of NO_LINKS) {
     const path = join(gitDir, name);
-    let isLink = false;
-    try {
-      isLink = lstatSync(path).isSymbolicLink();
-    } catch {
-      continue;
-    }
-    if (isLink || name === 'config' || name === 'hooks') renameSync(path, refusedName(path));
+    if (existsSync(path) || isLink(path)) renameSync(path, refusedName(path));
   }
 }
 
 /**
- * A `.git` file or link the call left naming a git folder outside the workspace (or none that
- * exists): git would obey a config there that nothing here can check, so it is moved aside.
+ * A `.git` file, link or commondir the call left naming a git folder outside the workspace (or none
+ * that exists): git would obey a config there that nothing here can check, so it is moved aside.
  */
 function judgePointer(workspace: string, repo: Found, guard: GitGuard): string | null {
-  if (!(repo.isFile || repo.isLink) || repo.outside.length === 0) return null;
+  if (repo.outside.length === 0) return null;
   const key = pointerKey(repo);
   if (guard.known.has(key)) return null;
   guard.known.add(key);
   renameSync(repo.dotGit, refusedName(repo.dotGit));
   const where = repo.outside.map((dir) => dir ?? 'nothing that exists').join(', ');
-  return `${relative(workspace, repo.dotGit)} (a ${repo.isLink ? 'link' : 'file'} naming ${where})`;
+  const kind = repo.isLink ? 'link' : repo.isFile ? 'file' : 'folder whose commondir is';
+  return `${relative(workspace, repo.dotGit)} (a ${kind} naming ${where})`;
 }
 
 /** After a call: a repository that appeared with settings or hooks that run commands is disarmed and refused. */
