@@ -334,6 +334,22 @@ describe('what the mutation run left (issue 49, item 1)', () => {
     }
   });
 
+  it('pins a git folder before the ones inside it, whichever the walk meets first', () => {
+    // Two layouts with the names swapped: in one of them the walk meets the inner folder first.
+    for (const [main, pointer] of [
+      ['a', 'b'],
+      ['d', 'c'],
+    ]) {
+      gitDir(at(main, '.git'));
+      gitDir(at(main, '.git', 'modules', 'x'));
+      mkdirSync(at(pointer));
+      writeFileSync(at(pointer, '.git'), `gitdir: ../${main}/.git/modules/x\n`);
+    }
+    const pinned = guardGit(ws).pinned;
+    for (const main of ['a', 'd'])
+      expect(pinned.indexOf(at(main, '.git'))).toBeLessThan(pinned.indexOf(at(main, '.git', 'modules', 'x')));
+  });
+
   it('a gitdir is read from the first line only', () => {
     gitDir(at('real'));
     writeFileSync(at('.git'), 'gitdir: real\ngitdir: elsewhere\n');
