@@ -34,6 +34,7 @@ const TARGETS = {
   'sandbox-plan': ['test/unit/node/sandbox-plan.test.ts'],
   'mcp-launch': ['test/unit/node/mcp-parts.test.ts'],
   'seccomp-filter': ['test/unit/node/seccomp-filter.test.ts'],
+  'git-guard': ['test/unit/node/git-guard.test.ts'],
   'redact-secrets': ['test/unit/core/redact-secrets.test.ts'],
   'classify-error': [
     'test/unit/core/retry/classify-error.test.ts',

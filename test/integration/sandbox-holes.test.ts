@@ -168,12 +168,18 @@ describe('.git (issue 24, point 4)', () => {
   });
 
   it('a commondir pointed at a fake git folder, or a nested repository with a hook, is refused too', async () => {
-    const redirect = inRepo(
-      'mkdir -p fake/hooks && cp -r .git/objects .git/refs .git/HEAD fake/ && printf "[core]\\n\\tpager = touch /tmp/pwn\\n" > fake/config && echo ../fake > .git/commondir',
-    );
+    const fake =
+      'mkdir -p fake/hooks && cp -r .git/objects .git/refs .git/HEAD fake/ && printf "[core]\\n\\tpager = touch /tmp/pwn\\n" > fake/config';
+    // The known repository's commondir is read-only (issue 40, item 3: "." when it was missing).
+    const known = await inRepo(`${fake} && echo ../fake > .git/commondir; echo "commondir=$?"`);
+    expect(known.text).toMatch(/commondir=[1-9]/);
+    expect(readFileSync(join(repo, '.git', 'commondir'), 'utf8')).toBe('.\n');
+    rmSync(join(repo, 'fake'), { recursive: true });
+    // A repository the command makes is judged with the common folder its commondir names.
+    const redirect = inRepo(`${fake} && mkdir n && git -C n init -q && echo ../../fake > n/.git/commondir`);
     await expect(redirect).rejects.toMatchObject({ category: 'sandbox_security', message: /fake \(core\.pager\)/ });
     expect(existsSync(join(repo, 'fake', 'config'))).toBe(false);
-    rmSync(join(repo, '.git', 'commondir'));
+    rmSync(join(repo, 'n'), { recursive: true });
     rmSync(join(repo, 'fake'), { recursive: true });
     const nested = inRepo('mkdir sub && cd sub && git init -q && printf "#!/bin/sh\\n" > .git/hooks/pre-commit');
     await expect(nested).rejects.toMatchObject({ message: /sub\/\.git \(hooks\/pre-commit\)/ });

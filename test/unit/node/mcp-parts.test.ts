@@ -135,14 +135,14 @@ describe('a sandboxed server installed under /tmp', () => {
     expect(after(launch.args, '--bind', 2)).toEqual([['/tmp/ws', '/tmp/ws']]);
   });
 
-  it('goes into the bubblewrap command line after the hidden folders', () => {
+  it('goes into the bubblewrap command line before the hidden folders are hidden (issue 40, item 6)', () => {
     const launch = stdioLaunch(
       { command: '/usr/bin/node', args: ['/tmp/clone/node_modules/s/i.js'], sandbox: true },
       { workspace: '/tmp/ws', hidden: ['/home/me/.resolute'], bwrap: '/usr/bin/bwrap', parentEnv: {} },
     );
     const at = launch.args.indexOf('/tmp/clone/node_modules');
     expect(launch.args[at - 1]).toBe('--ro-bind');
-    expect(at).toBeGreaterThan(launch.args.lastIndexOf('/home/me/.resolute'));
+    expect(at).toBeLessThan(launch.args.lastIndexOf('/home/me/.resolute'));
   });
 });
 

@@ -30,8 +30,16 @@ describe('bubblewrapArgs', () => {
   it('gives a private /tmp, hides /run and the data folder', () => {
     const args = bubblewrapArgs(input);
     expect(after(args, '--tmpfs', 1).flat()).toEqual(['/tmp', '/run', '/var/tmp', '/home/me/.config/Resolute']);
-    // The workspace is bound after the hiding tmpfs, so a workspace inside a hidden folder still shows.
-    expect(args.indexOf('--bind')).toBeGreaterThan(args.lastIndexOf('--tmpfs'));
+    // The hiding tmpfs comes after every bind, so a bind of a folder holding it cannot uncover it
+    // (issue 40, item 6); one that holds the workspace comes before the workspace's bind, which shows.
+    expect(args.lastIndexOf('--tmpfs')).toBeGreaterThan(args.lastIndexOf('--bind'));
+    const holding = bubblewrapArgs({
+      ...input,
+      hidden: ['/home/me/.config/Resolute', '/ws-parent'],
+      workspace: '/ws-parent/ws',
+    });
+    expect(holding.indexOf('/ws-parent')).toBeLessThan(holding.indexOf('--bind'));
+    expect(holding.indexOf('/home/me/.config/Resolute')).toBeGreaterThan(holding.lastIndexOf('--bind'));
   });
 
   it('gives the command its own /dev and /proc, and IPC, UTS and cgroup namespaces of its own', () => {

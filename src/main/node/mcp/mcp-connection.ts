@@ -13,6 +13,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { isHttpServer, type McpCatalog, type McpServerConfig } from '../../../shared/mcp';
 import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
+import { serverSandbox, type ServerSandbox } from './mcp-sandbox';
 import { ConnectFailed, withConnectRetry, type RetryContext } from './mcp-retry';
 
 export interface McpConnectionOptions {
@@ -52,6 +53,8 @@ export class McpConnection {
   private losses = 0;
   /** Connect attempts since the last success: background attempts continue the count. */
   private attempts = 0;
+  /** The hardening of the running start of a sandboxed stdio server. */
+  private sandbox: ServerSandbox | null = null;
 
   constructor(private readonly options: McpConnectionOptions) {}
 
@@ -74,13 +77,19 @@ export class McpConnection {
   async callTool(name: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult> {
     const client = this.client ?? (await this.start());
     const { CallToolResultSchema } = await import('@modelcontextprotocol/sdk/types.js');
-    const result = await client.callTool({ name, arguments: args }, CallToolResultSchema, {
-      signal: options.signal,
-      timeout: options.timeoutMs,
-      resetTimeoutOnProgress: true,
-      maxTotalTimeout: options.maxTotalTimeoutMs,
-      ...(options.onProgress ? { onprogress: options.onProgress } : {}),
-    });
+    let result;
+    try {
+      result = await client.callTool({ name, arguments: args }, CallToolResultSchema, {
+        signal: options.signal,
+        timeout: options.timeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: options.maxTotalTimeoutMs,
+        ...(options.onProgress ? { onprogress: options.onProgress } : {}),
+      });
+    } finally {
+      // A repository the call left that git would run commands from is disarmed, whatever the answer.
+      this.sandbox?.check();
+    }
     return result as CallToolResult;
   }
 
@@ -100,6 +109,7 @@ export class McpConnection {
     const client = this.client;
     this.client = null;
     await client?.close().catch(() => undefined);
+    this.releaseSandbox();
     this.log?.end();
     this.log = null;
   }
@@ -212,11 +222,29 @@ export class McpConnection {
 
   private async stdioTransport(): Promise<Transport> {
     const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
-    const launch = stdioLaunch(this.options.config as Parameters<typeof stdioLaunch>[0], this.options.launch);
+    const config = this.options.config as Parameters<typeof stdioLaunch>[0];
+    this.releaseSandbox();
+    // Checked before the hardening is made: a refused cwd must not be guarded (its git files created).
+    stdioLaunch(config, this.options.launch);
+    if (config.sandbox) this.sandbox = serverSandbox(config, this.options.launch);
+    const launch = stdioLaunch(config, this.options.launch, this.sandbox?.hardening);
     const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => this.writeLog(chunk));
     this.writeLog(`--- ${new Date().toISOString()} starting ${launch.command} ${launch.args.join(' ')}\n`);
     return transport;
+  }
+
+  /** The previous start's hardening, once that server has gone: what it left is checked, then released. */
+  private releaseSandbox(): void {
+    const sandbox = this.sandbox;
+    this.sandbox = null;
+    if (!sandbox) return;
+    try {
+      sandbox.check();
+    } catch (error) {
+      this.writeLog(`${errorText(error)}\n`);
+    }
+    sandbox.release();
   }
 
   private writeLog(chunk: Buffer | string): void {

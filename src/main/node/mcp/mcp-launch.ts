@@ -2,11 +2,14 @@
 // never the app's API keys or the person's provider variables — plus the `env` its entry names;
 // the session's workspace as its working folder (or the entry's `cwd`); and with `sandbox: true`,
 // inside bubblewrap like `bash` (sandbox-plan.ts: workspace writable, data folder hidden, network
-// on unless `network: false`; a program under /tmp bound read-only into its private /tmp). Pure;
-// McpConnection spawns what this returns.
+// on unless `network: false`; a program under /tmp bound read-only into its private /tmp), with
+// bash's hardening as mcp-sandbox.ts prepares it: the seccomp filter, the process limit and the
+// git folders read-only. Pure but for the check of a sandboxed server's `cwd`; McpConnection
+// spawns what this returns.
 import { isAbsolute, resolve } from 'node:path';
 import type { McpStdioServer } from '../../../shared/mcp';
-import { bubblewrapArgs, BWRAP_STATUS_FD, sandboxEnv } from '../tools/sandbox-plan';
+import { bubblewrapArgs, BWRAP_SECCOMP_FD, sandboxEnv } from '../tools/sandbox-plan';
+import { checkWorkspaceChoice } from '../tools/workspace-fs';
 
 /** What a server keeps of the app's environment: what programs need to run, nothing that is a key. */
 const KEPT_ENV = [
@@ -63,28 +66,77 @@ export function serverEnv(parent: Record<string, string | undefined>, own: Recor
   return { ...env, ...own };
 }
 
+/** What a sandboxed server gets besides the plan (mcp-sandbox.ts makes it; none by default). */
+export interface ServerHardening {
+  /** Git folders and `.git` files bound read-only for the server's whole life. */
+  gitReadOnly: readonly string[];
+  /** A file holding the seccomp program, opened for bwrap on BWRAP_SECCOMP_FD. */
+  seccompFile?: string;
+  /** Starts bwrap inside the process limit's cgroup. */
+  wrap?: (command: string, args: string[]) => { command: string; args: string[] };
+  /** RLIMIT_NPROC in a user namespace of its own, where no cgroup limits it (process-limit.ts). */
+  userNamespaceProcessLimit?: number;
+}
+
+const NO_HARDENING: ServerHardening = { gitReadOnly: [] };
+
+/** The folder a server runs in: the workspace, or its `cwd` (relative to the workspace). */
+export function serverCwd(config: McpStdioServer, workspace: string): string {
+  if (!config.cwd) return workspace;
+  return isAbsolute(config.cwd) ? config.cwd : resolve(workspace, config.cwd);
+}
+
+/**
+ * A sandboxed server's `cwd` is bound writable, so it is checked like a workspace choice: an
+ * existing folder, not the root, neither holding nor inside a hidden folder (the data folder).
+ */
+function checkedCwd(cwd: string, hidden: readonly string[]): string {
+  try {
+    for (const dir of hidden) checkWorkspaceChoice(cwd, dir);
+    return cwd;
+  } catch (error) {
+    // EACCES: the connect retries give up at once, as for a program that cannot run.
+    throw Object.assign(new Error(`The server's cwd cannot be used: ${(error as Error).message}`), { code: 'EACCES' });
+  }
+}
+
 /** How to spawn this server; throws when it asks for a sandbox that cannot be had. */
-export function stdioLaunch(config: McpStdioServer, context: LaunchContext): StdioLaunch {
-  const cwd = config.cwd
-    ? isAbsolute(config.cwd)
-      ? config.cwd
-      : resolve(context.workspace, config.cwd)
-    : context.workspace;
+export function stdioLaunch(
+  config: McpStdioServer,
+  context: LaunchContext,
+  hardening: ServerHardening = NO_HARDENING,
+): StdioLaunch {
+  const cwd = serverCwd(config, context.workspace);
   const env = serverEnv(context.parentEnv, config.env);
   if (!config.sandbox) return { command: config.command, args: config.args ?? [], env, cwd };
   if (process.platform !== 'linux' || !context.bwrap)
     throw new Error('sandbox: true needs bubblewrap (bwrap), which is not installed here');
+  if (config.cwd) checkedCwd(cwd, context.hidden);
   const inside = { ...sandboxEnv(context.parentEnv, '/tmp'), ...config.env };
   const plan = bubblewrapArgs({
     workspace: cwd,
     network: config.network !== false,
     hidden: context.hidden,
     privateTmp: [],
-    readOnly: programBinds([config.command, ...(config.args ?? [])], [cwd, ...context.hidden]),
+    readOnly: [
+      ...programBinds([config.command, ...(config.args ?? [])], [cwd, ...context.hidden]),
+      ...hardening.gitReadOnly,
+    ],
+    seccompFd: hardening.seccompFile ? BWRAP_SECCOMP_FD : undefined,
+    userNamespaceProcessLimit: hardening.userNamespaceProcessLimit,
     env: inside,
-    command: [config.command, ...(config.args ?? [])].map(shellQuote).join(' '),
+    // bash `exec`s the server, so it is bwrap's child itself and a closed stdin or a kill reaches it.
+    command: `exec ${[config.command, ...(config.args ?? [])].map(shellQuote).join(' ')}`,
   });
-  return { command: context.bwrap, args: withoutStatusFd(plan), env: {}, cwd };
+  let start = { command: context.bwrap, args: withoutStatusFd(plan) };
+  // The SDK spawns with three descriptors only: a shell opens the filter's file on bwrap's.
+  if (hardening.seccompFile)
+    start = {
+      command: '/bin/sh',
+      args: ['-c', `exec "$@" ${BWRAP_SECCOMP_FD}<"$0"`, hardening.seccompFile, start.command, ...start.args],
+    };
+  if (hardening.wrap) start = hardening.wrap(start.command, start.args);
+  return { ...start, env: {}, cwd };
 }
 
 /**
@@ -111,16 +163,8 @@ function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * The SDK spawns with stdin/stdout/stderr only: bwrap must not write a status to a descriptor 3.
- * bash `exec`s the server, so it is bwrap's child itself and a closed stdin or a kill reaches it.
- */
+/** The SDK spawns with stdin/stdout/stderr only: bwrap must not write a status to a descriptor 3. */
 function withoutStatusFd(args: string[]): string[] {
   const at = args.indexOf('--json-status-fd');
-  if (at < 0 || args[at + 1] !== String(BWRAP_STATUS_FD)) return args;
-  const out = [...args];
-  out.splice(at, 2);
-  const command = out.lastIndexOf('-c');
-  if (command >= 0) out[command + 1] = `exec ${out[command + 1]}`;
-  return out;
+  return at < 0 ? args : [...args.slice(0, at), ...args.slice(at + 2)];
 }

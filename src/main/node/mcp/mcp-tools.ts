@@ -10,6 +10,7 @@ import type { ToolOutcome } from '../../core/ports';
 import { MCP_TOTAL_TIMEOUT_FACTOR, mcpAlwaysAllowed, mcpToolName, type McpSettings } from '../../../shared/mcp';
 import { capHead, formatSize } from '../tools/output-caps';
 import type { CallOptions } from './mcp-connection';
+import { ToolFailure } from '../../core/tools/tool-failure';
 import { fitMcpImages } from './mcp-images';
 
 export interface McpToolSource {
@@ -68,6 +69,8 @@ async function runCall(
     });
     return await fitMcpImages(outcomeOf(result));
   } catch (error) {
+    // The git check after a sandboxed server's call refused what it left (mcp-sandbox.ts): audited, the turn stops.
+    if (error instanceof ToolFailure) throw error;
     if (signal?.aborted) return { text: 'Stopped: the person cancelled this call.', details: {}, isError: true };
     if ((error as { code?: unknown }).code === -32001)
       return {

@@ -17,6 +17,7 @@ import { BWRAP_SECCOMP_FD, BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbelt
 import { filterArch, unixSocketFilter } from './seccomp-filter';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { checkNewRepositories, guardGit } from './git-guard';
+import { clearSetIdBits } from './set-id-sweep';
 import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';
 
 export interface BashRun {
@@ -69,6 +70,7 @@ const STDERR_HEAD_BYTES = 4096;
 
 function launchBwrap(run: BashRun, host: SandboxHost): Launch {
   const tmp = '/tmp';
+  const startedAt = Date.now();
   const git = guardGit(run.workspace);
   const limit = createProcessLimit();
   const arch = filterArch(process.arch);
@@ -106,13 +108,17 @@ function launchBwrap(run: BashRun, host: SandboxHost): Launch {
         : `bubblewrap could not create the sandbox (${stderrHead || 'no reason given'}). ${BWRAP_REFUSED_FIX}`,
     reportedExit: () => exit,
     watchLimit: (onExceeded) => limit?.watch(onExceeded),
-    afterExit: () => checkNewRepositories(run.workspace, git),
+    afterExit: () => {
+      clearSetIdBits(run.workspace, startedAt);
+      checkNewRepositories(run.workspace, git);
+    },
     cleanup: () => limit?.release(),
   };
 }
 
 function launchSeatbelt(run: BashRun, host: SandboxHost): Launch {
   const tmp = mkdtempSync(join(tmpdir(), 'resolute-bash-'));
+  const startedAt = Date.now();
   const profile = seatbeltProfile({ workspace: run.workspace, network: run.network, hidden: run.hidden, tmpDir: tmp });
   const child = spawn(host.sandboxExec, ['-p', profile, '/bin/bash', '-c', run.command], {
     cwd: run.workspace,
@@ -127,7 +133,8 @@ function launchSeatbelt(run: BashRun, host: SandboxHost): Launch {
       /^sandbox-exec:/.test(stderrHead) ? `sandbox-exec could not create the sandbox (${stderrHead}).` : null,
     reportedExit: () => null,
     watchLimit: () => undefined,
-    afterExit: () => undefined,
+    // Seatbelt cannot refuse a set-uid bit: it is cleared after.
+    afterExit: () => void clearSetIdBits(run.workspace, startedAt),
     cleanup: () => rmSync(tmp, { recursive: true, force: true }),
   };
 }

@@ -70,11 +70,15 @@ export function bubblewrapArgs(input: SandboxPlanInput): string[] {
   for (const dir of input.privateTmp) args.push('--tmpfs', dir);
   // With the network on, name resolution may need systemd-resolved's stub under /run.
   if (input.network) args.push('--ro-bind-try', '/run/systemd/resolve', '/run/systemd/resolve');
-  for (const dir of input.hidden) args.push('--tmpfs', dir);
+  // A hidden folder is hidden after every bind, since a bind of a folder holding it (an MCP
+  // server's cwd) would uncover it — unless it holds the workspace, whose bind must then show.
+  const holdsWorkspace = (dir: string) => input.workspace === dir || input.workspace.startsWith(`${dir}/`);
+  for (const dir of input.hidden.filter(holdsWorkspace)) args.push('--tmpfs', dir);
   args.push('--bind', input.workspace, input.workspace);
   // After the workspace's bind, so they lie over it (docs/tools.md, "The bash sandbox").
   for (const path of input.pinned ?? []) args.push('--bind', path, path);
   for (const path of input.readOnly ?? []) args.push('--ro-bind', path, path);
+  for (const dir of input.hidden.filter((dir) => !holdsWorkspace(dir))) args.push('--tmpfs', dir);
   args.push('--chdir', input.workspace);
   args.push('--unshare-ipc', '--unshare-pid', '--unshare-uts', '--unshare-cgroup-try');
   if (!input.network) args.push('--unshare-net');

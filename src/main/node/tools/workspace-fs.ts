@@ -200,19 +200,19 @@ function leadsOut(input: string, firstLink: string | null, where: string): strin
   return `${input} goes through the symbolic link ${firstLink ?? input} to ${where}`;
 }
 
+const GIT_EXECUTABLE = new Set(['config', 'config.worktree', 'hooks', 'commondir']);
+
 /**
- * Git runs what these name — `core.fsmonitor`, hooks, a `.git` file pointing at another git
- * folder — with the person's full rights the next time they use git in this folder, outside any
- * sandbox. So the file tools never write them (docs/tools.md, "Threat model").
+ * Git runs what these name — `core.fsmonitor`, hooks, a `.git` file or a `commondir` pointing at
+ * another git folder — with the person's full rights the next time they use git in this folder,
+ * outside any sandbox. So the file tools never write them (docs/tools.md, "Threat model").
  */
 function isGitExecutable(relativeSegments: string[]): boolean {
   const lower = relativeSegments.map((segment) => segment.toLowerCase());
   const git = lower.indexOf('.git');
   if (git === -1) return false;
   if (git === lower.length - 1) return true;
-  return lower
-    .slice(git + 1)
-    .some((segment) => segment === 'config' || segment === 'config.worktree' || segment === 'hooks');
+  return lower.slice(git + 1).some((segment) => GIT_EXECUTABLE.has(segment));
 }
 
 /**
