@@ -9,7 +9,7 @@ import { HistoryView } from './history/HistoryView';
 import { SettingsView } from './settings/SettingsView';
 import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
-import { RetryBanner } from './RetryBanner';
+import { RetryBanner } from '../retry/RetryBanner';
 import { CommandPalette } from './palette/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';

@@ -4,9 +4,9 @@
 // data folder). The renderer never touches the file system itself.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeText } from '../../i18n/notice-text';
-import { useActions, useAppState } from '../../store/app-store';
-import { useLoader } from '../../util/use-loader';
+import { noticeText } from '../i18n/notice-text';
+import { useActions, useAppState } from '../store/app-store';
+import { useLoader } from '../util/use-loader';
 
 /** The last two parts of a path: enough to recognise it in a header. */
 function shortPath(path: string): string {

@@ -4,8 +4,8 @@
 // stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalChoice, ApprovalRequest } from '../../../../shared/tools';
-import { useActions } from '../../store/app-store';
+import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
+import { useActions } from '../store/app-store';
 import { ApprovalDiff } from './ApprovalDiff';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };

@@ -3,7 +3,7 @@
 // try again — a new attempt by the person, not a retry. The last row of the chat's list
 // (live-items.ts decides when).
 import { useTranslation } from 'react-i18next';
-import { useActions } from '../../store/app-store';
+import { useActions } from '../store/app-store';
 
 export function ContinueBar() {
   const { t } = useTranslation();
