@@ -5,12 +5,8 @@
 // row; and what a click runs through the store's actions.
 import { describe, expect, it, vi } from 'vitest';
 import type { ErroredAttempt, ErroredChainItem, MessageItem } from '../../../src/renderer/src/chat/chat-items';
-import {
-  MESSAGE_ACTIONS,
-  READ_ONLY,
-  type ActionRow,
-  type RowState,
-} from '../../../src/renderer/src/components/chat/MessageActions';
+import { MESSAGE_ACTIONS, type ActionRow } from '../../../src/renderer/src/components/chat/MessageActions';
+import { READ_ONLY, type RowState } from '../../../src/renderer/src/chat/same-row';
 import type { Actions } from '../../../src/renderer/src/store/actions';
 
 const LIVE_LAST: RowState = { isLive: true, isLast: true };

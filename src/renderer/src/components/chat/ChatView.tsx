@@ -20,7 +20,7 @@ import { RetryBanner } from '../../retry/RetryBanner';
 import { WorkspacePicker } from '../../tools/WorkspacePicker';
 import { BranchChoiceContext } from './BranchSwitch';
 import { ChatItemView } from './ChatItemView';
-import { READ_ONLY } from './MessageActions';
+import { READ_ONLY } from '../../chat/same-row';
 import { Composer } from './Composer';
 import { ContextMeter } from './ContextMeter';
 import { InstructionsChip } from './InstructionsChip';

@@ -14,8 +14,6 @@ import type { RowState } from '../../chat/same-row';
 import { useActions, useAppState } from '../../store/app-store';
 import { RetryAtButton, namedRetryTime } from './RetryAtButton';
 
-export { READ_ONLY, sameRowState, type RowState } from '../../chat/same-row';
-
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
   item: Item;
