@@ -63,7 +63,7 @@ function fakeActions() {
   return {
     regenerate: vi.fn(async () => true),
     edit: vi.fn(async () => true),
-    continueTurn: vi.fn(async () => undefined),
+    call: vi.fn(async () => undefined),
     openProviderSettings: vi.fn(),
     requestFocus: vi.fn(),
   };
@@ -142,7 +142,7 @@ describe('what a click runs', () => {
 
     const cont = context(card(), LIVE_LAST);
     MESSAGE_ACTIONS.continue.run(cont.ctx);
-    expect(cont.actions.continueTurn).toHaveBeenCalledTimes(1);
+    expect(cont.actions.call).toHaveBeenCalledExactlyOnceWith('session.continue', {});
 
     const edit = context(message(), LIVE);
     MESSAGE_ACTIONS.edit.run(edit.ctx);

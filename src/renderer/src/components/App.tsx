@@ -10,7 +10,7 @@ import { SettingsView } from './settings/SettingsView';
 import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
 import { RetryBanner } from '../retry/RetryBanner';
-import { CommandPalette } from './palette/CommandPalette';
+import { CommandPalette } from '../commands/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';
 

@@ -72,7 +72,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           type="button"
           className="button"
           data-testid="retry-now"
-          onClick={() => thenComposer(actions.retryNow())}
+          onClick={() => thenComposer(actions.call('session.retryNow', {}))}
         >
           {t('retry.retryNow')}
         </button>
@@ -81,7 +81,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           className="button button-danger"
           aria-label={t('retry.cancelLabel')}
           data-testid="retry-cancel"
-          onClick={() => thenComposer(actions.abortRetry())}
+          onClick={() => thenComposer(actions.call('session.abortRetry', {}))}
         >
           {t('retry.cancel')}
         </button>

@@ -53,6 +53,11 @@ export function useActions(): Actions {
   return useRuntime().actions;
 }
 
+/** The store itself, for what reads its state once at a moment (the palette's commands when it opens). */
+export function useAppStore(): AppStore {
+  return useRuntime().store;
+}
+
 // ---- the event pump ----
 // On connect and after every reconnect the snapshot and settings are fetched again, and the notices
 // the main process raised while starting (or later, as start-up notices) are shown, once each.

@@ -70,7 +70,7 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
 
   // The card leaves once answered: the focus goes back to the composer, not to the page body.
   const answer = (choice: ApprovalChoice) =>
-    void actions.approveTool(request.id, choice).then(() => actions.requestFocus('composer'));
+    void actions.call('session.approveTool', { id: request.id, choice }).then(() => actions.requestFocus('composer'));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const choice = KEYS[event.key.toLowerCase()];
     if (!choice || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;

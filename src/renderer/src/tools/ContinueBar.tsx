@@ -15,7 +15,7 @@ export function ContinueBar() {
         type="button"
         className="button button-small"
         data-testid="continue-button"
-        onClick={() => void actions.continueTurn()}
+        onClick={() => void actions.call('session.continue', {})}
       >
         {t('tools.continue')}
       </button>

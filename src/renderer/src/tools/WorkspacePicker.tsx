@@ -27,14 +27,14 @@ export function WorkspacePicker() {
   const actions = useActions();
   const workspace = useAppState((s) => s.session.workspace);
   const isBusy = useAppState((s) => s.session.isStreaming || s.session.isRetrying);
-  const { data: info } = useLoader(() => actions.appInfo(), []);
+  const { data: info } = useLoader(() => actions.call('app.info', {}), []);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!workspace) return null;
 
   const open = () => {
     if (isBusy) return;
-    if (info?.canPickFolder) void actions.pickWorkspace();
+    if (info?.canPickFolder) void actions.call('session.pickWorkspace', {});
     else {
       setError(null);
       setDraft(workspace);

@@ -128,7 +128,7 @@ export const MESSAGE_ACTIONS = {
     label: (t) => t('errored.continue'),
     ariaLabel: (t) => t('errored.continueLabel'),
     offers: (ctx) => canRetry(ctx) && !isRefusal(ctx) && Boolean(latestAttempt(ctx.item).partial?.text.trim()),
-    run: ({ actions }) => void actions.continueTurn(),
+    run: ({ actions }) => void actions.call('session.continue', {}),
   }),
   retry: onCard({
     testId: 'card-retry',
