@@ -51,7 +51,7 @@ const retryDoor = {
 const layer = (dirs, message) => ({ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message });
 
 const coreLayer = layer(
-  ['node', 'host', 'modes', 'electron', 'renderer', 'preload'],
+  ['node', 'router', 'modes', 'electron', 'renderer', 'preload'],
   'src/main/core imports only src/shared (dependencies are passed in).',
 );
 
@@ -103,12 +103,12 @@ export default tseslint.config(
     rules: rule(electron, nodeIo, nativeIo, coreLayer),
   },
   {
-    files: ['src/main/host/**'],
+    files: ['src/main/router/**'],
     rules: rule(
       electron,
       nodeIo,
       nativeIo,
-      layer(['node', 'modes', 'electron', 'renderer', 'preload'], 'src/main/host imports only core and shared.'),
+      layer(['node', 'modes', 'electron', 'renderer', 'preload'], 'src/main/router imports only core and shared.'),
       retryDoor,
     ),
   },
@@ -116,7 +116,7 @@ export default tseslint.config(
     files: ['src/main/node/**'],
     rules: rule(
       electron,
-      layer(['host', 'modes', 'electron', 'renderer', 'preload'], 'src/main/node may use core and shared only.'),
+      layer(['router', 'modes', 'electron', 'renderer', 'preload'], 'src/main/node may use core and shared only.'),
       retryDoor,
     ),
   },

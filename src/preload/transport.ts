@@ -2,7 +2,9 @@
 // a command of the contract (checked here, before anything crosses, against the table's names that
 // the build put in) and always resolves with a reply frame — the main process's, or an error frame
 // of the same shape — so a refusal keeps its code on the way to the page. Events arrive on their
-// own channel. index.ts hands it ipcRenderer.
+// own channel, and so do the desktop menu's app commands (only declared ids pass). index.ts hands it
+// ipcRenderer.
+import { isAppCommandId, type AppCommandId } from '../shared/app-commands';
 import { unknownCommandError, type CommandName } from '../shared/command-names';
 import type { WireEvent } from '../shared/message-patch';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
@@ -12,8 +14,8 @@ import { errorText } from '../shared/text';
 /** The part of Electron's ipcRenderer the transport uses. */
 export interface IpcRendererLike {
   invoke(channel: string, ...args: unknown[]): Promise<unknown>;
-  on(channel: string, listener: (event: unknown, payload: WireEvent) => void): unknown;
-  removeListener(channel: string, listener: (event: unknown, payload: WireEvent) => void): unknown;
+  on(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
+  removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
 }
 
 /** `commandNames`: the command table's names (index.ts has them from the build). */
@@ -34,9 +36,16 @@ export function createIpcTransport(ipc: IpcRendererLike, commandNames: readonly 
       }
     },
     onEvent(listener: (event: WireEvent) => void): () => void {
-      const handler = (_event: unknown, payload: WireEvent) => listener(payload);
+      const handler = (_event: unknown, payload: unknown) => listener(payload as WireEvent);
       ipc.on(IPC_CHANNELS.event, handler);
       return () => ipc.removeListener(IPC_CHANNELS.event, handler);
+    },
+    onAppCommand(listener: (id: AppCommandId) => void): () => void {
+      const handler = (_event: unknown, id: unknown) => {
+        if (isAppCommandId(id)) listener(id);
+      };
+      ipc.on(IPC_CHANNELS.appCommand, handler);
+      return () => ipc.removeListener(IPC_CHANNELS.appCommand, handler);
     },
   };
 }

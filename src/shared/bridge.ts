@@ -3,6 +3,7 @@
 // it, and both turn an error reply into the same BridgeError, so the renderer does not know
 // which host it runs in.
 import type { CommandName, CommandParams, CommandResult } from './contract';
+import type { AppCommandId } from './app-commands';
 import type { SessionEvent } from './events';
 import type { ErrorCode, ResponseFrame, WireError } from './wire';
 
@@ -14,6 +15,8 @@ export interface ResoluteBridge {
    * Connection state changes (the WebSocket can drop; IPC never does). `refusal` says the server
    * turned the page away for good (no valid launch token): reconnecting will not help.
    */
+  /** The desktop menu's app commands (src/shared/app-commands.ts); the browser has no menu. */
+  onAppCommand?(listener: (id: AppCommandId) => void): () => void;
   onConnection?(listener: (connected: boolean, refusal?: 'unauthorized') => void): () => void;
 }
 

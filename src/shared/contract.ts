@@ -1,6 +1,6 @@
 // The one typed contract between the main process and its clients: the table of every command,
 // each with the zod schema of its params and the type of its result. Everything else derives from
-// it: the command names, the host router's handler map (src/main/node/domains/), the preload's list
+// it: the command names, the router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
 import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp';

@@ -143,7 +143,7 @@ export interface AssistantDelta {
 
 export type AgentLoopEvent =
   | { type: 'agent_start' }
-  /** `messages`: the run's whole context, as pi's RPC protocol has it; empty in what the app's windows get (host/event-hub.ts). */
+  /** `messages`: the run's whole context, as pi's RPC protocol has it; empty in what the app's windows get (router/event-hub.ts). */
   | { type: 'agent_end'; messages: ChatMessage[] }
   | { type: 'turn_start' }
   | { type: 'turn_end'; message: ChatMessage; toolResults: ChatMessage[] }

@@ -1,7 +1,7 @@
 // Ids the app mints for sessions, turns, retry chains and decisions: 96 random bits written as 16
 // URL-safe characters. A UUID's 36 characters are stored in every turn row and again in its indexes
-// (docs/architecture.md, "Where data lives"); ids made before are UUIDs and stay valid: an id is
-// any non-empty string to every reader.
+// (docs/performance.md, "The history at a million turns"); ids made before are UUIDs and stay
+// valid: an id is any non-empty string to every reader.
 
 const ID_BYTES = 12;
 

@@ -2,6 +2,7 @@
 // process, and the small transport the preload exposes to the page (window.resoluteIpc). The
 // renderer's IpcBridge turns that transport into the same ResoluteBridge the WebSocket gives.
 // No zod here: the sandboxed preload bundles this file. See docs/architecture.md.
+import type { AppCommandId } from './app-commands';
 import type { CommandName } from './contract';
 import type { WireEvent } from './message-patch';
 import type { ResponseFrame } from './wire';
@@ -11,6 +12,8 @@ export const IPC_CHANNELS = {
   call: 'resolute:call',
   /** main → window: one event per message, a streaming one as patches (message-patch.ts). */
   event: 'resolute:event',
+  /** main → window: the id of an app command chosen in the desktop menu (app-commands.ts). */
+  appCommand: 'resolute:app-command',
 } as const;
 
 /** What the preload exposes. Replies come back as frames, so an error keeps its code on the way. */
@@ -19,4 +22,6 @@ export interface IpcTransport {
   request(method: CommandName, params: unknown): Promise<ResponseFrame>;
   /** Events as sent: the renderer's IpcBridge decodes the patches. */
   onEvent(listener: (event: WireEvent) => void): () => void;
+  /** Only the ids of app-commands.ts pass; anything else sent on the channel is dropped. */
+  onAppCommand(listener: (id: AppCommandId) => void): () => void;
 }

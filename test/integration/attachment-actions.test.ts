@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CommandRouter } from '../../src/main/host/command-router';
+import { CommandRouter } from '../../src/main/router/command-router';
 import { AppServices } from '../../src/main/node/app-services';
 import { writeExport } from '../../src/main/node/export-files';
 import { activePath } from '../../src/shared/history';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CommandRouter } from '../../src/main/host/command-router';
+import { CommandRouter } from '../../src/main/router/command-router';
 import { AppServices } from '../../src/main/node/app-services';
 import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import { activePath } from '../../src/shared/history';

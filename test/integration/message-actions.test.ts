@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandRouter } from '../../src/main/host/command-router';
+import { CommandRouter } from '../../src/main/router/command-router';
 import { AppServices } from '../../src/main/node/app-services';
 import { activePath } from '../../src/shared/history';
 import type { ResponseFrame } from '../../src/shared/wire';

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CommandRouter } from '../../src/main/host/command-router';
+import { CommandRouter } from '../../src/main/router/command-router';
 import { AppServices } from '../../src/main/node/app-services';
 
 let root: string;

@@ -1,13 +1,17 @@
 // The application menu and the About panel. Standard roles wherever Electron has one — they bring
 // the platform's labels, accelerators and behaviour (the Edit menu is what makes copy, paste and
-// undo work on macOS) — plus View (zoom; reload and developer tools only in development) and Help
-// (the data folder, the logs). Pure: main.ts builds the Menu from this template.
+// undo work on macOS) — plus the app commands declared for File and View (src/shared/app-commands.ts;
+// a click sends the command to the window, which runs it), View's zoom (reload and developer tools
+// only in development) and Help (the data folder, the logs). Pure: main.ts builds the Menu from this.
 import type { AboutPanelOptionsOptions, MenuItemConstructorOptions } from 'electron';
+import { appCommands, chordAccelerator, type AppCommandId, type AppCommandSpec } from '../../shared/app-commands';
 import type { Translate } from './desktop-i18n';
 
 export interface MenuActions {
   openDataFolder(): void;
   openLogsFolder(): void;
+  /** An app command chosen: the window runs it. */
+  runCommand(id: AppCommandId): void;
 }
 
 export interface MenuInputs {
@@ -20,13 +24,37 @@ export interface MenuInputs {
 
 const separator: MenuItemConstructorOptions = { type: 'separator' };
 
-function viewMenu(isDev: boolean, t: Translate): MenuItemConstructorOptions {
+/**
+ * The app commands declared for one menu, in their declared order. The shortcut is shown but not
+ * registered where Electron allows (Linux, Windows): the window's own key handler runs it, so one
+ * press never runs it twice. macOS's menu takes its keys first, and its click sends the command.
+ */
+function commandItems(menu: AppCommandSpec['menu'], t: Translate, actions: MenuActions): MenuItemConstructorOptions[] {
+  return appCommands()
+    .filter((command) => command.menu === menu)
+    .map(({ id, shortcut }) => ({
+      label: t(`commands.${id}`),
+      ...(shortcut ? { accelerator: chordAccelerator(shortcut), registerAccelerator: false } : {}),
+      click: () => actions.runCommand(id),
+    }));
+}
+
+function fileMenu(isMac: boolean, t: Translate, actions: MenuActions): MenuItemConstructorOptions {
+  return {
+    label: t('menu.file'),
+    submenu: [...commandItems('file', t, actions), separator, isMac ? { role: 'close' } : { role: 'quit' }],
+  };
+}
+
+function viewMenu(isDev: boolean, t: Translate, actions: MenuActions): MenuItemConstructorOptions {
   const devItems: MenuItemConstructorOptions[] = isDev
     ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, separator]
     : [];
   return {
     label: t('menu.view'),
     submenu: [
+      ...commandItems('view', t, actions),
+      separator,
       ...devItems,
       { role: 'resetZoom' },
       { role: 'zoomIn' },
@@ -51,9 +79,9 @@ export function menuTemplate({ platform, isDev, t, actions }: MenuInputs): MenuI
   const isMac = platform === 'darwin';
   return [
     ...(isMac ? [{ role: 'appMenu' } as const] : []),
-    { role: 'fileMenu' },
+    fileMenu(isMac, t, actions),
     { role: 'editMenu' },
-    viewMenu(isDev, t),
+    viewMenu(isDev, t, actions),
     ...(isMac ? [{ role: 'windowMenu' } as const] : []),
     helpMenu(platform, t, actions),
   ];

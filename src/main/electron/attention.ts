@@ -1,11 +1,11 @@
 // Getting the person's attention while Resolute is in the background: an OS notification when a
-// retry chain gives up, when a scheduled retry goes out or fails (and, once tools exist, when one waits for approval) and the dock/taskbar
-// badge for waiting approvals. Decisions only; main.ts passes in the few Electron calls they need,
+// retry chain gives up, when a scheduled retry goes out or fails, when a tool call waits for
+// approval, or when a chat left working wants the person; and the dock/taskbar badge for them. Decisions only; main.ts passes in the few Electron calls they need,
 // so test/unit/electron/attention.test.ts drives them with a fake.
 import type { SessionActivity, SessionEvent } from '../../shared/events';
 import type { Translate } from './desktop-i18n';
 
-/** Something worth a notification. New kinds (a tool asking for approval) join this union. */
+/** Something worth a notification. */
 export type Attention =
   | { kind: 'retry_failed'; attempts: number; finalError: string }
   | { kind: 'approval_needed'; subject: string }
@@ -15,13 +15,15 @@ export type Attention =
   | { kind: 'chat_needs_you'; title: string; attention: NonNullable<SessionActivity['attention']> };
 
 /**
- * The session events that deserve a notification. A cancelled chain is left out: the person
- * cancelled it, so they are looking. The approval kind has no event yet; its producer will map here.
+ * The shown chat's events that deserve a notification (the other chats' news comes from
+ * chatAttention): a chain that gave up, a tool call that waits for approval. A cancelled chain is
+ * left out: the person cancelled it, so they are looking.
  */
 export function attentionForEvent(event: SessionEvent): Attention | null {
   if (event.type === 'auto_retry_end' && !event.success && event.outcome !== 'cancelled') {
     return { kind: 'retry_failed', attempts: event.attempt, finalError: event.finalError ?? '' };
   }
+  if (event.type === 'tool_approval_request') return { kind: 'approval_needed', subject: event.request.toolName };
   return null;
 }
 

@@ -1,17 +1,21 @@
-// The few strings the Electron host shows itself — menu labels Electron's roles do not supply, the
+// The few strings the Electron host shows itself — menu labels Electron's roles do not supply (the
+// app commands' come from their declarations, src/shared/app-commands.ts), the
 // OS notifications, the taskbar badge's description — in en, ja and ko through i18next, like the
 // renderer's. main.ts makes one translator per language setting (desktopTranslator).
 import i18next from 'i18next';
+import { appCommandLabels, type AppCommandId } from '../../shared/app-commands';
 import type { LanguageSetting } from '../../shared/settings';
 import { resolveLanguage, UI_LANGUAGES } from '../../shared/ui-language';
 
 export const desktopEn = {
   menu: {
+    file: 'File',
     view: 'View',
     help: 'Help',
     openDataFolder: 'Open Data Folder',
     openLogsFolder: 'Open Logs Folder',
   },
+  commands: appCommandLabels('en') as Record<AppCommandId, string>,
   notification: {
     retryFailedTitle: 'Retry failed',
     retryFailedBody_one: 'Gave up after {{count}} retry: {{error}}',
@@ -44,11 +48,13 @@ type DesktopStrings = typeof desktopEn;
 
 export const desktopJa: DesktopStrings = {
   menu: {
+    file: 'ファイル',
     view: '表示',
     help: 'ヘルプ',
     openDataFolder: 'データフォルダーを開く',
     openLogsFolder: 'ログフォルダーを開く',
   },
+  commands: appCommandLabels('ja'),
   notification: {
     retryFailedTitle: '再試行に失敗しました',
     retryFailedBody_one: '{{count}} 回再試行しましたが失敗しました: {{error}}',
@@ -79,11 +85,13 @@ export const desktopJa: DesktopStrings = {
 
 export const desktopKo: DesktopStrings = {
   menu: {
+    file: '파일',
     view: '보기',
     help: '도움말',
     openDataFolder: '데이터 폴더 열기',
     openLogsFolder: '로그 폴더 열기',
   },
+  commands: appCommandLabels('ko'),
   notification: {
     retryFailedTitle: '재시도 실패',
     retryFailedBody_one: '{{count}}회 재시도했지만 실패했습니다: {{error}}',

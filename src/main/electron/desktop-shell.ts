@@ -5,6 +5,7 @@
 // attention.ts; this file only hands them Electron's APIs. main.ts installs it once at start.
 import { app, dialog, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { IPC_CHANNELS } from '../../shared/ipc';
 import type { LanguageSetting } from '../../shared/settings';
 import type { LaunchedApp } from '../modes/launch';
 import { aboutPanelOptions, menuTemplate } from './app-menu';
@@ -43,7 +44,8 @@ function overlayImage(paths: DesktopShellInputs['badgePaths']): NativeImage {
   return image;
 }
 
-function applyMenu(t: Translate, services: LaunchedApp['services']): void {
+function applyMenu(t: Translate, inputs: DesktopShellInputs): void {
+  const { services } = inputs.launched;
   const template = menuTemplate({
     platform: process.platform,
     isDev: !app.isPackaged,
@@ -51,6 +53,7 @@ function applyMenu(t: Translate, services: LaunchedApp['services']): void {
     actions: {
       openDataFolder: () => openFolder(services.dataDir),
       openLogsFolder: () => openFolder(services.logDir),
+      runCommand: (id) => inputs.window()?.webContents.send(IPC_CHANNELS.appCommand, id),
     },
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
@@ -109,7 +112,7 @@ export function installDesktopShell(inputs: DesktopShellInputs): void {
   const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
   let language = services.settings.get().ui.language;
   let t: Translate = translatorFor(language);
-  applyMenu(t, services);
+  applyMenu(t, inputs);
   app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
   const notify = electronNotifier(inputs, () => t);
   const scheduled = scheduledRetryAttention();
@@ -119,7 +122,7 @@ export function installDesktopShell(inputs: DesktopShellInputs): void {
     if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
       language = event.settings.ui.language;
       t = translatorFor(language);
-      applyMenu(t, services);
+      applyMenu(t, inputs);
     }
     const attention = scheduled(event) ?? attentionForEvent(event);
     if (attention) notify(attention);

@@ -7,7 +7,7 @@ import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import type { SessionEvent } from '../../shared/events';
 import { PatchEncoder } from '../../shared/message-patch';
 import type { ResponseFrame } from '../../shared/wire';
-import { windowStream } from '../host/event-hub';
+import { windowStream } from '../router/event-hub';
 import { isTrustedSender } from './security';
 
 export interface IpcTransportOptions {

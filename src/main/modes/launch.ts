@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { version } from '../../../package.json';
 import { parseSetFlag, mergeSettings, PROVIDER_IDS, type ProviderId } from '../../shared/settings';
 import type { AppInfo } from '../../shared/contract';
-import { CommandRouter } from '../host/command-router';
-import { EventHub } from '../host/event-hub';
+import { CommandRouter } from '../router/command-router';
+import { EventHub } from '../router/event-hub';
 import { AppServices } from '../node/app-services';
 import { clockFromEnv, type AppServicesOptions } from '../node/app-options';
 

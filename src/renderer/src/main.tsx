@@ -2,6 +2,7 @@
 // wires the shortcuts and Esc (through the handler stack) and the theme/language to the settings,
 // then renders <App>.
 import { StrictMode } from 'react';
+import type { AppCommandId } from '../../shared/app-commands';
 import { createRoot } from 'react-dom/client';
 import { pickBridge } from './bridge/pick-bridge';
 import { App } from './components/App';
@@ -14,7 +15,8 @@ import { preloadMarkdown } from './markdown/LazyMarkdown';
 import { preloadSettingsCheck } from './store/settings-check';
 import { ApprovalEscSwap } from './tools/approval-esc';
 import { warmFormats } from './util/format';
-import { handleShortcut } from './util/shortcuts';
+import { runAppCommand } from './commands/bindings';
+import { handleShortcut } from './commands/shortcuts';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
 import './styles/layout.css';
@@ -38,20 +40,23 @@ async function start(): Promise<void> {
 
   // Default Esc: stop the streaming turn. The retry swap pushes abortRetry on top while a retry waits.
   const escStack = new EscHandlerStack(() => {
-    if (store.getState().session.isStreaming) void actions.abort();
+    if (store.getState().session.isStreaming) void actions.call('session.abort', {});
   });
   // While the banner shows, Esc cancels the retry (docs/retry-policy.md, "Cancel and abort"). Once
   // the retried request is on its way the main process refuses the cancel (the retry has
   // happened); Esc then stops that stream.
   const retrySwap = new RetryEscSwap(escStack, () => {
-    void actions.abortRetry().then((result) => {
-      if (result && !result.aborted && store.getState().session.isStreaming) void actions.abort();
+    void actions.call('session.abortRetry', {}).then((result) => {
+      if (result && !result.aborted && store.getState().session.isStreaming) void actions.call('session.abort', {});
     });
   });
   const actions = createActions(bridge, store, { onEvent: (event) => retrySwap.onEvent(event) });
 
+  const run = (id: AppCommandId) => runAppCommand(id, { actions, state: store.getState(), t: i18next.t });
+  // The desktop menu's items (src/main/electron/app-menu.ts) arrive as the same commands.
+  bridge.onAppCommand?.(run);
   window.addEventListener('keydown', (event) => {
-    if (event.defaultPrevented || handleShortcut(event, actions)) return;
+    if (event.defaultPrevented || handleShortcut(event, run)) return;
     // Esc during IME composition cancels the conversion; an open dialog handles its own Esc.
     if (event.key !== 'Escape' || event.shiftKey || event.isComposing) return;
     if (document.querySelector('dialog[open]')) return;
@@ -59,7 +64,10 @@ async function start(): Promise<void> {
   });
 
   // While an approval card shows, Esc denies the tool call (docs/tools.md, "Approvals").
-  const approvalSwap = new ApprovalEscSwap(escStack, (request) => void actions.approveTool(request.id, 'deny'));
+  const approvalSwap = new ApprovalEscSwap(
+    escStack,
+    (request) => void actions.call('session.approveTool', { id: request.id, choice: 'deny' }),
+  );
   store.subscribe((state) => approvalSwap.onPending(state.session.pendingApprovals));
 
   let appliedUi: unknown = null;

@@ -1,7 +1,7 @@
 // A reply streamed the way real providers stream it — one token per event, 2,000 tokens at 2,000
 // tokens/s (the simulator's `tokens` step) — through the browser mode's socket: the whole text ends
 // on screen, and the window got the stream coalesced to about one frame per display frame
-// (src/main/host/event-hub.ts windowStream), not one frame per token. No timing assertion.
+// (src/main/router/event-hub.ts windowStream), not one frame per token. No timing assertion.
 import type { WebSocket } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';

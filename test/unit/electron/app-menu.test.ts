@@ -9,7 +9,7 @@ import { desktopTranslator } from '../../../src/main/electron/desktop-i18n';
 const en = desktopTranslator('en', []);
 
 function build(platform: NodeJS.Platform, isDev: boolean, t = en) {
-  const actions = { openDataFolder: vi.fn(), openLogsFolder: vi.fn() };
+  const actions = { openDataFolder: vi.fn(), openLogsFolder: vi.fn(), runCommand: vi.fn() };
   return { template: menuTemplate({ platform, isDev, t, actions }), actions };
 }
 
@@ -26,9 +26,9 @@ describe('menuTemplate', () => {
   it('macOS: the app menu (About, Quit), File, Edit, View, Window, Help', () => {
     expect(outline(build('darwin', false).template)).toEqual([
       'appMenu',
-      'fileMenu',
+      'File | New chat | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | close',
       'editMenu',
-      'View | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+      'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
       'windowMenu',
       'Help | Open Data Folder | Open Logs Folder',
     ]);
@@ -37,9 +37,9 @@ describe('menuTemplate', () => {
   it('Windows and Linux: File, Edit, View, Help with About at its foot', () => {
     for (const platform of ['win32', 'linux'] as const) {
       expect(outline(build(platform, false).template)).toEqual([
-        'fileMenu',
+        'File | New chat | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | quit',
         'editMenu',
-        'View | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+        'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
         'Help | Open Data Folder | Open Logs Folder | --- | about',
       ]);
     }
@@ -48,7 +48,7 @@ describe('menuTemplate', () => {
   it('adds reload and the developer tools in development only', () => {
     const view = (isDev: boolean) => outline(build('linux', isDev).template)[2];
     expect(view(true)).toBe(
-      'View | reload | forceReload | toggleDevTools | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+      'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | reload | forceReload | toggleDevTools | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
     );
     expect(view(false)).not.toMatch(/reload|DevTools/);
   });
@@ -65,9 +65,23 @@ describe('menuTemplate', () => {
     expect(actions.openLogsFolder).toHaveBeenCalledOnce();
   });
 
+  it("lists the app commands declared for File and View, with their shortcuts, and a click sends the command's id", () => {
+    const { template, actions } = build('linux', false);
+    const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
+    const item = (label: string) => items.find((entry) => entry.label === label);
+    // Shown, not registered: the window's key handler runs the shortcut (no double run).
+    expect(item('New chat')).toMatchObject({ accelerator: 'CmdOrCtrl+N', registerAccelerator: false });
+    expect(item('Open the command palette')).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+P' });
+    expect(item('Go to History')?.accelerator).toBeUndefined();
+    (item('Search the history')?.click as () => void)();
+    (item('Export this chat as JSON')?.click as () => void)();
+    expect(actions.runCommand.mock.calls).toEqual([['searchHistory'], ['exportJson']]);
+  });
+
   it('speaks the language setting', () => {
     const ja = build('linux', false, desktopTranslator('ja', [])).template;
-    expect(outline(ja)[2]).toMatch(/^表示 \|/);
+    expect(outline(ja)[0]).toMatch(/^ファイル \| 新しいチャット \|/);
+    expect(outline(ja)[2]).toMatch(/^表示 \| チャットへ移動 \|/);
     expect(outline(ja)[3]).toBe('ヘルプ | データフォルダーを開く | ログフォルダーを開く | --- | about');
   });
 });

@@ -36,6 +36,22 @@ describe('attentionForEvent', () => {
     expect(attentionForEvent(retryEnd(false, 'not_retryable', 'auth'))?.kind).toBe('retry_failed');
   });
 
+  it('asks for attention when a tool call of the shown chat waits for approval', () => {
+    const request = {
+      id: 'a1',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      args: { command: 'ls' },
+      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
+      requestedAt: 0,
+    } as const;
+    expect(attentionForEvent({ type: 'tool_approval_request', request })).toEqual({
+      kind: 'approval_needed',
+      subject: 'bash',
+    });
+    expect(attentionForEvent({ type: 'tool_approval_end', id: 'a1', choice: 'deny' })).toBeNull();
+  });
+
   it('stays quiet for a recovery, a cancel (the person did it) and every other event', () => {
     expect(attentionForEvent(retryEnd(true, 'recovered'))).toBeNull();
     expect(attentionForEvent(retryEnd(false, 'cancelled', 'Retry cancelled'))).toBeNull();

@@ -14,7 +14,7 @@ import type { ChatMessage } from '../../../src/shared/messages';
 import type { WireEvent } from '../../../src/shared/message-patch';
 import type { ResponseFrame } from '../../../src/shared/wire';
 import { IPC_CHANNELS } from '../../../src/shared/ipc';
-import { EventHub, windowStream } from '../../../src/main/host/event-hub';
+import { EventHub, windowStream } from '../../../src/main/router/event-hub';
 import { launchApp, parseCommonFlags, type LaunchedApp } from '../../../src/main/modes/launch';
 import { createIpcTransport } from '../../../src/preload/transport';
 import { IpcBridge } from '../../../src/renderer/src/bridge/ipc-bridge';

@@ -99,4 +99,19 @@ describe('the preload transport', () => {
     expect(seen).toEqual([{ type: 'agent_start' }]);
     expect(fake.listeners.get(IPC_CHANNELS.event)?.size).toBe(0);
   });
+
+  it("passes the desktop menu's app commands, only the declared ones, until unsubscribed", () => {
+    const seen: unknown[] = [];
+    const unsubscribe = transport.onAppCommand((id) => seen.push(id));
+    const send = (id: unknown) =>
+      fake.listeners.get(IPC_CHANNELS.appCommand)?.forEach((handler) => handler({} as IpcRendererEvent, id));
+    send('newChat');
+    send('toString');
+    send('rm -rf');
+    send({ id: 'newChat' });
+    send('exportJson');
+    unsubscribe();
+    send('newChat');
+    expect(seen).toEqual(['newChat', 'exportJson']);
+  });
 });

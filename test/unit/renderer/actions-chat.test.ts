@@ -39,7 +39,7 @@ describe('message actions', () => {
     const actions = createActions(bridge, createAppStore());
     expect(await actions.edit('t3', 'again')).toBe(true);
     expect(await actions.regenerate()).toBe(true);
-    await actions.renameSession('s1', 'Mine');
+    await actions.call('history.rename', { sessionId: 's1', title: 'Mine' });
     expect(await actions.testConnection()).toEqual(result);
     expect(calls).toEqual([
       { method: 'session.edit', params: { turnId: 't3', text: 'again' } },

@@ -11,15 +11,22 @@ import { fakeBridge, snapshot, turn, userMessage } from './fixtures';
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('actions', () => {
-  it.each([
-    ['abortRetry', 'session.abortRetry'],
-    ['abort', 'session.abort'],
-    ['retryNow', 'session.retryNow'],
-  ] as const)('%s() calls %s with {}', async (action, method) => {
-    const { bridge, calls } = fakeBridge();
-    const actions = createActions(bridge, createAppStore());
-    await actions[action]();
-    expect(calls).toEqual([{ method, params: {} }]);
+  it('call() relays a command and its answer; a failure becomes a notice and undefined', async () => {
+    const { bridge, calls } = fakeBridge({
+      'session.abortRetry': () => ({ aborted: true }),
+      'session.retryNow': () => {
+        throw new BridgeError('failed', 'no retry waits');
+      },
+    });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    expect(await actions.call('session.abortRetry', {})).toEqual({ aborted: true });
+    expect(await actions.call('session.retryNow', {})).toBeUndefined();
+    expect(calls).toEqual([
+      { method: 'session.abortRetry', params: {} },
+      { method: 'session.retryNow', params: {} },
+    ]);
+    expect(store.getState().ui.notices.map((n) => n.message)).toEqual(['no retry waits']);
   });
 
   it('prompt() sends the text and clears a failed banner; a refusal becomes a notice and returns false', async () => {

@@ -5,12 +5,8 @@
 // row; and what a click runs through the store's actions.
 import { describe, expect, it, vi } from 'vitest';
 import type { ErroredAttempt, ErroredChainItem, MessageItem } from '../../../src/renderer/src/chat/chat-items';
-import {
-  MESSAGE_ACTIONS,
-  READ_ONLY,
-  type ActionRow,
-  type RowState,
-} from '../../../src/renderer/src/components/chat/MessageActions';
+import { MESSAGE_ACTIONS, type ActionRow } from '../../../src/renderer/src/components/chat/MessageActions';
+import { READ_ONLY, type RowState } from '../../../src/renderer/src/chat/same-row';
 import type { Actions } from '../../../src/renderer/src/store/actions';
 
 const LIVE_LAST: RowState = { isLive: true, isLast: true };
@@ -67,7 +63,7 @@ function fakeActions() {
   return {
     regenerate: vi.fn(async () => true),
     edit: vi.fn(async () => true),
-    continueTurn: vi.fn(async () => undefined),
+    call: vi.fn(async () => undefined),
     openProviderSettings: vi.fn(),
     requestFocus: vi.fn(),
   };
@@ -146,7 +142,7 @@ describe('what a click runs', () => {
 
     const cont = context(card(), LIVE_LAST);
     MESSAGE_ACTIONS.continue.run(cont.ctx);
-    expect(cont.actions.continueTurn).toHaveBeenCalledTimes(1);
+    expect(cont.actions.call).toHaveBeenCalledExactlyOnceWith('session.continue', {});
 
     const edit = context(message(), LIVE);
     MESSAGE_ACTIONS.edit.run(edit.ctx);

@@ -15,8 +15,8 @@ import { SOCKET_PROTOCOL, SOCKET_TOKEN_PREFIX, SOCKET_UNAUTHORIZED } from '../..
 import type { SessionEvent } from '../../../shared/events';
 import type { EventFrame } from '../../../shared/wire';
 import { PatchEncoder } from '../../../shared/message-patch';
-import type { CommandRouter } from '../../host/command-router';
-import { windowStream, type EventHub } from '../../host/event-hub';
+import type { CommandRouter } from '../../router/command-router';
+import { windowStream, type EventHub } from '../../router/event-hub';
 import { CompressedFiles, pickEncoding } from '../../node/compressed-files';
 import { loopbackHostAllowed, loopbackOrigins } from '../../node/loopback';
 import { readRendererFile } from '../../node/renderer-files';

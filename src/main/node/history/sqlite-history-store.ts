@@ -1,5 +1,5 @@
 // The SQLite history store (docs/architecture.md, "Where data lives"): AgentSession writes every
-// ended turn, retry chain and retry decision through it, and the host router reads the history
+// ended turn, retry chain and retry decision through it, and the commands' handlers read the history
 // view, search, exports and the resume context from it. better-sqlite3 is synchronous, so a write
 // has been committed (and, with synchronous = FULL, fsynced) when the method returns. Open it with
 // openHistoryStore.

@@ -3,6 +3,7 @@
 // cannot drop, so there is no connection state. A streaming message comes as patches
 // (shared/message-patch.ts), decoded here once for every listener. Only pick-bridge.ts constructs it.
 import { replyResult, type ResoluteBridge } from '../../../shared/bridge';
+import type { AppCommandId } from '../../../shared/app-commands';
 import type { CommandName, CommandParams, CommandResult } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import type { IpcTransport } from '../../../shared/ipc';
@@ -28,6 +29,10 @@ export class IpcBridge implements ResoluteBridge {
       this.#unsubscribe?.();
       this.#unsubscribe = null;
     };
+  }
+
+  onAppCommand(listener: (id: AppCommandId) => void): () => void {
+    return this.ipc.onAppCommand(listener);
   }
 
   /** One decoder per subscription: it must see every event the main process sent since. */

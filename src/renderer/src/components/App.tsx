@@ -9,8 +9,8 @@ import { HistoryView } from './history/HistoryView';
 import { SettingsView } from './settings/SettingsView';
 import { ConnectionStatus } from './shell/ConnectionStatus';
 import { NoticeList } from './shell/NoticeList';
-import { RetryBanner } from './RetryBanner';
-import { CommandPalette } from './palette/CommandPalette';
+import { RetryBanner } from '../retry/RetryBanner';
+import { CommandPalette } from '../commands/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';
 

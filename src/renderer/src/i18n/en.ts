@@ -1,5 +1,6 @@
 // English strings — the reference resource: ja.ts and ko.ts must have the same keys (a unit test
 // checks it). Plural keys use i18next's _one/_other suffixes; placeholders are {{name}}.
+import { appCommandLabels } from '../../../shared/app-commands';
 import { noticesEn } from './notices-en';
 
 export const en = {
@@ -43,11 +44,9 @@ export const en = {
   },
   shortcuts: {
     title: 'Keyboard shortcuts',
-    newChat: 'New chat',
-    search: 'Search the history',
-    composer: 'Go to the message box',
+    /** The palette's line: it also opens with “/” (src/renderer/src/commands/shortcuts.ts). */
+    alsoSlash: '{{command}} (also “/” at the start of an empty message)',
     cancel: 'Cancel a retry, or stop a reply',
-    palette: 'Open the command palette (also “/” at the start of an empty message)',
     sessions: 'Move in the chat list (then F2 to rename, Delete to delete)',
   },
   connection: {
@@ -144,16 +143,11 @@ export const en = {
     bad_request: 'The provider refused the request as it was sent. Edit your message or pick another model.',
     unexpected: 'Something unexpected went wrong. Retry; if it keeps failing, the details below say more.',
   },
+  /** The app commands' labels live with their declarations (src/shared/app-commands.ts). */
+  commands: appCommandLabels('en'),
   palette: {
     label: 'Commands',
     placeholder: 'Type a command…',
-    goTo: 'Go to {{place}}',
-    switchModel: 'Switch model',
-    thinkingLevel: 'Thinking level: {{level}}',
-    attach: 'Attach files…',
-    settingsSection: 'Settings: {{section}}',
-    exportMarkdown: 'Export this chat as Markdown',
-    exportJson: 'Export this chat as JSON',
     none: 'No command matches.',
   },
   interrupted: {

@@ -1,6 +1,7 @@
 // 日本語リソース。キーは en.ts と同じ（単体テストで確認）。日本語は単複の区別がないため
 // _one と _other に同じ文を置く。
 import type { Messages } from './en';
+import { appCommandLabels } from '../../../shared/app-commands';
 import { noticesJa } from './notices-ja';
 
 export const ja: Messages = {
@@ -44,11 +45,8 @@ export const ja: Messages = {
   },
   shortcuts: {
     title: 'キーボードショートカット',
-    newChat: '新しいチャット',
-    search: '履歴を検索',
-    composer: 'メッセージ欄へ移動',
+    alsoSlash: '{{command}}（空のメッセージの先頭で「/」でも開きます）',
     cancel: '再試行をキャンセル、または応答を停止',
-    palette: 'コマンドパレットを開く（空のメッセージの先頭で「/」でも開きます）',
     sessions: 'チャット一覧の中を移動（F2 で名前を変更、Delete で削除）',
   },
   connection: {
@@ -144,16 +142,10 @@ export const ja: Messages = {
     bad_request: 'プロバイダーが送られたリクエストを拒否しました。メッセージを編集するか、別のモデルを選んでください。',
     unexpected: '予期しない問題が起きました。再試行してください。失敗が続く場合は下の詳細を参照してください。',
   },
+  commands: appCommandLabels('ja'),
   palette: {
     label: 'コマンド',
     placeholder: 'コマンドを入力…',
-    goTo: '{{place}}へ移動',
-    switchModel: 'モデルを切り替える',
-    thinkingLevel: '思考レベル: {{level}}',
-    attach: 'ファイルを添付…',
-    settingsSection: '設定: {{section}}',
-    exportMarkdown: 'このチャットを Markdown で書き出す',
-    exportJson: 'このチャットを JSON で書き出す',
     none: '一致するコマンドはありません。',
   },
   interrupted: {

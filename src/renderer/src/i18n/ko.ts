@@ -1,6 +1,7 @@
 // 한국어 리소스. 키는 en.ts와 같다(단위 테스트로 확인). 한국어는 단수·복수를 구분하지 않으므로
 // _one과 _other에 같은 문장을 둔다.
 import type { Messages } from './en';
+import { appCommandLabels } from '../../../shared/app-commands';
 import { noticesKo } from './notices-ko';
 
 export const ko: Messages = {
@@ -44,11 +45,8 @@ export const ko: Messages = {
   },
   shortcuts: {
     title: '키보드 단축키',
-    newChat: '새 채팅',
-    search: '기록 검색',
-    composer: '메시지 입력란으로 이동',
+    alsoSlash: '{{command}} (빈 메시지 맨 앞에서 “/”로도 열림)',
     cancel: '재시도 취소 또는 응답 중지',
-    palette: '명령 팔레트 열기 (빈 메시지 맨 앞에서 “/”로도 열림)',
     sessions: '채팅 목록 안에서 이동(F2로 이름 바꾸기, Delete로 삭제)',
   },
   connection: {
@@ -142,16 +140,10 @@ export const ko: Messages = {
     bad_request: '공급자가 보낸 요청을 거부했습니다. 메시지를 편집하거나 다른 모델을 고르세요.',
     unexpected: '예상치 못한 문제가 생겼습니다. 다시 시도하고, 계속 실패하면 아래 세부 정보를 확인하세요.',
   },
+  commands: appCommandLabels('ko'),
   palette: {
     label: '명령',
     placeholder: '명령을 입력하세요…',
-    goTo: '{{place}}(으)로 이동',
-    switchModel: '모델 전환',
-    thinkingLevel: '생각 수준: {{level}}',
-    attach: '파일 첨부…',
-    settingsSection: '설정: {{section}}',
-    exportMarkdown: '이 채팅을 Markdown으로 내보내기',
-    exportJson: '이 채팅을 JSON으로 내보내기',
     none: '일치하는 명령이 없습니다.',
   },
   interrupted: {

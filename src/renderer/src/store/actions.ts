@@ -1,15 +1,9 @@
-// Plain action functions: each calls the bridge (e.g. abortRetry → session.abortRetry) and writes
-// the answer into the store through the pure reducer. Components call these; they never call the
-// bridge themselves. A failed call becomes a notice, or a field error for refused settings.
+// Plain action functions: components call these; they never call the bridge themselves. A command
+// whose action would only relay it goes through `call` (actions.call('session.abortRetry', {})),
+// its failure a notice; the named actions are those that do more — start a turn, write the answer
+// into the store, keep a refusal beside its field or hand it back to be shown in place.
 import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
-import {
-  TURN_PAGE_SIZE,
-  type ErroredTurn,
-  type SearchHit,
-  type SessionDetail,
-  type TurnPage,
-} from '../../../shared/history';
 import type { ProviderId } from '../../../shared/settings-values';
 import type { Settings } from '../../../shared/settings';
 import { patchedSettings } from './settings-check';
@@ -20,7 +14,6 @@ import type {
   SessionInstructions,
   StartupNotice,
 } from '../../../shared/contract';
-import type { ApprovalChoice } from '../../../shared/tools';
 import type { AttachmentUpload } from '../../../shared/attachments';
 import { applyOlderTurns } from './apply-session-event';
 import {
@@ -152,7 +145,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   return {
-    /** Any command of the contract, a failure a notice: a message action's own command (MessageActions.tsx). */
+    /** Any command of the contract, its failure a notice; undefined then. */
     call: <N extends CommandName>(method: N, params: CommandParams<N>) => attempt(bridge.call(method, params)),
     dispatch,
     report,
@@ -201,14 +194,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       startTurn(bridge.call('session.edit', { turnId, text, ...(keepAttachments ? { keepAttachments } : {}) })),
     /** Regenerate the last reply, or (after a failure) ask for it again: one new request. */
     regenerate: () => startTurn(bridge.call('session.regenerate', {})),
-    abort: () => attempt(bridge.call('session.abort', {})),
-    abortRetry: () => attempt(bridge.call('session.abortRetry', {})),
-    retryNow: () => attempt(bridge.call('session.retryNow', {})),
-    sendAnyway: () => attempt(bridge.call('session.sendAnyway', {})),
-    resumeInterrupted: (chainId: string) => attempt(bridge.call('session.resumeInterrupted', { chainId })),
-    /** "Retry at …" on a chain that stopped for a long wait (docs/retry-policy.md, "Scheduled retries"). */
-    scheduleRetry: (chainId: string) => attempt(bridge.call('session.scheduleRetry', { chainId })),
-    discardInterrupted: (chainId: string) => attempt(bridge.call('session.discardInterrupted', { chainId })),
     newChat: () => openSession(() => bridge.call('session.new', {})),
     resume: (sessionId: string) => openSession(() => bridge.call('session.resume', { sessionId })),
     /** Settings → Provider, scrolled to one provider (the Authentication card's "Check your API key"). */
@@ -250,6 +235,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         return false;
       }
     },
+    /** Settings' Test connection: a failure is thrown, for the card to show beside the button. */
     testConnection: () => bridge.call('providers.test', {}),
     async loadProviders(): Promise<void> {
       const providers = await attempt(bridge.call('providers.list', {}));
@@ -269,25 +255,11 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       const info = await attempt(bridge.call('providers.removeKey', { provider, keyId }));
       if (info) setProviders(info);
     },
-    /** A stored session's newest page (the history view); older pages come from olderTurns. */
-    getSession: (sessionId: string): Promise<SessionDetail | undefined> =>
-      attempt(bridge.call('history.get', { sessionId, limit: TURN_PAGE_SIZE })),
-    olderTurns: (sessionId: string, beforeSeq: number): Promise<TurnPage | undefined> =>
-      attempt(bridge.call('history.turns', { sessionId, beforeSeq })),
-    erroredTurns: (): Promise<ErroredTurn[] | undefined> =>
-      attempt(bridge.call('history.erroredTurns', { limit: 200 })),
-    search: (query: string): Promise<SearchHit[] | undefined> =>
-      attempt(bridge.call('history.search', { query, limit: 100 })),
     /** The row leaves the lists by the history_changed event that the deletion sends. */
     async deleteSession(sessionId: string): Promise<boolean> {
       const result = await attempt(bridge.call('history.delete', { sessionId }));
       return result?.deleted ?? false;
     },
-    exportSession: (sessionId: string, format: 'json' | 'markdown') =>
-      attempt(bridge.call('history.export', { sessionId, format })),
-    appInfo: () => attempt(bridge.call('app.info', {})),
-    /** Answer a tool call's approval card; the card leaves by tool_approval_end. */
-    approveTool: (id: string, choice: ApprovalChoice) => attempt(bridge.call('session.approveTool', { id, choice })),
     /**
      * Summarise the older conversation now (the context meter's Compact now). Its progress and a
      * failure arrive as compaction events (the divider says why), so the refusal is not said twice.
@@ -295,8 +267,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     async compact(): Promise<void> {
       await bridge.call('session.compact', {}).catch(() => undefined);
     },
-    /** The conversation's project instructions (AGENTS.md) and its own instructions. */
-    instructions: () => attempt(bridge.call('session.instructions', {})),
     /** Give the conversation its own instructions (null: Settings → Agent's again); a refusal comes back as its text. */
     async setInstructions(override: SessionInstructions['override']): Promise<SessionInstructions | string> {
       try {
@@ -305,8 +275,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         return errorText(error);
       }
     },
-    /** Let the model try again after a stopped turn; progress arrives as events. */
-    continueTurn: () => attempt(bridge.call('session.continue', {})),
     /** Move the session's tools to a folder; the main process checks it. Returns its refusal, or null. */
     async setWorkspace(path: string): Promise<string | null> {
       try {
@@ -316,12 +284,6 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         return errorText(error);
       }
     },
-    pickWorkspace: () => attempt(bridge.call('session.pickWorkspace', {})),
-    failureCost: (since: number | null) => attempt(bridge.call('history.failureCost', { since })),
-    /** Desktop: through a save dialog; the path, or null when the person cancelled. */
-    saveExport: (sessionId: string, format: 'json' | 'markdown') =>
-      attempt(bridge.call('history.saveExport', { sessionId, format })),
-    renameSession: (sessionId: string, title: string) => attempt(bridge.call('history.rename', { sessionId, title })),
   };
 }
 

@@ -53,8 +53,8 @@ export function useActions(): Actions {
   return useRuntime().actions;
 }
 
-/** The store itself, to read its state at a moment of the component's choosing (an answer's arrival). */
-export function useStoreApi(): AppStore {
+/** The store itself, for what reads its state once at a moment (the palette's commands when it opens). */
+export function useAppStore(): AppStore {
   return useRuntime().store;
 }
 
@@ -65,7 +65,7 @@ export function useStoreApi(): AppStore {
 // snapshot never overwrites a newer event. The chat's events are applied once per display frame,
 // all that came in it together: every socket message is a task of its own, and a store update per
 // event meant a render and a layout per event, so a failure's dozen events reached the retry
-// banner ~60 ms late (docs/architecture.md, "Streaming to the window"). Nothing shows later for
+// banner ~60 ms late (docs/performance.md, "Streaming to the window"). Nothing shows later for
 // it: the frame paints what its first event would have. A fast stream's message_update events
 // (each holds the whole message so far) collapse to the newest of a run of them. A few events go
 // at once (APPLIED_AT_ONCE), taking what is queued with them.

@@ -123,7 +123,18 @@ export interface Notice extends NoticeText {
 }
 
 /** Where focus goes next (a component with that target takes it): never left on the page body. */
-export type FocusTarget = 'composer' | 'history-search' | 'history-detail' | 'session-list';
+export type FocusTarget =
+  | 'composer'
+  | 'history-search'
+  | 'history-detail'
+  | 'session-list'
+  | 'model-picker'
+  /** The command palette: taking it opens it. */
+  | 'palette'
+  /** The composer's file input: taking it opens the file picker. */
+  | 'attach-picker'
+  /** A Settings section's heading (SETTINGS_SECTIONS' ids). */
+  | `settings-${string}`;
 
 export interface UiSlice {
   view: ViewName;

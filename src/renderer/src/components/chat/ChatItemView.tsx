@@ -5,10 +5,10 @@
 // list can render any slice of the same items.
 import { memo } from 'react';
 import { READ_ONLY, isSameRow, type RowProps } from '../../chat/same-row';
-import { ModelSwitchRow } from '../retry/ModelSwitchNotice';
-import { ApprovalCard } from '../tools/ApprovalCard';
-import { ContinueBar } from '../tools/ContinueBar';
-import { ToolCallCard } from '../tools/ToolCallCard';
+import { ModelSwitchRow } from '../../retry/ModelSwitchNotice';
+import { ApprovalCard } from '../../tools/ApprovalCard';
+import { ContinueBar } from '../../tools/ContinueBar';
+import { ToolCallCard } from '../../tools/ToolCallCard';
 import { CompactionDivider } from './CompactionDivider';
 import { ErroredChainCard } from './ErroredChainCard';
 import { InterruptedTurnCard } from './InterruptedTurnCard';

@@ -16,7 +16,6 @@ import {
   type KeyboardEvent,
   type MutableRefObject,
 } from 'react';
-import { openCommandPalette } from '../palette/CommandPalette';
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
@@ -46,6 +45,8 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const [unreadable, setUnreadable] = useState<string[]>([]);
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
+  // The palette's "Attach files…": a click, while its key press still counts as the person's gesture.
+  const attachRef = useFocusTarget<HTMLInputElement>('attach-picker', (input) => input.click());
   const restored = useRef<ComposerProps['restore']>(null);
   const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
   const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
@@ -138,7 +139,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     // "/" at the start of an empty message opens the command palette instead of typing itself.
     if (event.key === '/' && text === '') {
       event.preventDefault();
-      openCommandPalette();
+      actions.requestFocus('palette');
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
@@ -181,6 +182,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
       <div className="composer-actions">
         <label className="button composer-attach" title={t('attach.buttonLabel')}>
           <input
+            ref={attachRef}
             type="file"
             multiple
             className="visually-hidden"
@@ -201,7 +203,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
             className="button button-danger"
             data-testid="stop-button"
             aria-label={t('chat.stop')}
-            onClick={() => void actions.abort().then(() => actions.requestFocus('composer'))}
+            onClick={() => void actions.call('session.abort', {}).then(() => actions.requestFocus('composer'))}
           >
             {t('chat.stop')}
           </button>

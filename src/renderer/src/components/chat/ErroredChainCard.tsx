@@ -19,7 +19,8 @@ import { scheduledText } from '../../retry/scheduled-time';
 import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/backoff';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import { FailureCostLine } from './FailureCostLine';
-import { MessageActions, READ_ONLY, type RowState } from './MessageActions';
+import { MessageActions } from './MessageActions';
+import { READ_ONLY, type RowState } from '../../chat/same-row';
 import {
   LargerModelButton,
   isOverflowStop,

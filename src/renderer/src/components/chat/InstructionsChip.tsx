@@ -35,7 +35,7 @@ export function InstructionsChip() {
     const read = (): void => {
       readFor.current = key;
       // A read is kept unless another chat or workspace was asked for since (a run starting is not).
-      void actions.instructions().then((next) => {
+      void actions.call('session.instructions', {}).then((next) => {
         if (readFor.current === key && next) setInfo(next);
       });
     };

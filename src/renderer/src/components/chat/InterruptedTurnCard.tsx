@@ -24,7 +24,7 @@ export function InterruptedTurnCard({ offer }: { offer: InterruptedRetry }) {
             type="button"
             className="button button-primary"
             data-testid="interrupted-retry"
-            onClick={() => void actions.resumeInterrupted(offer.chainId)}
+            onClick={() => void actions.call('session.resumeInterrupted', { chainId: offer.chainId })}
           >
             {t('interrupted.retryNow')}
           </button>
@@ -32,7 +32,7 @@ export function InterruptedTurnCard({ offer }: { offer: InterruptedRetry }) {
             type="button"
             className="button"
             data-testid="interrupted-discard"
-            onClick={() => void actions.discardInterrupted(offer.chainId)}
+            onClick={() => void actions.call('session.discardInterrupted', { chainId: offer.chainId })}
           >
             {t('interrupted.discard')}
           </button>

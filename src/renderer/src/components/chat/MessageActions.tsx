@@ -14,8 +14,6 @@ import type { RowState } from '../../chat/same-row';
 import { useActions, useAppState } from '../../store/app-store';
 import { RetryAtButton, namedRetryTime } from './RetryAtButton';
 
-export { READ_ONLY, sameRowState, type RowState } from '../../chat/same-row';
-
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
   item: Item;
@@ -130,7 +128,7 @@ export const MESSAGE_ACTIONS = {
     label: (t) => t('errored.continue'),
     ariaLabel: (t) => t('errored.continueLabel'),
     offers: (ctx) => canRetry(ctx) && !isRefusal(ctx) && Boolean(latestAttempt(ctx.item).partial?.text.trim()),
-    run: ({ actions }) => void actions.continueTurn(),
+    run: ({ actions }) => void actions.call('session.continue', {}),
   }),
   retry: onCard({
     testId: 'card-retry',

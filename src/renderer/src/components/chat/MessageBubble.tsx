@@ -10,7 +10,8 @@ import type { MessageItem } from '../../chat/chat-items';
 import { Markdown } from '../../markdown/LazyMarkdown';
 import { formatDateTime } from '../../util/format';
 import { EditBox } from './EditBox';
-import { MessageActions, type RowState } from './MessageActions';
+import { MessageActions } from './MessageActions';
+import type { RowState } from '../../chat/same-row';
 import { ThinkingBlock } from './ThinkingBlock';
 import { SentAttachments } from './AttachmentChips';
 

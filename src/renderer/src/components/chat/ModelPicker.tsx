@@ -10,6 +10,7 @@ import type { ModelDetail } from '../../../../shared/contract';
 import type { ModelInfo } from '../../../../shared/events';
 import { providerLabel } from '../../i18n/notice-text';
 import { useActions, useAppState } from '../../store/app-store';
+import { useFocusTarget } from '../../util/use-focus-target';
 
 interface ModelPickerProps {
   model: Pick<ModelInfo, 'id' | 'provider'>;
@@ -22,6 +23,8 @@ export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = f
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const id = useId();
+  // The header's picker takes the palette's "Switch model"; the one in Settings does not.
+  const inputRef = useFocusTarget<HTMLInputElement>(isLabelVisible ? null : 'model-picker');
   const providers = useAppState((s) => s.settings.providers);
   const info = providers.find((p) => p.id === model.provider);
   const models = info?.models;
@@ -58,6 +61,7 @@ export function ModelPicker({ model, testId = 'model-picker', isLabelVisible = f
       </label>
       <input
         id={id}
+        ref={inputRef}
         className="input model-input"
         data-testid={testId}
         list={`${id}-models`}

@@ -20,7 +20,7 @@ export function PacingNotice({ pacing }: { pacing: PacingWait }) {
           type="button"
           className="button"
           data-testid="pacing-send-anyway"
-          onClick={() => void actions.sendAnyway()}
+          onClick={() => void actions.call('session.sendAnyway', {})}
         >
           {t('pacing.sendAnyway')}
         </button>

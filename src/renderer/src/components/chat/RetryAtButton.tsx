@@ -27,7 +27,9 @@ export function RetryAtButton({ chainId, at }: { chainId: string; at: number }) 
       className="button button-small"
       data-testid="card-retry-at"
       aria-label={t('errored.retryAtLabel', { time })}
-      onClick={() => void actions.scheduleRetry(chainId).then(() => actions.requestFocus('composer'))}
+      onClick={() =>
+        void actions.call('session.scheduleRetry', { chainId }).then(() => actions.requestFocus('composer'))
+      }
     >
       {t('errored.retryAt', { time })}
     </button>

@@ -1,7 +1,7 @@
 // The transcript as a virtualised list (@tanstack/react-virtual): the chat (ChatView) and a stored
 // session (SessionDetailView) render their rows (ChatItemView) through it. A short transcript keeps
 // every row in the DOM; a longer one, or one that older pages may still join, only the rows near
-// the viewport (docs/architecture.md, "Long transcripts"). The list is anchored at its end: an
+// the viewport (docs/performance.md, "Long transcripts"). The list is anchored at its end: an
 // older page joins the front without moving what the reader sees, and the live chat opens at its
 // newest row and follows new output while the reader is at the bottom.
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';

@@ -8,11 +8,17 @@ import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 import { ErroredChainCard } from '../chat/ErroredChainCard';
 
+/** The newest errored turns the list shows. */
+const ERRORED_TURNS_LIMIT = 200;
+
 export function ErroredTurnList({ onOpen }: { onOpen: (sessionId: string) => void }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const revision = useAppState((s) => s.history.revision);
-  const { data, isLoading } = useLoader(() => actions.erroredTurns(), [revision]);
+  const { data, isLoading } = useLoader(
+    () => actions.call('history.erroredTurns', { limit: ERRORED_TURNS_LIMIT }),
+    [revision],
+  );
   const entries = useMemo(() => (data ?? []).map((entry) => ({ entry, item: erroredTurnItem(entry) })), [data]);
 
   if (!data) return <p className="pane-empty">{isLoading ? t('history.loading') : t('history.noErrored')}</p>;

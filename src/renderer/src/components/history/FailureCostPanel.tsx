@@ -22,10 +22,10 @@ export function FailureCostPanel({ onOpen }: { onOpen: (sessionId: string) => vo
   const [period, setPeriod] = useState<Period>('week');
   const { data } = useLoader(() => {
     const span = PERIODS[period];
-    return actions.failureCost(span === null ? null : Date.now() - span);
+    return actions.call('history.failureCost', { since: span === null ? null : Date.now() - span });
   }, [period, revision]);
   // Hidden while no attempt ever failed: an empty panel is one more thing to read on a first visit.
-  const { data: ever } = useLoader(() => actions.failureCost(null), [revision]);
+  const { data: ever } = useLoader(() => actions.call('history.failureCost', { since: null }), [revision]);
   const cells = (row: FailureCostTotals) => <TotalsCells row={row} t={t} language={i18n.language} />;
   if (!ever || ever.total.attempts === 0) return null;
 

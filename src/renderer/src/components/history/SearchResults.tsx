@@ -6,11 +6,17 @@ import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { useLoader } from '../../util/use-loader';
 
+/** The most hits a search shows. */
+const SEARCH_LIMIT = 100;
+
 export function SearchResults({ query, onOpen }: { query: string; onOpen: (sessionId: string) => void }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const revision = useAppState((s) => s.history.revision);
-  const { data, isLoading } = useLoader(() => actions.search(query), [query, revision]);
+  const { data, isLoading } = useLoader(
+    () => actions.call('history.search', { query, limit: SEARCH_LIMIT }),
+    [query, revision],
+  );
 
   if (!data || data.length === 0) {
     return <p className="pane-empty">{isLoading ? t('history.loading') : t('history.noResults')}</p>;

@@ -7,7 +7,13 @@
 // on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { branchPath, type BranchChoices, type SessionDetail, type TurnPage } from '../../../../shared/history';
+import {
+  TURN_PAGE_SIZE,
+  branchPath,
+  type BranchChoices,
+  type SessionDetail,
+  type TurnPage,
+} from '../../../../shared/history';
 import { buildChatItems, otherVersionCards, type ChatItemsInput } from '../../chat/chat-items';
 import { useActions, useAppState } from '../../store/app-store';
 import type { ChainView } from '../../store/state';
@@ -32,7 +38,10 @@ export function SessionDetailView({ sessionId, scrollParent, onBack }: DetailPro
   const { t } = useTranslation();
   const actions = useActions();
   const revision = useAppState((s) => s.history.revision);
-  const { data, isLoading } = useLoader(() => actions.getSession(sessionId), [sessionId, revision]);
+  const { data, isLoading } = useLoader(
+    () => actions.call('history.get', { sessionId, limit: TURN_PAGE_SIZE }),
+    [sessionId, revision],
+  );
 
   return (
     <div className="history-detail" data-testid="history-detail">
@@ -94,17 +103,17 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
   const showOlder = async (): Promise<void> => {
     const first = pages[0]?.turns[0] ?? detail.turns[0];
     if (!first) return;
-    const page = await actions.olderTurns(detail.session.id, first.seq);
+    const page = await actions.call('history.turns', { sessionId: detail.session.id, beforeSeq: first.seq });
     if (page) setOlder({ of: detail, pages: [page, ...pages] });
   };
 
   const exportAs = async (format: 'json' | 'markdown'): Promise<void> => {
     if (host === 'electron') {
-      const saved = await actions.saveExport(detail.session.id, format);
+      const saved = await actions.call('history.saveExport', { sessionId: detail.session.id, format });
       if (saved) setExported(saved.path ? t('history.savedTo', { path: saved.path }) : t('history.saveCancelled'));
       return;
     }
-    const file = await actions.exportSession(detail.session.id, format);
+    const file = await actions.call('history.export', { sessionId: detail.session.id, format });
     if (!file) return;
     downloadText(file.filename, file.mimeType, file.content);
     setExported(t('history.downloaded', { filename: file.filename }));

@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
 import type { ProviderId } from '../../../../shared/settings';
 import { providerLabelById } from '../../i18n/notice-text';
-import { useActions, useAppState, useStoreApi } from '../../store/app-store';
+import { useActions, useAppState, useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/state';
 import { errorText } from '../../../../shared/text';
 
@@ -56,7 +56,7 @@ function isSameSetup(a: Setup, b: Setup): boolean {
 export function ConnectionTest() {
   const { t } = useTranslation();
   const actions = useActions();
-  const store = useStoreApi();
+  const store = useAppStore();
   const settings = useAppState(settingsPart);
   const keys = useAppState(keysPart);
   const isRefused = useAppState(hasRefusedProviderField);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { LANGUAGES } from '../../../../shared/settings-values';
 import { useActions } from '../../store/app-store';
-import { shortcutList } from '../../util/shortcuts';
+import { shortcutLabel, shortcutList } from '../../commands/shortcuts';
 import { CommitField, SelectField, SettingsSection } from './fields';
 
 const THEMES = ['system', 'light', 'dark'] as const;
@@ -68,12 +68,12 @@ export function ShortcutsSection() {
   return (
     <SettingsSection id="settings-shortcuts" title={t('settings.sections.shortcuts')}>
       <dl className="shortcut-list" data-testid="shortcut-list">
-        {shortcutList().map(({ what, keys }) => (
-          <div key={what} className="shortcut-row">
+        {shortcutList().map((row) => (
+          <div key={row.keys} className="shortcut-row">
             <dt>
-              <kbd>{keys}</kbd>
+              <kbd>{row.keys}</kbd>
             </dt>
-            <dd>{t(`shortcuts.${what}`)}</dd>
+            <dd>{shortcutLabel(row, t)}</dd>
           </div>
         ))}
       </dl>

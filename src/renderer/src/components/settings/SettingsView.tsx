@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../store/app-store';
 import { goToSection } from '../../util/go-to-section';
+import { useFocusRequest } from '../../util/use-focus-target';
+import type { FocusTarget } from '../../store/state';
 import { DecisionTable } from './DecisionTable';
 import { AppearanceSection, ShortcutsSection, SimulatorSection } from './GeneralSection';
 import { FallbackListEditor } from './FallbackListEditor';
@@ -32,12 +34,17 @@ export const SETTINGS_SECTIONS = [
   ['settings-shortcuts', 'settings.sections.shortcuts'],
 ] as const;
 
+/** A request for one of the sections (the palette's "Settings: …"). */
+const isSection = (target: FocusTarget): boolean => target.startsWith('settings-');
+
 /** How long "Saved" shows after a change, ms. */
 const SAVED_MS = 2000;
 
 export function SettingsView() {
   const { t } = useTranslation();
   const settings = useAppState((s) => s.settings.values);
+  // Its sections are on the page once the settings are.
+  useFocusRequest((target) => settings !== null && isSection(target), goToSection);
   return (
     <section className="settings" aria-labelledby="settings-title">
       <header className="pane-header">

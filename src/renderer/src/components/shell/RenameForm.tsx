@@ -14,7 +14,7 @@ export function RenameForm({ session, onDone }: { session: SessionSummary; onDon
 
   const save = async (): Promise<void> => {
     const next = title.trim();
-    if (next && next !== session.title) await actions.renameSession(session.id, next);
+    if (next && next !== session.title) await actions.call('history.rename', { sessionId: session.id, title: next });
     onDone();
   };
   return (

@@ -4,7 +4,7 @@
 // the domains' shared rules (command-helpers.ts): not found, invalid input, a turn refused while one
 // runs and a later failure told as a notice, and no command answered by two domains.
 import { describe, expect, it, vi } from 'vitest';
-import { CommandRouter } from '../../../src/main/host/command-router';
+import { CommandRouter } from '../../../src/main/router/command-router';
 import { asInvalid, assertOneHandlerEach, found, startTurn } from '../../../src/main/node/domains/command-helpers';
 import { COMMAND_NAMES, type CommandHandlers } from '../../../src/shared/contract';
 import type { SessionDetail } from '../../../src/shared/history';

@@ -9,10 +9,10 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
-import { useCountdown } from '../retry/countdown';
-import { isRetryFiring } from '../retry/use-retry-waiting';
-import { scheduledText } from '../retry/scheduled-time';
-import { ModelSwitchLine } from './retry/ModelSwitchNotice';
+import { useCountdown } from './countdown';
+import { isRetryFiring } from './use-retry-waiting';
+import { scheduledText } from './scheduled-time';
+import { ModelSwitchLine } from './ModelSwitchNotice';
 
 export function RetryBanner() {
   const banner = useAppState((s) => s.retry.banner);
@@ -72,7 +72,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           type="button"
           className="button"
           data-testid="retry-now"
-          onClick={() => thenComposer(actions.retryNow())}
+          onClick={() => thenComposer(actions.call('session.retryNow', {}))}
         >
           {t('retry.retryNow')}
         </button>
@@ -81,7 +81,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
           className="button button-danger"
           aria-label={t('retry.cancelLabel')}
           data-testid="retry-cancel"
-          onClick={() => thenComposer(actions.abortRetry())}
+          onClick={() => thenComposer(actions.call('session.abortRetry', {}))}
         >
           {t('retry.cancel')}
         </button>

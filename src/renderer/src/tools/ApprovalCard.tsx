@@ -4,9 +4,9 @@
 // stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMcpTool } from '../../../../shared/mcp-values';
-import type { ApprovalChoice, ApprovalRequest } from '../../../../shared/tools';
-import { useActions } from '../../store/app-store';
+import { isMcpTool } from '../../../shared/mcp-values';
+import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
+import { useActions } from '../store/app-store';
 import { ApprovalDiff } from './ApprovalDiff';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
@@ -71,7 +71,7 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
 
   // The card leaves once answered: the focus goes back to the composer, not to the page body.
   const answer = (choice: ApprovalChoice) =>
-    void actions.approveTool(request.id, choice).then(() => actions.requestFocus('composer'));
+    void actions.call('session.approveTool', { id: request.id, choice }).then(() => actions.requestFocus('composer'));
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const choice = KEYS[event.key.toLowerCase()];
     if (!choice || event.altKey || event.ctrlKey || event.metaKey || event.nativeEvent.isComposing) return;

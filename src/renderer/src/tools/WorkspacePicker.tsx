@@ -4,9 +4,9 @@
 // data folder). The renderer never touches the file system itself.
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { noticeText } from '../../i18n/notice-text';
-import { useActions, useAppState } from '../../store/app-store';
-import { useLoader } from '../../util/use-loader';
+import { noticeText } from '../i18n/notice-text';
+import { useActions, useAppState } from '../store/app-store';
+import { useLoader } from '../util/use-loader';
 
 /** The last two parts of a path: enough to recognise it in a header. */
 function shortPath(path: string): string {
@@ -27,14 +27,14 @@ export function WorkspacePicker() {
   const actions = useActions();
   const workspace = useAppState((s) => s.session.workspace);
   const isBusy = useAppState((s) => s.session.isStreaming || s.session.isRetrying);
-  const { data: info } = useLoader(() => actions.appInfo(), []);
+  const { data: info } = useLoader(() => actions.call('app.info', {}), []);
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (!workspace) return null;
 
   const open = () => {
     if (isBusy) return;
-    if (info?.canPickFolder) void actions.pickWorkspace();
+    if (info?.canPickFolder) void actions.call('session.pickWorkspace', {});
     else {
       setError(null);
       setDraft(workspace);

@@ -4,8 +4,8 @@
 // replacement (texts too different to compare line by line) says so above the diff.
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalPreview } from '../../../../shared/tools';
-import { previewHead } from '../../tools/preview-head';
+import type { ApprovalPreview } from '../../../shared/tools';
+import { previewHead } from './preview-head';
 import { DiffView } from './DiffView';
 
 type DiffPreview = Extract<ApprovalPreview, { kind: 'diff' }>;

@@ -1,10 +1,10 @@
-// The window's streaming rule (src/main/host/event-hub.ts windowStream), on fake timers: the
+// The window's streaming rule (src/main/router/event-hub.ts windowStream), on fake timers: the
 // first update goes at once, later ones at most one per frame (the newest, per message), any other
 // event flushes what is pending first, and pi-ai's duplicate of the message is not sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
 import { messageText, type ChatMessage } from '../../../src/shared/messages';
-import { WINDOW_FRAME_MS, windowStream } from '../../../src/main/host/event-hub';
+import { WINDOW_FRAME_MS, windowStream } from '../../../src/main/router/event-hub';
 
 function assistant(text: string, timestamp = 1): ChatMessage {
   return {

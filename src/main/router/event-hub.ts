@@ -33,7 +33,7 @@ export const WINDOW_FRAME_MS = 16;
  * The window builds its chat from stored turns (the session snapshot's newest page, turn_persisted),
  * never from the agent's runtime context. agent_end carries that whole context, as pi's RPC
  * protocol has it: for a session of 10,000 turns some 4 MB to serialise, send and parse at the end
- * of every run. The window gets agent_end with an empty list (docs/architecture.md, "Long transcripts"),
+ * of every run. The window gets agent_end with an empty list (docs/performance.md, "Long transcripts"),
  * and turn_end without its message's content and tool results.
  * A message_update carries the whole message so far twice (`message` and pi-ai's
  * `assistantMessageEvent.partial`); the window reads `message` only, and after coalescing the
@@ -63,7 +63,7 @@ export interface WindowStream {
  * stream is not delayed), then at most one per display frame: the newest of each streaming
  * message, which holds everything the ones it replaces did. Any other event sends what is pending
  * first, so the order is kept. Keyed per message, so two sessions streaming side by side each keep
- * their own newest update (docs/architecture.md, "Streaming to the window").
+ * their own newest update (docs/performance.md, "Streaming to the window").
  */
 export function windowStream(send: (event: SessionEvent) => void, frameMs = WINDOW_FRAME_MS): WindowStream {
   const pending = new Map<string, SessionEvent>();

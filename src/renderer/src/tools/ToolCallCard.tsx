@@ -2,8 +2,8 @@
 // the tool, a one-line summary of its arguments, its status (waiting, running, exit code, failure
 // category) and duration; open, the arguments, the live or final output, and edit/write diffs.
 import { useTranslation } from 'react-i18next';
-import type { ToolCallItem } from '../../chat/tool-items';
-import { formatSeconds } from '../../util/format';
+import type { ToolCallItem } from '../chat/tool-items';
+import { formatSeconds } from '../util/format';
 import { DiffView } from './DiffView';
 
 /**

@@ -3,7 +3,7 @@
 // try again — a new attempt by the person, not a retry. The last row of the chat's list
 // (live-items.ts decides when).
 import { useTranslation } from 'react-i18next';
-import { useActions } from '../../store/app-store';
+import { useActions } from '../store/app-store';
 
 export function ContinueBar() {
   const { t } = useTranslation();
@@ -15,7 +15,7 @@ export function ContinueBar() {
         type="button"
         className="button button-small"
         data-testid="continue-button"
-        onClick={() => void actions.continueTurn()}
+        onClick={() => void actions.call('session.continue', {})}
       >
         {t('tools.continue')}
       </button>
