@@ -10,6 +10,7 @@ import type { ToolOutcome } from '../../core/ports';
 import { MCP_TOTAL_TIMEOUT_FACTOR, mcpAlwaysAllowed, mcpToolName, type McpSettings } from '../../../shared/mcp';
 import { capHead, formatSize } from '../tools/output-caps';
 import type { CallOptions } from './mcp-connection';
+import { withoutServerPatterns } from './mcp-schema';
 
 export interface McpToolSource {
   server: string;
@@ -36,10 +37,14 @@ function mcpToolDefinition(source: McpToolSource, tool: Tool): ToolDefinition {
   };
 }
 
-/** A server's schema as it is; an object schema is required by every provider, so one is made if absent. */
+/**
+ * A server's schema without its regular expressions (mcp-schema.ts: pi checks the arguments on the
+ * main thread); an object schema is required by every provider, so one is made if absent.
+ */
 function objectSchema(schema: Tool['inputSchema'] | undefined): TSchema {
-  const base = schema && typeof schema === 'object' ? schema : { type: 'object' as const };
-  return { ...base, type: 'object', properties: base.properties ?? {} } as unknown as TSchema;
+  const base = (withoutServerPatterns(schema) ?? {}) as Partial<Tool['inputSchema']>;
+  const object = typeof base === 'object' ? base : {};
+  return { ...object, type: 'object', properties: object.properties ?? {} } as unknown as TSchema;
 }
 
 function oneLine(args: Record<string, unknown>): string {
