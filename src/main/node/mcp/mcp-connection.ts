@@ -219,6 +219,11 @@ export class McpConnection {
     return transport;
   }
 
+  /** A line of the app's own in the server's log (a tool offered under another name). */
+  note(text: string): void {
+    this.writeLog(`--- ${new Date().toISOString()} ${text}\n`);
+  }
+
   private writeLog(chunk: Buffer | string): void {
     if (!this.log) {
       mkdirSync(this.options.logDir, { recursive: true, mode: 0o700 });

@@ -18,12 +18,17 @@ export interface McpToolSource {
   call(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
 }
 
-export function mcpToolDefinitions(source: McpToolSource, tools: readonly Tool[]): ToolDefinition[] {
-  return tools.map((tool) => mcpToolDefinition(source, tool));
+/** The server's tools, each under the name `names` gives it (mcpToolNames: unique across servers). */
+export function mcpToolDefinitions(
+  source: McpToolSource,
+  tools: readonly Tool[],
+  names: ReadonlyMap<string, string> = new Map(),
+): ToolDefinition[] {
+  return tools.map((tool) => mcpToolDefinition(source, tool, names.get(tool.name)));
 }
 
-function mcpToolDefinition(source: McpToolSource, tool: Tool): ToolDefinition {
-  const name = mcpToolName(source.server, tool.name);
+function mcpToolDefinition(source: McpToolSource, tool: Tool, offeredAs: string | undefined): ToolDefinition {
+  const name = offeredAs ?? mcpToolName(source.server, tool.name);
   const title = tool.annotations?.title ?? tool.title;
   return {
     name,

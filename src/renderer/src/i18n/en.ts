@@ -301,6 +301,7 @@ export const en = {
     connected_other: 'Connected · {{count}} tools',
     failed: 'Failed: {{reason}}',
     disabled: 'Off',
+    renamed: 'Names that clash with another tool’s are offered with a suffix: {{list}}',
     logHint: 'Its messages are in logs/mcp/{{name}}.log in the data folder.',
     nextAttempt: 'Next attempt at {{time}}',
     noNextAttempt: 'Not tried again by itself.',

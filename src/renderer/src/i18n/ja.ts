@@ -303,6 +303,7 @@ export const ja: Messages = {
     connected_other: '接続済み · ツール {{count}} 個',
     failed: '失敗: {{reason}}',
     disabled: 'オフ',
+    renamed: '他のツールと名前が重なるため、末尾を付けた名前で提供しています: {{list}}',
     logHint: 'メッセージはデータフォルダーの logs/mcp/{{name}}.log にあります。',
     nextAttempt: '次の試行: {{time}}',
     noNextAttempt: '自動では再試行しません。',

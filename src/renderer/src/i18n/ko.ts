@@ -299,6 +299,7 @@ export const ko: Messages = {
     connected_other: '연결됨 · 도구 {{count}}개',
     failed: '실패: {{reason}}',
     disabled: '꺼짐',
+    renamed: '다른 도구와 이름이 겹쳐서 접미사를 붙인 이름으로 제공합니다: {{list}}',
     logHint: '메시지는 데이터 폴더의 logs/mcp/{{name}}.log에 있습니다.',
     nextAttempt: '다음 시도: {{time}}',
     noNextAttempt: '자동으로 다시 시도하지 않습니다.',
