@@ -499,6 +499,8 @@ export const en = {
       'Shown as a whole replacement — too many changes to compare line by line ({{before}} lines → {{after}} lines).',
     previewCut_one: '{{count}} more line of {{total}} not shown — read it before you allow this.',
     previewCut_other: '{{count}} more lines of {{total}} not shown — read them before you allow this.',
+    previewCutChars_one: '{{count}} more character not shown — read it before you allow this.',
+    previewCutChars_other: '{{count}} more characters not shown — read them before you allow this.',
     showAll: 'Show all',
     allowOnce: 'Allow once',
     allowSession: 'Allow for this session',

@@ -503,6 +503,8 @@ export const ja: Messages = {
       '変更が多すぎて行ごとに比較できないため、ファイル全体の置き換えとして表示しています（{{before}} 行 → {{after}} 行）。',
     previewCut_one: 'ほかに {{count}} 行（全 {{total}} 行）が表示されていません。許可する前に確認してください。',
     previewCut_other: 'ほかに {{count}} 行（全 {{total}} 行）が表示されていません。許可する前に確認してください。',
+    previewCutChars_one: 'ほかに {{count}} 文字が表示されていません。許可する前に確認してください。',
+    previewCutChars_other: 'ほかに {{count}} 文字が表示されていません。許可する前に確認してください。',
     showAll: 'すべて表示',
     allowOnce: '今回だけ許可',
     allowSession: 'このセッション中は許可',

@@ -495,6 +495,8 @@ export const ko: Messages = {
     wholeReplace: '변경이 너무 많아 줄 단위로 비교할 수 없어 파일 전체 교체로 표시합니다({{before}}줄 → {{after}}줄).',
     previewCut_one: '{{count}}줄(전체 {{total}}줄)이 더 있으며 표시되지 않았습니다. 허용하기 전에 확인하세요.',
     previewCut_other: '{{count}}줄(전체 {{total}}줄)이 더 있으며 표시되지 않았습니다. 허용하기 전에 확인하세요.',
+    previewCutChars_one: '{{count}}자가 더 있으며 표시되지 않았습니다. 허용하기 전에 확인하세요.',
+    previewCutChars_other: '{{count}}자가 더 있으며 표시되지 않았습니다. 허용하기 전에 확인하세요.',
     showAll: '모두 보기',
     allowOnce: '이번만 허용',
     allowSession: '이 세션 동안 허용',
