@@ -33,7 +33,11 @@ export function mcpConfigHash(config: McpServerConfig): string {
       };
   // Roots can widen or narrow what a server reaches (server-filesystem takes them as its folders);
   // only `true` is hashed, so the hashes of entries without it stay as they were.
-  const text = JSON.stringify(config.roots === true ? { ...identity, roots: true } : identity);
+  return fnv1a(JSON.stringify(config.roots === true ? { ...identity, roots: true } : identity));
+}
+
+/** FNV-1a of a text, 8 hex digits: a fingerprint, not a secret. */
+function fnv1a(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     hash ^= text.charCodeAt(i);
@@ -54,9 +58,51 @@ export function mcpAlwaysAllowed(settings: McpSettings, server: string, tool: st
   return allow.tools.includes('*') || allow.tools.includes(tool);
 }
 
+/** The longest tool name providers accept. */
+const TOOL_NAME_MAX = 64;
+
 /** `mcp__<server>__<tool>`, the tool's name cut to the characters and length providers accept. */
 export function mcpToolName(server: string, tool: string): string {
-  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, 64);
+  return `mcp__${server}__${tool.replace(/[^A-Za-z0-9_-]/g, '_')}`.slice(0, TOOL_NAME_MAX);
+}
+
+/** One server's tool and the name it is offered by; `renamed` when a clash gave it a suffix. */
+export interface McpToolNaming {
+  server: string;
+  tool: string;
+  name: string;
+  renamed: boolean;
+}
+
+/**
+ * The names every connected server's tools are offered by (docs/mcp.md, "Tools"). `mcpToolName`
+ * is not one-to-one — `a`/`b__c` and `a__b`/`c`, two names cut at 64 characters, `a.b` and `a_b`
+ * — so every tool whose name another tool also gets is offered with `_<hash of server and tool>`
+ * instead: none of them takes the name from the others, whichever server connected first. The
+ * result depends only on the set of tools.
+ */
+export function mcpToolNames(tools: readonly { server: string; tool: string }[]): McpToolNaming[] {
+  const unique = new Map(tools.map(({ server, tool }) => [`${server}\0${tool}`, { server, tool }]));
+  const sorted = [...unique.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, entry]) => entry);
+  const named = sorted.map((entry) => ({ ...entry, name: mcpToolName(entry.server, entry.tool), renamed: false }));
+  // A suffixed name could meet another tool's plain one (a server can choose its names): go on with
+  // a salted hash until no name is shared.
+  for (let salt = 0; ; salt++) {
+    const clashing = clashes(named);
+    if (clashing.length === 0) return named;
+    for (const entry of clashing) {
+      const suffix = `_${fnv1a(`${entry.server}\0${entry.tool}${salt ? `\0${salt}` : ''}`)}`;
+      entry.name = `${mcpToolName(entry.server, entry.tool).slice(0, TOOL_NAME_MAX - suffix.length)}${suffix}`;
+      entry.renamed = true;
+    }
+  }
+}
+
+/** The entries whose name some other entry also has. */
+function clashes<T extends { name: string }>(entries: T[]): T[] {
+  const count = new Map<string, number>();
+  for (const { name } of entries) count.set(name, (count.get(name) ?? 0) + 1);
+  return entries.filter(({ name }) => (count.get(name) ?? 0) > 1);
 }
 
 /** Is this a tool an MCP server offers (named by mcpToolName)? */
@@ -70,7 +116,14 @@ export function isMcpTool(toolName: string): boolean {
  */
 export type McpServerStatus =
   | { name: string; state: 'starting' }
-  | { name: string; state: 'connected'; tools: number; toolNames: string[] }
+  | {
+      name: string;
+      state: 'connected';
+      tools: number;
+      toolNames: string[];
+      /** Tools offered under another name because theirs clashed (mcpToolNames); absent when none. */
+      renamed?: { tool: string; name: string }[];
+    }
   | { name: string; state: 'failed'; reason: string; nextAttemptAt?: number }
   | { name: string; state: 'disabled' };
 

@@ -14,6 +14,8 @@ export {
   mcpConfigHash,
   mcpAlwaysAllowed,
   mcpToolName,
+  mcpToolNames,
+  type McpToolNaming,
   MCP_CATALOG_LIMIT,
   type McpServerStatus,
   type McpLogTail,

@@ -106,6 +106,13 @@ describe('server-everything over stdio', () => {
     expect(JSON.stringify(updates)).toContain('(2/3)');
   });
 
+  it('the app took the keys out of its own environment at start, and still has them', () => {
+    expect(process.env.ANTHROPIC_API_KEY).toBeUndefined();
+    expect(process.env.OPENAI_API_KEY).toBeUndefined();
+    expect(app.services.credentials.hasEnvKey('anthropic')).toBe(true);
+    expect(app.services.credentials.secrets(['openai'])).toEqual([SECRET]);
+  });
+
   it('get-env: the server sees its own env and none of the app’s keys', async () => {
     const { toolResult } = await callTool('tool:mcp__everything__get-env:{}');
     expect(toolResult).toContain('by-entry');

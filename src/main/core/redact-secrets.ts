@@ -13,7 +13,7 @@ const MIN_BARE_LENGTH = 16;
 /** Prefixes end early in a key (`sk-ant-api03-` is the longest known): later dashes are inside the random part. */
 const PREFIX_END_WITHIN = 20;
 
-/** Shapes of secrets we may not know: bearer tokens, provider key prefixes, `api_key=…` pairs. */
+/** Shapes of secrets we may not know: bearer tokens, provider key prefixes, `api_key=…` pairs, a URL's credentials. */
 const SHAPES: [RegExp, string][] = [
   [/\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{8,}/gi, `$1 ${REDACTED}`],
   // OpenAI and OpenRouter (sk-, sk-proj-, sk-or-), Anthropic (sk-ant-), Groq (gsk_), xAI (xai-).
@@ -23,6 +23,12 @@ const SHAPES: [RegExp, string][] = [
   [
     /\b(x-api-key|x-goog-api-key|api[_-]?key|access[_-]?token|secret)(["']?\s*[:=]\s*["']?)[^\s"'&,;}]{8,}/gi,
     `$1$2${REDACTED}`,
+  ], // A URL's user and password (`https://user:pass@host`, `https://TOKEN@host`).
+  [/\b([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]+@/gi, `$1${REDACTED}@`],
+  // A URL's query parameter whose name says it is one (`?token=`, `&key=`, `client_secret=`, `X-Amz-Signature=`), of any length.
+  [
+    /([?&;][\w.-]*?(?:token|key|secret|password|passwd|pwd|auth|sig|signature|credential)s?[\w.-]*=)[^&#\s"'<>]+/gi,
+    `$1${REDACTED}`,
   ],
 ];
 

@@ -16,7 +16,7 @@ import type { Settings } from '../../shared/settings';
 import { AgentSession } from '../core/agent-session';
 import { RatePacer } from '../core/retry';
 import { SessionPool } from '../core/session-pool';
-import { piRuntime, warmPiRuntime } from '../core/pi-runtime';
+import { warmPiRuntime } from '../core/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, type AppServicesOptions } from './app-options';
 import { CredentialVault, fileKeyCipher } from './credential-store';
@@ -41,6 +41,7 @@ import { FileSettingsStore } from './settings-file';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
 import { cachedExecutable } from './tools/executables';
+import { takeEnvKeys } from './env-keys';
 import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
 import { McpDomain } from './domains/mcp-domain';
@@ -121,14 +122,12 @@ export class AppServices {
     const report = (notice: NoticeText): void => app.report(notice);
     this.decisionLog = new JsonlDecisionLog(this.logDir, report);
     this.auditLog = new JsonlAuditLog(this.logDir, report);
+    const envKeys = takeEnvKeys();
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
       cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
-      // Asked only when a request goes out or the provider list is built, both after pi-ai is loaded.
-      envKey: (provider) =>
-        provider === 'simulator' || provider === 'openai-compatible'
-          ? undefined
-          : piRuntime().piAi.getEnvApiKey(provider),
+      // Taken out of process.env here, so no program the app starts inherits them (env-keys.ts).
+      envKey: (provider) => envKeys[provider],
       builtin: BUILTIN_KEYS,
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });

@@ -10,6 +10,10 @@ export class ToolsPage {
   readonly deny: Locator;
   readonly continueButton: Locator;
   readonly workspaceButton: Locator;
+  /** The approval card's command, its "N more … not shown" note and its Show all. */
+  readonly approvalCommand: Locator;
+  readonly approvalCut: Locator;
+  readonly approvalShowAll: Locator;
 
   constructor(readonly page: Page) {
     this.cards = page.getByTestId('tool-card');
@@ -19,6 +23,9 @@ export class ToolsPage {
     this.deny = page.getByTestId('approval-deny');
     this.continueButton = page.getByTestId('continue-button');
     this.workspaceButton = page.getByTestId('workspace-button');
+    this.approvalCommand = page.getByTestId('approval-command');
+    this.approvalCut = page.getByTestId('approval-cut');
+    this.approvalShowAll = page.getByTestId('approval-show-all');
   }
 
   card(tool: string): Locator {

@@ -99,4 +99,21 @@ describe('redactSecrets', () => {
     const text = '503 Service Unavailable: the server is overloaded, retry after 20 s (request id req_011CSHxyz)';
     expect(redactSecrets(text, ['resolute-simulator-key'])).toBe(text);
   });
+
+  it.each([
+    ['connect http://alice:hunter2@host:8080/mcp failed', `connect http://${REDACTED}@host:8080/mcp failed`],
+    ['https://ghp_abcdef@github.example/x', `https://${REDACTED}@github.example/x`],
+    ['GET https://h/mcp?token=abc&page=2', `GET https://h/mcp?token=${REDACTED}&page=2`],
+    [
+      'wss://h/s?client_secret=x1&X-Amz-Signature=ff#top',
+      `wss://h/s?client_secret=${REDACTED}&X-Amz-Signature=${REDACTED}#top`,
+    ],
+  ])('takes a URL’s credentials and key-named parameters of any length out: %s', (text, expected) => {
+    expect(redactSecrets(text, [])).toBe(expected);
+  });
+
+  it('leaves URLs without secrets alone', () => {
+    const text = 'see https://example.com/docs?page=2&lang=en and user@example.com';
+    expect(redactSecrets(text, [])).toBe(text);
+  });
 });

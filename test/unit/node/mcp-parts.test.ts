@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { programBinds, serverEnv, stdioLaunch } from '../../../src/main/node/mcp/mcp-launch';
-import { ConnectFailed, connectFailureCategory, withConnectRetry } from '../../../src/main/node/mcp/mcp-retry';
+import {
+  ConnectFailed,
+  connectFailureCategory,
+  connectFailureText,
+  withConnectRetry,
+} from '../../../src/main/node/mcp/mcp-retry';
 import { outcomeOf } from '../../../src/main/node/mcp/mcp-tools';
 
 const PARENT = {
@@ -158,6 +163,22 @@ describe('connect retries by the decision table', () => {
     log: { write: (record: RetryDecisionRecord) => log.push(record) },
     newId: () => 'id',
     sleep: () => Promise.resolve(),
+  });
+
+  it('a URL fetch refuses before any request (credentials in it, not a URL) is not retried, and says how to mend it', () => {
+    const credentials = new TypeError(
+      'Request cannot be constructed from a URL that includes credentials: http://u:p@h/',
+    );
+    expect(connectFailureCategory(credentials)).toBeNull();
+    expect(
+      connectFailureCategory(
+        new Error('SSE error: Request cannot be constructed from a URL that includes credentials: x'),
+      ),
+    ).toBeNull();
+    expect(connectFailureCategory(new TypeError('Invalid URL'))).toBeNull();
+    expect(connectFailureCategory(new TypeError('fetch failed'))).toBe('connection');
+    expect(connectFailureText(credentials)).toMatch(/user name or password.*headers/);
+    expect(connectFailureText(credentials)).not.toContain('u:p@');
   });
 
   it('retries a connection failure up to the row’s attempts, logging each decision', async () => {

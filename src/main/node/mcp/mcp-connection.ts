@@ -14,7 +14,8 @@ import { isHttpServer, type McpCatalog, type McpServerConfig } from '../../../sh
 import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
 import { serverSandbox, type ServerSandbox } from './mcp-sandbox';
-import { ConnectFailed, withConnectRetry, type RetryContext } from './mcp-retry';
+import { redactSecrets } from '../../core/redact-secrets';
+import { ConnectFailed, connectFailureText, withConnectRetry, type RetryContext } from './mcp-retry';
 
 export interface McpConnectionOptions {
   name: string;
@@ -56,7 +57,15 @@ export class McpConnection {
   /** The hardening of the running start of a sandboxed stdio server. */
   private sandbox: ServerSandbox | null = null;
 
-  constructor(private readonly options: McpConnectionOptions) {}
+  /** Takes the entry's secrets out of what is logged or shown (its log, the decision log, its status). */
+  private readonly redact: (text: string) => string;
+  private readonly retry: RetryContext;
+
+  constructor(private readonly options: McpConnectionOptions) {
+    const secrets = entrySecrets(options.config);
+    this.redact = (text) => redactSecrets(text, secrets);
+    this.retry = { ...options.retry, redact: this.redact };
+  }
 
   /** Connect (retrying per the decision table) and list the tools; resolves when ready, rejects when failed for now. */
   start(): Promise<Client> {
@@ -117,7 +126,7 @@ export class McpConnection {
   private async connectWithRetry(): Promise<Client> {
     let client: Client;
     try {
-      client = await withConnectRetry(this.options.name, this.options.retry, () => this.connectOnce(), {
+      client = await withConnectRetry(this.options.name, this.retry, () => this.connectOnce(), {
         firstAttempt: this.attempts + 1,
         background: true,
       });
@@ -138,7 +147,7 @@ export class McpConnection {
 
   /** Connecting failed for now: shown with why, and tried again in the background when the row allows it. */
   private failed(error: unknown): void {
-    const reason = errorText(error);
+    const reason = this.redact(connectFailureText(error instanceof ConnectFailed ? error.error : error));
     const later = error instanceof ConnectFailed ? error : null;
     if (later) this.attempts = later.attempts;
     if (later?.retryInMs == null) {
@@ -214,7 +223,7 @@ export class McpConnection {
   /** notifications/tools/list_changed: list again (retried like the first list). */
   private async refreshTools(client: Client): Promise<void> {
     try {
-      await withConnectRetry(this.options.name, this.options.retry, () => this.listTools(client));
+      await withConnectRetry(this.options.name, this.retry, () => this.listTools(client));
     } catch (error) {
       this.writeLog(`tools/list after list_changed failed: ${String(error)}\n`);
     }
@@ -242,18 +251,25 @@ export class McpConnection {
     try {
       sandbox.check();
     } catch (error) {
-      this.writeLog(`${errorText(error)}\n`);
+      this.writeLog(`${error instanceof Error ? error.message : String(error)}\n`);
     }
     sandbox.release();
   }
 
+  /** A line of the app's own in the server's log (a tool offered under another name). */
+  note(text: string): void {
+    this.writeLog(`--- ${new Date().toISOString()} ${text}\n`);
+  }
+
+  /** Everything written to the log is redacted, the server's own stderr included (it may print its URL). */
   private writeLog(chunk: Buffer | string): void {
+    const text = this.redact(chunk.toString());
     if (!this.log) {
       mkdirSync(this.options.logDir, { recursive: true, mode: 0o700 });
       this.log = createWriteStream(join(this.options.logDir, `${this.options.name}.log`), { flags: 'a', mode: 0o600 });
       this.log.on('error', () => undefined);
     }
-    this.log.write(chunk);
+    this.log.write(text);
   }
 
   /** The server went away: its tools stay offered, and the next call (or a timer) reconnects. */
@@ -262,7 +278,7 @@ export class McpConnection {
     this.client = null;
     this.writeLog(`--- ${new Date().toISOString()} lost: ${reason}\n`);
     const delay = Math.min(1000 * 2 ** this.losses++, 60_000);
-    this.options.onState({ connected: false, reason, nextAttemptAt: this.retryIn(delay) });
+    this.options.onState({ connected: false, reason: this.redact(reason), nextAttemptAt: this.retryIn(delay) });
   }
 }
 
@@ -281,6 +297,16 @@ function isRefusedByOldServer(error: unknown): boolean {
   return typeof code === 'number' && code >= 400 && code < 500;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** What of an entry is a secret: its URL's user and password, its headers' and env's values. */
+function entrySecrets(config: McpServerConfig): string[] {
+  if (!isHttpServer(config)) return Object.values(config.env ?? {});
+  const secrets = Object.values(config.headers ?? {});
+  try {
+    const url = new URL(config.url);
+    secrets.push(decodeURIComponent(url.username), decodeURIComponent(url.password), url.username, url.password);
+    for (const [, value] of url.searchParams) secrets.push(value);
+  } catch {
+    // Not a URL: the settings refuse such an entry, and the shapes of redactSecrets still apply.
+  }
+  return secrets;
 }

@@ -8,7 +8,14 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
 import { newId } from '../../../shared/ids';
-import { isHttpServer, type McpCatalog, type McpServerConfig, type McpServerStatus } from '../../../shared/mcp';
+import {
+  isHttpServer,
+  mcpToolNames,
+  type McpCatalog,
+  type McpServerConfig,
+  type McpServerStatus,
+  type McpToolNaming,
+} from '../../../shared/mcp';
 import type { Settings } from '../../../shared/settings';
 import { McpConnection } from './mcp-connection';
 import type { LaunchContext } from './mcp-launch';
@@ -32,6 +39,10 @@ interface Running {
   identity: string;
   status: McpServerStatus;
   tools: Tool[];
+  /** The names its tools are offered by now, as mcpToolNames gave them (JSON, to see a change). */
+  offered: string;
+  /** Its tools offered under another name because theirs clashed. */
+  renamed: { tool: string; name: string }[];
   /** The workspace a stdio server was started in. */
   workspace: string;
 }
@@ -128,6 +139,8 @@ export class McpManager {
       identity: identityOf(config),
       status: { name, state: 'starting' },
       tools: [],
+      offered: '',
+      renamed: [],
       workspace,
       connection: new McpConnection({
         name,
@@ -146,7 +159,7 @@ export class McpManager {
         onState: (state) => {
           if (this.running.get(name) !== running) return;
           running.status = state.connected
-            ? connectedStatus(name, running.tools)
+            ? connectedStatus(name, running)
             : { name, state: 'failed', reason: state.reason, ...pick(state.nextAttemptAt) };
           this.publish();
         },
@@ -159,14 +172,43 @@ export class McpManager {
   private onTools(name: string, running: Running, tools: Tool[]): void {
     if (this.running.get(name) !== running) return;
     running.tools = tools;
+    running.offered = '';
+    this.offerTools();
+  }
+
+  /**
+   * Put every server's tools in the registry under names unique across all of them (a clash gives
+   * each tool in it a suffix, said in the status and the server's log); a server whose names did
+   * not change is left as it is.
+   */
+  private offerTools(): void {
+    const servers = [...this.running.entries()];
+    const naming = mcpToolNames(servers.flatMap(([server, r]) => r.tools.map((tool) => ({ server, tool: tool.name }))));
+    for (const [name, running] of servers) {
+      const mine = naming.filter((entry) => entry.server === name);
+      const offered = JSON.stringify(mine);
+      if (offered === running.offered) continue;
+      running.offered = offered;
+      this.offer(name, running, mine);
+    }
+  }
+
+  private offer(name: string, running: Running, naming: McpToolNaming[]): void {
+    const renamed = naming.filter((entry) => entry.renamed).map(({ tool, name: as }) => ({ tool, name: as }));
+    if (renamed.length > 0 && JSON.stringify(renamed) !== JSON.stringify(running.renamed))
+      running.connection.note(
+        `tool names clash with another tool's once made into tool names; offered as: ${renamed.map((r) => `${r.tool} → ${r.name}`).join(', ')}`,
+      );
+    running.renamed = renamed;
     const source = {
       server: name,
       settings: () => this.options.settings.get().mcp,
       call: running.connection.callTool.bind(running.connection),
     };
-    this.options.registry.setSource(sourceId(name), mcpToolDefinitions(source, tools));
+    const names = new Map(naming.map((entry) => [entry.tool, entry.name]));
+    this.options.registry.setSource(sourceId(name), mcpToolDefinitions(source, running.tools, names));
     if (running.status.state === 'connected') {
-      running.status = connectedStatus(name, tools);
+      running.status = connectedStatus(name, running);
       this.publish();
     }
   }
@@ -176,6 +218,8 @@ export class McpManager {
     if (!running) return;
     this.running.delete(name);
     this.options.registry.removeSource(sourceId(name));
+    // A clash it was part of is gone: the others get their plain names back.
+    this.offerTools();
     await running.connection.close();
   }
 
@@ -193,8 +237,9 @@ function pick(nextAttemptAt: number | undefined): { nextAttemptAt?: number } {
   return nextAttemptAt === undefined ? {} : { nextAttemptAt };
 }
 
-function connectedStatus(name: string, tools: readonly Tool[]): McpServerStatus {
-  return { name, state: 'connected', tools: tools.length, toolNames: tools.map((tool) => tool.name) };
+function connectedStatus(name: string, { tools, renamed }: Running): McpServerStatus {
+  const status = { name, state: 'connected' as const, tools: tools.length, toolNames: tools.map((tool) => tool.name) };
+  return renamed.length > 0 ? { ...status, renamed } : status;
 }
 
 function sourceId(name: string): string {

@@ -18,9 +18,22 @@ export interface RetryContext {
   newId: () => string;
   /** Waits; resolves early (and the retry stops) when the server is removed. */
   sleep: (ms: number) => Promise<void>;
+  /** Takes the server's secrets (its URL's credentials, headers, env) out of what is logged. Default: as is. */
+  redact?: (text: string) => string;
 }
 
 const REQUEST_TIMEOUT = -32001;
+/** What fetch (undici) says of a URL no attempt can reach: credentials in it, not a URL, a scheme it does not speak. */
+const PERMANENT_URL = /includes credentials|Invalid URL|ERR_INVALID_URL|unknown scheme|URL scheme must be/i;
+
+/** A failure's words for Settings → MCP: the reason, with how to mend the ones no retry mends. */
+export function connectFailureText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/includes credentials/i.test(message))
+    return 'The URL includes a user name or password, which HTTP clients refuse to send: put them in the entry’s `headers` (e.g. Authorization) instead. Not tried again.';
+  if (PERMANENT_URL.test(message)) return `The URL cannot be used (${message}). Not tried again.`;
+  return message;
+}
 
 export interface ConnectRetryOptions {
   /** The number the first attempt of this round gets (background attempts continue the count). */
@@ -48,6 +61,7 @@ export function connectFailureCategory(error: unknown): ErrorCategory | null {
   if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOTDIR') return null;
   const message = error instanceof Error ? error.message : String(error);
   if (/bubblewrap|bwrap/.test(message) && /not installed/.test(message)) return null;
+  if (PERMANENT_URL.test(message)) return null;
   if (/timed? ?out/i.test(message)) return 'timeout';
   return 'connection';
 }
@@ -86,7 +100,8 @@ function decision(
   waitMs: number,
   context: RetryContext,
 ): RetryDecisionRecord {
-  const message = error instanceof Error ? error.message : String(error);
+  const redact = context.redact ?? ((text: string) => text);
+  const message = redact(error instanceof Error ? error.message : String(error));
   const head = `MCP server "${server}": connecting failed (${row.category})`;
   const reason =
     action === 'retry'

@@ -12,6 +12,7 @@ import { capHead, formatSize } from '../tools/output-caps';
 import type { CallOptions } from './mcp-connection';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import { fitMcpImages } from './mcp-images';
+import { withoutServerPatterns } from './mcp-schema';
 
 export interface McpToolSource {
   server: string;
@@ -19,12 +20,17 @@ export interface McpToolSource {
   call(tool: string, args: Record<string, unknown>, options: CallOptions): Promise<CallToolResult>;
 }
 
-export function mcpToolDefinitions(source: McpToolSource, tools: readonly Tool[]): ToolDefinition[] {
-  return tools.map((tool) => mcpToolDefinition(source, tool));
+/** The server's tools, each under the name `names` gives it (mcpToolNames: unique across servers). */
+export function mcpToolDefinitions(
+  source: McpToolSource,
+  tools: readonly Tool[],
+  names: ReadonlyMap<string, string> = new Map(),
+): ToolDefinition[] {
+  return tools.map((tool) => mcpToolDefinition(source, tool, names.get(tool.name)));
 }
 
-function mcpToolDefinition(source: McpToolSource, tool: Tool): ToolDefinition {
-  const name = mcpToolName(source.server, tool.name);
+function mcpToolDefinition(source: McpToolSource, tool: Tool, offeredAs: string | undefined): ToolDefinition {
+  const name = offeredAs ?? mcpToolName(source.server, tool.name);
   const title = tool.annotations?.title ?? tool.title;
   return {
     name,
@@ -38,10 +44,14 @@ function mcpToolDefinition(source: McpToolSource, tool: Tool): ToolDefinition {
   };
 }
 
-/** A server's schema as it is; an object schema is required by every provider, so one is made if absent. */
+/**
+ * A server's schema without its regular expressions (mcp-schema.ts: pi checks the arguments on the
+ * main thread); an object schema is required by every provider, so one is made if absent.
+ */
 function objectSchema(schema: Tool['inputSchema'] | undefined): TSchema {
-  const base = schema && typeof schema === 'object' ? schema : { type: 'object' as const };
-  return { ...base, type: 'object', properties: base.properties ?? {} } as unknown as TSchema;
+  const base = (withoutServerPatterns(schema) ?? {}) as Partial<Tool['inputSchema']>;
+  const object = typeof base === 'object' ? base : {};
+  return { ...object, type: 'object', properties: object.properties ?? {} } as unknown as TSchema;
 }
 
 function oneLine(args: Record<string, unknown>): string {

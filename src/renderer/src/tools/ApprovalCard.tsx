@@ -8,6 +8,7 @@ import { isMcpTool } from '../../../shared/mcp-values';
 import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
 import { useActions } from '../store/app-store';
 import { ApprovalDiff } from './ApprovalDiff';
+import { ApprovalText } from './ApprovalText';
 
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
 /**
@@ -23,9 +24,7 @@ function Preview({ request }: { request: ApprovalRequest }) {
     return (
       <>
         <h3 className="tool-section">{t('tools.command')}</h3>
-        <pre className="tool-command" data-testid="approval-command">
-          $ {preview.command}
-        </pre>
+        <ApprovalText text={preview.command} prefix="$ " className="tool-command" testId="approval-command" />
         {preview.timeoutSeconds !== null && (
           <p className="muted">{t('tools.commandTimeout', { seconds: preview.timeoutSeconds })}</p>
         )}
@@ -36,9 +35,7 @@ function Preview({ request }: { request: ApprovalRequest }) {
     return (
       <>
         <h3 className="tool-section">{t('tools.arguments')}</h3>
-        <pre className="tool-args" data-testid="approval-arguments">
-          {preview.arguments}
-        </pre>
+        <ApprovalText text={preview.arguments} className="tool-args" testId="approval-arguments" />
       </>
     );
   }

@@ -6,6 +6,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalPreview } from '../../../shared/tools';
 import { previewHead } from './preview-head';
+import { CutNote } from './ApprovalText';
 import { DiffView } from './DiffView';
 
 type DiffPreview = Extract<ApprovalPreview, { kind: 'diff' }>;
@@ -28,20 +29,13 @@ export function ApprovalDiff({ preview }: { preview: DiffPreview }) {
         <DiffView diff={cut ? head.shown.join('\n') : preview.diff} testId="approval-diff" />
       </div>
       {cut && (
-        <p className="approval-note approval-cut" data-testid="approval-cut">
-          <span>{t('tools.previewCut', { count: head.hiddenLines, total: head.totalLines })}</span>{' '}
-          <button
-            type="button"
-            className="button button-small"
-            data-testid="approval-show-all"
-            onClick={() => {
-              setShowAll(true);
-              requestAnimationFrame(() => diffBox.current?.focus());
-            }}
-          >
-            {t('tools.showAll')}
-          </button>
-        </p>
+        <CutNote
+          text={t('tools.previewCut', { count: head.hiddenLines, total: head.totalLines })}
+          onShowAll={() => {
+            setShowAll(true);
+            requestAnimationFrame(() => diffBox.current?.focus());
+          }}
+        />
       )}
     </>
   );

@@ -96,6 +96,11 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
         </span>
       </div>
       <code className="mcp-where">{where}</code>
+      {state.state === 'connected' && state.renamed ? (
+        <p className="field-hint" data-testid="mcp-renamed">
+          {t('mcp.renamed', { list: state.renamed.map((r) => `${r.tool} → ${r.name}`).join(', ') })}
+        </p>
+      ) : null}
       {state.state === 'failed' ? (
         <>
           <p className="field-hint">{t('mcp.logHint', { name })}</p>
