@@ -10,7 +10,7 @@ import { isToolFailureCategory, type ErrorCategory, type ToolFailureCategory } f
 import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
 import type { AssistantMessage } from '@mariozechner/pi-ai';
 import type { AssistantChatMessage } from '../../../shared/messages';
-import { piRuntime } from '../pi-runtime';
+import { piRuntime } from '../llm/pi-runtime';
 import { providerFactsOf, type ProviderFacts } from './provider-facts';
 import { parseRetryHint } from './retry-hints';
 

@@ -8,8 +8,8 @@
 import type { SessionEvent } from '../../../shared/events';
 import type { ChatMessage } from '../../../shared/messages';
 import type { AgentPort, UsageLimitResult } from '../ports';
-import type { AgentSessionOptions } from '../session-parts';
-import type { DecisionEntry, TurnRecorder } from '../turn-recorder';
+import type { AgentSessionOptions } from '../session/session-parts';
+import type { DecisionEntry, TurnRecorder } from '../session/turn-recorder';
 import type { RetryHost } from './retry-host';
 
 export interface SessionRetryHostParts {

@@ -11,7 +11,7 @@ import type { Classification } from './classify-error';
 import { settledDecision } from './decide-retry';
 import { UNEXPECTED_EXCEPTION } from './decision-log';
 import type { RetryController } from './retry-controller';
-import type { DecisionEntry, TurnRecorder } from '../turn-recorder';
+import type { DecisionEntry, TurnRecorder } from '../session/turn-recorder';
 
 /** What the stop records need from their session. */
 export interface StopHost {

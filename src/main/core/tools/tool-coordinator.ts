@@ -9,7 +9,7 @@ import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@m
 import type { ApprovalEvent } from '../../../shared/events';
 import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
 import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolOutcome, ToolRuntime } from '../ports';
-import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
+import { buildSystemPrompt, type CustomInstructions } from '../session/system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';

@@ -5,8 +5,8 @@
 // structured fact for the classifier), the decision table decides (abort, or retry for
 // invalid_output), and the history and decision log record it like any failed request.
 import type { StreamFn } from '@mariozechner/pi-agent-core';
-import { failure } from '../guarded-stream';
-import { piRuntime } from '../pi-runtime';
+import { failure } from '../llm/guarded-stream';
+import { piRuntime } from '../llm/pi-runtime';
 import type { ToolFailureCategory } from './tool-failure';
 
 export interface ToolFault {

@@ -4,7 +4,7 @@
 // PNG. Called by the attachment builder and the read tool's image helper. sharp (a native module) is
 // loaded on the first image, not at start-up: most runs never see one.
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import type { ImageLimits } from '../../core/image-limits';
+import type { ImageLimits } from '../../core/llm/image-limits';
 
 export interface FittedImage {
   data: Buffer;

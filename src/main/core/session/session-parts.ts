@@ -1,9 +1,9 @@
 // The parts an AgentSession is made of, built and wired to each other once by its constructor:
 // the turn recorder (history and decision log), the retry controller with its RetryHost, the
 // compactor, the agent's tools (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
-// event (session-turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
-import { newId as newCompactId } from '../../shared/ids';
-import type { ModelInfo, SessionEvent } from '../../shared/events';
+// event (turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
+import { newId as newCompactId } from '../../../shared/ids';
+import type { ModelInfo, SessionEvent } from '../../../shared/events';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
 import {
@@ -13,7 +13,7 @@ import {
   RetryController,
   sessionRetryHost,
   type StopHost,
-} from './retry';
+} from '../retry';
 import type {
   AgentPort,
   Clock,
@@ -22,9 +22,9 @@ import type {
   HistoryWriter,
   NetworkCheck,
   SettingsStore,
-} from './ports';
-import { TurnEvents } from './session-turn-events';
-import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
+} from '../ports';
+import { TurnEvents } from './turn-events';
+import { ToolCoordinator, type ToolCoordinatorOptions } from '../tools/tool-coordinator';
 import { TurnRecorder, type DecisionEntry } from './turn-recorder';
 
 export interface AgentSessionOptions {

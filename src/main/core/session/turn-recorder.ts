@@ -2,15 +2,15 @@
 // first turn, every turn as it ends (errored ones included), retry chains and decisions, with
 // the links between them. A failed write becomes a notice and never breaks the turn. Owned by
 // AgentSession; the RetryController reaches it through the session's RetryHost.
-import type { ChainOutcome } from '../../shared/error-category';
-import type { ModelInfo, SessionEvent } from '../../shared/events';
-import type { ChatMessage } from '../../shared/messages';
-import { messageText } from '../../shared/messages';
-import { titleFromText } from '../../shared/history';
-import { errorNotice } from '../../shared/notices';
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { ModelInfo, SessionEvent } from '../../../shared/events';
+import type { ChatMessage } from '../../../shared/messages';
+import { messageText } from '../../../shared/messages';
+import { titleFromText } from '../../../shared/history';
+import { errorNotice } from '../../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
-import { buildDecisionRecord, type DecisionEntry } from './retry';
-import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
+import { buildDecisionRecord, type DecisionEntry } from '../retry';
+import type { Clock, DecisionLogSink, HistoryWriter } from '../ports';
 
 export type { DecisionEntry };
 

@@ -13,32 +13,32 @@ import type {
   SessionEvent,
   SessionEventListener,
   SessionSnapshot,
-} from '../../shared/events';
+} from '../../../shared/events';
 import {
   messageText,
   type AttachmentBlock,
   type ChatMessage,
   type TextBlock,
   type UserChatMessage,
-} from '../../shared/messages';
-import type { AttachmentUpload } from '../../shared/attachments';
-import type { ApprovalChoice } from '../../shared/tools';
+} from '../../../shared/messages';
+import type { AttachmentUpload } from '../../../shared/attachments';
+import type { ApprovalChoice } from '../../../shared/tools';
 import type { Compactor } from './compaction';
-import type { AgentPort } from './ports';
+import type { AgentPort } from '../ports';
 import {
   type PromptPacing,
   findInterruptedRetry,
   interruptedDecision,
   type RetryController,
   contextToContinue,
-} from './retry';
+} from '../retry';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
-import type { TurnEvents } from './session-turn-events';
+import type { TurnEvents } from './turn-events';
 import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinuePartial } from './continue-partial';
-import type { ToolCoordinator } from './tools/tool-coordinator';
-import { LiveToolCalls } from './tools/live-tool-calls';
+import { contextToContinuePartial } from '../llm/continue-partial';
+import type { ToolCoordinator } from '../tools/tool-coordinator';
+import { LiveToolCalls } from '../tools/live-tool-calls';
 
 export type { AgentSessionOptions };
 

@@ -4,10 +4,10 @@
 // a reply's thinking is timed first (thinking-time.ts).
 // Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
-import type { SessionEvent } from '../../shared/events';
-import type { AssistantChatMessage, ChatMessage } from '../../shared/messages';
-import { errorNotice, noticeDetail } from '../../shared/notices';
-import { resolveRow } from '../../shared/retry-policy/decision-table';
+import type { SessionEvent } from '../../../shared/events';
+import type { AssistantChatMessage, ChatMessage } from '../../../shared/messages';
+import { errorNotice, noticeDetail } from '../../../shared/notices';
+import { resolveRow } from '../../../shared/retry-policy/decision-table';
 import {
   type Classification,
   classifyAssistantMessage,
@@ -18,13 +18,13 @@ import {
   recordInternalError,
   recordStop,
   type StopHost,
-} from './retry';
+} from '../retry';
 import type { Compactor } from './compaction';
-import type { AgentPort, SettingsStore } from './ports';
+import type { AgentPort, SettingsStore } from '../ports';
 import type { TurnRecorder } from './turn-recorder';
-import type { ToolCoordinator } from './tools/tool-coordinator';
+import type { ToolCoordinator } from '../tools/tool-coordinator';
 import { ThinkingClock } from './thinking-time';
-import { toolFaultOf } from './tools/tool-gate';
+import { toolFaultOf } from '../tools/tool-gate';
 
 export interface TurnEventParts {
   agent: AgentPort;

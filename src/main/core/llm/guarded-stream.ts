@@ -5,14 +5,14 @@
 // throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
 // stream contract requires), and secrets taken out of every error text here, where provider text
 // enters the app. Built by the composition root, used by AgentSession's Agent and compaction; it
-// runs once pi-ai is loaded (src/main/core/pi-runtime.ts), which the composition root's stream
+// runs once pi-ai is loaded (src/main/core/llm/pi-runtime.ts), which the composition root's stream
 // function awaits before its first call.
 import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { piRuntime } from './pi-runtime';
 import { redactSecrets } from './redact-secrets';
-import { attachProviderFacts, type HttpFactsSource } from './retry';
-import { errorText } from '../../shared/text';
+import { attachProviderFacts, type HttpFactsSource } from '../retry';
+import { errorText } from '../../../shared/text';
 
 export interface GuardedStreamOptions {
   /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */

@@ -7,7 +7,7 @@
 // composition root around the guarded stream.
 import type { AssistantMessage, AssistantMessageEvent, Context } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
-import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../shared/messages';
+import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../shared/messages';
 import { piRuntime } from './pi-runtime';
 
 /** What the model is told after its cut-off reply (not on Anthropic, where the reply is a prefill). */
