@@ -51,6 +51,19 @@ export function contextToContinuePartial(messages: readonly ChatMessage[], now: 
   return [...messages.slice(0, -1), partial, instruction(now)];
 }
 
+/**
+ * The runtime context for Continue after a stopped turn that streamed no words (docs/tools.md,
+ * "Continue"): without the failed or stopped reply at its end. Throws when there is nothing to continue.
+ */
+export function contextToContinue(messages: readonly ChatMessage[]): ChatMessage[] {
+  const last = messages[messages.length - 1];
+  if (!last) throw new Error('Nothing to continue: the conversation is empty.');
+  if (last.role !== 'assistant') return [...messages];
+  if (last.stopReason !== 'error' && last.stopReason !== 'aborted')
+    throw new Error('The last turn ended normally; send a message instead.');
+  return messages.slice(0, -1);
+}
+
 const isInstruction = (message: Context['messages'][number] | undefined): boolean =>
   message?.role === 'user' && (message as { isContinuation?: boolean }).isContinuation === true;
 

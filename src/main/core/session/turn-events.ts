@@ -1,37 +1,34 @@
 // What an AgentSession does with each event of its agent's runs: publish it, let the tools see it,
-// store every message as it ends (errored turns too), and at a run's end classify a failure and
-// hand it to the retry controller, the stop records or the compaction path (docs/retry-policy.md);
-// a reply's thinking is timed first (thinking-time.ts).
-// Built by buildSessionParts; AgentSession passes it every agent event.
+// store every message as it ends (errored turns too, with their category), and at a run's end hand
+// a failure to the retry controller as one typed value — a provider's failure or the tool fault that
+// ended the batch — judged once (docs/retry-policy.md, "The retry lifecycle"); the controller
+// retries or stops it, and an overflow comes back here for the compaction path. A reply's thinking
+// is timed first (thinking-time.ts). Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../../shared/events';
 import type { AssistantChatMessage, ChatMessage } from '../../../shared/messages';
 import { errorNotice, noticeDetail } from '../../../shared/notices';
-import { resolveRow } from '../../../shared/retry-policy/decision-table';
 import {
   type Classification,
-  classifyAssistantMessage,
+  classifyFailure,
+  type Failure,
   providerFactsOf,
   type PromptPacing,
   type RetryController,
   isToolUse,
-  recordInternalError,
-  recordStop,
-  type StopHost,
 } from '../retry';
 import type { Compactor } from './compaction';
 import type { AgentPort, SettingsStore } from '../ports';
 import type { TurnRecorder } from './turn-recorder';
 import type { ToolCoordinator } from '../tools/tool-coordinator';
 import { ThinkingClock } from './thinking-time';
-import { toolFaultOf } from '../tools/tool-gate';
+import { providerFailure } from '../llm/failed-message';
 
 export interface TurnEventParts {
   agent: AgentPort;
   settings: SettingsStore;
   recorder: TurnRecorder;
   retry: RetryController;
-  stops: StopHost;
   compactor: Compactor;
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
@@ -41,11 +38,21 @@ export interface TurnEventParts {
   shuttingDown: () => boolean;
 }
 
+/** A failed message with its Failure and the one classification of it. */
+interface Judged {
+  message: AssistantChatMessage;
+  failure: Failure;
+  classification: Classification;
+}
+
+const isFailed = (message: ChatMessage): message is AssistantChatMessage =>
+  message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
+
 export class TurnEvents {
   /** When the newest assistant message ended (its message_end). */
   private lastEndedAt = 0;
-  /** The open chain retries a tool fault (invalid_output…): its retried reply is judged once its calls ran. */
-  private isToolFaultChain = false;
+  /** The newest failed message, judged when it ended; its run's end takes the same verdict. */
+  private judged: Judged | null = null;
   private readonly thinking: ThinkingClock;
 
   constructor(private readonly parts: TurnEventParts) {
@@ -62,12 +69,12 @@ export class TurnEvents {
       if (event.type === 'message_end') this.onMessageEnd(event.message as ChatMessage);
       // A reply that called tools has succeeded only once its calls ran without a tool fault.
       if (event.type === 'turn_end' && isToolUse(event.message as ChatMessage) && !tools?.gate.pending)
-        retry.onAssistantMessageEnd(event.message as AssistantChatMessage);
+        retry.onToolsRan(event.message as AssistantChatMessage);
       if (event.type === 'agent_end') this.onAgentEnd(event.messages as ChatMessage[]);
     } catch (error) {
       // A bug of ours must not take the session down: log it at ERROR (docs/retry-policy.md) and say so.
       const text = noticeDetail(error);
-      recordInternalError(this.parts.stops, text);
+      retry.onInternalError(text);
       emit({
         type: 'notice',
         level: 'error',
@@ -79,47 +86,33 @@ export class TurnEvents {
   private onMessageEnd(message: ChatMessage): void {
     // Taken before the turn is stored: a retry's wait runs from when its error arrived.
     if (message.role === 'assistant') this.lastEndedAt = this.parts.now();
-    this.persist(message, message.role === 'assistant' ? this.classify(message) : undefined);
+    this.persist(message);
     if (message.role !== 'assistant') return;
     this.parts.pacing.observe(message);
-    // A provider failure is recovered once the retried attempt streams a reply, tool calls
-    // included: an approval it waits for is no longer that retry. A chain retrying a tool fault
-    // judges a reply that called tools at turn_end, once its calls have run (handle).
-    if (!isToolUse(message) || !this.isToolFaultChain) this.parts.retry.onAssistantMessageEnd(message);
+    this.parts.retry.onAssistantMessageEnd(message);
   }
 
   private onAgentEnd(messages: ChatMessage[]): void {
-    const { recorder, retry, stops } = this.parts;
+    const { recorder, retry } = this.parts;
     const last = messages.findLast((m): m is AssistantChatMessage => m.role === 'assistant');
     if (!last) return;
-    const classification = this.classify(last);
-    // A failure raised outside the stream gets agent_end without message_end: persist it here.
     // When the error reached us: the HTTP layer knows best; else when the message ended.
     const arrivedAt =
       providerFactsOf(last)?.errorAt ?? (recorder.isPersisted(last) ? this.lastEndedAt : this.parts.now());
-    if (!recorder.isPersisted(last)) this.persist(last, classification);
-    if (last.stopReason !== 'error' && last.stopReason !== 'aborted') return;
+    // A failure raised outside the stream gets agent_end without message_end: persist it here.
+    this.persist(last);
+    if (!isFailed(last)) return;
     // Stopped by a quit in the middle of a retried request: the chain is interrupted, not cancelled.
     if (this.parts.shuttingDown() && last.stopReason === 'aborted' && retry.interrupt()) return;
-
-    // The retry check runs first; if a retry started, the compaction check is skipped.
-    if (this.isRetryable(last, classification)) {
-      if (!retry.isRetrying) this.isToolFaultChain = false;
-      this.isToolFaultChain ||= toolFaultOf(last) !== undefined;
-      if (retry.handleRetryableError(last, classification, arrivedAt)) return;
-      if (!this.parts.settings.get().retry.enabled) recordStop(stops, last, classification, 'disabled');
-      return;
-    }
-    // An overflow with nothing older to summarise (a first message too long for the model) cannot
-    // be compacted: it stops here, so the card says so and the person's text goes back.
-    const overflow = classification.category === 'context_overflow' && this.hasOlderConversation(messages);
-    recordStop(
-      stops,
-      last,
+    const { failure, classification } = this.judge(last);
+    const verdict = retry.onRunEnd({
+      message: last,
+      failure,
       classification,
-      overflow ? 'compacted' : last.stopReason === 'aborted' ? 'cancelled' : 'not_retryable',
-    );
-    if (overflow) this.parts.compactor.onOverflow(last, this.parts.settings.get().compaction.enabled);
+      arrivedAt,
+      canCompact: () => this.hasOlderConversation(messages),
+    });
+    if (verdict === 'compact') this.parts.compactor.onOverflow(last, this.parts.settings.get().compaction.enabled);
   }
 
   /** Whether the run's context holds anything before its last prompt (what compaction would summarise). */
@@ -128,25 +121,28 @@ export class TurnEvents {
     return context.findLastIndex((m) => m.role === 'user') > 0;
   }
 
-  /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */
-  private isRetryable(message: AssistantChatMessage, classification: Classification): boolean {
-    if (message.stopReason !== 'error' || !message.errorMessage) return false;
-    if (classification.category === 'context_overflow') return false;
-    return resolveRow(classification.category, this.parts.settings.get().retry).action === 'retry';
+  /**
+   * The failed message's Failure — the tool fault that ended the batch, or the provider's failure —
+   * classified once, when the message ended (its stored turn keeps the category); the run's end
+   * takes the same verdict.
+   */
+  private judge(message: AssistantChatMessage): Judged {
+    if (this.judged?.message === message) return this.judged;
+    const fault = this.parts.tools?.gate.takeEndedRun();
+    const failure: Failure = fault
+      ? { kind: 'tool', fault }
+      : providerFailure(message, this.parts.agent.state.model?.contextWindow);
+    this.judged = { message, failure, classification: classifyFailure(failure) };
+    return this.judged;
   }
 
-  private classify(message: AssistantChatMessage): Classification {
-    const contextWindow = this.parts.agent.state.model?.contextWindow;
-    return classifyAssistantMessage(message, contextWindow, toolFaultOf(message)?.category);
-  }
-
-  private persist(message: ChatMessage, classification: Classification | undefined): void {
-    const { retry, tools } = this.parts;
-    const errored =
-      message.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted');
+  private persist(message: ChatMessage): void {
+    const { retry, tools, recorder } = this.parts;
+    if (recorder.isPersisted(message)) return;
+    const category = isFailed(message) ? this.judge(message).classification.category : null;
     const chainId = retry.isRetrying ? (retry.activeChainId ?? null) : null;
     // A tool result keeps the category of the failure that ended its turn, so history finds it.
     const toolFailure = message.role === 'toolResult' ? (tools?.failureOf(message.toolCallId) ?? null) : null;
-    this.parts.recorder.persist(message, errored ? (classification?.category ?? null) : toolFailure, chainId);
+    recorder.persist(message, category ?? toolFailure, chainId);
   }
 }
