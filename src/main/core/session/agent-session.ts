@@ -384,7 +384,7 @@ export class AgentSession {
 
   /** "Retry now" on the interrupted-turn card: continue the chain with its counter. */
   resumeInterruptedRetry(offer: InterruptedRetry): void {
-    // Its run starts once the agent is idle (RetryHost.continueAgent), a withdrawn retried run settled.
+    // Its run starts once the agent is idle (the RetryHost's run.continue), a withdrawn retried run settled.
     this.refuseIfBusy();
     this.tools?.startRun();
     this.retry.resumeChain(offer);
