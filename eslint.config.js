@@ -48,6 +48,12 @@ const retryDoor = {
   group: ['**/retry/*', '!**/retry/index'],
   message: 'Use the retry wing through its door, src/main/core/retry/index.ts (docs/architecture.md).',
 };
+// The retry wing is a leaf (docs/architecture.md, "The retry wing"): besides its own files it
+// imports only src/shared and the core's ports, so reading it never leads back into the session.
+const RETRY_LEAF_MESSAGE =
+  'src/main/core/retry imports only src/shared and core/ports (docs/architecture.md, "The retry wing").';
+const retryLeaf = { regex: '^\\.\\./(?!ports$|\\.\\./\\.\\./shared/)', message: RETRY_LEAF_MESSAGE };
+const retryNoLlm = { group: ['@mariozechner/*'], message: RETRY_LEAF_MESSAGE };
 const layer = (dirs, message) => ({ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message });
 
 const coreLayer = layer(
@@ -100,7 +106,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/retry/**'],
-    rules: rule(electron, nodeIo, nativeIo, coreLayer),
+    rules: rule(electron, nodeIo, nativeIo, coreLayer, retryLeaf, retryNoLlm),
   },
   {
     files: ['src/main/router/**'],

@@ -12,8 +12,6 @@ import type { NoticeText } from './notices';
 import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS, settingsPatchSchema, type Settings } from './settings';
 import { APPROVAL_CHOICES } from './tools';
 
-export { unknownCommandError } from './command-names';
-
 /** A command's result, as a type only: nothing of it exists at run time. */
 export interface Returns<R> {
   readonly result?: R;

@@ -1,7 +1,8 @@
 // The error categories (docs/retry-policy.md, "Classification"), shared by the classifier, the
 // decision table, the history store and the renderer. One list, so that a new category is added in
-// exactly one place; which of them retry is read from the decision table's rows.
-import { DECISION_ROWS, type RetryRowCategory } from './retry-policy/decision-rows';
+// exactly one place; which of them retry is read from the decision table's rows
+// (RETRYABLE_CATEGORIES, retry-policy/retryable.ts).
+import type { RetryRowCategory } from './retry-policy/decision-rows';
 
 export const ERROR_CATEGORIES = [
   'rate_limit',
@@ -24,11 +25,6 @@ export const ERROR_CATEGORIES = [
 export type ErrorCategory = (typeof ERROR_CATEGORIES)[number];
 
 export type RetryableCategory = RetryRowCategory;
-
-/** Categories whose decision-table row retries, in ERROR_CATEGORIES' order; only these accept per-row overrides. */
-export const RETRYABLE_CATEGORIES: readonly RetryableCategory[] = ERROR_CATEGORIES.filter(
-  (category): category is RetryableCategory => DECISION_ROWS[category].action === 'retry',
-);
 
 /** The failures of a tool that end the turn (docs/tools.md): the categories a tool failure is classified as. */
 export const TOOL_FAILURE_CATEGORIES = [

@@ -1,7 +1,7 @@
 // Adds up what failed attempts used — tokens and, where the model's price is known, dollars — for
 // the failed-chain card and the retry timeline (docs/retry-policy.md, "What failures cost"). Pure,
 // shared by the renderer and the main process; each attempt's cost is computed once, when its turn
-// is stored (src/main/core/attempt-cost.ts).
+// is stored (src/main/core/session/attempt-cost.ts).
 import type { FailureCostTotals } from './history';
 import type { ChatUsage } from './messages';
 

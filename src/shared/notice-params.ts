@@ -2,7 +2,18 @@
 // notice it receives (docs/architecture.md, "Notices"): a notice whose code is unknown or whose
 // parameters are not exactly these falls back to its English text. Plain checks, no package, so
 // the window's first chunk carries no schema library for them.
-import { MAX_NOTICE_TEXT, type NoticeCode, type NoticeText } from './notices';
+// The primary of the two: notices.ts imports these, and this file imports nothing of it.
+
+/** The longest text a notice's parameter may hold. */
+export const MAX_NOTICE_TEXT = 4000;
+
+/** What a notice says: the English text, and (optionally) the code a window translates instead. */
+export interface NoticeText {
+  message: string;
+  /** A string on the wire: a newer main process may send a code this client does not know. */
+  code?: string;
+  params?: Record<string, unknown>;
+}
 
 /** A parameter's kind: a string of at most MAX_NOTICE_TEXT characters, or a whole number ≥ 0. */
 type Kind = 'text' | 'count';
@@ -43,6 +54,8 @@ export const NOTICE_PARAMS = {
   /** The browser mode: an extension failed (`detail`) and is disabled; the session carries on. */
   extension_disabled: { path: 'text', detail: 'text' },
 } as const satisfies Record<string, Record<string, Kind>>;
+
+export type NoticeCode = keyof typeof NOTICE_PARAMS;
 
 /** The parameters of one code, as the main process builds them. */
 export type NoticeParamsOf<S extends Record<string, Kind>> = { [K in keyof S]: S[K] extends 'count' ? number : string };

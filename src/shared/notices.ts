@@ -4,13 +4,12 @@
 // "Notices"). Main-side code builds them with `codedNotice`; the renderer checks them with
 // `readNoticeCode` (notice-params.ts, with each code's parameters), so a malformed or unknown one falls
 // back to its text. This file loads no package: `resolute --help` loads it and must load none.
-import type { NOTICE_PARAMS, NoticeParamsOf } from './notice-params';
+import { MAX_NOTICE_TEXT, type NOTICE_PARAMS, type NoticeCode, type NoticeParamsOf } from './notice-params';
+import type { NoticeText } from './notice-params';
 import { errorText } from './text';
 
-/** The longest text a notice's parameter may hold. */
-export const MAX_NOTICE_TEXT = 4000;
-
-export type NoticeCode = keyof typeof NOTICE_PARAMS;
+export { MAX_NOTICE_TEXT };
+export type { NoticeCode, NoticeText };
 export type NoticeParams<C extends NoticeCode> = NoticeParamsOf<(typeof NOTICE_PARAMS)[C]>;
 /** The codes whose only parameter is an error's text. */
 type DetailCode = {
@@ -20,14 +19,6 @@ type DetailCode = {
       : never
     : never;
 }[NoticeCode];
-
-/** What a notice says: the English text, and (optionally) the code a window translates instead. */
-export interface NoticeText {
-  message: string;
-  /** A string on the wire: a newer main process may send a code this client does not know. */
-  code?: string;
-  params?: Record<string, unknown>;
-}
 
 /** A notice with its code, its parameters (checked by the type) and the English text. */
 export function codedNotice<C extends NoticeCode>(code: C, params: NoticeParams<C>, message: string): NoticeText {

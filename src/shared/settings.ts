@@ -4,7 +4,7 @@
 // DEFAULT_SETTINGS is the schema's reading of {}. A refused value keeps the old one; the message
 // names the field and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
-import { RETRYABLE_CATEGORIES } from './error-category';
+import { RETRYABLE_CATEGORIES } from './retry-policy/retryable';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
 import { mcpSettingsSchema } from './mcp';

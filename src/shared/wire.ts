@@ -2,7 +2,8 @@
 // and carries an id; the reply is ok/result or an error with a code and a message naming what
 // was wrong. Parsing never throws: a malformed frame becomes an error reply.
 import { z } from 'zod';
-import { commands, isCommandName, unknownCommandError, type CommandName } from './contract';
+import { unknownCommandError } from './command-names';
+import { commands, isCommandName, type CommandName } from './contract';
 import { describeZodError } from './settings';
 import type { SessionEvent } from './events';
 import type { WireOnlyEvent } from './message-patch';

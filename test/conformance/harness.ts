@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Classification } from '../../src/main/core/retry/classify-error';
-import { classifyAssistantMessage } from '../../src/main/core/retry/classify-error';
+import { classifyFailure } from '../../src/main/core/retry/failure';
+import { providerFailure } from '../../src/main/core/llm/failed-message';
 import { AppServices } from '../../src/main/node/app-services';
 import { SimulatorServer, type RecordedRequest } from '../../src/main/node/simulator/simulator-server';
 import type { WireName } from '../../src/main/node/simulator/wire';
@@ -112,7 +113,7 @@ export class ConformanceApp {
     const message = event.type === 'message_end' ? event.message : undefined;
     if (message?.role === 'assistant' && (message.stopReason === 'error' || message.stopReason === 'aborted')) {
       const contextWindow = this.services.session.model?.contextWindow;
-      this.failures.push(classifyAssistantMessage(message as AssistantChatMessage, contextWindow));
+      this.failures.push(classifyFailure(providerFailure(message as AssistantChatMessage, contextWindow)));
     }
   }
 

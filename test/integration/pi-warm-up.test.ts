@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { isPiRuntimeLoaded } from '../../src/main/core/pi-runtime';
+import { isPiRuntimeLoaded } from '../../src/main/core/llm/pi-runtime';
 import { launchApp, parseCommonFlags } from '../../src/main/modes/launch';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resolute-warm-'));

@@ -3,7 +3,7 @@
 // store, the credential store, the network check of the offline pause, the agent (pi-agent-core's
 // Agent or the DeferredAgent) and the clock. src/main/node implements them; tests pass in-memory
 // versions. The core never imports Node I/O.
-import type { ProjectInstructions } from './system-prompt';
+import type { ProjectInstructions } from './session/system-prompt';
 import type { Agent } from '@mariozechner/pi-agent-core';
 import type { ChainOutcome, ErrorCategory } from '../../shared/error-category';
 import type {
@@ -190,7 +190,7 @@ export type NetworkCheck = (baseUrl: string) => Promise<boolean>;
 /**
  * The part of pi-agent-core's Agent that the session, its tools (which install their hooks and wrap
  * the stream function) and compaction use. The Agent fits it, and so does DeferredAgent
- * (deferred-agent.ts), which builds the Agent on first use with whatever was set on it until then.
+ * (llm/deferred-agent.ts), which builds the Agent on first use with whatever was set on it until then.
  */
 export type AgentPort = Pick<
   Agent,

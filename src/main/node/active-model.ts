@@ -5,9 +5,9 @@
 // server's model takes its limits from what the server says once it has answered
 // (local-server.ts). A real provider's model comes from pi-ai's catalogue: when pi-ai is not
 // loaded yet, the agent is pointed at it once it is.
-import type { AgentSession } from '../core/agent-session';
+import type { AgentSession } from '../core/session/agent-session';
 import { ModelRoute, sameModel, type FallbackPort } from '../core/retry';
-import { isPiRuntimeLoaded, loadPiRuntime } from '../core/pi-runtime';
+import { isPiRuntimeLoaded, loadPiRuntime } from '../core/llm/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice, type NoticeText } from '../../shared/notices';
 import { rememberedThinkingLevel, type Settings, type ThinkingLevelSetting } from '../../shared/settings';

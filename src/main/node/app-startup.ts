@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { StartupNotice } from '../../shared/contract';
 import { codedNotice, type NoticeText } from '../../shared/notices';
-import { loadPiRuntime } from '../core/pi-runtime';
+import { loadPiRuntime } from '../core/llm/pi-runtime';
 import { providerOverlay, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
 import type { DataLock } from './data-lock';
 import { describeDamageFoundInUse } from './history/history-errors';

@@ -6,7 +6,8 @@ import type { StreamFn } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { ConnectionTestResult } from '../../shared/contract';
 import { messageText, type AssistantChatMessage } from '../../shared/messages';
-import { classifyAssistantMessage } from '../core/retry';
+import { providerFailure } from '../core/llm/failed-message';
+import { classifyFailure } from '../core/retry';
 
 const TEST_PROMPT = 'Reply with the single word: OK';
 /** Enough for a one-word answer; keeps the test cheap on a paid API. */
@@ -41,7 +42,7 @@ export async function testConnection(deps: ConnectionTestDeps): Promise<Connecti
   const latencyMs = Math.max(0, deps.now() - started);
   const base = { provider: model.provider, model: model.id, latencyMs };
   if (message.stopReason === 'error' || message.stopReason === 'aborted') {
-    const { category } = classifyAssistantMessage(message, model.contextWindow);
+    const { category } = classifyFailure(providerFailure(message, model.contextWindow));
     return { ...base, ok: false, category, message: message.errorMessage ?? 'The request failed', host: hostOf(model) };
   }
   return { ...base, ok: true, category: null, message: messageText(message).trim().slice(0, SHOWN_REPLY_CHARS) };

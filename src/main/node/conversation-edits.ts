@@ -4,7 +4,7 @@
 import { activePath, type TurnRecord } from '../../shared/history';
 import { attachmentBlocks, type AttachmentBlock, type ChatMessage } from '../../shared/messages';
 import { CommandError } from '../../shared/wire';
-import type { Rewind } from '../core/agent-session';
+import type { Rewind } from '../core/session/agent-session';
 import type { HistoryReader } from '../core/ports';
 
 function pathOf(history: HistoryReader, sessionId: string): TurnRecord[] {

@@ -3,10 +3,10 @@
 // (a proxy, a gateway such as LiteLLM, a test server), or any OpenAI-compatible base URL (Ollama,
 // LM Studio, vLLM; its limits from the server or the person's per-model settings). Used by the
 // composition root whenever the provider settings change. The real providers' models and prices
-// come from pi-ai's catalogue, so those lookups need pi-ai loaded (pi-runtime.ts); what the window
+// come from pi-ai's catalogue, so those lookups need pi-ai loaded (core/llm/pi-runtime.ts); what the window
 // shows of a model (describeModel) does not.
 import type { Api, KnownProvider, Model } from '@mariozechner/pi-ai';
-import { piRuntime } from '../core/pi-runtime';
+import { piRuntime } from '../core/llm/pi-runtime';
 import type { ModelInfo } from '../../shared/events';
 import {
   PROVIDER_IDS,
@@ -20,8 +20,8 @@ import {
   type ProviderId,
   type Settings,
 } from '../../shared/settings';
-import type { ModelPrice } from '../core/attempt-cost';
-import { newestFirst, pickDefaultModel } from '../core/model-ranking';
+import type { ModelPrice } from '../core/session/attempt-cost';
+import { newestFirst, pickDefaultModel } from '../core/llm/model-ranking';
 import type { ModelDetail } from '../../shared/contract';
 import type { ServerModel } from './local-server';
 

@@ -1,15 +1,15 @@
-// The agent an AppServices session runs on: a DeferredAgent (src/main/core/deferred-agent.ts), so
+// The agent an AppServices session runs on: a DeferredAgent (src/main/core/llm/deferred-agent.ts), so
 // that pi-ai and pi-agent-core load with the first run, not at start-up; every request goes through
 // the guarded stream (timeout, HTTP facts, redaction, no SDK retries) and waits for pi-ai first.
 // AppServices builds the stream once (Settings' Test connection gets one of its own, on its own
 // HTTP-facts recorder) and the agent in createSession.
-import { continuingStream } from '../core/continue-partial';
+import { continuingStream } from '../core/llm/continue-partial';
 import type { Agent, StreamFn, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import { PROVIDER_IDS } from '../../shared/settings';
-import { DeferredAgent, type AgentSetup } from '../core/deferred-agent';
-import { createGuardedStreamFn } from '../core/guarded-stream';
-import { loadPiRuntime, piRuntime } from '../core/pi-runtime';
+import { DeferredAgent, type AgentSetup } from '../core/llm/deferred-agent';
+import { createGuardedStreamFn } from '../core/llm/guarded-stream';
+import { loadPiRuntime, piRuntime } from '../core/llm/pi-runtime';
 import type { HttpFactsSource } from '../core/retry';
 import type { CredentialVault } from './credential-store';
 

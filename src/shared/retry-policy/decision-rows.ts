@@ -1,6 +1,6 @@
 // The rows of the retry decision table as data, one per error category (docs/retry-policy.md,
 // "The decision table"). Apart from decision-table.ts, which reads them with the settings, so that
-// error-category.ts can derive RETRYABLE_CATEGORIES from them: this file imports nothing at run time.
+// retry-policy/retryable.ts can derive RETRYABLE_CATEGORIES from them: this file imports nothing at run time.
 import type { ErrorCategory } from '../error-category';
 import type { DecisionAction } from '../history';
 

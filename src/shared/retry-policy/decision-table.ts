@@ -2,11 +2,12 @@
 // with the person's settings applied: resolveRow (one row, used by decideRetry in the main process)
 // and describeTable (every row, which the settings pane renders). Shared so that both processes
 // read the one table; docs/retry-policy.md explains each row. Pure: no clock, no randomness.
-import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
+import { ERROR_CATEGORIES, isErrorCategory, type ErrorCategory } from '../error-category';
 import { DECISION_ROWS, type BackoffKind, type DecisionRow } from './decision-rows';
 import type { RetrySettings, RowOverride } from '../settings';
 import { RETRY_DEFAULTS } from '../settings-values';
 import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, clampToRange } from './ranges';
+import { RETRYABLE_CATEGORIES } from './retryable';
 
 export type { BackoffKind, BackoffSpec, DecisionRow } from './decision-rows';
 

@@ -1,9 +1,9 @@
-// What failures cost (src/main/core/attempt-cost.ts, src/shared/failure-cost.ts;
+// What failures cost (src/main/core/session/attempt-cost.ts, src/shared/failure-cost.ts;
 // docs/retry-policy.md, "What failures cost"): one attempt's cost from its usage and the model's
 // list price, parameterised, "unknown" when there is no price, and the totals the failed-chain card
 // and the history view show.
 import { describe, expect, it } from 'vitest';
-import { attemptCostUsd, type ModelPrice } from '../../../src/main/core/attempt-cost';
+import { attemptCostUsd, type ModelPrice } from '../../../src/main/core/session/attempt-cost';
 import { formatUsd, summarizeFailedAttempts } from '../../../src/shared/failure-cost';
 import type { ChatUsage } from '../../../src/shared/messages';
 

@@ -1,8 +1,8 @@
-// The context Continue builds from a cut-off reply (src/main/core/continue-partial.ts): its words
+// The context Continue builds from a cut-off reply (src/main/core/llm/continue-partial.ts): its words
 // only, as a finished reply, without the trailing whitespace Anthropic refuses in a prefill, then
 // the instruction; nothing when the reply streamed no words.
 import { describe, expect, it } from 'vitest';
-import { CONTINUE_INSTRUCTION, contextToContinuePartial } from '../../../src/main/core/continue-partial';
+import { CONTINUE_INSTRUCTION, contextToContinuePartial } from '../../../src/main/core/llm/continue-partial';
 import type { AssistantChatMessage, ChatMessage } from '../../../src/shared/messages';
 import { joinedContinuation } from '../../../src/shared/messages';
 

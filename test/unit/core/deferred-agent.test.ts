@@ -1,4 +1,4 @@
-// Tests of DeferredAgent (src/main/core/deferred-agent.ts): the state set before the first run
+// Tests of DeferredAgent (src/main/core/llm/deferred-agent.ts): the state set before the first run
 // reaches the real Agent, so do the tools' hooks and the stream function they wrap (and what is set
 // while the Agent is being built), the run counts as streaming while pi-agent-core loads,
 // subscribers hear the real Agent's events, and a failed load is reported and tried again; an
@@ -6,9 +6,9 @@
 // factory is the test's own (a real Agent with a scripted stream): only the dynamic import is left out.
 import { Agent, type AgentMessage, type StreamFn } from '@mariozechner/pi-agent-core';
 import { describe, expect, it } from 'vitest';
-import { AgentSession } from '../../../src/main/core/agent-session';
-import { DeferredAgent, type AgentInitialState, type AgentSetup } from '../../../src/main/core/deferred-agent';
-import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
+import { AgentSession } from '../../../src/main/core/session/agent-session';
+import { DeferredAgent, type AgentInitialState, type AgentSetup } from '../../../src/main/core/llm/deferred-agent';
+import { createGuardedStreamFn } from '../../../src/main/core/llm/guarded-stream';
 import type { ChatMessage } from '../../../src/shared/messages';
 import {
   MODEL,

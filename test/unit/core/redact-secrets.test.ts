@@ -2,7 +2,7 @@
 // provider-shaped keys and `api_key=` pairs we were never told about (in a query string, as
 // `access_token: …`), a known key without its prefix or base64-encoded; ordinary text untouched.
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets } from '../../../src/main/core/redact-secrets';
+import { REDACTED, redactSecrets } from '../../../src/main/core/llm/redact-secrets';
 
 describe('redactSecrets', () => {
   it('replaces every known secret, the longest first, and ignores ones too short to be keys', () => {

@@ -12,9 +12,9 @@ import {
   type FauxResponseStep,
   type Model,
 } from '@mariozechner/pi-ai';
-import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/agent-session';
-import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
-import { createGuardedStreamFn } from '../../../src/main/core/guarded-stream';
+import { AgentSession, type AgentSessionOptions } from '../../../src/main/core/session/agent-session';
+import { loadPiRuntime } from '../../../src/main/core/llm/pi-runtime';
+import { createGuardedStreamFn } from '../../../src/main/core/llm/guarded-stream';
 import type { HttpFactsSource, ProviderFacts } from '../../../src/main/core/retry/provider-facts';
 import type {
   Clock,

@@ -4,9 +4,9 @@
 // until it is opened; one shown again comes back whole; a quit counts the waiting chains. The real
 // sessions over HTTP are test/integration/chats-side-by-side.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { AgentSession } from '../../../src/main/core/agent-session';
-import { activityOf, endOfRun } from '../../../src/main/core/session-activity';
-import { SessionPool } from '../../../src/main/core/session-pool';
+import type { AgentSession } from '../../../src/main/core/session/agent-session';
+import { activityOf, endOfRun } from '../../../src/main/core/session/session-activity';
+import { SessionPool } from '../../../src/main/core/session/session-pool';
 import type { SessionActivity, SessionEvent, SessionEventListener } from '../../../src/shared/events';
 import type { ChatMessage } from '../../../src/shared/messages';
 

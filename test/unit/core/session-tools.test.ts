@@ -1,7 +1,7 @@
 // Tools inside an AgentSession (src/main/core/tools/tool-coordinator.ts and tool-gate.ts), with a
 // scripted model at the stream boundary and an in-memory tool runtime: approvals (once, for the
-// session, deny, Stop), every tool failure ending the turn on the provider errors' path (classifier,
-// decision table, decision log, history) with the audit first for security, invalid calls as
+// session, deny, Stop), every tool failure ending the turn and decided like a provider's failure
+// (its fault as the run's Failure, decision table, decision log, history) with the audit first for security, invalid calls as
 // invalid_output with a finite retry, Continue, and the rules for a waiting chain (rate-limit
 // pacing, a quit) with tools. The real file system, sandbox and simulator are in
 // test/integration/tools-*.test.ts.

@@ -1,8 +1,8 @@
-// The system prompt's parts (src/main/core/system-prompt.ts): Resolute's words, the date in the
+// The system prompt's parts (src/main/core/session/system-prompt.ts): Resolute's words, the date in the
 // person's own calendar, the tools section only when there are tools (bash's sandbox named), the
 // project file with its cut noted, a tool's own rule as its definition words it, and the person's text added or replacing Resolute's words.
 import { describe, expect, it } from 'vitest';
-import { buildSystemPrompt, type SystemPromptInput } from '../../../src/main/core/system-prompt';
+import { buildSystemPrompt, type SystemPromptInput } from '../../../src/main/core/session/system-prompt';
 import { bashTool } from '../../../src/main/node/tools/bash-tool';
 
 const bash = bashTool({ platform: 'linux', bwrap: '/usr/bin/bwrap', sandboxExec: '' }, []);

@@ -3,7 +3,7 @@
 // message starts over. Events are built as pi-agent-core emits them, on a fake clock.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import { describe, expect, it } from 'vitest';
-import { ThinkingClock } from '../../../src/main/core/thinking-time';
+import { ThinkingClock } from '../../../src/main/core/session/thinking-time';
 
 interface Block {
   type: string;

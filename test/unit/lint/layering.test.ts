@@ -51,6 +51,21 @@ describe('layering lint rule', () => {
       'src/main/modes/rpc/x.ts',
       "import { RetryController } from '../../core/retry/retry-controller';\nexport const a = RetryController;",
     ],
+    // The retry wing is a leaf: only src/shared and the core's ports.
+    [
+      'src/main/core/retry/x.ts',
+      "import { AgentSession } from '../session/agent-session';\nexport const a = AgentSession;",
+    ],
+    [
+      'src/main/core/retry/x.ts',
+      "import type { TurnRecorder } from '../session/turn-recorder';\nexport type A = TurnRecorder;",
+    ],
+    ['src/main/core/retry/x.ts', "import { piRuntime } from '../llm/pi-runtime';\nexport const a = piRuntime;"],
+    ['src/main/core/retry/x.ts', "import type { ToolFault } from '../tools/tool-gate';\nexport type A = ToolFault;"],
+    [
+      'src/main/core/retry/x.ts',
+      "import type { AssistantMessage } from '@mariozechner/pi-ai';\nexport type A = AssistantMessage;",
+    ],
   ])('%s: forbidden import is reported', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -71,6 +86,14 @@ describe('layering lint rule', () => {
     ['src/main/node/x.ts', "import { RetryController } from '../core/retry';\nexport const a = RetryController;"],
     ['src/main/core/x.ts', "import { RetryController } from './retry/index';\nexport const a = RetryController;"],
     ['src/main/core/retry/x.ts', "import { decideRetry } from './decide-retry';\nexport const a = decideRetry;"],
+    [
+      'src/main/core/retry/x.ts',
+      "import type { UsageLimitResult } from '../ports';\nexport type A = UsageLimitResult;",
+    ],
+    [
+      'src/main/core/retry/x.ts',
+      "import { resolveRow } from '../../../shared/retry-policy/decision-table';\nexport const a = resolveRow;",
+    ],
   ])('%s: allowed import passes', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ourFlags, parseCommonFlags } from '../../../src/main/modes/launch';
-import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
+import { loadPiRuntime } from '../../../src/main/core/llm/pi-runtime';
 import { providerOverlay } from '../../../src/main/node/app-options';
 
 describe('parseCommonFlags', () => {

@@ -3,9 +3,9 @@
 // thinks and reads images, not the alphabetically first (claude-3-5-haiku, gpt-4, gemini-1.5-flash,
 // ai21/jamba-large-1.7) — newest first, each with what the picker shows of it.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
+import { loadPiRuntime } from '../../../src/main/core/llm/pi-runtime';
 import { defaultModelFor, modelDetailsFor, modelsFor } from '../../../src/main/node/providers';
-import { modelVersion, newestFirst, pickDefaultModel } from '../../../src/main/core/model-ranking';
+import { modelVersion, newestFirst, pickDefaultModel } from '../../../src/main/core/llm/model-ranking';
 
 beforeAll(() => loadPiRuntime());
 

@@ -3,7 +3,7 @@
 // settings pane sends the model only once its provider list, which waits for pi-ai's catalogue,
 // has arrived. pi-ai's real catalogue is loaded; nothing else is involved.
 import { describe, expect, it } from 'vitest';
-import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
+import { loadPiRuntime } from '../../../src/main/core/llm/pi-runtime';
 import { withDefaultModel, withRememberedModel } from '../../../src/main/node/app-options';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { defaultModelFor } from '../../../src/main/node/providers';

@@ -2,7 +2,7 @@
 // own for pi-ai's model (proxies, gateways, the simulator in tests), and an empty one keeps it.
 // A real provider's model comes from pi-ai's catalogue, which the app loads with its first run.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadPiRuntime } from '../../../src/main/core/pi-runtime';
+import { loadPiRuntime } from '../../../src/main/core/llm/pi-runtime';
 import { resolveModel } from '../../../src/main/node/providers';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/settings';
 

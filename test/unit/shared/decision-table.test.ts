@@ -3,7 +3,8 @@
 // backoff computation, and the one set of ranges that both the settings schema and the table's
 // clamp read. decideRetry's behaviour on top of it is in test/unit/core/retry/decide-retry.test.ts.
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATEGORIES, RETRYABLE_CATEGORIES } from '../../../src/shared/error-category';
+import { ERROR_CATEGORIES } from '../../../src/shared/error-category';
+import { RETRYABLE_CATEGORIES } from '../../../src/shared/retry-policy/retryable';
 import { computeBackoffMs, formatSeconds } from '../../../src/shared/retry-policy/backoff';
 import {
   DECISION_TABLE,

@@ -1,17 +1,12 @@
-// Places a failed turn in one error category: structured facts first (stopReason, explicit
-// flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the text, then the
-// text patterns alone. The order and every provider's shapes are in docs/classification.md.
-// Called for every errored assistant message (classifyAssistantMessage, at the end of this file, by
-// AgentSession's turn events) with the HTTP layer's facts as they came (ProviderFacts) and the flags
-// the session established itself: a tool failure that ended the turn (its category, docs/tools.md),
-// an overflow, a silence timeout, unparsable output.
-// Total: it never throws, and whatever it cannot place is `unexpected` / "Unclassifiable".
-import { isToolFailureCategory, type ErrorCategory, type ToolFailureCategory } from '../../../shared/error-category';
+// Places a provider's failure in one error category: structured facts first (stopReason, the
+// session's own flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the
+// text, then the text patterns alone. The order and every provider's shapes are in
+// docs/classification.md. Called through classifyFailure (failure.ts) once per failed run, with the
+// facts the LLM layer gathered (core/llm/failed-message.ts); a tool's fault is placed there without it.
+// Its input is typed and trusted; it still never throws, and what it cannot place is `unexpected`.
+import type { ErrorCategory } from '../../../shared/error-category';
 import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
-import type { AssistantMessage } from '@mariozechner/pi-ai';
-import type { AssistantChatMessage } from '../../../shared/messages';
-import { piRuntime } from '../pi-runtime';
-import { providerFactsOf, type ProviderFacts } from './provider-facts';
+import type { ProviderFacts } from './provider-facts';
 import { parseRetryHint } from './retry-hints';
 
 /** One failure: the provider's facts (status, headers, the body's codes, …) and what the session knows. */
@@ -21,12 +16,8 @@ export interface ErrorInput extends ProviderFacts {
   stopReason?: string;
   /** pi-ai's isContextOverflow() verdict. */
   isContextOverflow?: boolean;
-  /** A tool failure ended the turn (tools/tool-gate.ts). */
-  toolError?: ToolFailureCategory;
   /** The app aborted a stream that brought no bytes for retry.timeoutMs. */
   timedOut?: boolean;
-  /** The stream or tool-call arguments could not be parsed. */
-  invalidOutput?: boolean;
   /** Current time, epoch ms, for HTTP-date hints. Default Date.now(). */
   now?: number;
 }
@@ -45,16 +36,15 @@ export const UNCLASSIFIABLE = 'Unclassifiable';
 /** Error bodies longer than this are dumps; the facts that matter come first (chars). */
 const MAX_TEXT_CHARS = 64_000;
 
-/** ErrorInput checked and normalised: a caller's object is never trusted to match its type. */
-interface Facts extends Pick<ErrorInput, 'stopReason' | 'status' | 'retryDelay' | 'headers' | 'toolError' | 'now'> {
+/** ErrorInput as the rules read it. */
+interface Facts extends Pick<ErrorInput, 'stopReason' | 'status' | 'retryDelay' | 'headers' | 'now'> {
   /** The error text, with the provider's own message when it says more. */
   text: string;
   /** errorType and errorCodes together, most specific first. */
   codes: string[];
-  quotaIds: string[];
+  quotaIds: readonly string[];
   isContextOverflow: boolean;
   timedOut: boolean;
-  invalidOutput: boolean;
 }
 
 // A status code as a whole token: "429 Rate limit" and "status=503" match, "14290" and "0.500" do not.
@@ -204,38 +194,28 @@ const rank = (category: ErrorCategory): number => {
   return at === -1 ? CODE_PRECEDENCE.length : at;
 };
 
-function readFacts(input: unknown): Facts {
-  const i = (typeof input === 'object' && input !== null ? input : {}) as Record<string, unknown>;
-  const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-  const strings = (v: unknown): string[] =>
-    Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').slice(0, 20) : [];
-  const toolError = isToolFailureCategory(i.toolError) ? i.toolError : undefined;
-  const errorType = str(i.errorType);
-  const message = str(i.message) ?? '';
-  const own = str(i.providerMessage);
+function readFacts(input: ErrorInput): Facts {
+  const message = input.message ?? '';
+  const own = input.providerMessage;
   return {
     text: (own && !message.includes(own) ? `${message}\n${own}` : message).slice(0, MAX_TEXT_CHARS),
-    stopReason: str(i.stopReason),
-    status: typeof i.status === 'number' && Number.isInteger(i.status) ? i.status : undefined,
-    codes: [...(errorType !== undefined ? [errorType] : []), ...strings(i.errorCodes)],
-    retryDelay: str(i.retryDelay),
-    quotaIds: strings(i.quotaIds),
-    headers: typeof i.headers === 'object' && i.headers !== null ? (i.headers as Record<string, string>) : undefined,
-    isContextOverflow: i.isContextOverflow === true,
-    toolError,
-    timedOut: i.timedOut === true,
-    invalidOutput: i.invalidOutput === true,
-    now: typeof i.now === 'number' ? i.now : undefined,
+    stopReason: input.stopReason,
+    status: input.status,
+    codes: [...(input.errorType !== undefined ? [input.errorType] : []), ...(input.errorCodes ?? []).slice(0, 20)],
+    retryDelay: input.retryDelay,
+    quotaIds: (input.quotaIds ?? []).slice(0, 20),
+    headers: input.headers,
+    isContextOverflow: input.isContextOverflow === true,
+    timedOut: input.timedOut === true,
+    now: input.now,
   };
 }
 
 /** stopReason and the explicit flags: facts the caller established itself. */
 function fromFlags(f: Facts): ErrorCategory | undefined {
   if (f.stopReason === 'aborted') return 'aborted';
-  if (f.toolError) return f.toolError;
   if (f.isContextOverflow) return 'context_overflow';
   if (f.timedOut) return 'timeout';
-  if (f.invalidOutput) return 'invalid_output';
   return undefined;
 }
 
@@ -310,36 +290,7 @@ export function classifyError(input: ErrorInput): Classification {
     });
     return retryAfterMs === undefined ? placed : { ...placed, retryAfterMs };
   } catch {
-    // Only a hostile input (a throwing getter, say) gets here: it cannot be placed.
+    // A bug in a rule must not take the turn down: what cannot be placed is unexpected.
     return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
   }
-}
-
-/**
- * A finished assistant message classified: its error text, pi-ai's own overflow detection and the
- * HTTP facts the guarded stream attached (provider-facts.ts), handed to classifyError whole. Runs
- * at message_end and agent_end, once pi-ai is loaded (pi-runtime.ts). `toolFault`: the tool failure
- * this errored message stands for (tools/tool-gate.ts), if any.
- */
-export function classifyAssistantMessage(
-  message: AssistantChatMessage,
-  contextWindow: number | undefined,
-  toolFault?: ToolFailureCategory | 'invalid_output',
-): Classification {
-  // Outside the try: a message can only end after a run, and a run loads pi-ai first.
-  const { isContextOverflow } = piRuntime().piAi;
-  let overflow = false;
-  try {
-    overflow = message.stopReason === 'error' && isContextOverflow(message as AssistantMessage, contextWindow);
-  } catch {
-    overflow = false;
-  }
-  return classifyError({
-    ...providerFactsOf(message),
-    message: message.errorMessage,
-    stopReason: message.stopReason,
-    isContextOverflow: overflow,
-    toolError: toolFault === 'invalid_output' ? undefined : toolFault,
-    invalidOutput: toolFault === 'invalid_output',
-  });
 }

@@ -20,10 +20,24 @@ import {
   type BackoffKind,
   type EffectiveRow,
 } from '../../../shared/retry-policy/decision-table';
-import type { RetrySettings } from '../../../shared/settings';
+import type { ModelRef, RetrySettings } from '../../../shared/settings';
 import type { Classification } from './classify-error';
-import type { DecisionEntry } from './retry-host';
 import { errorText } from '../../../shared/text';
+
+export type ModelSwitch = { from: ModelRef; to: ModelRef };
+
+/** One decision to record (docs/retry-policy.md, "The observability record"). */
+export interface DecisionEntry {
+  decision: RetryDecision;
+  classification: Classification;
+  errorMessage: string;
+  chainId: string | null;
+  finalDecision: 'abort' | 'success' | null;
+  /** The attempt this record is about, 1-based (the first try is 1). */
+  attempt: number;
+  /** A usage limit switched models: the record is about `from` and names `to`. */
+  switchedModel?: ModelSwitch;
+}
 
 export interface RetryDecision {
   action: DecisionAction;

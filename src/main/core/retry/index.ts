@@ -1,8 +1,9 @@
 // The retry wing's door (docs/architecture.md, "The retry wing"): everything the rest of the main
 // process may use of src/main/core/retry, and nothing else — a lint rule refuses an import of any
-// other file of the wing from outside it (tests may reach inside). What comes in: the provider's
-// facts from the HTTP layer and the session's failed message; what goes out: the controller that
-// decides and waits, the decision record, and the parts the session wires together.
+// other file of the wing from outside it (tests may reach inside), and another keeps the wing a
+// leaf: it imports only src/shared and core/ports. What comes in: the provider's facts from the
+// HTTP layer and a run's Failure; what goes out: the controller that decides, waits and records,
+// the decision record, and the RetryHost the session implements for it.
 
 // From the wire: what the HTTP layer observed, attached to the stream the session reads.
 export {
@@ -15,14 +16,15 @@ export {
   type ProviderFacts,
 } from './provider-facts';
 
-// The judgement of one failed reply.
-export { classifyAssistantMessage, type Classification } from './classify-error';
+// What ended a run, and its one judgement.
+export { classifyFailure, type Failure, type ToolFault } from './failure';
+export type { Classification } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
 export { INTERRUPTED_FINAL_ERROR } from './retry-chain';
-export { RetryController } from './retry-controller';
-export { sessionRetryHost } from './session-retry-host';
-export type { DecisionEntry } from './retry-host';
+export { RetryController, isToolUse, type RunEnd } from './retry-controller';
+export type { ChainRecords, RetryHost } from './retry-host';
+export type { DecisionEntry } from './decide-retry';
 export { PromptPacing, RatePacer } from './rate-pacing';
 export { ModelRoute, sameModel, type FallbackPort } from './model-fallback';
 
@@ -30,6 +32,3 @@ export { ModelRoute, sameModel, type FallbackPort } from './model-fallback';
 export { buildDecisionRecord } from './decision-log';
 export { findInterruptedRetry, interruptedDecision } from './resume-state';
 export { findSchedulableRetry } from './scheduled-retry';
-
-// How a turn stops: the errored turn of a bug of ours, a stop, what Continue sends.
-export { contextToContinue, isToolUse, recordInternalError, recordStop, type StopHost } from './turn-stops';

@@ -4,8 +4,6 @@
 // classifyError, and how an error object is read into it: pi-ai keeps only a message string, so the
 // node layer observes the exchange (http-facts.ts, calling errorFactsFromBody here) and the guarded
 // stream attaches what it saw to the final assistant message, where the classifier reads it back.
-import type { AssistantMessage } from '@mariozechner/pi-ai';
-
 /** The body's facts (BodyFacts, below), and what the HTTP exchange adds. */
 export interface ProviderFacts extends BodyFacts {
   status?: number;
@@ -120,7 +118,7 @@ export function errorFactsFromBody(body: unknown): BodyFacts | undefined {
 
 const factsByMessage = new WeakMap<object, ProviderFacts>();
 
-export function attachProviderFacts(message: AssistantMessage, facts: ProviderFacts | undefined): void {
+export function attachProviderFacts(message: object, facts: ProviderFacts | undefined): void {
   if (facts) factsByMessage.set(message, facts);
 }
 

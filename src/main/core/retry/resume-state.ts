@@ -8,7 +8,7 @@ import type { RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../..
 import { DECISION_TABLE, resolveRow } from '../../../shared/retry-policy/decision-table';
 import type { RetrySettings } from '../../../shared/settings';
 import { settledDecision } from './decide-retry';
-import type { DecisionEntry } from './retry-host';
+import type { DecisionEntry } from './decide-retry';
 
 export interface StoredSession {
   turns: readonly Pick<TurnRecord, 'seq' | 'chainId'>[];

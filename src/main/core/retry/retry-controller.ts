@@ -1,23 +1,93 @@
-// The ways into a retry chain (docs/retry-policy.md, "The retry lifecycle"): a retryable failure —
-// counted, decided once by the table (decideRetry), step 5's switches (usageLimitStep, below) — or
-// first the offline pause of a `connection` failure, a chain continued after a restart or scheduled,
-// and the reply that recovers it. The chain's own life is RetryChain (retry-chain.ts). AgentSession
-// owns one RetryController and calls it from its agent_end / message_end handlers.
+// The ways into a retry chain (docs/retry-policy.md, "The retry lifecycle"): a run's end on a
+// failure (onRunEnd: retried, or stopped and recorded), a retryable failure — counted, decided once
+// by the table (decideRetry), step 5's switches (usageLimitStep, below) — or first the offline pause
+// of a `connection` failure, a chain continued after a restart or scheduled, and the reply that
+// recovers it. The chain's own life is RetryChain (retry-chain.ts). AgentSession owns one
+// RetryController; its turn events call onRunEnd at agent_end and the recovery hooks as replies end.
 import type { ChainOutcome } from '../../../shared/error-category';
-import type { AssistantChatMessage } from '../../../shared/messages';
+import type { AssistantChatMessage, ChatMessage } from '../../../shared/messages';
 import type { InterruptedRetry, ScheduledRetry } from '../../../shared/events';
+import { resolveRow } from '../../../shared/retry-policy/decision-table';
 import type { Classification } from './classify-error';
+import type { Failure } from './failure';
 import { afterUsageLimitSwitch, decideRetry, recoveredEntry, withNamedTime, type RetryDecision } from './decide-retry';
 import { modelPath } from './model-fallback';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
 import { RetryChain } from './retry-chain';
+import { recordInternalError, recordStop } from './run-stops';
 import { scheduledDecision } from './scheduled-retry';
-import type { ModelSwitch, NetworkProbe, RetryHost, UsageLimits } from './retry-host';
+import type { ModelSwitch } from './decide-retry';
+import type { NetworkProbe, RetryHost, UsageLimits } from './retry-host';
 
 export type { RetryHost };
 
+/** A run that ended on a failed message (stopReason error or aborted), judged once by the session. */
+export interface RunEnd {
+  message: AssistantChatMessage;
+  failure: Failure;
+  /** classifyFailure(failure), taken once when the failed message ended. */
+  classification: Classification;
+  /** When the error reached the app: the retry's wait runs from then. */
+  arrivedAt: number;
+  /** The run's context holds something before its last prompt, which compaction could summarise. */
+  canCompact: () => boolean;
+}
+
+/** What the session does next: nothing (a retry or a stop is under way), or the compaction path. */
+export type RunEndVerdict = 'retrying' | 'stopped' | 'compact';
+
+/** A reply that called tools; it succeeds only once its calls ran without a tool fault. */
+export function isToolUse(message: ChatMessage): message is AssistantChatMessage {
+  return message.role === 'assistant' && message.stopReason === 'toolUse';
+}
+
 export class RetryController extends RetryChain {
+  /** The open chain retries a tool fault (invalid_output…): a retried reply that calls tools is judged once they ran. */
+  private toolFaultChain = false;
+
+  /**
+   * A run ended on a failure: retry it (the retry check runs first; if a retry started, the
+   * compaction check is skipped), or stop — the stop's record is the controller's — and, for an
+   * overflow with something older to summarise, send the session to the compaction path.
+   */
+  onRunEnd(end: RunEnd): RunEndVerdict {
+    const { message, classification } = end;
+    if (this.isRetryable(message, classification)) {
+      if (!this.retryPromise) this.toolFaultChain = false;
+      this.toolFaultChain ||= end.failure.kind === 'tool';
+      if (this.handleRetryableError(message, classification, end.arrivedAt)) return 'retrying';
+      if (!this.host.settings().enabled) this.stop(message, classification, 'disabled');
+      return 'stopped';
+    }
+    // An overflow with nothing older to summarise (a first message too long for the model) cannot
+    // be compacted: it stops here, so the card says so and the person's text goes back.
+    const compact = classification.category === 'context_overflow' && end.canCompact();
+    const outcome = compact ? 'compacted' : message.stopReason === 'aborted' ? 'cancelled' : 'not_retryable';
+    this.stop(message, classification, outcome);
+    return compact ? 'compact' : 'stopped';
+  }
+
+  /** Retryable: an error with a message, not an overflow, whose category's row retries (docs/retry-policy.md). */
+  private isRetryable(message: AssistantChatMessage, classification: Classification): boolean {
+    if (message.stopReason !== 'error' || !message.errorMessage) return false;
+    if (classification.category === 'context_overflow') return false;
+    return resolveRow(classification.category, this.host.settings()).action === 'retry';
+  }
+
+  /** A failed run that is not retried: its decision logged, and any chain it was part of ended. */
+  private stop(message: AssistantChatMessage, classification: Classification, outcome: ChainOutcome): void {
+    const chain = this.retryPromise && this.chainId ? { id: this.chainId, attempt: this.retryAttempt } : null;
+    recordStop({ records: this.host.records, settings: this.host.settings(), chain }, message, classification, outcome);
+    if (chain) this.endChainWithoutRetry(message, outcome);
+  }
+
+  /** An exception of our own while handling a turn: logged at ERROR, and any open chain is ended. */
+  onInternalError(text: string): void {
+    recordInternalError(this.host.records, text, this.chainId ?? null, this.retryAttempt);
+    this.abandon(`Internal error: ${text}`);
+  }
+
   /**
    * handleRetryableError, steps 1–9 of the lifecycle. Returns true when a retry was started (the
    * session then skips the compaction check for this turn) — or, for a `connection` failure with a
@@ -190,8 +260,23 @@ export class RetryController extends RetryChain {
     this.announce({ ...fields, ...how }, at ?? now);
   }
 
-  /** The first good assistant message after a retry began ends the chain with success. */
+  /**
+   * A reply ended (message_end). A provider failure is recovered once the retried attempt streams
+   * a reply, tool calls included: an approval it waits for is no longer that retry. A chain
+   * retrying a tool fault judges a reply that called tools once its calls ran (onToolsRan).
+   */
   onAssistantMessageEnd(message: AssistantChatMessage): void {
+    if (this.toolFaultChain && isToolUse(message)) return;
+    this.recoverOn(message);
+  }
+
+  /** A reply's tool calls ran without a tool fault (turn_end): it has succeeded. */
+  onToolsRan(message: AssistantChatMessage): void {
+    this.recoverOn(message);
+  }
+
+  /** The first good assistant message after a retry began ends the chain with success. */
+  private recoverOn(message: AssistantChatMessage): void {
     if (this.retryAttempt === 0 || this.phase !== 'running') return;
     if (message.stopReason === 'error' || message.stopReason === 'aborted') return;
     const entry = recoveredEntry(this.lastClassification, this.retryAttempt, this.chainId ?? null);

@@ -1,29 +1,14 @@
-// What the RetryController needs from its session (session-retry-host.ts builds it): the settings
+// What the RetryController needs from its session (core/session/session-parts.ts builds it; its
+// TurnRecorder is the records): the settings
 // and the clock, the events, the agent's run (drop the failed reply, start the retry), lifecycle
 // step 5's usage-limit switch, the network probe of the offline pause, and the history's chain and
 // decision records (each event's in one transaction). Kept apart from the controller so that tests
 // can fake it without the controller's internals.
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { RetryEvent } from '../../../shared/events';
-import type { ModelRef, RetrySettings } from '../../../shared/settings';
+import type { RetrySettings } from '../../../shared/settings';
 import type { UsageLimitResult } from '../ports';
-import type { Classification } from './classify-error';
-import type { RetryDecision } from './decide-retry';
-
-export type ModelSwitch = { from: ModelRef; to: ModelRef };
-
-/** One decision to record (docs/retry-policy.md, "The observability record"). */
-export interface DecisionEntry {
-  decision: RetryDecision;
-  classification: Classification;
-  errorMessage: string;
-  chainId: string | null;
-  finalDecision: 'abort' | 'success' | null;
-  /** The attempt this record is about, 1-based (the first try is 1). */
-  attempt: number;
-  /** A usage limit switched models: the record is about `from` and names `to`. */
-  switchedModel?: ModelSwitch;
-}
+import type { DecisionEntry, ModelSwitch } from './decide-retry';
 
 /** The agent's side of a retry. */
 export interface RetryRun {

@@ -1,15 +1,16 @@
 // The agent's tools inside a session (docs/tools.md): it hands the Agent the tools of the registry
-// (the built-in ones and those that arrive at run time), runs each call by its definition, asks for approval first where the settings say so, and turns
-// a failure into a fault for the ToolFailureGate — a security failure audited before anything
-// else — so every tool failure ends the turn on the provider errors' path. It also spots the
-// model's invalid calls (an unknown tool, arguments that fail the schema): `invalid_output`.
-// AgentSession owns one and attaches it to its Agent.
+// (the built-in ones and those that arrive at run time), runs each call by its definition, asks
+// for approval first where the settings say so, and turns a failure into a fault for the
+// ToolFailureGate — a security failure audited before anything else — which ends the run and hands
+// the fault to the retry controller's decision. It also spots the model's invalid calls (an
+// unknown tool, arguments that fail the schema): `invalid_output`. AgentSession owns one and
+// attaches it to its Agent.
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
 import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
 import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolOutcome, ToolRuntime } from '../ports';
-import { buildSystemPrompt, type CustomInstructions } from '../system-prompt';
+import { buildSystemPrompt, type CustomInstructions } from '../session/system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';

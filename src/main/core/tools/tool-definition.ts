@@ -7,7 +7,7 @@ import type { AgentTool } from '@mariozechner/pi-agent-core';
 import type { TSchema, Type as TypeBuilder } from '@mariozechner/pi-ai';
 import type { ApprovalPreview } from '../../../shared/tools';
 import type { ToolCallContext, ToolOutcome } from '../ports';
-import { piRuntime } from '../pi-runtime';
+import { piRuntime } from '../llm/pi-runtime';
 
 export interface ToolDefinition {
   /** As the model calls it: unique in the registry. */
@@ -36,7 +36,7 @@ type Builder = typeof TypeBuilder;
 
 /**
  * A parameter schema built with pi-ai's TypeBox the first time it is asked for, then kept: built at
- * start-up, it would load pi-ai there (src/main/core/pi-runtime.ts). A definition reads it from a
+ * start-up, it would load pi-ai there (src/main/core/llm/pi-runtime.ts). A definition reads it from a
  * `get parameters()` (a spread would call the getter at once).
  */
 export function lazySchema(build: (Type: Builder) => TSchema): () => TSchema {

@@ -1,31 +1,20 @@
-// Turns a tool failure into an errored turn on the same path as a provider error (docs/tools.md,
-// "One path for every failure"). A failure is reported here while the tool batch runs; the next
-// model request the agent loop makes is not sent: the gate answers it with an assistant message
-// whose stopReason is "error", so the turn ends, AgentSession classifies it (the fault is a
-// structured fact for the classifier), the decision table decides (abort, or retry for
-// invalid_output), and the history and decision log record it like any failed request.
+// Ends a run on a tool failure (docs/tools.md, "One path for every failure"). A fault is reported
+// here while the tool batch runs; the calls after it are skipped (the coordinator asks `pending`),
+// and the next model request the agent loop makes is not sent: the gate ends the run with a failed
+// message, which the transcript and the history keep like any errored turn. What failed travels
+// as the fault itself: at the run's end the session takes it (`takeEndedRun`) and hands the retry
+// controller `{ kind: 'tool', fault }`, which the decision table handles (abort, or retry for
+// invalid_output).
 import type { StreamFn } from '@mariozechner/pi-agent-core';
-import { failure } from '../guarded-stream';
-import { piRuntime } from '../pi-runtime';
-import type { ToolFailureCategory } from './tool-failure';
+import type { ToolFault } from '../retry';
+import { failedMessage, failedStream } from '../llm/failed-message';
 
-export interface ToolFault {
-  category: ToolFailureCategory | 'invalid_output';
-  /** What happened, as the errored turn states it. */
-  message: string;
-  toolCallId: string;
-  toolName: string;
-}
-
-const faultByMessage = new WeakMap<object, ToolFault>();
-
-/** The tool fault an errored assistant message stands for, if it does. */
-export function toolFaultOf(message: object): ToolFault | undefined {
-  return faultByMessage.get(message);
-}
+export type { ToolFault };
 
 export class ToolFailureGate {
   private fault: ToolFault | null = null;
+  /** The fault that ended the current run, until the run's end takes it. */
+  private ended: ToolFault | null = null;
 
   /** The first fault of a batch wins; later ones are the consequences of the first. */
   report(fault: ToolFault): void {
@@ -36,26 +25,27 @@ export class ToolFailureGate {
     return this.fault;
   }
 
+  /** The fault that ended this run instead of a model request, once; null when the run ended otherwise. */
+  takeEndedRun(): ToolFault | null {
+    const fault = this.ended;
+    this.ended = null;
+    return fault;
+  }
+
   /** A new prompt or continue starts clean. */
   clear(): void {
     this.fault = null;
+    this.ended = null;
   }
 
-  /** The stream function the Agent calls: a pending fault answers instead of the provider. */
+  /** The stream function the Agent calls: a pending fault ends the run instead of asking the provider. */
   wrap(base: StreamFn): StreamFn {
     return (model, context, options) => {
       const fault = this.fault;
       if (!fault) return base(model, context, options);
       this.fault = null;
-      const message = failure(model, fault.message);
-      faultByMessage.set(message, fault);
-      // A fault is only ever reported during a run, which has loaded pi-ai.
-      const stream = piRuntime().piAi.createAssistantMessageEventStream();
-      queueMicrotask(() => {
-        stream.push({ type: 'error', reason: 'error', error: message });
-        stream.end(message);
-      });
-      return stream;
+      this.ended = fault;
+      return failedStream(failedMessage(model, fault.message));
     };
   }
 }

@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
 import type { AttachmentBlock } from '../../../shared/messages';
-import { loadPiRuntime } from '../../core/pi-runtime';
+import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
 import { launchApp, type CommonFlags, type LaunchedApp } from '../launch';

@@ -7,7 +7,7 @@ import type { ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { PendingRetry, SessionEvent } from '../../../shared/events';
 import type { ChatMessage, ImageBlock } from '../../../shared/messages';
-import type { SessionStats } from '../../core/session-stats';
+import type { SessionStats } from '../../core/session/session-stats';
 
 /** pi uses strings; numbers are accepted too and echoed back unchanged. */
 export type RpcId = string | number;

@@ -14,7 +14,7 @@ import {
   type AttachmentUpload,
 } from '../../../shared/attachments';
 import type { AttachmentBlock } from '../../../shared/messages';
-import { imageLimitsFor } from '../../core/image-limits';
+import { imageLimitsFor } from '../../core/llm/image-limits';
 import { fitImage, UnreadableImageError } from './image-fit';
 import { PdfError, pdfText, type PdfErrorReason } from './pdf-text';
 

@@ -1,10 +1,10 @@
-// Fits an image to a provider's limits (core/image-limits.ts) with sharp: an image within them is
+// Fits an image to a provider's limits (core/llm/image-limits.ts) with sharp: an image within them is
 // sent as it is; a larger one is scaled down (aspect ratio kept) and, while still too heavy,
 // re-encoded at lower quality and then smaller. Formats the APIs do not all take (AVIF, TIFF) become
 // PNG. Called by the attachment builder and the read tool's image helper. sharp (a native module) is
 // loaded on the first image, not at start-up: most runs never see one.
 import type { Metadata, Sharp, SharpOptions } from 'sharp';
-import type { ImageLimits } from '../../core/image-limits';
+import type { ImageLimits } from '../../core/llm/image-limits';
 
 export interface FittedImage {
   data: Buffer;

@@ -5,7 +5,7 @@ import type { CommandHandlers } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import type { FailureCostReport, SessionSummary } from '../../../shared/history';
 import { CommandError } from '../../../shared/wire';
-import type { SessionPool } from '../../core/session-pool';
+import type { SessionPool } from '../../core/session/session-pool';
 import type { SaveFile, SaveFileRequest } from '../app-options';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import { found } from './command-helpers';

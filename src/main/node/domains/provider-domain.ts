@@ -4,7 +4,7 @@
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import type { CommandHandlers, ConnectionTestResult, ProviderInfo } from '../../../shared/contract';
 import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../../shared/settings';
-import { loadPiRuntime } from '../../core/pi-runtime';
+import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import type { SettingsStore } from '../../core/ports';
 import { testConnection } from '../connection-test';
 import type { CredentialVault } from '../credential-store';

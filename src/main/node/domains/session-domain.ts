@@ -8,9 +8,9 @@ import type { CommandHandlers, SessionInstructions } from '../../../shared/contr
 import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
 import { TURN_PAGE_SIZE } from '../../../shared/history';
 import type { NoticeText } from '../../../shared/notices';
-import type { AgentSession } from '../../core/agent-session';
-import type { SessionPool } from '../../core/session-pool';
-import type { ProjectInstructions } from '../../core/system-prompt';
+import type { AgentSession } from '../../core/session/agent-session';
+import type { SessionPool } from '../../core/session/session-pool';
+import type { ProjectInstructions } from '../../core/session/system-prompt';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
 import { editedAttachments, lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';

@@ -4,7 +4,7 @@
 import type { CommandHandlers } from '../../../shared/contract';
 import { errorNotice, type NoticeText } from '../../../shared/notices';
 import type { Settings } from '../../../shared/settings';
-import { loadPiRuntime } from '../../core/pi-runtime';
+import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import { settingsNeedCatalogue, withDefaultModel, withRememberedModel } from '../app-options';
 import type { FileSettingsStore } from '../settings-file';
 import type { SimulatorServer } from '../simulator/simulator-server';

@@ -3,7 +3,7 @@
 // tool is unavailable on this system is app.info's toolsNote (app-domain.ts). Built by app-services.ts.
 import type { CommandHandlers } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
-import type { AgentSession } from '../../core/agent-session';
+import type { AgentSession } from '../../core/session/agent-session';
 import type { HistoryReader } from '../../core/ports';
 import { checkWorkspaceChoice } from '../tools/workspace-fs';
 import { asInvalid } from './command-helpers';

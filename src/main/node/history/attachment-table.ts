@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { ChatMessage } from '../../../shared/messages';
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 
 // In SQLite, not as files beside it: a turn and its attachments are written in one transaction, a
 // session's delete takes them in the same one, and a backup or a move of history.db is the whole

@@ -6,7 +6,7 @@
 // transaction: the workspace column, the sandbox audit, each turn's cost_usd and branch_from
 // (versions 2 to 4) are kept.
 import type Database from 'better-sqlite3';
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 import { RECOUNT_SESSIONS, SESSION_COUNT_TRIGGERS } from './session-counts';
 
 /**

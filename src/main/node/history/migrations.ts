@@ -7,12 +7,9 @@ import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 import { ATTACHMENTS_MIGRATION } from './attachment-table';
 import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
 import { SESSION_TOTALS_MIGRATION } from './session-totals';
+import type { Migration } from './migration';
 
-export interface Migration {
-  version: number;
-  description: string;
-  up(db: Database.Database): void;
-}
+export type { Migration };
 
 // Version 1, the initial schema (docs/architecture.md, "Where data lives").
 // - turns, retry_chains and retry_decisions carry an INTEGER PRIMARY KEY `n` besides their text id:

@@ -4,7 +4,7 @@
 // through InstructionsTable; session-instructions-store.ts gives the app its get/set/delete.
 import type Database from 'better-sqlite3';
 import type { SessionInstructions } from '../../../shared/contract';
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 
 export type InstructionsOverride = NonNullable<SessionInstructions['override']>;
 

@@ -2,7 +2,7 @@
 // its row as the turn counts are (session-counts.ts): triggers add what each stored turn used, so
 // the sessions list and a page of turns carry the whole session's total without reading its turns.
 // Every attempt counts, failed ones too (they were paid for); HistoryQueries reads the columns.
-import type { Migration } from './migrations';
+import type { Migration } from './migration';
 
 // A turn's usage is the stored message's own: pi-ai's object, or message-codec.ts's array in the
 // order input, output, cacheRead, cacheWrite, totalTokens. Its tokens are totalTokens, else the

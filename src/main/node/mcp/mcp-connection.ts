@@ -14,7 +14,7 @@ import { isHttpServer, type McpCatalog, type McpServerConfig } from '../../../sh
 import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
 import { serverSandbox, type ServerSandbox } from './mcp-sandbox';
-import { redactSecrets } from '../../core/redact-secrets';
+import { redactSecrets } from '../../core/llm/redact-secrets';
 import { ConnectFailed, connectFailureText, withConnectRetry, type RetryContext } from './mcp-retry';
 
 export interface McpConnectionOptions {

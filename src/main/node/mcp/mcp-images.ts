@@ -1,9 +1,9 @@
 // An MCP server's images fitted before they reach the model, as the read tool fits its own
-// (docs/mcp.md, "Tools"): scaled to within every provider's limits (core/image-limits.ts), since a
+// (docs/mcp.md, "Tools"): scaled to within every provider's limits (core/llm/image-limits.ts), since a
 // server may return anything — a 16000×16000 screenshot went to the provider as it was. One the
 // image library cannot read is left out with a note. Called by mcp-tools.ts on each call's outcome.
 import type { ToolOutcome } from '../../core/ports';
-import { ANY_PROVIDER_LIMITS } from '../../core/image-limits';
+import { ANY_PROVIDER_LIMITS } from '../../core/llm/image-limits';
 import { fitImage, UnreadableImageError } from '../attachments/image-fit';
 
 type OutcomeImage = NonNullable<ToolOutcome['images']>[number];

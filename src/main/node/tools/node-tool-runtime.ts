@@ -4,7 +4,7 @@
 // states. Built by the composition root (AppServices).
 import type { ToolRuntime } from '../../core/ports';
 import { ToolRegistry } from '../../core/tools/tool-registry';
-import type { ProjectInstructions } from '../../core/system-prompt';
+import type { ProjectInstructions } from '../../core/session/system-prompt';
 import { codedNotice, type NoticeText } from '../../../shared/notices';
 import { WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { builtinTools } from './builtin-tools';

@@ -4,7 +4,7 @@
 // size cap, cut there with a note. Nothing there, a folder that does not exist yet, or a file that cannot be read as
 // text: no instructions, and the session goes on. Called by NodeToolRuntime before each run.
 import { realpathSync } from 'node:fs';
-import type { ProjectInstructions } from '../../core/system-prompt';
+import type { ProjectInstructions } from '../../core/session/system-prompt';
 import { readConfinedHead } from './confined-io';
 import { resolveInWorkspace } from './workspace-fs';
 

@@ -5,7 +5,7 @@
 // the text read; null for any other file.
 import { extname } from 'node:path';
 import type { ToolOutcome } from '../../core/ports';
-import { ANY_PROVIDER_LIMITS } from '../../core/image-limits';
+import { ANY_PROVIDER_LIMITS } from '../../core/llm/image-limits';
 import { formatSize } from './output-caps';
 import { fitImage, UnreadableImageError } from '../attachments/image-fit';
 import { readExisting } from './file-access';

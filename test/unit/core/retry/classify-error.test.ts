@@ -167,12 +167,8 @@ describe('classifyError — precedence', () => {
   });
 
   it.each<[ErrorInput, ErrorCategory]>([
-    [{ toolError: 'sandbox', message: '500 Internal server error' }, 'sandbox'],
-    [{ toolError: 'sandbox_security', status: 429 }, 'sandbox_security'],
-    [{ toolError: 'patch_apply', message: 'Connection error.' }, 'patch_apply'],
     [{ isContextOverflow: true, status: 503 }, 'context_overflow'],
     [{ timedOut: true, message: 'Request was aborted' }, 'timeout'],
-    [{ invalidOutput: true, status: 500 }, 'invalid_output'],
   ])('puts explicit flags before status and text: %j → %s', (input, expectedCategory) => {
     const result = classifyError(input);
     expect(result.category).toBe(expectedCategory);
@@ -251,10 +247,6 @@ describe('classifyError — exception class names from the decision table', () =
     ['rate_limit', 'ModelRateLimitError', { status: 429 }],
     ['timeout', 'ModelTimeoutError', { timedOut: true }],
     ['connection', 'ModelConnectionError', { message: 'fetch failed' }],
-    ['invalid_output', 'InvalidModelOutputError', { invalidOutput: true }],
-    ['sandbox', 'SandboxExecutionError', { toolError: 'sandbox' }],
-    ['sandbox_security', 'SandboxSecurityError', { toolError: 'sandbox_security' }],
-    ['patch_apply', 'PatchApplyError', { toolError: 'patch_apply' }],
     ['unexpected', 'UnexpectedSystemError', { errorType: 'UnexpectedSystemError' }],
     ['unexpected', 'Unclassifiable', { message: '???' }],
   ])('%s → %s', (expectedCategory, errorType, input) => {

@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { Classification } from '../../../../src/main/core/retry/classify-error';
 import type { UsageLimitResult } from '../../../../src/main/core/ports';
+import type { ModelSwitch } from '../../../../src/main/core/retry/decide-retry';
 import type {
   ChainRecords,
-  ModelSwitch,
   NetworkProbe,
   RetryHost,
   RetryRun,

@@ -5,7 +5,7 @@
 // what follows a cancel at once runs alone. A session on a scripted stream on vitest's fake clock.
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AgentSession } from '../../../../src/main/core/agent-session';
+import type { AgentSession } from '../../../../src/main/core/session/agent-session';
 import type { AutoRetryStartEvent } from '../../../../src/shared/events';
 import { messageText, type ChatMessage } from '../../../../src/shared/messages';
 import { harness, MODEL, type Harness } from '../session-fakes';

@@ -7,7 +7,7 @@
 // composition root around the guarded stream.
 import type { AssistantMessage, AssistantMessageEvent, Context } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
-import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../shared/messages';
+import type { AssistantChatMessage, ChatMessage, UserChatMessage } from '../../../shared/messages';
 import { piRuntime } from './pi-runtime';
 
 /** What the model is told after its cut-off reply (not on Anthropic, where the reply is a prefill). */
@@ -49,6 +49,19 @@ export function contextToContinuePartial(messages: readonly ChatMessage[], now: 
   void _dropped;
   const partial: AssistantChatMessage = { ...finished, content: [{ type: 'text', text }], stopReason: 'stop' };
   return [...messages.slice(0, -1), partial, instruction(now)];
+}
+
+/**
+ * The runtime context for Continue after a stopped turn that streamed no words (docs/tools.md,
+ * "Continue"): without the failed or stopped reply at its end. Throws when there is nothing to continue.
+ */
+export function contextToContinue(messages: readonly ChatMessage[]): ChatMessage[] {
+  const last = messages[messages.length - 1];
+  if (!last) throw new Error('Nothing to continue: the conversation is empty.');
+  if (last.role !== 'assistant') return [...messages];
+  if (last.stopReason !== 'error' && last.stopReason !== 'aborted')
+    throw new Error('The last turn ended normally; send a message instead.');
+  return messages.slice(0, -1);
 }
 
 const isInstruction = (message: Context['messages'][number] | undefined): boolean =>

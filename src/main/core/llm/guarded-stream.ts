@@ -5,14 +5,15 @@
 // throws (a synchronous throw such as "No API key" becomes an error message, as the Agent's
 // stream contract requires), and secrets taken out of every error text here, where provider text
 // enters the app. Built by the composition root, used by AgentSession's Agent and compaction; it
-// runs once pi-ai is loaded (src/main/core/pi-runtime.ts), which the composition root's stream
+// runs once pi-ai is loaded (src/main/core/llm/pi-runtime.ts), which the composition root's stream
 // function awaits before its first call.
 import type { AssistantMessage, AssistantMessageEventStream } from '@mariozechner/pi-ai';
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import { piRuntime } from './pi-runtime';
+import { failedMessage } from './failed-message';
 import { redactSecrets } from './redact-secrets';
-import { attachProviderFacts, type HttpFactsSource } from './retry';
-import { errorText } from '../../shared/text';
+import { attachProviderFacts, type HttpFactsSource } from '../retry';
+import { errorText } from '../../../shared/text';
 
 export interface GuardedStreamOptions {
   /** The real stream function (pi-ai's streamSimple, or a scripted one in tests). */
@@ -98,12 +99,12 @@ export function createGuardedStreamFn(options: GuardedStreamOptions): StreamFn {
         }
         // The inner stream ended without a final event: report it instead of hanging the Agent.
         finishWithError(
-          failure(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'),
+          failedMessage(model, timedOut ? timeoutMessage(timeoutMs) : 'The provider stream ended without a result'),
         );
       } catch (error) {
         const text = timedOut ? timeoutMessage(timeoutMs) : errorText(error);
         const aborted = controller.signal.aborted && !timedOut;
-        finishWithError(failure(model, aborted ? 'Request was aborted' : text, aborted ? 'aborted' : 'error'));
+        finishWithError(failedMessage(model, aborted ? 'Request was aborted' : text, aborted ? 'aborted' : 'error'));
       }
     })();
     return output;
@@ -117,30 +118,4 @@ function redacted(message: AssistantMessage, secrets: GuardedStreamOptions['secr
 
 function asTimeout(message: AssistantMessage, timeoutMs: number): AssistantMessage {
   return { ...message, stopReason: 'error', errorMessage: timeoutMessage(timeoutMs) };
-}
-
-/** An assistant message that reports a failure instead of a reply (also used by the tool gate). */
-export function failure(
-  model: { api: string; provider: string; id: string },
-  errorMessage: string,
-  stopReason: 'error' | 'aborted' = 'error',
-): AssistantMessage {
-  return {
-    role: 'assistant',
-    content: [],
-    api: model.api,
-    provider: model.provider,
-    model: model.id,
-    usage: {
-      input: 0,
-      output: 0,
-      cacheRead: 0,
-      cacheWrite: 0,
-      totalTokens: 0,
-      cost: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0, total: 0 },
-    },
-    stopReason,
-    errorMessage,
-    timestamp: Date.now(),
-  };
 }

@@ -1,12 +1,12 @@
 // DeferredAgent: stands in for pi-agent-core's Agent until the first run needs it, so start-up
-// does not load pi-ai (src/main/core/pi-runtime.ts). Until then it keeps what the session and its
+// does not load pi-ai (src/main/core/llm/pi-runtime.ts). Until then it keeps what the session and its
 // tools set on it (model, messages, thinking level, the tools and their hooks, the wrapped stream
 // function) and its subscribers; the first prompt or continue builds the real Agent from that setup
 // through the factory the composition root gives (src/main/node/app-services.ts) and delegates
 // everything to it from then on.
 import type { Agent, AgentEvent, AgentMessage, AgentState, StreamFn } from '@mariozechner/pi-agent-core';
 import type { ImageContent } from '@mariozechner/pi-ai';
-import type { AgentPort } from './ports';
+import type { AgentPort } from '../ports';
 
 export type AgentInitialState = Pick<AgentState, 'systemPrompt' | 'model' | 'thinkingLevel' | 'tools' | 'messages'>;
 type Listener = Parameters<Agent['subscribe']>[0];

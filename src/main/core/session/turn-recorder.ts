@@ -1,16 +1,17 @@
 // Writes what a session does into the history and the decision log: the session row on the
 // first turn, every turn as it ends (errored ones included), retry chains and decisions, with
 // the links between them. A failed write becomes a notice and never breaks the turn. Owned by
-// AgentSession; the RetryController reaches it through the session's RetryHost.
-import type { ChainOutcome } from '../../shared/error-category';
-import type { ModelInfo, SessionEvent } from '../../shared/events';
-import type { ChatMessage } from '../../shared/messages';
-import { messageText } from '../../shared/messages';
-import { titleFromText } from '../../shared/history';
-import { errorNotice } from '../../shared/notices';
+// AgentSession; it is the retry chain's records (ChainRecords), which the RetryController writes
+// through the session's RetryHost.
+import type { ChainOutcome } from '../../../shared/error-category';
+import type { ModelInfo, SessionEvent } from '../../../shared/events';
+import type { ChatMessage } from '../../../shared/messages';
+import { messageText } from '../../../shared/messages';
+import { titleFromText } from '../../../shared/history';
+import { errorNotice } from '../../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
-import { buildDecisionRecord, type DecisionEntry } from './retry';
-import type { Clock, DecisionLogSink, HistoryWriter } from './ports';
+import { buildDecisionRecord, type ChainRecords, type DecisionEntry } from '../retry';
+import type { Clock, DecisionLogSink, HistoryWriter } from '../ports';
 
 export type { DecisionEntry };
 
@@ -23,11 +24,13 @@ export interface TurnRecorderOptions {
   emit: (event: SessionEvent) => void;
   /** The session's workspace, recorded with its row. */
   workspace: () => string;
+  /** The agent's runtime context: a decision is about its newest stored message. */
+  runtimeContext: () => readonly object[];
   /** A model's list price; absent or null = unknown, and the attempt's cost is stored as unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
 }
 
-export class TurnRecorder {
+export class TurnRecorder implements ChainRecords {
   private readonly persisted = new WeakMap<object, string>();
   private lastPersisted: string | null = null;
   private sessionId = '';
@@ -130,7 +133,11 @@ export class TurnRecorder {
     }
   }
 
-  openChain(chainId: string): void {
+  newChainId(): string {
+    return this.options.newId();
+  }
+
+  opened(chainId: string): void {
     this.guard(() => {
       this.options.history.openChain({ id: chainId, sessionId: this.sessionId, startedAt: this.options.clock.now() });
       if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
@@ -138,17 +145,17 @@ export class TurnRecorder {
   }
 
   /** An interrupted chain is continued: pending again. */
-  reopenChain(chainId: string): void {
+  reopened(chainId: string): void {
     this.guard(() => this.options.history.reopenChain(chainId));
   }
 
   /** A scheduled retry's time (null: it went, or the chain ended), kept so a restart can run it. */
-  scheduleChain(chainId: string, at: number | null): void {
+  scheduled(chainId: string, at: number | null): void {
     this.guard(() => this.options.history.scheduleChain(chainId, at));
   }
 
   /** Close a chain, linking the newest turn (the answer that recovered it, or the last failure). */
-  closeChain(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
+  closed(chainId: string, end: { outcome: ChainOutcome; attempts: number; finalError: string | null }): void {
     this.guard(() => {
       if (this.lastPersisted) this.options.history.linkTurnToChain(this.lastPersisted, chainId);
       this.options.history.closeChain(chainId, { ...end, endedAt: this.options.clock.now() });
@@ -161,7 +168,9 @@ export class TurnRecorder {
     this.guard(() => this.options.history.batch(writes));
   }
 
-  recordDecision(entry: DecisionEntry, turnId: string | null): void {
+  /** A decision, about the turn in question now (currentTurnId). */
+  decided(entry: DecisionEntry): void {
+    const turnId = this.currentTurnId();
     const model = this.options.modelInfo();
     // After a switch of model the record is about the model that hit the limit, and names the new one.
     const switched = entry.switchedModel;
@@ -187,6 +196,16 @@ export class TurnRecorder {
     this.guard(() => this.options.history.recordDecision(record));
     this.options.decisionLog.write(record);
     this.options.emit({ type: 'retry_decision', decision: record });
+  }
+
+  /** The turn a decision is about: the newest stored message still in the runtime context. */
+  currentTurnId(): string | null {
+    const messages = this.options.runtimeContext();
+    for (let i = messages.length - 1; i >= 0; i -= 1) {
+      const id = this.persisted.get(messages[i]);
+      if (id) return id;
+    }
+    return this.lastPersisted;
   }
 
   private guard(write: () => void): void {

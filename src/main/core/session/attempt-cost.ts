@@ -3,7 +3,7 @@
 // the registry does not list). Pi-ai's own usage.cost is not trusted for this: it is computed with
 // whatever price the model object carries, which is zero — or a sibling's — for unknown models.
 // TurnRecorder calls it as each turn is stored.
-import type { ChatUsage } from '../../shared/messages';
+import type { ChatUsage } from '../../../shared/messages';
 
 /** USD per million tokens, as pi-ai's model registry gives them (`Model.cost`). */
 export interface ModelPrice {

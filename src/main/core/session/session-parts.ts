@@ -1,19 +1,14 @@
 // The parts an AgentSession is made of, built and wired to each other once by its constructor:
-// the turn recorder (history and decision log), the retry controller with its RetryHost, the
-// compactor, the agent's tools (docs/tools.md), the rate-limit pacing (docs/retry-policy.md) and what is done with each agent
-// event (session-turn-events.ts). Kept apart so agent-session.ts reads as the session's API.
-import { newId as newCompactId } from '../../shared/ids';
-import type { ModelInfo, SessionEvent } from '../../shared/events';
+// the turn recorder (history and decision log), the retry controller with the RetryHost the
+// session gives it (below), the compactor, the agent's tools (docs/tools.md), the rate-limit
+// pacing (docs/retry-policy.md) and what is done with each agent event (turn-events.ts). Kept
+// apart so agent-session.ts reads as the session's API.
+import { newId as newCompactId } from '../../../shared/ids';
+import type { ModelInfo, SessionEvent } from '../../../shared/events';
+import type { ChatMessage } from '../../../shared/messages';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
-import {
-  type FallbackPort,
-  PromptPacing,
-  type RatePacer,
-  RetryController,
-  sessionRetryHost,
-  type StopHost,
-} from './retry';
+import { type FallbackPort, PromptPacing, type RatePacer, RetryController, type RetryHost } from '../retry';
 import type {
   AgentPort,
   Clock,
@@ -22,10 +17,11 @@ import type {
   HistoryWriter,
   NetworkCheck,
   SettingsStore,
-} from './ports';
-import { TurnEvents } from './session-turn-events';
-import { ToolCoordinator, type ToolCoordinatorOptions } from './tools/tool-coordinator';
-import { TurnRecorder, type DecisionEntry } from './turn-recorder';
+  UsageLimitResult,
+} from '../ports';
+import { TurnEvents } from './turn-events';
+import { ToolCoordinator, type ToolCoordinatorOptions } from '../tools/tool-coordinator';
+import { TurnRecorder } from './turn-recorder';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
@@ -58,9 +54,6 @@ export interface AgentSessionOptions {
 export interface SessionHooks {
   emit: (event: SessionEvent) => void;
   sessionId: () => string;
-  /** The turn a decision is about (the newest stored message still in the runtime context). */
-  currentTurnId: () => string | null;
-  recordDecision: (entry: DecisionEntry) => void;
   /** The app is quitting (AgentSession.shutdown). */
   shuttingDown: () => boolean;
 }
@@ -72,7 +65,7 @@ export interface SessionParts {
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   tools: ToolCoordinator | null;
   pacing: PromptPacing;
-  /** What is done with each agent event: publish, store, classify, retry or stop. */
+  /** What is done with each agent event: publish, store, and at a run's end hand a failure to the controller. */
   turnEvents: TurnEvents;
 }
 
@@ -90,6 +83,62 @@ function buildTools(options: AgentSessionOptions, hooks: SessionHooks, newId: ()
   });
 }
 
+/** Step 5: another key of the provider first, else the next model of the fallback list (chosen, not applied). */
+function usageLimitReached(
+  options: AgentSessionOptions,
+  sessionId: string,
+  retryAfterMs: number | undefined,
+): UsageLimitResult {
+  const model = options.modelInfo();
+  const result = options.credentials.markUsageLimitReached(model.provider, sessionId, {
+    retryAfterMs,
+    model: model.id,
+  });
+  const fallback = result.switched ? undefined : options.fallback?.next();
+  if (fallback?.kind === 'switched')
+    return { switched: true, earliestFreeAt: null, model: { from: fallback.from, to: fallback.to } };
+  return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
+}
+
+/**
+ * The RetryHost the session gives its RetryController (docs/retry-policy.md, "The retry
+ * lifecycle"): the retry settings and events, the agent's run (trim the failed reply and continue
+ * the agent), lifecycle step 5's two switches (applied when the controller says), the network check
+ * of the offline pause, and the history's records — the TurnRecorder itself.
+ */
+function sessionRetryHost(
+  options: AgentSessionOptions,
+  hooks: SessionHooks,
+  recorder: TurnRecorder,
+  now: () => number,
+): RetryHost {
+  const { agent, settings, networkCheck } = options;
+  return {
+    settings: () => settings.get().retry,
+    now,
+    emit: hooks.emit,
+    run: {
+      trimTrailingError: () => {
+        const messages = agent.state.messages;
+        const last = messages[messages.length - 1] as ChatMessage | undefined;
+        if (last?.role === 'assistant' && last.stopReason === 'error') agent.state.messages = messages.slice(0, -1);
+      },
+      continue: async () => {
+        await agent.waitForIdle();
+        await agent.continue();
+      },
+    },
+    limits: {
+      reached: ({ retryAfterMs }) => usageLimitReached(options, hooks.sessionId(), retryAfterMs),
+      switchModel: (change) => options.fallback?.use(change.to),
+    },
+    network: networkCheck
+      ? { isReachable: () => networkCheck(agent.state.model.baseUrl), pollMs: options.offlinePollMs }
+      : undefined,
+    records: recorder,
+  };
+}
+
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
   const { agent, settings } = options;
   const clock = options.clock ?? { now: () => Date.now() };
@@ -104,17 +153,11 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     newId,
     emit: hooks.emit,
     workspace: () => tools?.workspace ?? '',
+    runtimeContext: () => agent.state.messages,
     priceOf: options.priceOf,
   });
   recorder.useSession(options.sessionId, options.title ?? '', Boolean(options.title));
-  const retry = new RetryController(sessionRetryHost({ agent, options, recorder, ...hooks, newId, now }));
-  const stops: StopHost = {
-    retry,
-    recorder,
-    retrySettings: () => settings.get().retry,
-    newId,
-    recordDecision: hooks.recordDecision,
-  };
+  const retry = new RetryController(sessionRetryHost(options, hooks, recorder, now));
   const compactor = new Compactor({ agent, emit: hooks.emit, now });
   const pacing = new PromptPacing(hooks.emit, now, options.ratePacer);
   const { emit, shuttingDown } = hooks;
@@ -123,7 +166,6 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     settings,
     recorder,
     retry,
-    stops,
     compactor,
     tools,
     pacing,

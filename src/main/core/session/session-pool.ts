@@ -4,7 +4,7 @@
 // chain, running on in the background until their work ends. Their events never reach the shown
 // chat's view; what they are doing reaches the sidebar as a list of SessionActivity. Built by the
 // composition root (app-services.ts); the session domain moves sessions in and out.
-import type { SessionActivity, SessionEvent } from '../../shared/events';
+import type { SessionActivity, SessionEvent } from '../../../shared/events';
 import type { AgentSession } from './agent-session';
 import { activityOf, endOfRun, sameActivity, type RunEnd } from './session-activity';
 

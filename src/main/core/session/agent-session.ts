@@ -1,8 +1,9 @@
 // AgentSession: one conversation with the agent, shared by every host (Electron, browser, RPC).
-// It wraps pi-agent-core's Agent, persists every turn as it ends (errored turns included),
-// classifies failures (a tool's too), hands retryable ones to the RetryController and overflows to
-// the compaction path, and publishes everything as SessionEvents through subscribe(). Its parts —
-// recorder, retry controller, compactor, tools, rate-limit pacing — come from session-parts.ts.
+// It wraps pi-agent-core's Agent, persists every turn as it ends (errored turns included), hands
+// a run's failure (a provider's or a tool's) to the RetryController, which retries or stops it,
+// and an overflow to the compaction path, and publishes everything as SessionEvents through
+// subscribe(). Its parts — recorder, retry controller, compactor, tools, rate-limit pacing, what is
+// done with each agent event — come from session-parts.ts.
 import type { Agent, AgentEvent, AgentMessage, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type {
@@ -13,32 +14,26 @@ import type {
   SessionEvent,
   SessionEventListener,
   SessionSnapshot,
-} from '../../shared/events';
+} from '../../../shared/events';
 import {
   messageText,
   type AttachmentBlock,
   type ChatMessage,
   type TextBlock,
   type UserChatMessage,
-} from '../../shared/messages';
-import type { AttachmentUpload } from '../../shared/attachments';
-import type { ApprovalChoice } from '../../shared/tools';
+} from '../../../shared/messages';
+import type { AttachmentUpload } from '../../../shared/attachments';
+import type { ApprovalChoice } from '../../../shared/tools';
 import type { Compactor } from './compaction';
-import type { AgentPort } from './ports';
-import {
-  type PromptPacing,
-  findInterruptedRetry,
-  interruptedDecision,
-  type RetryController,
-  contextToContinue,
-} from './retry';
+import type { AgentPort } from '../ports';
+import { type PromptPacing, findInterruptedRetry, interruptedDecision, type RetryController } from '../retry';
 import { buildSessionParts, type AgentSessionOptions } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
-import type { TurnEvents } from './session-turn-events';
-import type { DecisionEntry, TurnRecorder } from './turn-recorder';
-import { contextToContinuePartial } from './continue-partial';
-import type { ToolCoordinator } from './tools/tool-coordinator';
-import { LiveToolCalls } from './tools/live-tool-calls';
+import type { TurnEvents } from './turn-events';
+import type { TurnRecorder } from './turn-recorder';
+import { contextToContinue, contextToContinuePartial } from '../llm/continue-partial';
+import type { ToolCoordinator } from '../tools/tool-coordinator';
+import { LiveToolCalls } from '../tools/live-tool-calls';
 
 export type { AgentSessionOptions };
 
@@ -80,8 +75,6 @@ export class AgentSession {
     const parts = buildSessionParts(options, {
       emit: (event) => this.emit(event),
       sessionId: () => this.sessionIdValue,
-      currentTurnId: () => this.currentTurnId(),
-      recordDecision: (entry) => this.recordDecision(entry),
       shuttingDown: () => this.shuttingDown,
     });
     this.recorder = parts.recorder;
@@ -391,7 +384,7 @@ export class AgentSession {
 
   /** "Retry now" on the interrupted-turn card: continue the chain with its counter. */
   resumeInterruptedRetry(offer: InterruptedRetry): void {
-    // Its run starts once the agent is idle (RetryHost.continueAgent), a withdrawn retried run settled.
+    // Its run starts once the agent is idle (the RetryHost's run.continue), a withdrawn retried run settled.
     this.refuseIfBusy();
     this.tools?.startRun();
     this.retry.resumeChain(offer);
@@ -409,7 +402,7 @@ export class AgentSession {
 
   /** "Discard" on the interrupted-turn card: a final record, so the chain is not offered again. */
   discardInterruptedRetry(offer: InterruptedRetry): void {
-    this.recordDecision(interruptedDecision(offer, 'discard'));
+    this.recorder.decided(interruptedDecision(offer, 'discard'));
   }
 
   /**
@@ -485,22 +478,6 @@ export class AgentSession {
 
   private onAgentEvent(event: AgentEvent): void {
     this.turnEvents.handle(event);
-  }
-
-  // ---- persistence ----
-
-  private recordDecision(entry: DecisionEntry): void {
-    this.recorder.recordDecision(entry, this.currentTurnId());
-  }
-
-  /** The turn a decision is about: the newest persisted message still in the runtime context. */
-  private currentTurnId(): string | null {
-    const messages = this.agent.state.messages;
-    for (let i = messages.length - 1; i >= 0; i -= 1) {
-      const id = this.recorder.turnIdOf(messages[i] as object);
-      if (id) return id;
-    }
-    return this.recorder.lastTurnId;
   }
 
   private emit(event: SessionEvent): void {

@@ -4,12 +4,12 @@
 // it) and the turn is tried once more. A second overflow in the same prompt ends with a clear
 // error. Owned by AgentSession.
 import type { AgentMessage } from '@mariozechner/pi-agent-core';
-import type { AgentPort } from './ports';
-import type { CompactionEvent, SessionEvent } from '../../shared/events';
-import type { ChatMessage } from '../../shared/messages';
-import { messageText } from '../../shared/messages';
-import { codedNotice, errorNotice } from '../../shared/notices';
-import { errorText } from '../../shared/text';
+import type { AgentPort } from '../ports';
+import type { CompactionEvent, SessionEvent } from '../../../shared/events';
+import type { ChatMessage } from '../../../shared/messages';
+import { messageText } from '../../../shared/messages';
+import { codedNotice, errorNotice } from '../../../shared/notices';
+import { errorText } from '../../../shared/text';
 
 export interface CompactorOptions {
   agent: AgentPort;

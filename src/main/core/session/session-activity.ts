@@ -1,7 +1,7 @@
 // What one chat is doing, as the sidebar shows it (docs/architecture.md, "Chats side by side"):
 // read from the session's live state, and — for a chat the person left — how its latest reply
 // ended, once its work is over. Pure; the session pool (session-pool.ts) calls these.
-import type { SessionActivity, SessionEvent } from '../../shared/events';
+import type { SessionActivity, SessionEvent } from '../../../shared/events';
 import type { AgentSession } from './agent-session';
 
 /** How a background chat's work ended: a reply to read, or a failure to look at. */

@@ -1,6 +1,6 @@
 // Counts over a session's runtime context: messages by role, tool calls, tokens and cost, as
 // AgentSession.stats() reports them (the RPC mode's get_session_stats answers with this). Pure.
-import type { ChatMessage } from '../../shared/messages';
+import type { ChatMessage } from '../../../shared/messages';
 
 export interface SessionStats {
   sessionId: string;
