@@ -25,6 +25,7 @@ import {
 } from '../../../shared/messages';
 import type { ChainView, CompactionView } from '../store/state';
 import type { LiveItem } from './live-items';
+import { partialOf, type PartialReply } from './partial-reply';
 import {
   assistantText,
   orphanResultItem,
@@ -74,14 +75,6 @@ export function thinkingOf(message: ChatMessage): ThinkingView[] {
       ? [{ text: block.thinking, durationMs: block.durationMs ?? null, redacted: block.redacted === true }]
       : [],
   );
-}
-
-/** What a failed attempt had streamed before it failed (docs/retry-policy.md, "Nothing streamed is lost"). */
-export interface PartialReply {
-  text: string;
-  thinking: string;
-  /** The tools it had begun to call. */
-  toolCalls: string[];
 }
 
 export interface ErroredAttempt {
@@ -181,16 +174,6 @@ function messageItems(key: string, turnId: string | null, message: ChatMessage, 
 }
 
 /** The words, thinking and begun tool calls of a failed reply; null when it streamed none. */
-export function partialOf(message: ChatMessage | undefined): PartialReply | null {
-  if (message?.role !== 'assistant') return null;
-  const text = assistantText(message);
-  const thinking = message.content
-    .flatMap((block) => (block.type === 'thinking' && block.thinking ? [block.thinking] : []))
-    .join('\n');
-  const toolCalls = message.content.flatMap((block) => (block.type === 'toolCall' ? [block.name] : []));
-  return text.trim() || thinking.trim() || toolCalls.length > 0 ? { text, thinking, toolCalls } : null;
-}
-
 function attemptOf(
   key: string,
   turn: { errorMessage?: string | null; createdAt: number; usage: ChatUsage | null; message?: ChatMessage },

@@ -8,7 +8,8 @@ import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
 import type { ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
-import { partialOf, type ChatItem, type MessageItem } from './chat-items';
+import type { ChatItem, MessageItem } from './chat-items';
+import { partialOf } from './partial-reply';
 
 export interface ApprovalItem {
   kind: 'approval';

@@ -24,7 +24,8 @@ import {
   type FocusTarget,
   type ViewName,
 } from './state';
-import { eventDispatcher, type AppStore } from './app-store';
+import { eventDispatcher } from './event-dispatcher';
+import type { AppStore } from './state';
 import { errorText } from '../../../shared/text';
 
 export interface ActionOptions {

@@ -1,34 +1,20 @@
 // The one zustand store (vanilla, so the event pump and tests use it without React), the React
 // context that hands components the store and the action functions, and the store's feed: the
 // event pump (startEventPump, wired once by main.tsx) hands every SessionEvent from the bridge to
-// the dispatcher (eventDispatcher, Actions.dispatch), which applies it with applySessionEvent; on
-// each (re)connect the snapshot is fetched again.
+// the dispatcher (event-dispatcher.ts, Actions.dispatch), which applies it with applySessionEvent;
+// on each (re)connect the snapshot is fetched again.
 import { createContext, useContext } from 'react';
-import { createStore, type StoreApi } from 'zustand/vanilla';
+import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { applySessionEvent } from './apply-session-event';
-import { initialState, type AppState } from './state';
+import { initialState, type AppState, type AppStore } from './state';
 import type { ResoluteBridge } from '../../../shared/bridge';
 import type { SessionEvent } from '../../../shared/events';
 import type { Actions } from './actions';
 
-export type AppStore = StoreApi<AppState>;
+export type { AppStore };
 
 export function createAppStore(state: AppState = initialState()): AppStore {
   return createStore<AppState>()(() => state);
-}
-
-/**
- * How events reach the store (Actions.dispatch): applied by the one reducer, in order, in one store
- * update however many there are (so one render), then `onEvent` (the Esc swap listens there) is
- * told of each.
- */
-export function eventDispatcher(store: AppStore, onEvent?: (event: SessionEvent) => void) {
-  return (...events: SessionEvent[]): void => {
-    if (events.length === 0) return;
-    store.setState(events.reduce(applySessionEvent, store.getState()), true);
-    if (onEvent) events.forEach((event) => onEvent(event));
-  };
 }
 
 export interface Runtime {

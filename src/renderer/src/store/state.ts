@@ -11,6 +11,7 @@ import type { McpServerStatus } from '../../../shared/mcp';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notices';
 import type { AttachmentUpload } from '../../../shared/attachments';
+import type { StoreApi } from 'zustand/vanilla';
 
 /** What the chat knows about one retry chain (from auto_retry_* events or the history store). */
 export interface ChainView {
@@ -221,3 +222,6 @@ export function addNotice(state: AppState, level: Notice['level'], text: string 
   const notices = [...state.ui.notices, notice].slice(-MAX_NOTICES);
   return { ...state, ui: { ...state.ui, notices, nextNoticeId: notice.id + 1 } };
 }
+
+/** The one store of this state (app-store.ts makes it; the actions and the dispatcher write it). */
+export type AppStore = StoreApi<AppState>;

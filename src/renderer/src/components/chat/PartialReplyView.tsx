@@ -3,7 +3,7 @@
 // a disclosure, and the tools it had begun to call. Shown on the failed card (chat and history)
 // and, shortened, in each attempt of the retry timeline.
 import { useTranslation } from 'react-i18next';
-import type { PartialReply } from '../../chat/chat-items';
+import type { PartialReply } from '../../chat/partial-reply';
 import { Markdown } from '../../markdown/LazyMarkdown';
 
 export function PartialReplyView({ partial }: { partial: PartialReply }) {
