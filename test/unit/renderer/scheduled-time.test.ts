@@ -6,7 +6,12 @@ import i18next, { type TFunction } from 'i18next';
 import { en } from '../../../src/renderer/src/i18n/en';
 import { ja } from '../../../src/renderer/src/i18n/ja';
 import { ko } from '../../../src/renderer/src/i18n/ko';
-import { formatClockTime, formatTimeLeft, scheduledText } from '../../../src/renderer/src/retry/scheduled-time';
+import {
+  formatClockTime,
+  formatTimeLeft,
+  formatWait,
+  scheduledText,
+} from '../../../src/renderer/src/retry/scheduled-time';
 
 const i18n = i18next.createInstance();
 const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);
@@ -44,5 +49,29 @@ describe('scheduledText', () => {
     const tomorrow = new Date(2026, 11, 2, 0, 58, 0).getTime();
     expect(formatClockTime(tomorrow, NOW, 'en')).toBe('Dec 2, 00:58');
     expect(formatClockTime(AT, NOW, 'en')).toBe('14:05');
+  });
+});
+
+describe('formatWait', () => {
+  it('gives a wait in seconds under a minute, then in minutes and hours — never thousands of seconds', () => {
+    const t = inLanguage('en');
+    expect(formatWait(t, 2.5)).toBe('2.5 s');
+    expect(formatWait(t, 42)).toBe('42 s');
+    expect(formatWait(t, 300)).toBe('5 min');
+    expect(formatWait(t, 7200)).toBe('2 h');
+    expect(formatWait(t, 7192)).toBe('2 h');
+    expect(formatWait(t, 7980)).toBe('2 h 13 min');
+  });
+
+  it('reads in Japanese and Korean, and in the timeline and the pacing notice', () => {
+    expect(formatWait(inLanguage('ja'), 7200)).toBe('2 時間');
+    expect(formatWait(inLanguage('ko'), 42)).toBe('42초');
+    expect(inLanguage('en')('decisionAction.retry', { wait: formatWait(inLanguage('en'), 7200) })).toBe(
+      'Retry after 2 h',
+    );
+    expect(inLanguage('ja')('decisionAction.retry', { wait: formatWait(inLanguage('ja'), 4) })).toBe('4 秒後に再試行');
+    expect(inLanguage('en')('pacing.waitingUntil', { wait: formatWait(inLanguage('en'), 7192), time: '03:54' })).toBe(
+      'Waiting for the limit to reset at 03:54 (in 2 h)',
+    );
   });
 });

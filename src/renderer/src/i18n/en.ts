@@ -156,7 +156,8 @@ export const en = {
     discard: 'Discard',
   },
   pacing: {
-    waiting: 'Waiting {{seconds}} s for the rate limit to reset',
+    waiting: 'Waiting {{wait}} for the rate limit to reset',
+    waitingUntil: 'Waiting for the limit to reset at {{time}} (in {{wait}})',
     sending: 'The rate limit has reset: sending…',
     sendAnyway: 'Send anyway',
   },
@@ -243,7 +244,7 @@ export const en = {
     continued: 'Cut off by an error, then continued',
   },
   decisionAction: {
-    retry: 'Retry after {{seconds}} s',
+    retry: 'Retry after {{wait}}',
     abort: 'Stop',
     skip: 'Skip',
     compact: 'Compact the conversation',

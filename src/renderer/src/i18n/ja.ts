@@ -154,7 +154,8 @@ export const ja: Messages = {
     discard: '破棄',
   },
   pacing: {
-    waiting: 'レート制限のリセットまで {{seconds}} 秒待っています',
+    waiting: 'レート制限のリセットまで {{wait}}待っています',
+    waitingUntil: '制限が {{time}} にリセットされるまで待っています（あと {{wait}}）',
     sending: 'レート制限がリセットされました: 送信しています…',
     sendAnyway: 'すぐに送信',
   },
@@ -243,7 +244,7 @@ export const ja: Messages = {
     continued: 'エラーで途切れ、その後続けました',
   },
   decisionAction: {
-    retry: '{{seconds}} 秒後に再試行',
+    retry: '{{wait}}後に再試行',
     abort: '停止',
     skip: 'スキップ',
     compact: '会話を圧縮',

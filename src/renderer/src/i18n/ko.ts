@@ -152,7 +152,8 @@ export const ko: Messages = {
     discard: '버리기',
   },
   pacing: {
-    waiting: '속도 제한이 초기화될 때까지 {{seconds}}초 기다리는 중',
+    waiting: '속도 제한이 초기화될 때까지 {{wait}} 기다리는 중',
+    waitingUntil: '제한이 {{time}}에 초기화될 때까지 기다리는 중 ({{wait}} 남음)',
     sending: '속도 제한이 초기화되었습니다: 보내는 중…',
     sendAnyway: '그래도 보내기',
   },
@@ -239,7 +240,7 @@ export const ko: Messages = {
     continued: '오류로 끊긴 뒤 이어서 작성됨',
   },
   decisionAction: {
-    retry: '{{seconds}}초 후 재시도',
+    retry: '{{wait}} 후 재시도',
     abort: '중단',
     skip: '건너뜀',
     compact: '대화 압축',

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import type { ErroredAttempt } from '../../chat/chat-items';
 import type { ChainView } from '../../store/state';
-import { formatSeconds } from '../../util/format';
+import { formatWait } from '../../retry/scheduled-time';
 import { partialSnippet } from './PartialReplyView';
 
 interface RetryTimelineProps {
@@ -48,7 +48,7 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
                 {d.errorMessage && <span className="timeline-error">{d.errorMessage}</span>}
                 <AttemptWords attempt={attempts.find((a) => a.key === d.context.turnId)} />
                 <span className="timeline-decision">
-                  {t(`decisionAction.${d.action}`, { seconds: formatSeconds(d.waitSeconds) })}
+                  {t(`decisionAction.${d.action}`, { wait: formatWait(t, d.waitSeconds) })}
                 </span>
               </li>
             ),
