@@ -95,6 +95,10 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const send = async (): Promise<void> => {
     if (!canSend) return;
     if (files.length > 0) return sendWithFiles(files);
+    return sendText();
+  };
+
+  const sendText = async (): Promise<void> => {
     const sent = text;
     setText('');
     restored.current = null;
@@ -126,8 +130,16 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     void addFiles(pasted);
   };
 
+  // What its label says: the images go, and the rest is sent — unless something else still stops it.
   const sendWithoutImages = (): void => {
-    setFiles((current) => current.filter((file) => !file.mimeType.startsWith('image/')));
+    const kept = files.filter((file) => !file.mimeType.startsWith('image/'));
+    setFiles(kept);
+    const isSendable = isConnected && !isBusy && (text.trim().length > 0 || kept.length > 0);
+    if (!isSendable || refusalsFor(kept, acceptsImages, t, i18n.language).length > 0) {
+      inputRef.current?.focus();
+      return;
+    }
+    void (kept.length > 0 ? sendWithFiles(kept) : sendText());
   };
 
   const onSubmit = (event: FormEvent): void => {
