@@ -166,6 +166,21 @@ test.describe('8: focus after an answer', () => {
   });
 });
 
+test('a long fault script is cut in the Simulator badge, and its × stays in the window', async ({ app }) => {
+  const long = Array(60).fill('503').join(',');
+  await app.page.getByTestId('nav-settings').click();
+  const script = app.page.getByTestId('settings-simulator-script');
+  await script.fill(long);
+  await script.press('Enter');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.getByTestId('nav-chat').click();
+  const badge = app.page.getByTestId('simulator-badge');
+  await expect(badge.getByTestId('simulator-badge-script')).toHaveAttribute('title', long);
+  await expect(app.page.getByTestId('simulator-script-clear')).toBeInViewport({ ratio: 1 });
+  await app.page.getByTestId('simulator-script-clear').click();
+  await expect(badge.getByTestId('simulator-badge-script')).toHaveCount(0);
+});
+
 test('9: the Simulator badge names a fault script that survived a restart, and clears it', async ({ app }) => {
   await app.page.getByTestId('nav-settings').click();
   const script = app.page.getByTestId('settings-simulator-script');

@@ -13,7 +13,7 @@ export function SimulatorBadge() {
       {t('app.simulator')}
       {script && (
         <>
-          <span className="simulator-script" data-testid="simulator-badge-script">
+          <span className="simulator-script" data-testid="simulator-badge-script" title={script}>
             {t('app.simulatorScript', { script })}
           </span>
           <button
