@@ -26,6 +26,30 @@ test.describe('with a slow backoff', () => {
     await expect(banner.root).toBeHidden();
   });
 
+  test('Retry now says "Retrying now" at the click, not a countdown that runs on', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    const banner = new RetryBanner(app.page);
+    await chat.prompt('no waiting please');
+    await expect(banner.root).toContainText('Retrying (1/3) in');
+    // Clicked and read in the page before its next paint: what the person sees the moment they click.
+    type Page = {
+      document: { querySelector(s: string): { textContent: string } | null };
+      requestAnimationFrame(run: () => void): void;
+    };
+    const shown = await banner.retryNow.evaluate(
+      (button) =>
+        new Promise<string | undefined>((resolve) => {
+          const page = globalThis as unknown as Page;
+          (button as unknown as { click(): void }).click();
+          page.requestAnimationFrame(() =>
+            resolve(page.document.querySelector('[data-testid="retry-banner-text"]')?.textContent),
+          );
+        }),
+    );
+    expect(shown).toContain('Retrying now (1/3)');
+    await expect(chat.lastAssistant()).toContainText('Simulated reply');
+  });
+
   for (const [language, text] of [
     ['ja', '再試行中 (1/3)'],
     ['ko', '재시도 중 (1/3)'],

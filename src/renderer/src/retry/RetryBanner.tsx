@@ -4,7 +4,7 @@
 // model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so
 // screen readers announce the first message too. After Cancel, Retry now or Dismiss, focus goes to
 // the composer, never to the page body.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
@@ -42,8 +42,21 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
   );
   const thenComposer = (run: Promise<unknown>) => void run.then(() => actions.requestFocus('composer'));
   const values = { attempt: banner.attempt, maxAttempts: banner.maxAttempts, seconds };
+  // Retry now says "Retrying now" at the click: the countdown went on until the retry's first event
+  // came back (~250 ms), while the retry already ran. Keyed to this attempt, so a next one counts again.
+  const attemptKey = `${banner.chainId}:${banner.attempt}`;
+  const [firedFor, setFiredFor] = useState<string | null>(null);
+  const retryNow = (): void => {
+    setFiredFor(attemptKey);
+    // Refused (reported as a notice) or nothing skipped: the banner counts as before.
+    const asked = actions.call('session.retryNow', {});
+    void asked.then((answer) => {
+      if (!answer?.skipped) setFiredFor(null);
+    });
+    thenComposer(asked);
+  };
   // Paused offline, nothing counts down and the retry waits for the network (Cancel and Retry now work).
-  const firing = isRetryFiring(banner, seconds);
+  const firing = isRetryFiring(banner, seconds) || (firedFor === attemptKey && !banner.offline);
   const text = banner.offline
     ? t('retry.offline', values)
     : firing
@@ -68,12 +81,7 @@ function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'p
         )}
       </div>
       <div className="retry-banner-actions" hidden={firing}>
-        <button
-          type="button"
-          className="button"
-          data-testid="retry-now"
-          onClick={() => thenComposer(actions.call('session.retryNow', {}))}
-        >
+        <button type="button" className="button" data-testid="retry-now" onClick={retryNow}>
           {t('retry.retryNow')}
         </button>
         <button
