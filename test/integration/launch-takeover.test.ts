@@ -5,7 +5,7 @@
 // (fixtures/launch-attacker.mjs). It must get nothing usable, the settings must stay as they were,
 // and the person's window must still come up. Linux only (setpriv, Xvfb, /proc).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { WebSocket } from 'ws';
@@ -21,6 +21,20 @@ const canRun =
   process.getuid?.() === 0 &&
   ['Xvfb', 'setpriv', 'xdotool'].every((tool) => spawnSync('which', [tool]).status === 0) &&
   existsSync('/usr/bin/chromium');
+
+/**
+ * The attacker as uid 65534 must be able to read its script and the `ws` it imports: a checkout in a
+ * folder only its owner reads (a fresh clone under `mktemp -d`, 0700) would stop it at the door and
+ * fail the test for a reason it is not about. So both are copied into the test's own folder, opened
+ * to everyone — what is secret (the data folder) the app itself keeps 0700 inside it.
+ */
+function readableCopyOfAttacker(folder: string): string {
+  const dir = join(folder, 'attacker');
+  cpSync(ATTACKER, join(dir, 'launch-attacker.mjs'));
+  cpSync(resolve('node_modules/ws'), join(dir, 'node_modules', 'ws'), { recursive: true });
+  for (const path of [folder, dir, join(dir, 'node_modules'), join(dir, 'node_modules', 'ws')]) chmodSync(path, 0o755);
+  return join(dir, 'launch-attacker.mjs');
+}
 
 let xvfb: ChildProcess | null = null;
 let display = '';
@@ -60,12 +74,17 @@ describe.skipIf(!canRun)('another local user against the browser mode launch', (
     const workspace = join(root, 'workspace');
     mkdirSync(workspace);
     rmSync(OWNED_MARK, { force: true });
+    const attackerScript = readableCopyOfAttacker(root);
     // The attacker is scanning before the app starts: it sees every command line as it appears.
     const attacker = watch(
-      spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, ATTACKER, dataDir], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-        detached: true,
-      }),
+      spawn(
+        'setpriv',
+        ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, attackerScript, dataDir],
+        {
+          stdio: ['ignore', 'pipe', 'pipe'],
+          detached: true,
+        },
+      ),
     );
     await waitFor(() => attacker.out().includes('"scans"'), 'the attacker to scan', attacker);
 

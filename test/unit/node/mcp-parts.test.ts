@@ -116,7 +116,24 @@ describe('a sandboxed server installed under /tmp', () => {
     expect(programBinds(['/usr/bin/node', script, '/tmp/clone/node_modules/x/y.js'], ['/tmp/ws'])).toEqual([
       '/tmp/clone/node_modules',
     ]);
-    expect(programBinds(['/tmp/bin/server'], ['/tmp/ws'])).toEqual(['/tmp/bin/server']);
+    expect(programBinds(['/tmp/bin/server'], ['/tmp/ws'], () => false)).toEqual(['/tmp/bin/server']);
+  });
+
+  it("gets a checkout's own script bound with the node_modules its imports resolve from", () => {
+    const exists = (path: string) => path === '/tmp/clone/node_modules';
+    expect(programBinds(['/tmp/clone/test/fixtures/server.mjs'], ['/tmp/ws'], exists)).toEqual([
+      '/tmp/clone/test/fixtures/server.mjs',
+      '/tmp/clone/node_modules',
+    ]);
+    // The nearest one wins, and none is looked for at /tmp itself.
+    const nested = (path: string) => ['/tmp/clone/node_modules', '/tmp/clone/pkg/node_modules'].includes(path);
+    expect(programBinds(['/tmp/clone/pkg/bin/s.js'], [], nested)).toEqual([
+      '/tmp/clone/pkg/bin/s.js',
+      '/tmp/clone/pkg/node_modules',
+    ]);
+    expect(programBinds(['/tmp/s.js'], [], () => true)).toEqual(['/tmp/s.js']);
+    // Never the hidden data folder's.
+    expect(programBinds(['/tmp/data/x/s.js'], ['/tmp/data'], () => true)).toEqual([]);
   });
 
   it('never lies over the workspace, nor uncovers the hidden data folder', () => {

@@ -6,7 +6,8 @@
 // bash's hardening as mcp-sandbox.ts prepares it: the seccomp filter, the process limit and the
 // git folders read-only. Pure but for the check of a sandboxed server's `cwd`; McpConnection
 // spawns what this returns.
-import { isAbsolute, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { McpStdioServer } from '../../../shared/mcp';
 import { bubblewrapArgs, BWRAP_SECCOMP_FD, sandboxEnv } from '../tools/sandbox-plan';
 import { checkWorkspaceChoice } from '../tools/workspace-fs';
@@ -143,19 +144,42 @@ export function stdioLaunch(
  * The sandbox's /tmp is a private, empty one, so a server installed under /tmp (a checkout in a
  * temporary folder, an npx cache) would find nothing there. Each absolute word of its command line
  * that lies under /tmp is bound read-only — for a file inside `node_modules`, that whole
- * `node_modules` folder, where its dependencies resolve from — unless the bind would lie over the
- * workspace or uncover a hidden folder (the data folder).
+ * `node_modules` folder, where its dependencies resolve from; for another file, the file and the
+ * nearest `node_modules` above it (a checkout's own script importing its packages) — unless the
+ * bind would lie over the workspace or uncover a hidden folder (the data folder). `exists` is
+ * the file system's answer (a parameter for the tests).
  */
-export function programBinds(words: readonly string[], keep: readonly string[]): string[] {
+export function programBinds(
+  words: readonly string[],
+  keep: readonly string[],
+  exists: (path: string) => boolean = existsSync,
+): string[] {
   const binds = new Set<string>();
+  const add = (path: string): void => {
+    const covers = (other: string) => other === path || other.startsWith(`${path}/`) || path.startsWith(`${other}/`);
+    if (!keep.some(covers)) binds.add(path);
+  };
   for (const word of words) {
     if (!word.startsWith('/tmp/')) continue;
     const at = word.indexOf('/node_modules/');
-    const path = at >= 0 ? word.slice(0, at + '/node_modules'.length) : word;
-    const covers = (other: string) => other === path || other.startsWith(`${path}/`) || path.startsWith(`${other}/`);
-    if (!keep.some(covers)) binds.add(path);
+    if (at >= 0) {
+      add(word.slice(0, at + '/node_modules'.length));
+      continue;
+    }
+    add(word);
+    const modules = nearestNodeModules(word, exists);
+    if (modules) add(modules);
   }
   return [...binds];
+}
+
+/** The `node_modules` folder Node would resolve a script's packages from, below /tmp; null if none. */
+function nearestNodeModules(file: string, exists: (path: string) => boolean): string | null {
+  for (let dir = dirname(file); dir.startsWith('/tmp/'); dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules');
+    if (exists(candidate)) return candidate;
+  }
+  return null;
 }
 
 /** One word for bash -c, quoted so nothing in it is read by the shell. */
