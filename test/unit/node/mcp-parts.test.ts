@@ -52,6 +52,40 @@ describe('a stdio server’s environment and command', () => {
     expect(stdioLaunch({ command: 'srv', cwd: '/elsewhere' }, context).cwd).toBe('/elsewhere');
   });
 
+  it('sandbox: a cwd that holds or lies in the data folder is refused, as a program that cannot run', () => {
+    for (const cwd of ['/data/inside', '/']) {
+      let thrown: unknown;
+      try {
+        stdioLaunch({ command: 'srv', sandbox: true, cwd }, context);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(Error);
+      expect((thrown as Error).message).toMatch(/^The server's cwd cannot be used: ./);
+      expect((thrown as { code?: unknown }).code).toBe('EACCES');
+    }
+  });
+
+  it('sandbox: the seccomp filter reaches bwrap on its descriptor through a shell, the process limit wraps it all', () => {
+    const plain = stdioLaunch({ command: 'srv', sandbox: true }, context);
+    const filtered = stdioLaunch({ command: 'srv', sandbox: true }, context, {
+      gitReadOnly: [],
+      seccompFile: '/run/filter.bpf',
+    });
+    expect(filtered.command).toBe('/bin/sh');
+    expect(filtered.args.slice(0, 4)).toEqual(['-c', 'exec "$@" 4<"$0"', '/run/filter.bpf', '/usr/bin/bwrap']);
+    expect(filtered.args.slice(4)).toContain('--seccomp');
+    expect(plain.args).not.toContain('--seccomp');
+    const wrapped = stdioLaunch({ command: 'srv', sandbox: true }, context, {
+      gitReadOnly: ['/ws/.git'],
+      wrap: (command, args) => ({ command: '/usr/bin/limit', args: [command, ...args] }),
+    });
+    expect(wrapped.command).toBe('/usr/bin/limit');
+    expect(wrapped.args[0]).toBe('/usr/bin/bwrap');
+    expect(wrapped.args.join(' ')).toContain('--ro-bind /ws/.git /ws/.git');
+    expect(wrapped.env).toEqual({});
+  });
+
   it('sandbox: bubblewrap with the workspace writable, the data folder hidden, no keys, network as asked', () => {
     const launch = stdioLaunch({ command: 'srv', args: ["it's"], sandbox: true, network: false }, context);
     expect(launch.command).toBe('/usr/bin/bwrap');
