@@ -1,7 +1,7 @@
 // The retry banner's countdown: whole seconds left (rounded up, never negative), ticks on second
 // boundaries, stops at zero and on demand. Driven with vitest's fake clock.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { msUntilNextTick, secondsLeft, startCountdown } from '../../../src/renderer/src/retry/countdown';
+import { msUntilNextTick, secondsLeft, startCountdown } from '../../../src/renderer/src/retry/RetryBanner';
 
 describe('secondsLeft', () => {
   it.each([

@@ -5,11 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { ERROR_CATEGORIES } from '../../../src/shared/error-category';
 import { RETRYABLE_CATEGORIES } from '../../../src/shared/retry-policy/retryable';
-import { computeBackoffMs, formatSeconds } from '../../../src/shared/retry-policy/backoff';
 import {
   DECISION_TABLE,
   clampRetrySettings,
+  computeBackoffMs,
   describeTable,
+  formatSeconds,
   resolveRow,
   type DescribedRow,
 } from '../../../src/shared/retry-policy/decision-table';

@@ -1,10 +1,12 @@
-// Places a provider's failure in one error category: structured facts first (stopReason, the
+// What ended a run, as one typed value, and its one judgement (docs/retry-policy.md, "The retry
+// lifecycle"): a `Failure` is a provider's failure with the facts the LLM layer gathered
+// (core/llm/failed-message.ts) or a tool's fault that ended the batch (core/tools/tool-gate.ts);
+// the session classifies it once per failed run with classifyFailure. A tool's fault is already
+// placed; a provider's goes through classifyError: structured facts first (stopReason, the
 // session's own flags, a 401/403, the provider's error codes, the HTTP status), sharpened by the
-// text, then the text patterns alone. The order and every provider's shapes are in
-// docs/classification.md. Called through classifyFailure (failure.ts) once per failed run, with the
-// facts the LLM layer gathered (core/llm/failed-message.ts); a tool's fault is placed there without it.
+// text, then the text patterns alone (the order and every provider's shapes: docs/classification.md).
 // Its input is typed and trusted; it still never throws, and what it cannot place is `unexpected`.
-import type { ErrorCategory } from '../../../shared/error-category';
+import type { ErrorCategory, ToolFailureCategory } from '../../../shared/error-category';
 import { DECISION_TABLE } from '../../../shared/retry-policy/decision-table';
 import type { ProviderFacts } from './provider-facts';
 import { parseRetryHint } from './retry-hints';
@@ -293,4 +295,24 @@ export function classifyError(input: ErrorInput): Classification {
     // A bug in a rule must not take the turn down: what cannot be placed is unexpected.
     return { category: 'unexpected', errorType: UNCLASSIFIABLE, source: 'fallback' };
   }
+}
+
+/** A tool failure that ended its batch: which row handles it, and what the errored turn says. */
+export interface ToolFault {
+  /** A sandbox or patch failure, or the model's invalid call (an unknown tool, arguments that fail the schema). */
+  category: ToolFailureCategory | 'invalid_output';
+  /** What happened, as the errored turn states it. */
+  message: string;
+  toolCallId: string;
+  toolName: string;
+}
+
+export type Failure = { kind: 'provider'; facts: ErrorInput } | { kind: 'tool'; fault: ToolFault };
+
+/** The failure's category, exception class and any retry hint. Never throws. */
+export function classifyFailure(failure: Failure): Classification {
+  if (failure.kind === 'provider') return classifyError(failure.facts);
+  // A tool's fault is already placed: its category is the row (docs/tools.md, "Which failure is which").
+  const { category } = failure.fault;
+  return { category, errorType: DECISION_TABLE[category].exceptionClass, source: 'structured' };
 }

@@ -9,14 +9,12 @@ import { isErrorCategory, type ErrorCategory } from '../../../shared/error-categ
 import type { DecisionAction } from '../../../shared/history';
 import {
   SCHEDULE_LIMIT_MS,
+  clampRetrySettings,
   computeBackoffMs,
   formatSeconds,
+  resolveRow,
   scheduledReason,
   waitTooLongReason,
-} from '../../../shared/retry-policy/backoff';
-import {
-  clampRetrySettings,
-  resolveRow,
   type BackoffKind,
   type EffectiveRow,
 } from '../../../shared/retry-policy/decision-table';

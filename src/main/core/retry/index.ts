@@ -17,8 +17,7 @@ export {
 } from './provider-facts';
 
 // What ended a run, and its one judgement.
-export { classifyFailure, type Failure, type ToolFault } from './failure';
-export type { Classification } from './classify-error';
+export { classifyFailure, type Classification, type Failure, type ToolFault } from './classify-error';
 
 // The controller that decides, waits and retries, and what it needs from the session.
 export { INTERRUPTED_FINAL_ERROR } from './retry-chain';

@@ -3,7 +3,7 @@
 // instead of burning attempts. The accounting rule and the wait live here; the RetryController
 // calls them, and the host supplies the reachability check (a HEAD request to the provider's host
 // in Node modes, net.isOnline() in the desktop app).
-import { abortableSleep } from './retry-wait';
+import { abortableSleep } from './retry-chain';
 
 /** How often a paused chain asks whether the network is back, ms. */
 export const OFFLINE_POLL_MS = 1000;

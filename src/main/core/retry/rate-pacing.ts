@@ -7,7 +7,7 @@
 import type { AttachmentUpload } from '../../../shared/attachments';
 import type { PacingEvent, PacingWait } from '../../../shared/events';
 import type { AssistantChatMessage } from '../../../shared/messages';
-import { abortableSleep, type Sleep } from './retry-wait';
+import { abortableSleep, type Sleep } from './retry-chain';
 import { providerFactsOf } from './provider-facts';
 import { exhaustedLimitsResetMs, retryAfterHeaderMs } from './retry-hints';
 

@@ -10,7 +10,7 @@ import type {
   TurnRecord,
 } from '../../../shared/history';
 import { messageText, type ChatMessage } from '../../../shared/messages';
-import { readWaitTooLong } from '../../../shared/retry-policy/backoff';
+import { readWaitTooLong } from '../../../shared/retry-policy/decision-table';
 import { decodeMessage, encodeMessage } from './message-codec';
 import type { SessionTotalRow } from './session-totals';
 

@@ -8,8 +8,7 @@
 import type { RetryDecisionRecord } from '../../../shared/history';
 import type { RetrySettings } from '../../../shared/settings';
 import type { ErrorCategory } from '../../../shared/error-category';
-import { computeBackoffMs } from '../../../shared/retry-policy/backoff';
-import { resolveRow } from '../../../shared/retry-policy/decision-table';
+import { computeBackoffMs, resolveRow } from '../../../shared/retry-policy/decision-table';
 import type { DecisionLogSink } from '../../core/ports';
 
 export interface RetryContext {

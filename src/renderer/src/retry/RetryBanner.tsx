@@ -3,14 +3,13 @@
 // failed leaves "Retry failed after N retries: …" (or "Retry cancelled" after a cancel), a switch of
 // model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so
 // screen readers announce the first message too. After Cancel, Retry now or Dismiss, focus goes to
-// the composer, never to the page body.
-import { useState, type ReactNode } from 'react';
+// the composer, never to the page body. Its countdown (useCountdown, also the rate-limit notice's)
+// and whether the wait still offers Cancel (useRetryWaiting, which Composer reads) are at the end.
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
-import { useCountdown } from './countdown';
-import { isRetryFiring } from './use-retry-waiting';
 import { scheduledText } from './scheduled-time';
 import { ModelSwitchLine } from './ModelSwitchNotice';
 
@@ -32,7 +31,7 @@ export function RetryBanner() {
   );
 }
 
-function PendingRetry({ banner }: { banner: Extract<RetryBannerState, { kind: 'pending' }> }) {
+function PendingRetry({ banner }: { banner: PendingBanner }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const seconds = useCountdown(banner.retryAt);
@@ -136,4 +135,83 @@ function DismissibleText({ text }: { text: ReactNode }) {
       </div>
     </>
   );
+}
+
+// Whether a retry waits with the banner's Cancel on offer: counting down (or paused offline) and
+// not yet going out. The banner shows Cancel and Retry now only then; Composer hides its Stop
+// then, so the wait has one control and Stop is the composer's again once the attempt is under
+// way (docs/retry-policy.md, "Cancel and abort").
+type PendingBanner = Extract<RetryBannerState, { kind: 'pending' }>;
+
+/** At 0 the retry is going out: it can no longer be cancelled (Stop still stops the request). */
+export function isRetryFiring(banner: PendingBanner, seconds: number): boolean {
+  return !banner.offline && (banner.delayMs === 0 || seconds === 0);
+}
+
+/** True while the banner's Cancel is the way to stop the chain; re-renders on each second of the countdown. */
+export function useRetryWaiting(): boolean {
+  const banner = useAppState((s) => (s.retry.banner?.kind === 'pending' ? s.retry.banner : null));
+  const seconds = useCountdown(banner?.retryAt ?? 0);
+  return banner !== null && !isRetryFiring(banner, seconds);
+}
+
+// The countdown (the banner's and the rate-limit notice's): whole seconds left until `retryAt`, a
+// ticker that fires on each second boundary (not every 1000 ms from mount, which would drift
+// against the main process's clock), pure apart from the injected timer functions, and the hook.
+/** Whole seconds left until `retryAtMs`, rounded up so "in 1s" shows until the very end; never below 0. */
+export function secondsLeft(retryAtMs: number, nowMs: number): number {
+  return Math.max(0, Math.ceil((retryAtMs - nowMs) / 1000));
+}
+
+/** Ms until `secondsLeft` next changes (the next whole-second boundary before `retryAtMs`). */
+export function msUntilNextTick(retryAtMs: number, nowMs: number): number {
+  const remainingMs = retryAtMs - nowMs;
+  if (remainingMs <= 0) return 0;
+  return remainingMs % 1000 || 1000;
+}
+
+export interface CountdownOptions {
+  /** Clock, ms since epoch. Default Date.now. */
+  now?: () => number;
+  setTimer?: (callback: () => void, delayMs: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/**
+ * Call `onTick(seconds)` now and whenever the whole-second value changes, until it reaches 0.
+ * Returns a stop function; stopping twice is harmless.
+ */
+export function startCountdown(
+  retryAtMs: number,
+  onTick: (seconds: number) => void,
+  options: CountdownOptions = {},
+): () => void {
+  const now = options.now ?? (() => Date.now());
+  const setTimer = options.setTimer ?? ((cb: () => void, ms: number) => setTimeout(cb, ms));
+  const clearTimer = options.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>));
+  let handle: unknown = null;
+  let isStopped = false;
+
+  const tick = (): void => {
+    handle = null;
+    if (isStopped) return;
+    const at = now();
+    const seconds = secondsLeft(retryAtMs, at);
+    onTick(seconds);
+    if (seconds > 0) handle = setTimer(tick, msUntilNextTick(retryAtMs, at));
+  };
+  tick();
+
+  return () => {
+    isStopped = true;
+    if (handle !== null) clearTimer(handle);
+    handle = null;
+  };
+}
+
+/** The whole seconds left until `retryAtMs`, re-rendering once per second boundary. */
+export function useCountdown(retryAtMs: number): number {
+  const [seconds, setSeconds] = useState(() => secondsLeft(retryAtMs, Date.now()));
+  useEffect(() => startCountdown(retryAtMs, setSeconds), [retryAtMs]);
+  return seconds;
 }

@@ -5,7 +5,7 @@
 // "Retry at …" on a chain that stopped. Vitest's fake timers stand in for the clock.
 import { describe, expect, it, vi } from 'vitest';
 import { decideRetry, withNamedTime } from '../../../../src/main/core/retry/decide-retry';
-import { sleepUntil } from '../../../../src/main/core/retry/retry-wait';
+import { sleepUntil } from '../../../../src/main/core/retry/retry-chain';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { findSchedulableRetry } from '../../../../src/main/core/retry/scheduled-retry';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';

@@ -1,12 +1,11 @@
 // A failure is classified once per run (issue 41, "How it is checked"): the session judges the
 // failed message when it ends and its run's end takes that verdict, and a reply that did not fail
 // is not classified at all. Counted for a 503, a tool's sandbox failure and a usage limit, with
-// the classifier's functions spied on where they are defined.
+// the classifier (classifyFailure, the one way into it; a provider's failure goes on to
+// classifyError, a tool's fault is placed without it) spied on where it is defined.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ClassifyError from '../../../../src/main/core/retry/classify-error';
-import type * as FailureModule from '../../../../src/main/core/retry/failure';
-import { classifyError } from '../../../../src/main/core/retry/classify-error';
-import { classifyFailure } from '../../../../src/main/core/retry/failure';
+import { classifyFailure } from '../../../../src/main/core/retry/classify-error';
 import { piRuntime } from '../../../../src/main/core/llm/pi-runtime';
 import type { ToolRuntime } from '../../../../src/main/core/ports';
 import { ToolFailure } from '../../../../src/main/core/tools/tool-failure';
@@ -15,10 +14,6 @@ import { harness } from '../session-fakes';
 
 vi.mock('../../../../src/main/core/retry/classify-error', async (importOriginal) => {
   const real = await importOriginal<typeof ClassifyError>();
-  return { ...real, classifyError: vi.fn(real.classifyError) };
-});
-vi.mock('../../../../src/main/core/retry/failure', async (importOriginal) => {
-  const real = await importOriginal<typeof FailureModule>();
   return { ...real, classifyFailure: vi.fn(real.classifyFailure) };
 });
 
@@ -42,15 +37,17 @@ function sandboxFailing(): ToolRuntime {
   return { registry: new ToolRegistry([read]), openWorkspace: (workspace) => workspace, bashUnavailable: null };
 }
 
-const categories = () => vi.mocked(classifyFailure).mock.results.map((result) => result.value.category);
+const classified = vi.mocked(classifyFailure);
+/** What each call classified: the failure's kind and the category it was placed in. */
+const verdicts = () =>
+  classified.mock.calls.map(([failure], i) => `${failure.kind}:${classified.mock.results[i].value.category}`);
 
 describe('a failure is classified once per run', () => {
   it('a 503, then a reply: one classification, of the 503', async () => {
     const h = harness([{ error: '503 Service Unavailable' }, { text: 'ok' }]);
     await h.session.prompt('hi');
     expect(h.stream.calls).toHaveLength(2);
-    expect(categories()).toEqual(['server_error']);
-    expect(vi.mocked(classifyError)).toHaveBeenCalledTimes(1);
+    expect(verdicts()).toEqual(['provider:server_error']);
   });
 
   it("a tool's sandbox failure: one classification, of the tool's fault, without the provider classifier", async () => {
@@ -59,9 +56,11 @@ describe('a failure is classified once per run', () => {
     });
     await h.session.prompt('read it');
     expect(h.stream.calls).toHaveLength(1);
-    expect(categories()).toEqual(['sandbox']);
-    expect(vi.mocked(classifyFailure).mock.calls[0][0]).toMatchObject({ kind: 'tool', fault: { category: 'sandbox' } });
-    expect(vi.mocked(classifyError)).not.toHaveBeenCalled();
+    expect(verdicts()).toEqual(['tool:sandbox']);
+    expect(classified.mock.calls[0][0]).toMatchObject({
+      kind: 'tool',
+      fault: { category: 'sandbox', toolName: 'read' },
+    });
   });
 
   it('a usage limit, switched to another key, then a reply: one classification', async () => {
@@ -70,7 +69,6 @@ describe('a failure is classified once per run', () => {
     });
     await h.session.prompt('hi');
     expect(h.stream.calls).toHaveLength(2);
-    expect(categories()).toEqual(['usage_limit']);
-    expect(vi.mocked(classifyError)).toHaveBeenCalledTimes(1);
+    expect(verdicts()).toEqual(['provider:usage_limit']);
   });
 });

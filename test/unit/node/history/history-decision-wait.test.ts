@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../../src/main/node/history/sqlite-history-store';
-import { waitTooLongReason } from '../../../../src/shared/retry-policy/backoff';
+import { waitTooLongReason } from '../../../../src/shared/retry-policy/decision-table';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-decision-wait-'));

@@ -1,6 +1,6 @@
 // The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
 // Stop button (global abort) while a turn streams or a prompt is held; while a retry waits, the
-// banner's Cancel is the one control and Stop is not shown (use-retry-waiting.ts). Enter during IME composition
+// banner's Cancel is the one control and Stop is not shown (useRetryWaiting, retry/RetryBanner.tsx). Enter during IME composition
 // (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
 // message is put back (`restore`), unless they have typed something else meanwhile; sent as it
 // is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
@@ -19,7 +19,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
-import { useRetryWaiting } from '../../retry/use-retry-waiting';
+import { useRetryWaiting } from '../../retry/RetryBanner';
 import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
 

@@ -16,7 +16,7 @@ import { chainCategories, latestAttempt, type ErroredAttempt, type ErroredChainI
 import { formatSeconds } from '../../util/format';
 import { useNow } from '../../util/use-now';
 import { scheduledText } from '../../retry/scheduled-time';
-import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/backoff';
+import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/decision-table';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import { FailureCostLine } from './FailureCostLine';
 import { MessageActions } from './MessageActions';

@@ -5,7 +5,7 @@
 // thousands of seconds. The last row of the chat's list.
 import { useTranslation } from 'react-i18next';
 import type { PacingWait } from '../../../../shared/events';
-import { useCountdown } from '../../retry/countdown';
+import { useCountdown } from '../../retry/RetryBanner';
 import { formatClockTime, formatWait } from '../../retry/scheduled-time';
 import { useActions } from '../../store/app-store';
 
