@@ -1,7 +1,9 @@
 // The design card's "Playwright drives end-to-end abort scenarios": each scenario asserts what
 // the person sees, what the simulator received (request counts and timing) and what the
-// history database holds afterwards. Runs in the browser project everywhere and in the
-// Electron project where its binary exists.
+// history database holds afterwards; a cancelled chain's Markdown export counts its retries as its
+// card does. Runs in the browser project everywhere and in the Electron project where its binary
+// exists.
+import { readFileSync } from 'node:fs';
 import { test, expect } from '../fixtures/app';
 import { CancelRace, type RaceRound } from '../fixtures/cancel-race';
 import { assistantTurns, erroredTurns, lastRetryAt } from '../fixtures/history-db';
@@ -268,5 +270,27 @@ test.describe('racing the retry timer', () => {
     expect(late.outcome).toBe('recovered');
     for (const round of [early, ...close, late])
       test.info().annotations.push({ type: 'race round', description: JSON.stringify(round) });
+  });
+});
+
+test.describe('a cancelled chain', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=400'], script: '503*' } });
+
+  test('the Markdown export counts the retries as the card does', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('cancel me late');
+    const banner = new RetryBanner(app.page);
+    await expect(banner.root).toContainText('(3/3)');
+    await banner.cancel.click();
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-outcome', 'cancelled');
+    await expect(card).toContainText('The first try and 2 retries failed');
+    await new HistoryPage(app.page).open();
+    await app.page.getByTestId('history-session-row').first().getByRole('link').click();
+    const download = app.page.waitForEvent('download');
+    await app.page.getByTestId('history-export-markdown').click();
+    const markdown = readFileSync((await (await download).path())!, 'utf8');
+    expect(markdown).toContain('**cancelled**: the first try and 2 retries failed');
+    expect(markdown).not.toContain('3 retries');
   });
 });

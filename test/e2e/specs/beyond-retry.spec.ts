@@ -2,7 +2,8 @@
 // fallback model chosen in Settings and the banner says so; offline, the countdown stops and the
 // retry goes as soon as the network is back; a kill -9 in the middle of a backoff leaves a card on
 // the next start whose Retry now finishes the same chain; a failed chain's card says what its
-// attempts cost. Each scenario also checks what the simulator received and what SQLite holds.
+// attempts cost; a prompt held for a rate limit shows its message with the wait under it. Each
+// scenario also checks what the simulator received and what SQLite holds.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
@@ -177,5 +178,27 @@ test.describe('what failures cost', () => {
     await expect(total).toContainText('3');
     await expect(total).toContainText('$0.');
     await expect(app.page.getByTestId('failure-cost-category')).toHaveAttribute('data-category', 'overloaded');
+  });
+});
+
+test.describe('a prompt held for a rate limit', () => {
+  test.use({ appOptions: { script: '429:120' } });
+
+  test('shows the message with the wait under it, titled and listed', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('first');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await app.page.getByTestId('new-chat').click();
+    await chat.input.fill('the held question');
+    await chat.send.click();
+    await expect(app.page.getByTestId('pacing-notice')).toBeVisible();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.userMessages.last()).toContainText('the held question');
+    await expect(app.page.getByTestId('chat-title')).toHaveText('the held question');
+    await expect(app.page.getByTestId('sidebar-session').filter({ hasText: 'the held question' })).toHaveCount(1);
+    // Stop gives the text back unsent: the bubble goes, the composer holds it.
+    await chat.stop.click();
+    await expect(chat.input).toHaveValue('the held question');
+    await expect(chat.userMessages).toHaveCount(0);
   });
 });

@@ -2,7 +2,10 @@
 // real UI against the simulator: a recovered chain is a quiet note without a badge, a 401 is an
 // Authentication card whose "Check your API key" lands on that provider's keys, Test connection
 // shows the classified answer, a new provider starts on its default model, settings errors use
-// the field's label, and the same fault script entered again starts over.
+// the field's label, and the same fault script entered again starts over. Also: the refilled
+// composer after a 401 resends once, a stream failure with auto-retry off paints one card state, an
+// overflow on a first message says why and puts the text back, and the Simulator badge names its
+// script (cut when long, kept across a restart) and clears it.
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
@@ -104,4 +107,119 @@ test('the model picker in the chat header sets the model the next request uses, 
   await expect(picker).toHaveValue('resolute-sim-2');
   await new SettingsPage(app.page).open();
   await expect(app.page.getByTestId('settings-model')).toHaveValue('resolute-sim-2');
+});
+
+test.describe('the refilled composer after an auth failure', () => {
+  test.use({ appOptions: { script: 'auth' } });
+
+  test('Enter on the refilled text resends the message once, as Resend does', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('X');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await expect(chat.input).toHaveValue('X');
+    await chat.input.press('Enter');
+    await chat.waitForTurnEnd();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.erroredCards).toHaveCount(0);
+    // Each request carried the system prompt and one "X", never two copies of it.
+    expect((await app.requests()).map((r) => [r.step, r.messageCount, r.lastUserText])).toEqual([
+      ['auth', 2, 'X'],
+      ['ok', 2, 'X'],
+    ]);
+  });
+});
+
+test.describe('a stream failure with auto-retry off', () => {
+  test.use({ appOptions: { set: ['retry.enabled=false'], script: 'stream_error' } });
+
+  test('the card paints one state from the first paint', async ({ app }) => {
+    // Every state the card shows is noted as the DOM changes (test side: no DOM types, so globalThis).
+    await app.page.evaluate(() => {
+      const g = globalThis as unknown as {
+        cardStates: string[];
+        document: {
+          querySelector(s: string): { getAttribute(n: string): string | null; textContent: string | null } | null;
+          querySelectorAll(s: string): { length: number };
+          body: object;
+        };
+        MutationObserver: new (cb: () => void) => { observe(t: object, o: object): void };
+      };
+      g.cardStates = [];
+      const note = () => {
+        const card = g.document.querySelector('[data-testid="errored-turn-card"]');
+        if (!card) return;
+        const text = (id: string) => g.document.querySelector(`[data-testid="${id}"]`)?.textContent ?? '';
+        const edit = g.document.querySelectorAll('[data-testid="edit-message"]').length;
+        const state = `${card.getAttribute('data-status')}|${text('errored-category')}|${text('errored-decision')}|edit:${edit}`;
+        if (g.cardStates[g.cardStates.length - 1] !== state) g.cardStates.push(state);
+      };
+      new g.MutationObserver(note).observe(g.document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const chat = new ChatPage(app.page);
+    await chat.prompt('fail mid-stream');
+    await expect(chat.erroredCards.last()).toContainText('Not retried: auto-retry is off');
+    await app.page.waitForTimeout(1000);
+    const states = await app.page.evaluate(() => (globalThis as unknown as { cardStates: string[] }).cardStates);
+    // A placeholder until the decision is in is fine; after it, one state only.
+    const shown = states.filter((s) => !s.startsWith('settling|'));
+    expect(shown).toHaveLength(1);
+    expect(shown[0]).toContain('Not retried: auto-retry is off');
+  });
+});
+
+test.describe('context overflow on a first message', () => {
+  test.use({ appOptions: { script: 'overflow' } });
+
+  test('says the message is too long for this model, puts it back and offers a larger window', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('a very long first message');
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-status', 'failed');
+    await expect(card.getByTestId('errored-decision')).toContainText(
+      'This message is too long for resolute-sim-1 (a window of 8,192 tokens)',
+    );
+    await expect(chat.input).toHaveValue('a very long first message');
+    // One statement of the failure: the card, no red toast repeating it.
+    await expect(app.page.getByTestId('notice')).toHaveCount(0);
+    await card.getByTestId('card-larger-model').click();
+    await expect(app.page.getByTestId('model-picker')).toHaveValue('resolute-sim-3');
+    await chat.input.press('Enter');
+    await chat.waitForTurnEnd();
+    expect((await app.requests()).map((r) => [r.step, r.model, r.messageCount])).toEqual([
+      ['overflow', 'resolute-sim-1', 2],
+      ['ok', 'resolute-sim-3', 2],
+    ]);
+  });
+});
+
+test('a long fault script is cut in the Simulator badge, and its × stays in the window', async ({ app }) => {
+  const long = Array(60).fill('503').join(',');
+  await app.page.getByTestId('nav-settings').click();
+  const script = app.page.getByTestId('settings-simulator-script');
+  await script.fill(long);
+  await script.press('Enter');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.getByTestId('nav-chat').click();
+  const badge = app.page.getByTestId('simulator-badge');
+  await expect(badge.getByTestId('simulator-badge-script')).toHaveAttribute('title', long);
+  await expect(app.page.getByTestId('simulator-script-clear')).toBeInViewport({ ratio: 1 });
+  await app.page.getByTestId('simulator-script-clear').click();
+  await expect(badge.getByTestId('simulator-badge-script')).toHaveCount(0);
+});
+
+test('the Simulator badge names a fault script that survived a restart, and clears it', async ({ app }) => {
+  await app.page.getByTestId('nav-settings').click();
+  const script = app.page.getByTestId('settings-simulator-script');
+  await script.fill('503*');
+  await script.press('Enter');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  const page = await app.restart();
+  const badge = page.getByTestId('simulator-badge');
+  await expect(badge).toContainText('503*');
+  await page.getByTestId('simulator-script-clear').click();
+  await expect(badge).not.toContainText('503*');
+  const chat = new ChatPage(page);
+  await chat.prompt('answer me');
+  await chat.waitForTurnEnd();
+  expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
 });

@@ -2,7 +2,7 @@
 // SQLite), New chat while a retry waits (the chat left waits on, shown in the sidebar), the session list as
 // one Tab stop, and focus that never falls to the page body — after Cancel and Retry now, after
 // New chat (button and Ctrl+N), on a history session's heading, through the skip link, Ctrl+K and
-// Shift+Esc.
+// Shift+Esc, and back to the composer after Allow and Regenerate.
 import { test, expect } from '../fixtures/app';
 import { sessionTitles } from '../fixtures/history-db';
 import { ChatPage } from '../pages/chat-page';
@@ -200,5 +200,20 @@ test.describe('when the context overflows', () => {
     await expect(divider).toContainText('Summary:');
     await expect(chat.erroredCards.last()).toContainText('earlier messages were summarised and the turn tried again');
     await expect(chat.lastAssistant()).toContainText('a second message that overflows');
+  });
+});
+
+test.describe('focus after an answer', () => {
+  test.use({ appOptions: { script: 'tool:bash:{"command":"echo hi"},ok' } });
+
+  test('Allow returns the focus to the composer, and so does Regenerate', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('run something');
+    await app.page.getByTestId('approval-allow-once').click();
+    await chat.waitForTurnEnd();
+    await expect(chat.input).toBeFocused();
+    await chat.lastAssistant().getByTestId('regenerate').click();
+    await chat.waitForTurnEnd();
+    await expect(chat.input).toBeFocused();
   });
 });

@@ -1,12 +1,14 @@
 // The agent's tools through the real UI in Chromium (browser mode), the simulated model calling
 // them (tool:NAME:ARGS steps): an approval card allowed from the keyboard and one denied with Esc,
 // a bash card with its output and exit code (and what it printed, after a reload mid-run), a sandbox_security abort shown as an errored turn
-// (with Continue) and found by the history's errored filter, and the workspace path field.
+// (with Continue) and found by the history's errored filter, the workspace path field, and a retried
+// attempt that calls a tool ending the banner once it streams.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
 import { ToolsPage } from '../pages/tools-page';
 
 const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
@@ -131,4 +133,17 @@ test('the workspace path field: a bad path is refused with its reason, a good on
   await tools.allowOnce.click();
   await expect(tools.card('write')).toHaveAttribute('data-status', 'done');
   expect(existsSync(join(other, 'in-project.txt'))).toBe(true);
+});
+
+test.describe('a retried attempt that calls a tool', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: '503,tool:bash:{"command":"ls"},auth' } });
+
+  test('recovers the chain once it streams: no banner, no Retrying card under the approval', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('list the files');
+    await expect(app.page.getByTestId('approval-card')).toBeVisible();
+    await expect(new RetryBanner(app.page).root).toBeHidden();
+    await expect(app.page.locator('[data-testid="errored-turn-card"][data-status="retrying"]')).toHaveCount(0);
+    await expect(app.page.getByTestId('recovered-note')).toContainText('Recovered after 1 retry');
+  });
 });
