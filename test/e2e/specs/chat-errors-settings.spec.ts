@@ -7,6 +7,7 @@
 // overflow on a first message says why and puts the text back, and the Simulator badge names its
 // script (cut when long, kept across a restart) and clears it.
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
 
@@ -17,11 +18,12 @@ test.describe('recovering after one failure', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('wobble then answer');
     await expect(chat.lastAssistant()).toContainText('wobble then answer');
-    const note = app.page.getByTestId('recovered-note');
+    const note = chat.recoveredNote;
     await expect(note).toContainText('Recovered after 1 retry');
     await expect(chat.erroredCards).toHaveCount(0);
-    await expect(app.page.getByTestId('sidebar-session')).toHaveCount(1);
-    await expect(app.page.getByTestId('sidebar-errored-badge')).toHaveCount(0);
+    const shell = new AppShell(app.page);
+    await expect(shell.sessions).toHaveCount(1);
+    await expect(shell.erroredBadge).toHaveCount(0);
     await note.locator('summary').click();
     const success = note.locator('[data-action="success"]');
     await expect(success).toContainText('Retry 1');
@@ -37,16 +39,16 @@ test('401 from an OpenAI-compatible server: an Authentication card whose link op
   await settings.open();
   await settings.useOpenAiCompatible(app.simulatorUrl);
   // A new provider starts on its own default model.
-  await expect(app.page.getByTestId('settings-model')).toHaveValue('default');
+  await expect(settings.model).toHaveValue('default');
   await app.setScript('auth');
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
+  await chat.open();
   await chat.prompt('who am I');
   const card = chat.erroredCards.last();
   await expect(card.getByTestId('errored-category')).toHaveText('Authentication');
   await expect(card).toContainText('Not retried: this kind of error stops at once');
   await card.getByTestId('check-api-key').click();
-  const heading = app.page.getByTestId('provider-openai-compatible').getByRole('heading');
+  const heading = settings.providerKeys('openai-compatible').getByRole('heading');
   await expect(heading).toBeFocused();
   await expect(app.page.getByTestId('api-key-input-openai-compatible')).toBeVisible();
 });
@@ -54,11 +56,11 @@ test('401 from an OpenAI-compatible server: an Authentication card whose link op
 test('Test connection sends one request through the real path and shows the classified result', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  await app.page.getByTestId('test-connection').click();
-  const result = app.page.getByTestId('test-connection-result');
+  await settings.testConnection.click();
+  const result = settings.testConnectionResult;
   await expect(result).toContainText('Connected: resolute-sim-1 answered in');
   await app.setScript('auth');
-  await app.page.getByTestId('test-connection').click();
+  await settings.testConnection.click();
   await expect(result).toHaveAttribute('data-category', 'auth');
   await expect(result).toContainText('Authentication —');
   expect((await app.requests()).map((r) => r.step)).toEqual(['ok', 'auth']);
@@ -70,8 +72,8 @@ test('Test connection sends one request through the real path and shows the clas
 test('a refused setting names the field by its label, and the base URL takes http(s) only', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  await app.page.getByTestId('settings-provider').selectOption('openai-compatible');
-  const baseUrl = app.page.getByTestId('settings-base-url');
+  await settings.provider.selectOption('openai-compatible');
+  const baseUrl = settings.baseUrl;
   await baseUrl.fill('ftp://example.com/v1');
   await baseUrl.press('Enter');
   await expect(app.page.getByTestId('settings-base-url-error')).toHaveText(
@@ -82,31 +84,32 @@ test('a refused setting names the field by its label, and the base URL takes htt
 test('entering the same fault script again starts it over from its first step', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  const script = app.page.getByTestId('settings-simulator-script');
+  const script = settings.simulatorScript;
   await script.fill('503,ok');
   await script.press('Enter');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
-  await app.page.getByTestId('test-connection').click();
-  await expect(app.page.getByTestId('test-connection-result')).toHaveAttribute('data-category', 'server_error');
+  await expect(settings.saved).toContainText('Saved');
+  await settings.testConnection.click();
+  await expect(settings.testConnectionResult).toHaveAttribute('data-category', 'server_error');
   await script.press('Enter');
-  await app.page.getByTestId('test-connection').click();
-  await expect(app.page.getByTestId('test-connection-result')).toContainText('Server error');
+  await settings.testConnection.click();
+  await expect(settings.testConnectionResult).toContainText('Server error');
   // Without the re-arm the second request would have had the script's next step, `ok`.
   expect((await app.requests()).map((r) => r.step)).toEqual(['503', '503']);
 });
 
 test('the model picker in the chat header sets the model the next request uses, free text allowed', async ({ app }) => {
-  const picker = app.page.getByTestId('model-picker');
+  const chat = new ChatPage(app.page);
+  const picker = chat.modelPicker;
   await expect(picker).toHaveValue('resolute-sim-1');
   await picker.fill('resolute-sim-2');
   await picker.press('Enter');
-  const chat = new ChatPage(app.page);
   await chat.prompt('which model');
   await expect(chat.lastAssistant()).toContainText('which model');
   expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-2']);
   await expect(picker).toHaveValue('resolute-sim-2');
-  await new SettingsPage(app.page).open();
-  await expect(app.page.getByTestId('settings-model')).toHaveValue('resolute-sim-2');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await expect(settings.model).toHaveValue('resolute-sim-2');
 });
 
 test.describe('the refilled composer after an auth failure', () => {
@@ -180,9 +183,10 @@ test.describe('context overflow on a first message', () => {
     );
     await expect(chat.input).toHaveValue('a very long first message');
     // One statement of the failure: the card, no red toast repeating it.
-    await expect(app.page.getByTestId('notice')).toHaveCount(0);
+    const shell = new AppShell(app.page);
+    await expect(shell.notices).toHaveCount(0);
     await card.getByTestId('card-larger-model').click();
-    await expect(app.page.getByTestId('model-picker')).toHaveValue('resolute-sim-3');
+    await expect(chat.modelPicker).toHaveValue('resolute-sim-3');
     await chat.input.press('Enter');
     await chat.waitForTurnEnd();
     expect((await app.requests()).map((r) => [r.step, r.model, r.messageCount])).toEqual([
@@ -194,29 +198,33 @@ test.describe('context overflow on a first message', () => {
 
 test('a long fault script is cut in the Simulator badge, and its × stays in the window', async ({ app }) => {
   const long = Array(60).fill('503').join(',');
-  await app.page.getByTestId('nav-settings').click();
-  const script = app.page.getByTestId('settings-simulator-script');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  const script = settings.simulatorScript;
   await script.fill(long);
   await script.press('Enter');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
-  await app.page.getByTestId('nav-chat').click();
-  const badge = app.page.getByTestId('simulator-badge');
+  await expect(settings.saved).toContainText('Saved');
+  const shell = new AppShell(app.page);
+  await shell.navChat.click();
+  const badge = shell.simulatorBadge;
   await expect(badge.getByTestId('simulator-badge-script')).toHaveAttribute('title', long);
-  await expect(app.page.getByTestId('simulator-script-clear')).toBeInViewport({ ratio: 1 });
-  await app.page.getByTestId('simulator-script-clear').click();
+  await expect(shell.simulatorScriptClear).toBeInViewport({ ratio: 1 });
+  await shell.simulatorScriptClear.click();
   await expect(badge.getByTestId('simulator-badge-script')).toHaveCount(0);
 });
 
 test('the Simulator badge names a fault script that survived a restart, and clears it', async ({ app }) => {
-  await app.page.getByTestId('nav-settings').click();
-  const script = app.page.getByTestId('settings-simulator-script');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  const script = settings.simulatorScript;
   await script.fill('503*');
   await script.press('Enter');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await expect(settings.saved).toContainText('Saved');
   const page = await app.restart();
-  const badge = page.getByTestId('simulator-badge');
+  const shell = new AppShell(page);
+  const badge = shell.simulatorBadge;
   await expect(badge).toContainText('503*');
-  await page.getByTestId('simulator-script-clear').click();
+  await shell.simulatorScriptClear.click();
   await expect(badge).not.toContainText('503*');
   const chat = new ChatPage(page);
   await chat.prompt('answer me');

@@ -6,6 +6,7 @@
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { allTurns } from '../fixtures/history-db';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -147,7 +148,8 @@ test.describe('when every retry fails', () => {
     await expect(chat.erroredCards).toHaveCount(1);
     expect(await app.requests()).toHaveLength(4);
     // One exchange ended in an error: the sidebar says 1, at once.
-    await expect(app.page.getByTestId('sidebar-errored-badge')).toContainText('1');
+    const shell = new AppShell(app.page);
+    await expect(shell.erroredBadge).toContainText('1');
   });
 });
 
@@ -170,7 +172,8 @@ test.describe('Resend after a cancelled retry', () => {
     await chat.waitForTurnEnd();
     await expect(chat.userMessages).toHaveCount(1);
     await expect(chat.erroredCards).toHaveCount(0);
-    await expect(app.page.getByTestId('sidebar-errored-badge')).toContainText('2 errored');
+    const shell = new AppShell(app.page);
+    await expect(shell.erroredBadge).toContainText('2 errored');
     // The message names its versions; the earlier one holds both failed chains, offering nothing to act on.
     const versions = chat.userMessages.last().getByTestId('branch-versions');
     await expect(versions).toHaveText('2 / 2');
@@ -183,9 +186,10 @@ test.describe('Resend after a cancelled retry', () => {
     await expect(chat.erroredCards).toHaveCount(0);
     await expect(chat.assistantMessages).toHaveCount(1);
     // History: the counts are of what it shows, and the failed chains of the other version are listed.
-    await new HistoryPage(app.page).open();
-    await app.page.getByTestId('history-session-row').first().getByRole('link').click();
-    const detail = app.page.getByTestId('history-detail');
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await history.sessions.first().getByRole('link').click();
+    const detail = history.detail;
     await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
     await expect(detail.getByTestId('history-detail-counts')).toContainText('2 errored');
     await expect(detail.getByTestId('message-user')).toHaveCount(1);

@@ -8,10 +8,12 @@
 // Settings' first section with the model picker, a cancelled retry's quiet card, the chat at 760 px.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
+import { ToolsPage } from '../pages/tools-page';
 
 const SCREENS = 'test-results/screens';
 
@@ -33,8 +35,8 @@ test.describe('screenshots by language', () => {
       await settings.open();
       await settings.setLanguage(language);
       await expect(app.page.locator('html')).toHaveAttribute('lang', language);
-      await app.page.getByTestId('nav-chat').click();
       const chat = new ChatPage(app.page);
+      await chat.open();
       await chat.prompt('Show me some Markdown');
       await expect(chat.lastAssistant().getByTestId('code-block')).toBeVisible();
       await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming', 'true');
@@ -48,8 +50,8 @@ test.describe('screenshots by language', () => {
       await app.page.screenshot({ path: `${SCREENS}/chat-failed-${language}-${scheme}.png` });
 
       await settings.open();
-      await app.page.getByTestId('test-connection').click();
-      await expect(app.page.getByTestId('test-connection-result')).not.toBeEmpty();
+      await settings.testConnection.click();
+      await expect(settings.testConnectionResult).not.toBeEmpty();
       await app.page.screenshot({ path: `${SCREENS}/settings-${language}-${scheme}.png` });
 
       const history = new HistoryPage(app.page);
@@ -75,34 +77,36 @@ for (const [language, scheme] of [
     await settings.open();
     await settings.setLanguage(language);
     await expect(page.locator('html')).toHaveAttribute('lang', language);
-    const script = page.getByTestId('settings-simulator-script');
+    const script = settings.simulatorScript;
     await script.fill('overflow');
     await script.press('Enter');
-    await page.getByTestId('nav-chat').click();
     const chat = new ChatPage(page);
+    await chat.open();
     await chat.prompt('a very long first message');
     await expect(chat.erroredCards.last().getByTestId('card-larger-model')).toBeVisible();
-    await expect(page.getByTestId('simulator-badge-script')).toContainText('overflow');
+    const shell = new AppShell(page);
+    await expect(shell.simulatorScript).toContainText('overflow');
     await page.screenshot({ path: `${SCREENS}/overflow-${language}-${scheme}.png` });
     expect(await axeViolations(page)).toEqual([]);
 
     await app.setScript('503,tool:bash:{"command":"ls"},ok');
-    await page.getByTestId('new-chat').click();
+    await shell.newChat.click();
     await chat.prompt('list the files');
-    await expect(page.getByTestId('approval-card')).toBeVisible();
-    await expect(page.getByTestId('recovered-note')).toBeVisible();
+    const tools = new ToolsPage(page);
+    await expect(tools.approval).toBeVisible();
+    await expect(chat.recoveredNote).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/tool-retry-${language}-${scheme}.png` });
     expect(await axeViolations(page)).toEqual([]);
-    await page.getByTestId('approval-deny').click();
+    await tools.deny.click();
     await chat.waitForTurnEnd();
     await app.setScript('429:120');
-    await page.getByTestId('new-chat').click();
+    await shell.newChat.click();
     await chat.prompt('a question that gets rate limited');
     await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
-    await page.getByTestId('new-chat').click();
+    await shell.newChat.click();
     await chat.input.fill('the held question');
     await chat.send.click();
-    await expect(page.getByTestId('pacing-notice')).toBeVisible();
+    await expect(chat.pacingNotice).toBeVisible();
     await page.screenshot({ path: `${SCREENS}/held-prompt-${language}-${scheme}.png` });
     expect(await axeViolations(page)).toEqual([]);
     await chat.stop.click();
@@ -131,12 +135,12 @@ for (const [language, scheme] of [
       await settings.open();
       await settings.setLanguage(language);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
-      await page.getByTestId('settings-provider').selectOption('anthropic');
-      await expect(page.getByTestId('settings-model')).toHaveValue('claude-opus-4-7');
+      await settings.provider.selectOption('anthropic');
+      await expect(settings.model).toHaveValue('claude-opus-4-7');
       await shot('settings');
-      await page.getByTestId('settings-provider').selectOption('simulator');
-      await page.getByTestId('nav-chat').click();
+      await settings.provider.selectOption('simulator');
       const chat = new ChatPage(page);
+      await chat.open();
       await chat.prompt('What does the retry banner count?');
       await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
       await chat.erroredCards.last().getByTestId('card-retry').click();
@@ -151,14 +155,16 @@ for (const [language, scheme] of [
       await chat.userMessages.last().getByTestId('branch-previous').click();
       await expect(chat.erroredCards).toHaveCount(2);
       await shot('branch-earlier');
-      await new HistoryPage(page).open();
-      await page.getByTestId('history-session-row').first().getByRole('link').click();
+      const history = new HistoryPage(page);
+      await history.open();
+      await history.sessions.first().getByRole('link').click();
       await expect(page.getByTestId('history-other-versions')).toBeVisible();
       await shot('history-versions');
       await page.setViewportSize({ width: 760, height: 700 });
-      await page.getByTestId('sidebar-toggle').click();
-      await page.getByTestId('nav-chat').click();
-      await expect(page.getByTestId('sidebar')).toBeHidden();
+      const shell = new AppShell(page);
+      await shell.sidebarToggle.click();
+      await chat.open();
+      await expect(shell.sidebar).toBeHidden();
       await shot('narrow-chat');
     });
   });

@@ -20,7 +20,7 @@ test('an approval card, allowed from the keyboard, writes the file and the model
   await chat.prompt('Write hello.txt');
   await expect(tools.approval).toBeVisible();
   await expect(tools.approval).toContainText('hello.txt');
-  await expect(app.page.getByTestId('approval-diff')).toContainText('+Hello, tools!');
+  await expect(tools.approvalDiff).toContainText('+Hello, tools!');
   // A row of the chat's list, right under the card of the call it asks about.
   const rows = app.page.locator('.transcript-list > li > *');
   await expect(rows.last().getByTestId('approval-card')).toBeVisible();
@@ -107,7 +107,7 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
   await expect(history.erroredTurns.first()).toContainText('leaves the workspace');
 
   // Continue: the model tries again after seeing what happened (a new request, no retry chain).
-  await app.page.getByTestId('nav-chat').click();
+  await chat.open();
   await tools.continueButton.click();
   await expect(chat.lastAssistant()).toContainText('the tool returned "Refused');
   expect(await app.requests()).toHaveLength(2);
@@ -116,17 +116,17 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
 
 test('the workspace path field: a bad path is refused with its reason, a good one is used', async ({ app }) => {
   const tools = new ToolsPage(app.page);
-  await expect(app.page.getByTestId('workspace-path')).toContainText(app.workspace.split('/').pop()!);
+  await expect(tools.workspacePath).toContainText(app.workspace.split('/').pop()!);
   await tools.workspaceButton.click();
-  await app.page.getByTestId('workspace-input').fill('/no/such/folder');
-  await app.page.getByTestId('workspace-apply').click();
+  await tools.workspaceInput.fill('/no/such/folder');
+  await tools.workspaceApply.click();
   await expect(app.page.getByTestId('workspace-error')).toHaveText('The folder /no/such/folder does not exist.');
   const other = join(app.workspace, 'project');
   mkdirSync(other);
-  await app.page.getByTestId('workspace-input').fill(other);
-  await app.page.getByTestId('workspace-apply').click();
+  await tools.workspaceInput.fill(other);
+  await tools.workspaceApply.click();
   await expect(app.page.getByTestId('workspace-form')).toBeHidden();
-  await expect(app.page.getByTestId('workspace-path')).toContainText('project');
+  await expect(tools.workspacePath).toContainText('project');
 
   await app.setScript(`${tool('write', { path: 'in-project.txt', content: 'x' })}, ok`);
   await new ChatPage(app.page).prompt('write');
@@ -141,9 +141,10 @@ test.describe('a retried attempt that calls a tool', () => {
   test('recovers the chain once it streams: no banner, no Retrying card under the approval', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('list the files');
-    await expect(app.page.getByTestId('approval-card')).toBeVisible();
+    const tools = new ToolsPage(app.page);
+    await expect(tools.approval).toBeVisible();
     await expect(new RetryBanner(app.page).root).toBeHidden();
     await expect(app.page.locator('[data-testid="errored-turn-card"][data-status="retrying"]')).toHaveCount(0);
-    await expect(app.page.getByTestId('recovered-note')).toContainText('Recovered after 1 retry');
+    await expect(chat.recoveredNote).toContainText('Recovered after 1 retry');
   });
 });
