@@ -3,7 +3,7 @@
 // simulator saw, the files on disk, the decision log and the sandbox audit log — the policy's tool
 // rows (sandbox, sandbox_security, patch_apply, invalid_output) from real tool calls, and the
 // ordinary results (exit codes, timeouts) that go back to the model. Approvals are `auto` here;
-// they have their own tests (test/unit/core/session-tools.test.ts, RPC and Playwright).
+// they have their own tests (test/unit/core/tools/session-tools.test.ts, RPC and Playwright).
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';

@@ -1,4 +1,5 @@
-// Page object for the chat screen: the composer, the transcript, Stop. Works in both hosts.
+// Page object for the chat screen: the composer and its attachments, the transcript, Stop, the
+// header (title, model, thinking level, context meter) and the notes a chain leaves. Works in both hosts.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class ChatPage {
@@ -8,6 +9,21 @@ export class ChatPage {
   readonly assistantMessages: Locator;
   readonly userMessages: Locator;
   readonly erroredCards: Locator;
+  readonly transcript: Locator;
+  readonly title: Locator;
+  readonly modelPicker: Locator;
+  readonly thinkingLevel: Locator;
+  readonly recoveredNote: Locator;
+  readonly pacingNotice: Locator;
+  readonly attachInput: Locator;
+  readonly attachmentChips: Locator;
+  readonly attachmentRefusal: Locator;
+  readonly pendingAttachments: Locator;
+  readonly instructionsChip: Locator;
+  readonly instructionsPanel: Locator;
+  readonly contextDetails: Locator;
+  readonly contextBreakdown: Locator;
+  readonly sessionCost: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -16,6 +32,25 @@ export class ChatPage {
     this.assistantMessages = page.getByTestId('message-assistant');
     this.userMessages = page.getByTestId('message-user');
     this.erroredCards = page.getByTestId('errored-turn-card');
+    this.transcript = page.getByTestId('transcript');
+    this.title = page.getByTestId('chat-title');
+    this.modelPicker = page.getByTestId('model-picker');
+    this.thinkingLevel = page.getByTestId('thinking-level');
+    this.recoveredNote = page.getByTestId('recovered-note');
+    this.pacingNotice = page.getByTestId('pacing-notice');
+    this.attachInput = page.getByTestId('attach-input');
+    this.attachmentChips = page.getByTestId('attachment-chip');
+    this.attachmentRefusal = page.getByTestId('attachment-refusal');
+    this.pendingAttachments = page.getByTestId('pending-attachments');
+    this.instructionsChip = page.getByTestId('instructions-chip');
+    this.instructionsPanel = page.getByTestId('instructions-panel');
+    this.contextDetails = page.getByTestId('context-details');
+    this.contextBreakdown = page.getByTestId('context-breakdown');
+    this.sessionCost = page.getByTestId('session-cost');
+  }
+
+  async open(): Promise<void> {
+    await this.page.getByTestId('nav-chat').click();
   }
 
   async prompt(text: string): Promise<void> {

@@ -1,15 +1,52 @@
-// Page object for the settings pane: navigation, the auto-retry switch, the provider, its keys, language.
+// Page object for the settings pane: navigation, the auto-retry switch, the provider, its model,
+// URL and keys, Test connection, the Simulator's fault script, the decision table, the MCP section
+// and its form, language.
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
   readonly autoRetry: Locator;
+  /** The pane that scrolls, holding one <section> per index entry. */
+  readonly scroller: Locator;
+  /** "Saved" after a field's change is stored. */
+  readonly saved: Locator;
+  readonly provider: Locator;
+  readonly model: Locator;
+  readonly baseUrl: Locator;
+  readonly testConnection: Locator;
+  readonly testConnectionResult: Locator;
+  readonly simulatorScript: Locator;
+  readonly decisionTable: Locator;
+  readonly mcpSection: Locator;
+  readonly mcpAdd: Locator;
+  readonly mcpFormName: Locator;
+  readonly mcpFormEntry: Locator;
+  readonly mcpFormSave: Locator;
 
   constructor(readonly page: Page) {
     this.autoRetry = page.getByTestId('settings-auto-retry');
+    this.scroller = page.getByTestId('settings-scroll');
+    this.saved = page.getByTestId('settings-saved');
+    this.provider = page.getByTestId('settings-provider');
+    this.model = page.getByTestId('settings-model');
+    this.baseUrl = page.getByTestId('settings-base-url');
+    this.testConnection = page.getByTestId('test-connection');
+    this.testConnectionResult = page.getByTestId('test-connection-result');
+    this.simulatorScript = page.getByTestId('settings-simulator-script');
+    this.decisionTable = page.getByTestId('decision-table');
+    this.mcpSection = page.getByTestId('mcp-section');
+    this.mcpAdd = page.getByTestId('mcp-add');
+    this.mcpFormName = page.getByTestId('mcp-form-name');
+    this.mcpFormEntry = page.getByTestId('mcp-form-entry');
+    this.mcpFormSave = page.getByTestId('mcp-form-save');
   }
 
   async open(): Promise<void> {
     await this.page.getByTestId('nav-settings').click();
+  }
+
+  /** One provider's keys: the list and its add field. */
+  providerKeys(provider: string): Locator {
+    return this.page.getByTestId(`provider-${provider}`);
   }
 
   async addKey(provider: string, key: string): Promise<void> {
@@ -19,11 +56,10 @@ export class SettingsPage {
 
   /** Point the app at an OpenAI-compatible server (the simulator's /v1 URL in tests). */
   async useOpenAiCompatible(baseUrl: string): Promise<void> {
-    await this.page.getByTestId('settings-provider').selectOption('openai-compatible');
-    const field = this.page.getByTestId('settings-base-url');
-    await field.fill(baseUrl);
-    await field.press('Enter');
-    await expect(this.page.getByTestId('settings-saved')).toContainText('Saved');
+    await this.provider.selectOption('openai-compatible');
+    await this.baseUrl.fill(baseUrl);
+    await this.baseUrl.press('Enter');
+    await expect(this.saved).toContainText('Saved');
   }
 
   async setLanguage(language: 'en' | 'ja' | 'ko' | 'system'): Promise<void> {

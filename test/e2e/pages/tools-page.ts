@@ -1,5 +1,5 @@
 // Page object for the agent's tools in the chat: tool cards, the approval card, the Continue bar
-// and the workspace picker. Works in both hosts.
+// and the workspace picker (its path, field and Apply). Works in both hosts.
 import type { Locator, Page } from '@playwright/test';
 
 export class ToolsPage {
@@ -10,8 +10,12 @@ export class ToolsPage {
   readonly deny: Locator;
   readonly continueButton: Locator;
   readonly workspaceButton: Locator;
-  /** The approval card's command, its "N more … not shown" note and its Show all. */
+  readonly workspacePath: Locator;
+  readonly workspaceInput: Locator;
+  readonly workspaceApply: Locator;
+  /** The approval card's command or diff, its "N more … not shown" note and its Show all. */
   readonly approvalCommand: Locator;
+  readonly approvalDiff: Locator;
   readonly approvalCut: Locator;
   readonly approvalShowAll: Locator;
 
@@ -23,7 +27,11 @@ export class ToolsPage {
     this.deny = page.getByTestId('approval-deny');
     this.continueButton = page.getByTestId('continue-button');
     this.workspaceButton = page.getByTestId('workspace-button');
+    this.workspacePath = page.getByTestId('workspace-path');
+    this.workspaceInput = page.getByTestId('workspace-input');
+    this.workspaceApply = page.getByTestId('workspace-apply');
     this.approvalCommand = page.getByTestId('approval-command');
+    this.approvalDiff = page.getByTestId('approval-diff');
     this.approvalCut = page.getByTestId('approval-cut');
     this.approvalShowAll = page.getByTestId('approval-show-all');
   }

@@ -1,7 +1,9 @@
 // The design card's "Playwright drives end-to-end abort scenarios": each scenario asserts what
 // the person sees, what the simulator received (request counts and timing) and what the
-// history database holds afterwards. Runs in the browser project everywhere and in the
-// Electron project where its binary exists.
+// history database holds afterwards; a cancelled chain's Markdown export counts its retries as its
+// card does. Runs in the browser project everywhere and in the Electron project where its binary
+// exists.
+import { readFileSync } from 'node:fs';
 import { test, expect } from '../fixtures/app';
 import { CancelRace, type RaceRound } from '../fixtures/cancel-race';
 import { assistantTurns, erroredTurns, lastRetryAt } from '../fixtures/history-db';
@@ -112,7 +114,7 @@ test.describe('with a 1 s backoff', () => {
     // A retry, if one were wrongly started, would go out BACKOFF_MS after the stop.
     await sleepUntil(app.page, clickedAt + BACKOFF_MS + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
-    await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+    await expect(new RetryBanner(app.page).root).toBeHidden();
     const turns = assistantTurns(app.dataDir);
     expect(turns).toHaveLength(1);
     expect(turns[0].stop_reason).toBe('aborted');
@@ -128,11 +130,11 @@ test.describe('with a 1 s backoff', () => {
     await settings.autoRetry.click();
     await expect(settings.autoRetry).not.toBeChecked();
     await app.setScript('503*');
-    await app.page.getByTestId('nav-chat').click();
     const chat = new ChatPage(app.page);
+    await chat.open();
     await chat.prompt('no retries please');
     await expect(chat.erroredCards.last()).toContainText('503 Service Unavailable');
-    await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+    await expect(new RetryBanner(app.page).root).toBeHidden();
     // With auto-retry on, the retry would go out BACKOFF_MS after the failure.
     await sleepUntil(app.page, (await app.requests())[0].at + BACKOFF_MS + GRACE_MS);
     expect(await app.requests()).toHaveLength(1);
@@ -193,7 +195,8 @@ test.describe('with a 2 s maximum delay', () => {
   test('a Retry-After above the max delay fails at once with a message naming the wait', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('rate limited');
-    await expect(app.page.getByTestId('retry-banner')).toContainText('provider asked to wait 3 s');
+    const banner = new RetryBanner(app.page);
+    await expect(banner.root).toContainText('provider asked to wait 3 s');
     // A retry, if one were wrongly made, would go out after the 3 s the provider asked for (or
     // the 2 s cap, or the 2 s backoff): watch until just past that.
     await sleepUntil(app.page, (await app.requests())[0].at + 3000 + GRACE_MS);
@@ -213,12 +216,12 @@ test('a usage limit with a second API key retries at once on the other key', asy
   await settings.useOpenAiCompatible(app.simulatorUrl);
   // Two keys of the person's own: the built-in key is never a key to switch to.
   await settings.addKey('openai-compatible', 'sim-first-key-0001');
-  await expect(app.page.getByTestId('provider-openai-compatible')).toContainText('0001');
+  await expect(settings.providerKeys('openai-compatible')).toContainText('0001');
   await settings.addKey('openai-compatible', 'sim-second-key-0002');
-  await expect(app.page.getByTestId('provider-openai-compatible')).toContainText('0002');
+  await expect(settings.providerKeys('openai-compatible')).toContainText('0002');
   await app.setScript('usage_limit:30,ok');
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
+  await chat.open();
   await chat.prompt('limited');
   await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
   const requests = await app.requests();
@@ -268,5 +271,28 @@ test.describe('racing the retry timer', () => {
     expect(late.outcome).toBe('recovered');
     for (const round of [early, ...close, late])
       test.info().annotations.push({ type: 'race round', description: JSON.stringify(round) });
+  });
+});
+
+test.describe('a cancelled chain', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=400'], script: '503*' } });
+
+  test('the Markdown export counts the retries as the card does', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('cancel me late');
+    const banner = new RetryBanner(app.page);
+    await expect(banner.root).toContainText('(3/3)');
+    await banner.cancel.click();
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-outcome', 'cancelled');
+    await expect(card).toContainText('The first try and 2 retries failed');
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await history.sessions.first().getByRole('link').click();
+    const download = app.page.waitForEvent('download');
+    await history.exportMarkdown.click();
+    const markdown = readFileSync((await (await download).path())!, 'utf8');
+    expect(markdown).toContain('**cancelled**: the first try and 2 retries failed');
+    expect(markdown).not.toContain('3 retries');
   });
 });

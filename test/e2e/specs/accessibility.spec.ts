@@ -19,17 +19,18 @@ test.describe('axe-core', () => {
       await chat.prompt('Show me some Markdown');
       await expect(chat.lastAssistant().locator('h1')).toBeVisible();
       await chat.prompt('wobble then answer');
-      await expect(app.page.getByTestId('recovered-note')).toBeVisible();
+      await expect(chat.recoveredNote).toBeVisible();
       await chat.prompt('this one fails');
       await expect(new RetryBanner(app.page).root).toContainText('Retry failed after 3 retries', { timeout: 15_000 });
-      await app.page.getByTestId('recovered-note').locator('summary').click();
+      await chat.recoveredNote.locator('summary').click();
       // The card's disclosures open: the provider's own words and the timeline.
       for (const summary of await chat.erroredCards.last().locator('summary').all()) await summary.click();
       expect(await violations(app.page), 'chat').toEqual([]);
 
-      await new SettingsPage(app.page).open();
-      await app.page.getByTestId('test-connection').click();
-      await expect(app.page.getByTestId('test-connection-result')).not.toBeEmpty();
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await settings.testConnection.click();
+      await expect(settings.testConnectionResult).not.toBeEmpty();
       expect(await violations(app.page), 'settings').toEqual([]);
 
       const history = new HistoryPage(app.page);
@@ -40,8 +41,8 @@ test.describe('axe-core', () => {
       await expect(history.erroredTurns).toHaveCount(2);
       expect(await violations(app.page), 'history, errored only').toEqual([]);
       await history.erroredOnly.uncheck();
-      await app.page.getByTestId('history-open').click();
-      await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+      await history.sessionLinks.click();
+      await expect(history.detailTitle).toBeFocused();
       expect(await violations(app.page), 'history, a session').toEqual([]);
     });
   }

@@ -20,11 +20,11 @@ test('a 2,100-line write: the card says what it does not show, and Show all reve
   const tools = new ToolsPage(app.page);
   await chat.prompt('Write the setup script');
   await expect(tools.approval).toBeVisible();
-  const diff = app.page.getByTestId('approval-diff');
+  const diff = tools.approvalDiff;
   await expect(diff).toContainText('+echo harmless 1999');
   await expect(diff).not.toContainText(LAST);
   // 2,101 diff lines (the hunk header and 2,100 added), 2,000 shown.
-  const note = app.page.getByTestId('approval-cut');
+  const note = tools.approvalCut;
   await expect(note).toContainText('101 more lines of 2101 not shown');
   await expect(tools.allowOnce).toBeFocused();
 
@@ -34,7 +34,7 @@ test('a 2,100-line write: the card says what it does not show, and Show all reve
     expect(await axeViolations(app.page)).toEqual([]);
   }
 
-  await app.page.getByTestId('approval-show-all').click();
+  await tools.approvalShowAll.click();
   await expect(note).toBeHidden();
   await expect(diff.locator('.diff-line').last()).toHaveText(`+${LAST}`);
   await diff.locator('.diff-line').last().scrollIntoViewIfNeeded();
@@ -59,8 +59,8 @@ test('a replace too different to compare line by line says it is shown as a whol
   await expect(app.page.getByTestId('approval-whole')).toContainText(
     'Shown as a whole replacement — too many changes to compare line by line (5000 lines → 5000 lines).',
   );
-  await expect(app.page.getByTestId('approval-cut')).toContainText('8001 more lines of 10001 not shown');
+  await expect(tools.approvalCut).toContainText('8001 more lines of 10001 not shown');
   await tools.approval.screenshot({ path: `${SCREENS}/approval-whole-en-light.png` });
-  await app.page.getByTestId('approval-show-all').click();
-  await expect(app.page.getByTestId('approval-diff').locator('.diff-line').last()).toHaveText('+new line 5000');
+  await tools.approvalShowAll.click();
+  await expect(tools.approvalDiff.locator('.diff-line').last()).toHaveText('+new line 5000');
 });

@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
@@ -46,8 +47,8 @@ test('an image by the button: chip, thumbnail in the sent message, the reply nam
   app,
 }) => {
   const chat = new ChatPage(app.page);
-  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
-  const chip = app.page.getByTestId('attachment-chip');
+  await chat.attachInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  const chip = chat.attachmentChips;
   await expect(chip).toContainText('dot.png');
   await expect(chip).toContainText('70 bytes');
   await expect(chip.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
@@ -59,7 +60,7 @@ test('an image by the button: chip, thumbnail in the sent message, the reply nam
     'src',
     `data:image/png;base64,${PNG_BASE64}`,
   );
-  await expect(app.page.getByTestId('pending-attachments')).toBeHidden();
+  await expect(chat.pendingAttachments).toBeHidden();
   const [request] = await app.requests();
   expect(JSON.stringify(request.messages)).toContain(`data:image/png;base64,${PNG_BASE64}`);
 
@@ -73,12 +74,12 @@ test('a file dropped onto the chat and an image pasted go together; one can be r
     { name: 'notes.md', type: 'text/markdown', base64: Buffer.from('# Notes\n<b>not html</b>').toString('base64') },
     { name: 'extra.txt', type: 'text/plain', base64: Buffer.from('remove me').toString('base64') },
   ]);
-  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(2);
+  await expect(chat.attachmentChips).toHaveCount(2);
   await app.page.getByRole('button', { name: 'Remove extra.txt' }).click();
   await dispatchFiles(app.page, '[data-testid="chat-input"]', 'paste', [
     { name: 'image.png', type: 'image/png', base64: PNG_BASE64 },
   ]);
-  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(2);
+  await expect(chat.attachmentChips).toHaveCount(2);
   await chat.input.fill('Here you go');
   await chat.input.press('Enter');
   await expect(chat.lastAssistant()).toContainText(
@@ -97,14 +98,14 @@ test('a file of a type that cannot be used is refused in the composer, nothing s
   await app.page
     .getByTestId('attach-input')
     .setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') });
-  await expect(app.page.getByTestId('attachment-refusal')).toHaveText(
+  await expect(chat.attachmentRefusal).toHaveText(
     '“song.mp3” cannot be used: attach images, text or code files, or PDFs.',
   );
   await expect(chat.send).toBeDisabled();
   await chat.input.press('Enter');
   expect(await app.requests()).toHaveLength(0);
   await app.page.getByRole('button', { name: 'Remove song.mp3' }).click();
-  await expect(app.page.getByTestId('attachment-refusal')).toBeHidden();
+  await expect(chat.attachmentRefusal).toBeHidden();
   await expect(chat.input).toHaveValue('Listen to this');
 });
 
@@ -115,11 +116,9 @@ test('a damaged PDF is refused by the main process; its words show in the compos
     .setInputFiles({ name: 'torn.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<') });
   await chat.input.fill('Read this');
   await chat.input.press('Enter');
-  await expect(app.page.getByTestId('attachment-refusal')).toContainText(
-    '"torn.pdf" cannot be used: the PDF is damaged',
-  );
+  await expect(chat.attachmentRefusal).toContainText('"torn.pdf" cannot be used: the PDF is damaged');
   expect(await app.requests()).toHaveLength(0);
-  await expect(app.page.getByTestId('attachment-chip')).toContainText('torn.pdf');
+  await expect(chat.attachmentChips).toContainText('torn.pdf');
   await expect(chat.input).toHaveValue('Read this');
 });
 
@@ -129,33 +128,34 @@ test.describe('a model that reads text only', () => {
   test('an image is refused before sending; "Send without the images" sends the rest', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.input.fill('Compare these');
-    await app.page.getByTestId('attach-input').setInputFiles([
+    await chat.attachInput.setInputFiles([
       { name: 'dot.png', mimeType: 'image/png', buffer: PNG },
       { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes') },
     ]);
-    await expect(app.page.getByTestId('attachment-refusal')).toContainText(
+    await expect(chat.attachmentRefusal).toContainText(
       'The current model reads text only, so the image “dot.png” cannot be sent to it.',
     );
     await expect(chat.send).toBeDisabled();
     await app.page.getByRole('button', { name: 'Send without the images' }).click();
     await expect(chat.lastAssistant()).toContainText('I received "Compare these" and 1 file ("notes.md")');
-    await expect(app.page.getByTestId('attachment-chip')).toHaveCount(0);
+    await expect(chat.attachmentChips).toHaveCount(0);
     await expect(chat.input).toHaveValue('');
   });
 });
 
 test('the History detail shows the image, and the Markdown export carries it', async ({ app }) => {
   const chat = new ChatPage(app.page);
-  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await chat.attachInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await chat.input.fill('Keep this picture');
   await chat.input.press('Enter');
   await chat.waitForTurnEnd();
-  await new HistoryPage(app.page).open();
-  await app.page.getByTestId('history-session-row').first().getByRole('link').click();
-  const detail = app.page.getByTestId('history-detail');
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.sessions.first().getByRole('link').click();
+  const detail = history.detail;
   await expect(detail.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
   const download = app.page.waitForEvent('download');
-  await app.page.getByTestId('history-export-markdown').click();
+  await history.exportMarkdown.click();
   const markdown = readFileSync((await (await download).path())!, 'utf8');
   expect(markdown).toContain(`![dot.png](data:image/png;base64,${PNG_BASE64})`);
 });
@@ -174,9 +174,9 @@ test.describe('screenshots of attachments', () => {
       const settings = new SettingsPage(app.page);
       await settings.open();
       await settings.setLanguage(language);
-      await app.page.getByTestId('nav-chat').click();
       const chat = new ChatPage(app.page);
-      const input = app.page.getByTestId('attach-input');
+      await chat.open();
+      const input = chat.attachInput;
       await input.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
       await chat.input.fill('What is in this picture?');
       await chat.input.press('Enter');
@@ -185,7 +185,7 @@ test.describe('screenshots of attachments', () => {
         { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes') },
         { name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') },
       ]);
-      await expect(app.page.getByTestId('attachment-refusal')).toBeVisible();
+      await expect(chat.attachmentRefusal).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/attachments-${language}-${scheme}.png` });
     });
   }
@@ -198,15 +198,16 @@ test.describe('a message held for a rate limit', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('first');
     await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
-    await app.page.getByTestId('new-chat').click();
-    await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+    const shell = new AppShell(app.page);
+    await shell.newChat.click();
+    await chat.attachInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
     await chat.input.fill('the held picture');
     await chat.send.click();
-    await expect(app.page.getByTestId('pacing-notice')).toBeVisible();
-    await expect(app.page.getByTestId('pending-attachments')).toHaveCount(0);
+    await expect(chat.pacingNotice).toBeVisible();
+    await expect(chat.pendingAttachments).toHaveCount(0);
     await chat.stop.click();
     await expect(chat.input).toHaveValue('the held picture');
-    const chip = app.page.getByTestId('attachment-chip');
+    const chip = chat.attachmentChips;
     await expect(chip).toHaveCount(1);
     await expect(chip).toContainText('dot.png');
     await expect(chip).toContainText('70 bytes');
@@ -221,9 +222,9 @@ test('the History list shows each session’s tokens and cost (ja)', async ({ ap
   const settings = new SettingsPage(app.page);
   await settings.open();
   await settings.setLanguage('ja');
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
-  await app.page.getByTestId('attach-input').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await chat.open();
+  await chat.attachInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
   await chat.input.fill('What is in this picture?');
   await chat.input.press('Enter');
   await chat.waitForTurnEnd();

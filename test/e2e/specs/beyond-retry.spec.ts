@@ -2,13 +2,16 @@
 // fallback model chosen in Settings and the banner says so; offline, the countdown stops and the
 // retry goes as soon as the network is back; a kill -9 in the middle of a backoff leaves a card on
 // the next start whose Retry now finishes the same chain; a failed chain's card says what its
-// attempts cost. Each scenario also checks what the simulator received and what SQLite holds.
+// attempts cost; a prompt held for a rate limit shows its message with the wait under it. Each
+// scenario also checks what the simulator received and what SQLite holds.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 
@@ -52,15 +55,15 @@ test.describe('fallback models', () => {
     await expect(editor.getByTestId('fallback-error')).toHaveCount(0);
     await expect.poll(() => savedFallback(app.dataDir)).toEqual(['resolute-sim-2', 'resolute-sim-3']);
 
-    await page.getByTestId('nav-chat').click();
     const chat = new ChatPage(page);
+    await chat.open();
     const banner = new RetryBanner(page);
     await chat.prompt('over the limit');
     await expect(chat.lastAssistant()).toContainText('Simulated reply');
     await expect(banner.root).toContainText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
     await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
     // The header's model field shows the model the session talks to now; the switch is a row of the chat.
-    await expect(page.getByTestId('model-picker')).toHaveValue('resolute-sim-2');
+    await expect(chat.modelPicker).toHaveValue('resolute-sim-2');
     const switchRow = page.getByTestId('model-switch-row');
     await expect(switchRow).toHaveText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
     expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2']);
@@ -84,7 +87,7 @@ test.describe('offline', () => {
     const banner = new RetryBanner(app.page);
     await app.setOffline(true);
     await chat.prompt('no network');
-    const text = app.page.getByTestId('retry-banner-text');
+    const text = banner.text;
     await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
     await expect(banner.cancel).toBeVisible();
     // Nothing counts down: across longer than the backoff, the text stays and nothing is sent.
@@ -114,16 +117,17 @@ test.describe('resume after a restart', () => {
     expect(before).toMatchObject({ outcome: 'pending' });
 
     const page = await app.crashAndRestart();
+    const restarted = new ChatPage(page);
     const card = page.getByTestId('interrupted-card');
     await expect(card).toContainText('This turn was interrupted while retrying (retry 1/3, 503');
-    await expect(page.getByTestId('message-user')).toContainText('survive a kill');
+    await expect(restarted.userMessages).toContainText('survive a kill');
     // The offer is the row right after the chain's own card, which offers no Retry or Resend meanwhile.
-    const chainCard = page.getByTestId('errored-turn-card').last();
+    const chainCard = restarted.erroredCards.last();
     await expect(page.locator('.transcript-list > li > *').last()).toContainText('Retry now');
     await expect(chainCard).toHaveAttribute('data-outcome', 'interrupted');
     await expect(chainCard.getByTestId('card-retry')).toHaveCount(0);
     await page.getByTestId('interrupted-retry').click();
-    await expect(page.getByTestId('message-assistant').last()).toContainText('Simulated reply');
+    await expect(restarted.lastAssistant()).toContainText('Simulated reply');
     await expect(card).toBeHidden();
     await expect
       .poll(() => erroredTurns(app.dataDir)[0])
@@ -171,11 +175,35 @@ test.describe('what failures cost', () => {
     );
     expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
 
-    await app.page.getByTestId('nav-history').click();
-    await app.page.getByTestId('failure-cost-panel').locator('summary').click();
-    const total = app.page.getByTestId('failure-cost-total');
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await history.costPanel.locator('summary').click();
+    const total = history.costTotal;
     await expect(total).toContainText('3');
     await expect(total).toContainText('$0.');
     await expect(app.page.getByTestId('failure-cost-category')).toHaveAttribute('data-category', 'overloaded');
+  });
+});
+
+test.describe('a prompt held for a rate limit', () => {
+  test.use({ appOptions: { script: '429:120' } });
+
+  test('shows the message with the wait under it, titled and listed', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('first');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    const shell = new AppShell(app.page);
+    await shell.newChat.click();
+    await chat.input.fill('the held question');
+    await chat.send.click();
+    await expect(chat.pacingNotice).toBeVisible();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.userMessages.last()).toContainText('the held question');
+    await expect(chat.title).toHaveText('the held question');
+    await expect(shell.sessions.filter({ hasText: 'the held question' })).toHaveCount(1);
+    // Stop gives the text back unsent: the bubble goes, the composer holds it.
+    await chat.stop.click();
+    await expect(chat.input).toHaveValue('the held question');
+    await expect(chat.userMessages).toHaveCount(0);
   });
 });

@@ -1,10 +1,14 @@
 // The chat people would choose, part 1 — what a reply looks like and what can be done with it,
 // through the real UI against the simulator: Markdown (heading, table, highlighted code with a Copy
 // button that copies), no script from a reply's raw HTML, edit and resend, regenerate, Retry on a
-// failed card (one request), the prompt back in the composer after the retries ran out.
+// failed card (one request), the prompt back in the composer after the retries ran out, and Resend
+// after a cancelled retry: the replaced version one click away, History counting what it shows.
 import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
 import { allTurns } from '../fixtures/history-db';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 
 test('Markdown: a reply renders a heading, a table and a highlighted code block whose Copy button copies it', async ({
@@ -144,6 +148,58 @@ test.describe('when every retry fails', () => {
     await expect(chat.erroredCards).toHaveCount(1);
     expect(await app.requests()).toHaveLength(4);
     // One exchange ended in an error: the sidebar says 1, at once.
-    await expect(app.page.getByTestId('sidebar-errored-badge')).toContainText('1');
+    const shell = new AppShell(app.page);
+    await expect(shell.erroredBadge).toContainText('1');
+  });
+});
+
+test.describe('Resend after a cancelled retry', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=300'], script: '503*' } });
+
+  test('the replaced version is one click away, and History shows every failed chain and counts what it shows', async ({
+    app,
+  }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('the question');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCards.last().getByTestId('card-retry').click();
+    const banner = new RetryBanner(app.page);
+    await expect(banner.root).toBeVisible();
+    await banner.cancel.click();
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-outcome', 'cancelled');
+    await app.setScript('');
+    await chat.erroredCards.last().getByTestId('card-resend').click();
+    await chat.waitForTurnEnd();
+    await expect(chat.userMessages).toHaveCount(1);
+    await expect(chat.erroredCards).toHaveCount(0);
+    const shell = new AppShell(app.page);
+    await expect(shell.erroredBadge).toContainText('2 errored');
+    // The message names its versions; the earlier one holds both failed chains, offering nothing to act on.
+    const versions = chat.userMessages.last().getByTestId('branch-versions');
+    await expect(versions).toHaveText('2 / 2');
+    await chat.userMessages.last().getByTestId('branch-previous').click();
+    await expect(chat.userMessages.last().getByTestId('branch-versions')).toHaveText('1 / 2');
+    await expect(chat.erroredCards).toHaveCount(2);
+    await expect(chat.assistantMessages).toHaveCount(0);
+    await expect(app.page.getByTestId('card-retry')).toHaveCount(0);
+    await chat.userMessages.last().getByTestId('branch-next').click();
+    await expect(chat.erroredCards).toHaveCount(0);
+    await expect(chat.assistantMessages).toHaveCount(1);
+    // History: the counts are of what it shows, and the failed chains of the other version are listed.
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await history.sessions.first().getByRole('link').click();
+    const detail = history.detail;
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('2 errored');
+    await expect(detail.getByTestId('message-user')).toHaveCount(1);
+    await expect(detail.getByTestId('history-other-versions').getByTestId('errored-turn-card')).toHaveCount(2);
+    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
+    expect(await axeViolations(app.page)).toEqual([]);
+    // Its switcher shows the earlier version in place: both chains on it, none left below.
+    await detail.getByTestId('branch-previous').click();
+    await expect(detail.getByTestId('history-other-versions')).toHaveCount(0);
+    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
+    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
   });
 });

@@ -4,6 +4,7 @@ import { SLOW_CHUNK_COUNT } from '../../../src/main/node/simulator/simulator-rep
 import { test, expect } from '../fixtures/app';
 import { assistantTurns } from '../fixtures/history-db';
 import { ChatPage } from '../pages/chat-page';
+import { RetryBanner } from '../pages/retry-banner';
 
 test('a prompt streams the simulator reply into the chat', async ({ app }) => {
   const chat = new ChatPage(app.page);
@@ -29,5 +30,6 @@ test('Stop in the middle of a streaming reply stops it and keeps the partial tex
   await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming');
   await expect(chat.lastAssistant().locator('.bubble-text')).toHaveText(stored);
   expect((await app.requests()).length).toBe(1);
-  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+  const banner = new RetryBanner(app.page);
+  await expect(banner.root).toBeHidden();
 });

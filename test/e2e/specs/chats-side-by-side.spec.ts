@@ -5,6 +5,7 @@
 // and dark, go to test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
@@ -23,12 +24,13 @@ test.describe('a retry that waits a few seconds', () => {
     await chat.prompt('first chat');
     await expect(banner.root).toContainText('Retrying (1/3)');
 
-    await page.getByTestId('new-chat').click();
+    const shell = new AppShell(page);
+    await shell.newChat.click();
     await chat.prompt('second chat');
     await expect(chat.lastAssistant()).toContainText('second chat');
     await expect(banner.root).toBeHidden();
     await expect(chat.userMessages).toHaveCount(1);
-    const first = page.getByTestId('sidebar-session').filter({ hasText: 'first chat' });
+    const first = shell.sessions.filter({ hasText: 'first chat' });
     const activity = first.getByTestId('sidebar-activity');
     await expect(activity).toHaveAttribute('data-state', 'retrying');
     await expect(activity).toContainText(/^Retrying in \d s$/);
@@ -42,7 +44,7 @@ test.describe('a retry that waits a few seconds', () => {
     await page.locator('nav.sidebar').screenshot({ path: `${SCREENS}/side-by-side-new-reply-en-light.png` });
 
     await first.click();
-    await expect(page.getByTestId('chat-title')).toHaveText('first chat');
+    await expect(chat.title).toHaveText('first chat');
     await expect(chat.lastAssistant()).toContainText('first chat');
     await expect(first.getByTestId('sidebar-activity')).toHaveCount(0);
     expect(await app.requests()).toHaveLength(3);
@@ -59,10 +61,11 @@ test.describe('a retry that waits ten minutes', () => {
     const chat = new ChatPage(page);
     await chat.prompt('the chat that waits');
     await expect(new RetryBanner(page).root).toContainText('Retrying (1/3)');
-    await page.getByTestId('new-chat').click();
+    const shell = new AppShell(page);
+    await shell.newChat.click();
     await chat.prompt('meanwhile, another question');
     await expect(chat.lastAssistant()).toContainText('another question');
-    const waiting = page.getByTestId('sidebar-session').filter({ hasText: 'the chat that waits' });
+    const waiting = shell.sessions.filter({ hasText: 'the chat that waits' });
     await expect(waiting.getByTestId('sidebar-activity')).toHaveText(/^Retrying in (10|9) min$/);
 
     const settings = new SettingsPage(page);
@@ -70,7 +73,7 @@ test.describe('a retry that waits ten minutes', () => {
     for (const language of ['en', 'ja', 'ko'] as const) {
       await settings.open();
       await settings.setLanguage(language);
-      await page.getByTestId('nav-chat').click();
+      await chat.open();
       await expect(waiting.getByTestId('sidebar-activity')).toHaveText(expected[language]);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });

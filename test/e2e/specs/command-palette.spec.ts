@@ -3,6 +3,7 @@
 // section, exporting the chat, the thinking level, attaching files — filtered as the person types; Enter runs the first match, Esc closes.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
 
@@ -14,7 +15,8 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   await chat.prompt('hello');
   await chat.waitForTurnEnd();
   await page.keyboard.press('Control+Shift+P');
-  const palette = page.getByTestId('command-palette');
+  const shell = new AppShell(page);
+  const palette = shell.commandPalette;
   await expect(palette).toBeVisible();
   const search = palette.getByRole('combobox');
   await expect(search).toBeFocused();
@@ -24,9 +26,9 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   await expect(palette.getByRole('option')).toHaveText(['Go to History']);
   await search.press('Enter');
   await expect(palette).toBeHidden();
-  await expect(page.getByTestId('nav-history')).toHaveAttribute('aria-current', 'page');
+  await expect(shell.navHistory).toHaveAttribute('aria-current', 'page');
 
-  await page.getByTestId('nav-chat').click();
+  await chat.open();
   await chat.input.focus();
   await page.keyboard.type('/');
   await expect(palette).toBeVisible();
@@ -38,7 +40,7 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   await page.keyboard.press('Control+Shift+P');
   await search.fill('switch model');
   await search.press('Enter');
-  await expect(page.getByTestId('model-picker')).toBeFocused();
+  await expect(chat.modelPicker).toBeFocused();
   await page.keyboard.press('Control+Shift+P');
   await search.press('Escape');
   await expect(palette).toBeHidden();
@@ -46,9 +48,11 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
 
 test("the palette sets the thinking level and opens the composer's file picker, in en, ja and ko", async ({ app }) => {
   const { page } = app;
-  const palette = page.getByTestId('command-palette');
+  const shell = new AppShell(page);
+  const palette = shell.commandPalette;
   const search = palette.getByRole('combobox');
-  const thinking = page.getByTestId('thinking-level');
+  const chat = new ChatPage(page);
+  const thinking = chat.thinkingLevel;
   // The first press can come before a slow page listens for it: pressed again until it opens.
   await expect(async () => {
     if (!(await palette.isVisible())) await page.keyboard.press('Control+Shift+P');
@@ -75,7 +79,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   const chooser = page.waitForEvent('filechooser');
   await search.press('Enter');
   await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a note') });
-  await expect(page.getByTestId('attachment-chip')).toContainText('notes.txt');
+  await expect(chat.attachmentChips).toContainText('notes.txt');
 
   const settings = new SettingsPage(page);
   for (const [language, thinkingLow, attach] of [
@@ -84,7 +88,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   ] as const) {
     await settings.open();
     await settings.setLanguage(language);
-    await page.getByTestId('nav-chat').click();
+    await chat.open();
     await page.keyboard.press('Control+Shift+P');
     await search.fill(thinkingLow);
     await expect(palette.getByRole('option')).toHaveText([thinkingLow]);

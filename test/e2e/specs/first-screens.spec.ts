@@ -8,12 +8,16 @@
 // refusal offers Continue and Resend only.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
+import { SettingsPage } from '../pages/settings-page';
+import { ToolsPage } from '../pages/tools-page';
 
 test('Settings opens on the provider and keys, then the agent and tools, then retries', async ({ app }) => {
   const { page } = app;
-  await page.getByTestId('nav-settings').click();
+  const settings = new SettingsPage(page);
+  await settings.open();
   const index = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
   await expect(index).toHaveText([
     'Provider and model',
@@ -28,7 +32,7 @@ test('Settings opens on the provider and keys, then the agent and tools, then re
     'Language and theme',
     'Keyboard shortcuts',
   ]);
-  const sections = page.getByTestId('settings-scroll').locator(':scope > section');
+  const sections = settings.scroller.locator(':scope > section');
   await expect(sections.first()).toHaveAttribute('id', 'settings-model');
   // A row that stops at once makes no attempts: "—", not "0".
   const auth = page.getByTestId('decision-row-auth');
@@ -75,13 +79,13 @@ test.describe('History on a fresh install and after a failure', () => {
     const { page } = app;
     const history = new HistoryPage(page);
     await history.open();
-    await expect(page.getByTestId('failure-cost-panel')).toHaveCount(0);
-    await page.getByTestId('nav-chat').click();
+    await expect(history.costPanel).toHaveCount(0);
     const chat = new ChatPage(page);
+    await chat.open();
     await chat.prompt('this fails');
     await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
     await history.open();
-    const panel = page.getByTestId('failure-cost-panel');
+    const panel = history.costPanel;
     await expect(panel).toBeVisible();
     await expect(panel).not.toHaveAttribute('open');
     // The sessions come first.
@@ -89,7 +93,7 @@ test.describe('History on a fresh install and after a failure', () => {
     const panelBox = await panel.boundingBox();
     expect(sessionsBox!.y).toBeLessThan(panelBox!.y);
     await panel.locator('summary').click();
-    await expect(page.getByTestId('failure-cost-total')).toBeVisible();
+    await expect(history.costTotal).toBeVisible();
   });
 
   for (const scheme of ['light', 'dark'] as const) {
@@ -111,21 +115,24 @@ test.describe('History on a fresh install and after a failure', () => {
 test('a 760 px window folds the sidebar away and keeps titles and Settings readable', async ({ app }) => {
   const { page } = app;
   await page.setViewportSize({ width: 760, height: 700 });
-  const sidebar = page.getByTestId('sidebar');
+  const shell = new AppShell(page);
+  const sidebar = shell.sidebar;
   await expect(sidebar).toBeHidden();
-  const toggle = page.getByTestId('sidebar-toggle');
+  const toggle = shell.sidebarToggle;
   await expect(toggle).toBeVisible();
-  await new ChatPage(page).prompt('What is the weather going to be like in Tokyo tomorrow afternoon?');
-  await expect(page.getByTestId('chat-title')).toHaveText(/^What is the weather/);
-  const title = await page.getByTestId('chat-title').boundingBox();
+  const chat = new ChatPage(page);
+  await chat.prompt('What is the weather going to be like in Tokyo tomorrow afternoon?');
+  await expect(chat.title).toHaveText(/^What is the weather/);
+  const title = await chat.title.boundingBox();
   expect(title!.width).toBeGreaterThan(150);
   await page.screenshot({ path: 'test-results/screens/narrow-chat.png' });
   await toggle.click();
   await expect(sidebar).toBeVisible();
-  await page.getByTestId('nav-settings').click();
+  const settings = new SettingsPage(page);
+  await settings.open();
   // Choosing a place folds the sidebar again: the pane gets the width.
   await expect(sidebar).toBeHidden();
-  const scroll = await page.getByTestId('settings-scroll').boundingBox();
+  const scroll = await settings.scroller.boundingBox();
   expect(scroll!.width).toBeGreaterThan(480);
   const noHorizontalScroll = await page.evaluate(() => {
     const d = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } })
@@ -175,7 +182,8 @@ test.describe('an approval card', () => {
 
   test('names no setting key', async ({ app }) => {
     await new ChatPage(app.page).prompt('list');
-    const card = app.page.getByTestId('approval-card');
+    const tools = new ToolsPage(app.page);
+    const card = tools.approval;
     await expect(card).toBeVisible();
     await expect(card).not.toContainText('tools.approval');
   });
@@ -185,10 +193,12 @@ test.describe('after a sandbox refusal', () => {
   test.use({ appOptions: { script: 'tool:read:{"path":"../../etc/passwd"},ok' } });
 
   test('the ways on are Continue and Resend, not four', async ({ app }) => {
-    await new ChatPage(app.page).prompt('Read the password file');
-    const card = app.page.getByTestId('errored-turn-card').last();
+    const chat = new ChatPage(app.page);
+    await chat.prompt('Read the password file');
+    const card = chat.erroredCards.last();
     await expect(card).toHaveAttribute('data-category', 'sandbox_security');
-    await expect(app.page.getByTestId('continue-button')).toBeVisible();
+    const tools = new ToolsPage(app.page);
+    await expect(tools.continueButton).toBeVisible();
     await expect(card.getByTestId('card-resend')).toBeVisible();
     await expect(card.getByTestId('card-retry')).toHaveCount(0);
     await expect(card.getByTestId('card-continue')).toHaveCount(0);

@@ -13,10 +13,10 @@ test('the System prompt field changes the next request', async ({ app }) => {
   const field = app.page.getByLabel('System prompt', { exact: true });
   await field.fill('Always answer like a ship’s captain.');
   await field.blur();
-  await expect(app.page.getByTestId('settings-saved')).toBeVisible();
+  await expect(settings.saved).toBeVisible();
   await app.page.getByTestId('settings-system-prompt-mode').selectOption('replace');
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
+  await chat.open();
   await chat.prompt('ahoy');
   await chat.waitForTurnEnd();
   const system = systemOf((await app.requests()).at(-1)!);

@@ -3,6 +3,7 @@
 // and the start says so in a notice, in the UI language. Browser mode only: the Electron app cannot be
 // killed this way here.
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -22,12 +23,13 @@ test('a chain cut off by a crash reads "Interrupted" after the restart', async (
   await history.erroredOnly.click();
   await expect(history.erroredTurns.first().getByTestId('timeline-outcome')).toContainText('Interrupted');
   await expect(page.getByText('Retrying…')).toHaveCount(0);
-  await expect(page.getByTestId('notice').filter({ hasText: '1 retry chain was cut off' })).toHaveCount(1);
+  const shell = new AppShell(page);
+  await expect(shell.notices.filter({ hasText: '1 retry chain was cut off' })).toHaveCount(1);
   // The main process sends the notice's code: the window shows it in the language chosen now.
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.setLanguage('ja');
-  const notices = page.getByTestId('notice');
+  const notices = shell.notices;
   await expect(notices.filter({ hasText: '再試行中だった 1 件の処理が途中で打ち切られました' })).toHaveCount(1);
   await expect(notices.filter({ hasText: 'retry chain' })).toHaveCount(0);
 });

@@ -10,6 +10,7 @@ import { TURN_PAGE_SIZE } from '../../../src/shared/history';
 import { openHistoryStore } from '../../../src/main/node/history/sqlite-history-store';
 import { assistantMessage } from '../../unit/renderer/fixtures';
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 
 const TURNS = 250;
@@ -61,7 +62,8 @@ test('a resumed long session opens on its newest page and pages back on request'
   await app.stop();
   writeLongSession(app.dataDir);
   const page = await app.restart();
-  await page.getByTestId('sidebar-session').first().click();
+  const shell = new AppShell(page);
+  await shell.sessions.first().click();
   const chat = new ChatPage(page);
   await expect(chat.assistantMessages.last()).toContainText(`answer ${TURNS}`);
   await expect.poll(() => heldRows(page)).toBe(TURN_PAGE_SIZE);
@@ -74,7 +76,7 @@ test('a resumed long session opens on its newest page and pages back on request'
   await older.dispatchEvent('click');
   await expect.poll(() => heldRows(page)).toBe(2 * TURN_PAGE_SIZE);
   // Home at the top fetches what is left, a page at a time; then there is nothing older to show.
-  await page.getByTestId('transcript').focus();
+  await chat.transcript.focus();
   await expect(async () => {
     await page.keyboard.press('Home');
     expect(await heldRows(page)).toBe(TURNS);
@@ -91,7 +93,8 @@ test('an edit far back: the newest page shows the branch, the older page the tur
   await app.stop();
   writeLongSession(app.dataDir, { editOf: 101, exchangesAfter: 25 });
   const page = await app.restart();
-  await page.getByTestId('sidebar-session').first().click();
+  const shell = new AppShell(page);
+  await shell.sessions.first().click();
   const chat = new ChatPage(page);
   // The newest page is seqs 203–302: 203–250 were replaced by the edit at 251 (from 101 on).
   await expect(chat.assistantMessages.last()).toContainText('answer to the edit 25');
@@ -100,7 +103,7 @@ test('an edit far back: the newest page shows the branch, the older page the tur
 
   // Up a little from the bottom, by the wheel as a person would, then the page before: seqs 1–100,
   // the turns still on the path. It joins the front out of view: what the reader sees stays put.
-  const transcript = page.getByTestId('transcript');
+  const transcript = chat.transcript;
   const box = (await transcript.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.wheel(0, -500);

@@ -7,6 +7,7 @@ import type { Locator, Page } from '@playwright/test';
 import { turnsOf, writeLongSession } from '../../fixtures/long-session';
 import { test, expect, type AppHandle } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 
@@ -18,7 +19,8 @@ async function openLongSession(app: AppHandle): Promise<Page> {
   await app.stop();
   writeLongSession(`${app.dataDir}/history.db`, EXCHANGES);
   const page = await app.restart();
-  await page.getByTestId('sidebar-session').first().click();
+  const shell = new AppShell(page);
+  await shell.sessions.first().click();
   await expect(new ChatPage(page).assistantMessages.last()).toContainText(`answer ${EXCHANGES}:`);
   return page;
 }
@@ -34,7 +36,7 @@ test('a long session keeps only the rows near the viewport in the DOM, and Home 
   const page = await openLongSession(app);
   const chat = new ChatPage(page);
   const rows = page.locator('.transcript-list > li');
-  const transcript = page.getByTestId('transcript');
+  const transcript = chat.transcript;
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   // Each row says where it stands in the list, as most rows are not in the DOM (where the session
   // is paged, the list holds its newest page for now).
@@ -63,7 +65,7 @@ test('a new reply streams pinned to the bottom; scrolling up while it streams le
 }) => {
   const page = await openLongSession(app);
   const chat = new ChatPage(page);
-  const transcript = page.getByTestId('transcript');
+  const transcript = chat.transcript;
   await app.setScript('slow');
   // Sending from higher up brings the bottom back: the person wants to see the answer.
   await transcript.evaluate((el) => el.scrollBy({ top: -3000 }));
@@ -98,16 +100,18 @@ test('the session in History is virtualised too, scrolling with its pane; axe fi
 }) => {
   const page = await openLongSession(app);
   expect(await axeViolations(page), 'the chat').toEqual([]);
-  await new HistoryPage(page).open();
-  await page.getByTestId('history-open').click();
-  await expect(page.getByTestId('history-detail-title')).toBeFocused();
+  const history = new HistoryPage(page);
+  await history.open();
+  await history.sessionLinks.click();
+  await expect(history.detailTitle).toBeFocused();
   const rows = page.locator('.transcript-list > li');
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   // The detail opens at its top; the pane's own scrolling brings the newest answer.
   await expect(async () => {
     await page.locator('.pane-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await expect(page.getByTestId('message-assistant').last()).toContainText(`answer ${EXCHANGES}:`, { timeout: 1000 });
+    const chat = new ChatPage(page);
+    await expect(chat.assistantMessages.last()).toContainText(`answer ${EXCHANGES}:`, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   expect(await axeViolations(page), 'a session in History').toEqual([]);

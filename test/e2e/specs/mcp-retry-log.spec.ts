@@ -49,7 +49,7 @@ test('a failed server: its next attempt, Retry now, and its log', async ({ app }
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();
-  const section = page.getByTestId('mcp-section');
+  const section = settings.mcpSection;
   await section.scrollIntoViewIfNeeded();
   const down = page.locator('[data-testid="mcp-row"][data-server="down"]');
   const late = page.locator('[data-testid="mcp-row"][data-server="late"]');

@@ -26,24 +26,24 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();
-  const section = page.getByTestId('mcp-section');
+  const section = settings.mcpSection;
   await section.scrollIntoViewIfNeeded();
   await expect(section).toContainText('No MCP servers yet.');
 
-  await page.getByTestId('mcp-add').click();
-  await page.getByTestId('mcp-form-name').fill('everything');
-  await page.getByTestId('mcp-form-entry').fill(JSON.stringify({ command: process.execPath, args: [EVERYTHING] }));
-  await page.getByTestId('mcp-form-save').click();
+  await settings.mcpAdd.click();
+  await settings.mcpFormName.fill('everything');
+  await settings.mcpFormEntry.fill(JSON.stringify({ command: process.execPath, args: [EVERYTHING] }));
+  await settings.mcpFormSave.click();
   const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
   await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
 
-  await page.getByTestId('mcp-add').click();
-  await page.getByTestId('mcp-form-name').fill('bad name!');
-  await page.getByTestId('mcp-form-save').click();
+  await settings.mcpAdd.click();
+  await settings.mcpFormName.fill('bad name!');
+  await settings.mcpFormSave.click();
   await expect(page.getByTestId('mcp-form-error')).toHaveText('A name is 1–32 letters, digits, _ or -.');
-  await page.getByTestId('mcp-form-name').fill('broken');
-  await page.getByTestId('mcp-form-entry').fill('{"command": "/nonexistent/mcp-server"}');
-  await page.getByTestId('mcp-form-save').click();
+  await settings.mcpFormName.fill('broken');
+  await settings.mcpFormEntry.fill('{"command": "/nonexistent/mcp-server"}');
+  await settings.mcpFormSave.click();
   const broken = page.locator('[data-testid="mcp-row"][data-server="broken"]');
   await expect(broken.getByTestId('mcp-status')).toHaveText(/^Failed: .*ENOENT/, { timeout: 20_000 });
   await expect(broken).toContainText('logs/mcp/broken.log');
@@ -76,11 +76,11 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
     .locator('li', { hasText: 'get-tiny-image' })
     .getByTestId('mcp-tool-allow')
     .check();
-  await expect(page.getByTestId('settings-saved')).toContainText('Saved');
+  await expect(settings.saved).toContainText('Saved');
 
   const chat = new ChatPage(page);
   const tools = new ToolsPage(page);
-  await page.getByTestId('nav-chat').click();
+  await chat.open();
   await app.setScript('tool:mcp__everything__echo:{"message":"hi from MCP"}, ok');
   await chat.prompt('Echo through MCP');
   await expect(tools.approval).toBeVisible();

@@ -4,6 +4,7 @@
 // one reply (the cut-off card becomes a quiet note); a recovered chain keeps the failed attempt's
 // words in its timeline.
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 
 const FULL_REPLY_START = 'Simulated reply: I received "tell me a story".';
@@ -22,7 +23,8 @@ test.describe('with auto-retry off', () => {
 
     const page = await app.restart();
     const again = new ChatPage(page);
-    await page.getByTestId('sidebar-session').first().click();
+    const shell = new AppShell(page);
+    await shell.sessions.first().click();
     const restored = again.erroredCards.last();
     await expect(restored.getByTestId('partial-reply')).toContainText('Simulated reply: I');
 
@@ -46,7 +48,7 @@ test.describe('with auto-retry on', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('tell me a story');
     await expect(chat.lastAssistant()).toContainText(FULL_REPLY_START);
-    const note = app.page.getByTestId('recovered-note');
+    const note = chat.recoveredNote;
     await note.locator('summary').click();
     await expect(note.getByTestId('timeline-partial')).toHaveText('Simulated reply: I');
   });

@@ -3,6 +3,7 @@
 // server that cannot be reached is named by its host, and a result clears when what it tested changes.
 import { createServer } from 'node:net';
 import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
 
 /** A port on 127.0.0.1 that nothing listens on (taken, then released). */
@@ -15,11 +16,12 @@ async function closedPort(): Promise<number> {
 }
 
 test('no key: "Add an API key for Anthropic" with the way to the key field', async ({ app }) => {
-  await new SettingsPage(app.page).open();
-  await app.page.getByTestId('settings-provider').selectOption('anthropic');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
-  await app.page.getByTestId('test-connection').click();
-  const result = app.page.getByTestId('test-connection-result');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.provider.selectOption('anthropic');
+  await expect(settings.saved).toContainText('Saved');
+  await settings.testConnection.click();
+  const result = settings.testConnectionResult;
   await expect(result).toContainText('Add an API key for Anthropic');
   await expect(result).not.toContainText('No API key for provider');
   await result.getByTestId('test-connection-add-key').click();
@@ -28,19 +30,20 @@ test('no key: "Add an API key for Anthropic" with the way to the key field', asy
 });
 
 test('an empty OpenAI-compatible URL asks for it; an unreachable one names its host', async ({ app }) => {
-  await new SettingsPage(app.page).open();
-  await app.page.getByTestId('settings-provider').selectOption('openai-compatible');
-  await expect(app.page.getByTestId('settings-base-url')).toHaveValue('');
-  await app.page.getByTestId('test-connection').click();
-  const result = app.page.getByTestId('test-connection-result');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.provider.selectOption('openai-compatible');
+  await expect(settings.baseUrl).toHaveValue('');
+  await settings.testConnection.click();
+  const result = settings.testConnectionResult;
   await expect(result).toContainText('Enter the server’s URL');
   const port = await closedPort();
-  const field = app.page.getByTestId('settings-base-url');
+  const field = settings.baseUrl;
   await field.fill(`http://127.0.0.1:${port}/v1`);
   await field.press('Enter');
   // The URL changed: the old answer is gone before a new test runs.
   await expect(result).toBeEmpty();
-  await app.page.getByTestId('test-connection').click();
+  await settings.testConnection.click();
   await expect(result).toContainText(`Could not reach 127.0.0.1:${port}`, { timeout: 30_000 });
   await expect(result).toContainText('check the URL');
   // A URL the settings refuse is not what was tested: the answer goes, though the saved URL stays.
@@ -50,11 +53,12 @@ test('an empty OpenAI-compatible URL asks for it; an unreachable one names its h
 });
 
 test('a "✓ Connected" result clears when the model changes', async ({ app }) => {
-  await new SettingsPage(app.page).open();
-  await app.page.getByTestId('test-connection').click();
-  const result = app.page.getByTestId('test-connection-result');
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.testConnection.click();
+  const result = settings.testConnectionResult;
   await expect(result).toContainText('✓');
-  const model = app.page.getByTestId('settings-model');
+  const model = settings.model;
   await model.fill('resolute-sim-2');
   await model.press('Enter');
   await expect(result).toBeEmpty();
@@ -64,9 +68,10 @@ test('current default models, a picker that says what each model is, and the mod
   app,
 }) => {
   const { page } = app;
-  await new SettingsPage(page).open();
-  const model = page.getByTestId('settings-model');
-  await page.getByTestId('settings-provider').selectOption('anthropic');
+  const settings = new SettingsPage(page);
+  await settings.open();
+  const model = settings.model;
+  await settings.provider.selectOption('anthropic');
   await expect(model).toHaveValue('claude-opus-4-7');
   await expect(page.getByTestId('model-facts')).toHaveText(
     'Claude Opus 4.7 · 1M context · $5 in / $25 out per M tokens · reads images · thinks',
@@ -77,19 +82,20 @@ test('current default models, a picker that says what each model is, and the mod
   await expect(first).toHaveAttribute('label', /1M context · \$5 in/);
   await model.fill('claude-sonnet-4-6');
   await model.press('Enter');
-  await expect(page.getByTestId('settings-saved')).toContainText('Saved');
+  await expect(settings.saved).toContainText('Saved');
   for (const [provider, expected] of [
     ['openai', 'gpt-5.5'],
     ['google', 'gemini-2.5-flash'],
     ['openrouter', 'anthropic/claude-opus-4.7'],
   ] as const) {
-    await page.getByTestId('settings-provider').selectOption(provider);
+    await settings.provider.selectOption(provider);
     await expect(model).toHaveValue(expected);
   }
-  await page.getByTestId('settings-provider').selectOption('anthropic');
+  await settings.provider.selectOption('anthropic');
   await expect(model).toHaveValue('claude-sonnet-4-6');
   // The chat header names the provider beside its model.
-  await page.getByTestId('nav-chat').click();
+  const chat = new ChatPage(page);
+  await chat.open();
   await expect(page.getByTestId('chat-provider')).toHaveText('Anthropic');
-  await expect(page.getByTestId('model-picker')).toHaveValue('claude-sonnet-4-6');
+  await expect(chat.modelPicker).toHaveValue('claude-sonnet-4-6');
 });

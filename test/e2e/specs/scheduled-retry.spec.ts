@@ -43,10 +43,11 @@ const scheduledText = (time: string) => new RegExp(`^Retrying at ${time} \\(in (
 /** Each language, light and dark: `shoot` takes the screenshots; the chat is shown again after. */
 async function inEachLanguage(page: Page, shoot: (language: string, scheme: string) => Promise<void>) {
   const settings = new SettingsPage(page);
+  const chat = new ChatPage(page);
   for (const language of LANGUAGES) {
     await settings.open();
     await settings.setLanguage(language);
-    await page.getByTestId('nav-chat').click();
+    await chat.open();
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await shoot(language, scheme);
@@ -54,7 +55,7 @@ async function inEachLanguage(page: Page, shoot: (language: string, scheme: stri
   }
   await settings.open();
   await settings.setLanguage('en');
-  await page.getByTestId('nav-chat').click();
+  await chat.open();
 }
 
 test('with "Schedule long waits" on, the banner and the card name the clock time', async ({ app }) => {
@@ -65,9 +66,9 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(toggle).toBeChecked();
-  await page.getByTestId('nav-chat').click();
-
   const chat = new ChatPage(page);
+  await chat.open();
+
   await chat.prompt('wait two hours for me');
   const banner = new RetryBanner(page);
   const time = await inTwoHours(page, 'en');
@@ -90,7 +91,7 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   await history.open();
   await history.erroredOnly.click();
   await expect(history.erroredTurns.first().getByTestId('errored-scheduled')).toHaveText(scheduledText(time));
-  await page.getByTestId('nav-chat').click();
+  await chat.open();
 
   await banner.retryNow.click();
   await chat.waitForTurnEnd();

@@ -1,11 +1,19 @@
 // Screenshots for people to look at (saved as artifacts under test-results/screens): in English,
 // Japanese and Korean, the chat with a Markdown reply, a failed card with Retry and Resend, the
 // Settings and the History; in English also in dark. Each also checks the page shows that language.
+// Then, in English light and dark and in Japanese and Korean, each checked with axe-core too: a
+// first message too long for the model with the Simulator badge naming its script, a prompt held
+// for a rate limit and a retried attempt that called a tool; and a resent message's branch switcher
+// (and its earlier version), History's session view with the failed chains of the other version,
+// Settings' first section with the model picker, a cancelled retry's quiet card, the chat at 760 px.
 import { test, expect } from '../fixtures/app';
+import { axeViolations } from '../fixtures/axe';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
+import { ToolsPage } from '../pages/tools-page';
 
 const SCREENS = 'test-results/screens';
 
@@ -27,8 +35,8 @@ test.describe('screenshots by language', () => {
       await settings.open();
       await settings.setLanguage(language);
       await expect(app.page.locator('html')).toHaveAttribute('lang', language);
-      await app.page.getByTestId('nav-chat').click();
       const chat = new ChatPage(app.page);
+      await chat.open();
       await chat.prompt('Show me some Markdown');
       await expect(chat.lastAssistant().getByTestId('code-block')).toBeVisible();
       await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming', 'true');
@@ -42,8 +50,8 @@ test.describe('screenshots by language', () => {
       await app.page.screenshot({ path: `${SCREENS}/chat-failed-${language}-${scheme}.png` });
 
       await settings.open();
-      await app.page.getByTestId('test-connection').click();
-      await expect(app.page.getByTestId('test-connection-result')).not.toBeEmpty();
+      await settings.testConnection.click();
+      await expect(settings.testConnectionResult).not.toBeEmpty();
       await app.page.screenshot({ path: `${SCREENS}/settings-${language}-${scheme}.png` });
 
       const history = new HistoryPage(app.page);
@@ -54,3 +62,110 @@ test.describe('screenshots by language', () => {
     });
   }
 });
+
+for (const [language, scheme] of [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['ja', 'light'],
+  ['ko', 'dark'],
+] as const) {
+  test(`overflow, held prompt and recovered tool call in ${language} (${scheme})`, async ({ app }) => {
+    test.setTimeout(90_000);
+    const { page } = app;
+    await page.emulateMedia({ colorScheme: scheme });
+    const settings = new SettingsPage(page);
+    await settings.open();
+    await settings.setLanguage(language);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const script = settings.simulatorScript;
+    await script.fill('overflow');
+    await script.press('Enter');
+    const chat = new ChatPage(page);
+    await chat.open();
+    await chat.prompt('a very long first message');
+    await expect(chat.erroredCards.last().getByTestId('card-larger-model')).toBeVisible();
+    const shell = new AppShell(page);
+    await expect(shell.simulatorScript).toContainText('overflow');
+    await page.screenshot({ path: `${SCREENS}/overflow-${language}-${scheme}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+
+    await app.setScript('503,tool:bash:{"command":"ls"},ok');
+    await shell.newChat.click();
+    await chat.prompt('list the files');
+    const tools = new ToolsPage(page);
+    await expect(tools.approval).toBeVisible();
+    await expect(chat.recoveredNote).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/tool-retry-${language}-${scheme}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await tools.deny.click();
+    await chat.waitForTurnEnd();
+    await app.setScript('429:120');
+    await shell.newChat.click();
+    await chat.prompt('a question that gets rate limited');
+    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await shell.newChat.click();
+    await chat.input.fill('the held question');
+    await chat.send.click();
+    await expect(chat.pacingNotice).toBeVisible();
+    await page.screenshot({ path: `${SCREENS}/held-prompt-${language}-${scheme}.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await chat.stop.click();
+    await expect(chat.input).toHaveValue('the held question');
+  });
+}
+
+for (const [language, scheme] of [
+  ['en', 'light'],
+  ['en', 'dark'],
+  ['ja', 'dark'],
+  ['ko', 'light'],
+] as const) {
+  test.describe(`${language} (${scheme})`, () => {
+    test.use({ appOptions: { set: ['retry.baseDelayMs=300'], script: '503*' } });
+
+    test('branch switcher, History with other versions, Settings, narrow window', async ({ app }) => {
+      test.setTimeout(120_000);
+      const { page } = app;
+      const shot = async (name: string) => {
+        await page.screenshot({ path: `${SCREENS}/resend-${name}-${language}-${scheme}.png` });
+        expect(await axeViolations(page), name).toEqual([]);
+      };
+      await page.emulateMedia({ colorScheme: scheme });
+      const settings = new SettingsPage(page);
+      await settings.open();
+      await settings.setLanguage(language);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await settings.provider.selectOption('anthropic');
+      await expect(settings.model).toHaveValue('claude-opus-4-7');
+      await shot('settings');
+      await settings.provider.selectOption('simulator');
+      const chat = new ChatPage(page);
+      await chat.open();
+      await chat.prompt('What does the retry banner count?');
+      await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+      await chat.erroredCards.last().getByTestId('card-retry').click();
+      await expect(new RetryBanner(page).root).toBeVisible();
+      await page.getByTestId('retry-cancel').click();
+      await expect(chat.erroredCards.last()).toHaveAttribute('data-outcome', 'cancelled');
+      await shot('cancelled');
+      await app.setScript('');
+      await chat.erroredCards.last().getByTestId('card-resend').click();
+      await chat.waitForTurnEnd();
+      await shot('branch-latest');
+      await chat.userMessages.last().getByTestId('branch-previous').click();
+      await expect(chat.erroredCards).toHaveCount(2);
+      await shot('branch-earlier');
+      const history = new HistoryPage(page);
+      await history.open();
+      await history.sessions.first().getByRole('link').click();
+      await expect(page.getByTestId('history-other-versions')).toBeVisible();
+      await shot('history-versions');
+      await page.setViewportSize({ width: 760, height: 700 });
+      const shell = new AppShell(page);
+      await shell.sidebarToggle.click();
+      await chat.open();
+      await expect(shell.sidebar).toBeHidden();
+      await shot('narrow-chat');
+    });
+  });
+}

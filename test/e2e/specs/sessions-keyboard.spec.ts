@@ -2,12 +2,15 @@
 // SQLite), New chat while a retry waits (the chat left waits on, shown in the sidebar), the session list as
 // one Tab stop, and focus that never falls to the page body — after Cancel and Retry now, after
 // New chat (button and Ctrl+N), on a history session's heading, through the skip link, Ctrl+K and
-// Shift+Esc.
+// Shift+Esc, and back to the composer after Allow and Regenerate.
 import { test, expect } from '../fixtures/app';
 import { sessionTitles } from '../fixtures/history-db';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
+import { SettingsPage } from '../pages/settings-page';
+import { ToolsPage } from '../pages/tools-page';
 
 /** A whole exchange: switching chats is refused until its turn has ended, so wait for that, not for the first words. */
 async function chatWith(chat: ChatPage, text: string): Promise<void> {
@@ -19,7 +22,8 @@ async function chatWith(chat: ChatPage, text: string): Promise<void> {
 test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await chatWith(chat, 'a chat to rename and then to delete');
-  const row = app.page.getByTestId('sidebar-session');
+  const shell = new AppShell(app.page);
+  const row = shell.sessions;
   await row.focus();
   await app.page.keyboard.press('F2');
   const input = app.page.getByTestId('rename-input');
@@ -28,7 +32,7 @@ test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ a
   await input.press('Enter');
   await expect(row).toHaveText('My renamed chat');
   await expect(row).toBeFocused();
-  await expect(app.page.getByTestId('chat-title')).toHaveText('My renamed chat');
+  await expect(chat.title).toHaveText('My renamed chat');
   expect(sessionTitles(app.dataDir)).toEqual(['My renamed chat']);
 
   await app.page.keyboard.press('Delete');
@@ -44,9 +48,8 @@ test('a long first message makes a title cut at a word, with an ellipsis', async
   const chat = new ChatPage(app.page);
   await chat.prompt('Why do retries need a decision table when every provider sends different errors anyway?');
   await expect(chat.lastAssistant()).toContainText('Simulated reply');
-  await expect(app.page.getByTestId('sidebar-session')).toHaveText(
-    'Why do retries need a decision table when every provider…',
-  );
+  const shell = new AppShell(app.page);
+  await expect(shell.sessions).toHaveText('Why do retries need a decision table when every provider…');
 });
 
 test.describe('while a retry waits', () => {
@@ -59,14 +62,15 @@ test.describe('while a retry waits', () => {
     const banner = new RetryBanner(app.page);
     await chat.prompt('first chat');
     await expect(banner.root).toContainText('Retrying (1/3)');
-    await app.page.getByTestId('new-chat').click();
+    const shell = new AppShell(app.page);
+    await shell.newChat.click();
     await expect(chat.input).toBeFocused();
     await expect(chat.userMessages).toHaveCount(0);
     await expect(banner.root).toBeHidden();
-    const left = app.page.getByTestId('sidebar-session').filter({ hasText: 'first chat' });
+    const left = shell.sessions.filter({ hasText: 'first chat' });
     await expect(left.getByTestId('sidebar-activity')).toContainText(/Retrying in \d+ s/);
     await left.click();
-    await expect(app.page.getByTestId('chat-title')).toHaveText('first chat');
+    await expect(chat.title).toHaveText('first chat');
     await expect(banner.root).toContainText('Retrying (1/3)');
     await banner.cancel.click();
     await expect(banner.root).toContainText('Retry cancelled');
@@ -91,15 +95,17 @@ test.describe('while a retry waits', () => {
 test('New chat, by button or Ctrl+N, focuses the composer', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await chatWith(chat, 'one');
-  await app.page.getByTestId('new-chat').click();
+  const shell = new AppShell(app.page);
+  await shell.newChat.click();
   await expect(chat.input).toBeFocused();
   await expect(chat.userMessages).toHaveCount(0);
   await chatWith(chat, 'two');
-  await app.page.getByTestId('nav-settings').click();
+  const settings = new SettingsPage(app.page);
+  await settings.open();
   await app.page.keyboard.press('Control+n');
   await expect(chat.input).toBeFocused();
   await expect(chat.userMessages).toHaveCount(0);
-  await expect(app.page.getByTestId('sidebar-session')).toHaveCount(2);
+  await expect(shell.sessions).toHaveCount(2);
 });
 
 test('opening a session in History focuses its heading; Back returns to the search box', async ({ app }) => {
@@ -107,10 +113,10 @@ test('opening a session in History focuses its heading; Back returns to the sear
   await chatWith(chat, 'open me in history');
   const history = new HistoryPage(app.page);
   await history.open();
-  await app.page.getByTestId('history-open').click();
-  await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+  await history.sessionLinks.click();
+  await expect(history.detailTitle).toBeFocused();
   await app.page.getByTestId('history-back').click();
-  await expect(app.page.getByTestId('history-search')).toBeFocused();
+  await expect(history.search).toBeFocused();
 });
 
 test('the skip link, Ctrl+K and Shift+Esc move focus where they say', async ({ app }) => {
@@ -122,20 +128,22 @@ test('the skip link, Ctrl+K and Shift+Esc move focus where they say', async ({ a
   await app.page.keyboard.press('Enter');
   await expect(app.page.locator('main')).toBeFocused();
   await app.page.keyboard.press('Control+k');
-  await expect(app.page.getByTestId('history-search')).toBeFocused();
+  const history = new HistoryPage(app.page);
+  await expect(history.search).toBeFocused();
   await app.page.keyboard.press('Shift+Escape');
   await expect(chat.input).toBeFocused();
 });
 
 test('the session list is one Tab stop; arrow keys move inside it and Enter opens', async ({ app }) => {
   const chat = new ChatPage(app.page);
+  const shell = new AppShell(app.page);
   for (const text of ['alpha', 'beta', 'gamma']) {
     await chatWith(chat, text);
-    await app.page.getByTestId('new-chat').click();
+    await shell.newChat.click();
   }
-  const rows = app.page.getByTestId('sidebar-session');
+  const rows = shell.sessions;
   await expect(rows).toHaveCount(3);
-  await app.page.getByTestId('nav-settings').focus();
+  await shell.navSettings.focus();
   await app.page.keyboard.press('Tab');
   await expect(rows.nth(0)).toBeFocused();
   await app.page.keyboard.press('ArrowDown');
@@ -149,27 +157,29 @@ test('the session list is one Tab stop; arrow keys move inside it and Enter open
   await app.page.keyboard.press('Shift+Tab');
   await expect(rows.nth(2)).toBeFocused();
   await app.page.keyboard.press('Enter');
-  await expect(app.page.getByTestId('chat-title')).toHaveText('alpha');
+  await expect(chat.title).toHaveText('alpha');
   await expect(chat.input).toBeFocused();
 });
 
 test('History: search finds a failed turn by its error text, and Export says where the file went', async ({ app }) => {
   await app.setScript('503*');
-  await app.page.getByTestId('nav-settings').click();
+  const settings = new SettingsPage(app.page);
+  await settings.open();
   await app.page.getByTestId('settings-auto-retry').uncheck();
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
+  await chat.open();
   await chat.prompt('a question that fails');
   await expect(chat.erroredCards).toHaveCount(1);
-  await new HistoryPage(app.page).open();
-  await app.page.getByTestId('history-search').fill('unavailable');
-  const hit = app.page.getByTestId('history-search-hit');
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.search.fill('unavailable');
+  const hit = history.searchHits;
   await expect(hit).toHaveCount(1);
   await expect(hit.locator('mark')).toHaveText('Unavailable');
   await hit.getByRole('link').click();
-  await expect(app.page.getByTestId('history-detail-title')).toBeFocused();
+  await expect(history.detailTitle).toBeFocused();
   const download = app.page.waitForEvent('download');
-  await app.page.getByTestId('history-export-markdown').click();
+  await history.exportMarkdown.click();
   const file = await download;
   await expect(app.page.getByTestId('export-status')).toHaveText(
     `Downloaded ${file.suggestedFilename()} to your browser’s download folder.`,
@@ -177,7 +187,8 @@ test('History: search finds a failed turn by its error text, and Export says whe
 });
 
 test('the settings index moves to a section and focuses its heading', async ({ app }) => {
-  await app.page.getByTestId('nav-settings').click();
+  const settings = new SettingsPage(app.page);
+  await settings.open();
   await app.page
     .getByRole('navigation', { name: 'Settings sections' })
     .getByRole('link', { name: 'Simulator' })
@@ -200,5 +211,21 @@ test.describe('when the context overflows', () => {
     await expect(divider).toContainText('Summary:');
     await expect(chat.erroredCards.last()).toContainText('earlier messages were summarised and the turn tried again');
     await expect(chat.lastAssistant()).toContainText('a second message that overflows');
+  });
+});
+
+test.describe('focus after an answer', () => {
+  test.use({ appOptions: { script: 'tool:bash:{"command":"echo hi"},ok' } });
+
+  test('Allow returns the focus to the composer, and so does Regenerate', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('run something');
+    const tools = new ToolsPage(app.page);
+    await tools.allowOnce.click();
+    await chat.waitForTurnEnd();
+    await expect(chat.input).toBeFocused();
+    await chat.lastAssistant().getByTestId('regenerate').click();
+    await chat.waitForTurnEnd();
+    await expect(chat.input).toBeFocused();
   });
 });

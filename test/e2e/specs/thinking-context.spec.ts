@@ -43,12 +43,12 @@ test('the Thinking control sets the next request鈥檚 level, remembered per model
   await chat.waitForTurnEnd();
   expect((await app.requests()).at(-1)!.reasoning).toEqual({ reasoning_effort: 'high' });
 
-  await app.page.getByTestId('model-picker').fill('resolute-sim-2');
-  await app.page.getByTestId('model-picker').press('Enter');
+  await chat.modelPicker.fill('resolute-sim-2');
+  await chat.modelPicker.press('Enter');
   await expect(level).toHaveValue('high');
   await level.selectOption('low');
-  await app.page.getByTestId('model-picker').fill('resolute-sim-1');
-  await app.page.getByTestId('model-picker').press('Enter');
+  await chat.modelPicker.fill('resolute-sim-1');
+  await chat.modelPicker.press('Enter');
   await expect(level).toHaveValue('high');
 });
 
@@ -78,9 +78,10 @@ test('a thinking block streams open, collapses when the answer starts, expands, 
   await expect(stored).toHaveAttribute('aria-expanded', 'false');
 
   // The History's detail shows it too, with the session's total.
-  await new HistoryPage(app.page).open();
-  await app.page.getByTestId('history-open').click();
-  const detail = app.page.getByTestId('history-detail');
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.sessionLinks.click();
+  const detail = history.detail;
   await expect(detail.getByTestId('thinking-toggle')).toHaveText(/Thought for \d+ s/);
   await expect(detail.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens 路 cost unknown$/);
 });
@@ -97,10 +98,10 @@ test('the Context meter reads the last request against the window; the session鈥
   await expect(meter).toHaveAttribute('aria-valuemax', '8192');
   expect(Number(await meter.getAttribute('aria-valuenow'))).toBeGreaterThan(50);
   await expect(meter).toContainText(/tokens, \d+ %/);
-  await expect(app.page.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens 路 cost unknown$/);
+  await expect(chat.sessionCost).toHaveText(/^Session: \d+ tokens 路 cost unknown$/);
 
-  await app.page.getByTestId('context-details').click();
-  const breakdown = app.page.getByTestId('context-breakdown');
+  await chat.contextDetails.click();
+  const breakdown = chat.contextBreakdown;
   await expect(breakdown).toContainText('System prompt and instructions');
   await expect(breakdown).toContainText('Tool results');
   // One exchange has nothing older to summarise; after a second one it has.
@@ -109,8 +110,8 @@ test('the Context meter reads the last request against the window; the session鈥
   await expect(breakdown).toBeHidden();
   await chat.prompt('and again');
   await chat.waitForTurnEnd();
-  await expect(app.page.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens 路 cost unknown$/);
-  await app.page.getByTestId('context-details').click();
+  await expect(chat.sessionCost).toHaveText(/^Session: \d+ tokens 路 cost unknown$/);
+  await chat.contextDetails.click();
   await breakdown.getByTestId('compact-now').click();
   await expect(app.page.getByText('Earlier messages were summarised')).toBeVisible({ timeout: 15_000 });
 });
@@ -120,15 +121,15 @@ test('the chip says AGENTS.md is used and shows it; this chat鈥檚 own instructio
 }) => {
   writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nRun `make check` before you say done.\n');
   await app.page.reload();
-  const chip = app.page.getByTestId('instructions-chip');
+  const chat = new ChatPage(app.page);
+  const chip = chat.instructionsChip;
   await expect(chip).toHaveText('Using AGENTS.md');
   await chip.click();
-  const panel = app.page.getByTestId('instructions-panel');
+  const panel = chat.instructionsPanel;
   await expect(panel.getByTestId('instructions-text')).toContainText('Run `make check` before you say done.');
   await panel.getByLabel('Instructions for this chat only').fill('Answer as a lighthouse keeper.');
   await panel.getByTestId('instructions-save').click();
   await expect(chip).toContainText('this chat鈥檚 own');
-  const chat = new ChatPage(app.page);
   await chat.prompt('hello');
   await chat.waitForTurnEnd();
   const system = String((await app.requests()).at(-1)!.messages.find((m) => m.role === 'system')?.content);
@@ -147,7 +148,8 @@ test.describe('the chip鈥檚 reads', () => {
       }),
     );
     await app.page.reload();
-    const chip = app.page.getByTestId('instructions-chip');
+    const chat = new ChatPage(app.page);
+    const chip = chat.instructionsChip;
     await expect(chip).toHaveText('Instructions');
     // The load's reads (before and after the snapshot names the chat) are over.
     await expect.poll(() => asked.length).toBeGreaterThan(0);
@@ -156,7 +158,6 @@ test.describe('the chip鈥檚 reads', () => {
     writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nKeep it short.\n');
     // The person's turn, the error, the retry's wait and the reply: four stored turns and one run.
     await app.setScript('503,ok');
-    const chat = new ChatPage(app.page);
     await chat.prompt('hello');
     await chat.waitForTurnEnd();
     await expect(chip).toHaveText('Using AGENTS.md');
@@ -171,23 +172,23 @@ test('a local server: presets, its models in the picker and Test connection, a p
   await settings.open();
   await settings.useOpenAiCompatible(app.simulatorUrl);
   await app.page.getByTestId('preset-ollama').click();
-  await expect(app.page.getByTestId('settings-base-url')).toHaveValue('http://127.0.0.1:11434/v1');
+  await expect(settings.baseUrl).toHaveValue('http://127.0.0.1:11434/v1');
   await settings.useOpenAiCompatible(app.simulatorUrl);
   const options = app.page.locator('datalist option');
   await expect(options).toHaveCount(3);
-  await app.page.getByTestId('settings-model').fill('resolute-sim-2');
-  await app.page.getByTestId('settings-model').press('Enter');
-  await app.page.getByTestId('test-connection').click();
+  await settings.model.fill('resolute-sim-2');
+  await settings.model.press('Enter');
+  await settings.testConnection.click();
   await expect(app.page.getByTestId('test-connection-models')).toHaveText(
     'The server has: resolute-sim-1, resolute-sim-2, resolute-sim-3.',
   );
   const cap = app.page.getByTestId('local-max-tokens');
   await cap.fill('300');
   await cap.press('Enter');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await expect(settings.saved).toContainText('Saved');
   await app.page.screenshot({ path: `${SCREENS}/local-models-en-light.png`, fullPage: true });
-  await app.page.getByTestId('nav-chat').click();
   const chat = new ChatPage(app.page);
+  await chat.open();
   await chat.prompt('hello');
   await chat.waitForTurnEnd();
   const sent = (await app.requests()).at(-1)!;
@@ -210,20 +211,20 @@ test.describe('screenshots', () => {
       const settings = new SettingsPage(app.page);
       await settings.open();
       await settings.setLanguage(language);
-      await app.page.getByTestId('nav-chat').click();
       const chat = new ChatPage(app.page);
-      await app.page.getByTestId('thinking-level').selectOption('medium');
+      await chat.open();
+      await chat.thinkingLevel.selectOption('medium');
       await chat.prompt('Think it over: what is a good name for a cat?');
       await chat.waitForTurnEnd();
       await chat.lastAssistant().getByTestId('thinking-toggle').click();
       await expect(chat.lastAssistant().getByTestId('thinking-text')).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/thinking-${language}-${scheme}.png` });
-      await app.page.getByTestId('context-details').click();
-      await expect(app.page.getByTestId('context-breakdown')).toBeVisible();
+      await chat.contextDetails.click();
+      await expect(chat.contextBreakdown).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/context-${language}-${scheme}.png` });
       await app.page.keyboard.press('Escape');
-      await app.page.getByTestId('instructions-chip').click();
-      await expect(app.page.getByTestId('instructions-panel')).toBeVisible();
+      await chat.instructionsChip.click();
+      await expect(chat.instructionsPanel).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/instructions-${language}-${scheme}.png` });
     });
   }

@@ -1,12 +1,14 @@
 // The agent's tools through the real UI in Chromium (browser mode), the simulated model calling
 // them (tool:NAME:ARGS steps): an approval card allowed from the keyboard and one denied with Esc,
 // a bash card with its output and exit code (and what it printed, after a reload mid-run), a sandbox_security abort shown as an errored turn
-// (with Continue) and found by the history's errored filter, and the workspace path field.
+// (with Continue) and found by the history's errored filter, the workspace path field, and a retried
+// attempt that calls a tool ending the banner once it streams.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
 import { ToolsPage } from '../pages/tools-page';
 
 const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
@@ -18,7 +20,7 @@ test('an approval card, allowed from the keyboard, writes the file and the model
   await chat.prompt('Write hello.txt');
   await expect(tools.approval).toBeVisible();
   await expect(tools.approval).toContainText('hello.txt');
-  await expect(app.page.getByTestId('approval-diff')).toContainText('+Hello, tools!');
+  await expect(tools.approvalDiff).toContainText('+Hello, tools!');
   // A row of the chat's list, right under the card of the call it asks about.
   const rows = app.page.locator('.transcript-list > li > *');
   await expect(rows.last().getByTestId('approval-card')).toBeVisible();
@@ -105,7 +107,7 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
   await expect(history.erroredTurns.first()).toContainText('leaves the workspace');
 
   // Continue: the model tries again after seeing what happened (a new request, no retry chain).
-  await app.page.getByTestId('nav-chat').click();
+  await chat.open();
   await tools.continueButton.click();
   await expect(chat.lastAssistant()).toContainText('the tool returned "Refused');
   expect(await app.requests()).toHaveLength(2);
@@ -114,21 +116,35 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
 
 test('the workspace path field: a bad path is refused with its reason, a good one is used', async ({ app }) => {
   const tools = new ToolsPage(app.page);
-  await expect(app.page.getByTestId('workspace-path')).toContainText(app.workspace.split('/').pop()!);
+  await expect(tools.workspacePath).toContainText(app.workspace.split('/').pop()!);
   await tools.workspaceButton.click();
-  await app.page.getByTestId('workspace-input').fill('/no/such/folder');
-  await app.page.getByTestId('workspace-apply').click();
+  await tools.workspaceInput.fill('/no/such/folder');
+  await tools.workspaceApply.click();
   await expect(app.page.getByTestId('workspace-error')).toHaveText('The folder /no/such/folder does not exist.');
   const other = join(app.workspace, 'project');
   mkdirSync(other);
-  await app.page.getByTestId('workspace-input').fill(other);
-  await app.page.getByTestId('workspace-apply').click();
+  await tools.workspaceInput.fill(other);
+  await tools.workspaceApply.click();
   await expect(app.page.getByTestId('workspace-form')).toBeHidden();
-  await expect(app.page.getByTestId('workspace-path')).toContainText('project');
+  await expect(tools.workspacePath).toContainText('project');
 
   await app.setScript(`${tool('write', { path: 'in-project.txt', content: 'x' })}, ok`);
   await new ChatPage(app.page).prompt('write');
   await tools.allowOnce.click();
   await expect(tools.card('write')).toHaveAttribute('data-status', 'done');
   expect(existsSync(join(other, 'in-project.txt'))).toBe(true);
+});
+
+test.describe('a retried attempt that calls a tool', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: '503,tool:bash:{"command":"ls"},auth' } });
+
+  test('recovers the chain once it streams: no banner, no Retrying card under the approval', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('list the files');
+    const tools = new ToolsPage(app.page);
+    await expect(tools.approval).toBeVisible();
+    await expect(new RetryBanner(app.page).root).toBeHidden();
+    await expect(app.page.locator('[data-testid="errored-turn-card"][data-status="retrying"]')).toHaveCount(0);
+    await expect(chat.recoveredNote).toContainText('Recovered after 1 retry');
+  });
 });

@@ -4,6 +4,7 @@
 // the banner in Japanese and Korean, and screenshots of the three
 // screens in light and dark saved as artifacts (test-results/screens).
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -58,8 +59,8 @@ test.describe('with a slow backoff', () => {
       const settings = new SettingsPage(app.page);
       await settings.open();
       await settings.setLanguage(language);
-      await app.page.getByTestId('nav-chat').click();
       const chat = new ChatPage(app.page);
+      await chat.open();
       await chat.prompt('こんにちは');
       await expect(new RetryBanner(app.page).root).toContainText(text);
       await app.page.keyboard.press('Escape');
@@ -75,10 +76,11 @@ test.describe('a sidebar longer than the window', () => {
     const page = app.page;
     await page.setViewportSize({ width: 1280, height: 360 });
     const chat = new ChatPage(page);
+    const shell = new AppShell(page);
     for (let n = 1; n <= 10; n++) {
-      if (n > 1) await page.getByTestId('new-chat').click();
+      if (n > 1) await shell.newChat.click();
       await chat.prompt(`question ${n}`);
-      await expect(page.getByTestId('sidebar-errored-badge')).toHaveCount(n);
+      await expect(shell.erroredBadge).toHaveCount(n);
     }
     // Some badges (and their visually hidden words) are now below the sidebar's fold.
     // The page's own globals, typed here: the e2e specs compile without the DOM's types.
@@ -88,9 +90,9 @@ test.describe('a sidebar longer than the window', () => {
       return { scroll: g.document.documentElement.scrollHeight, window: g.innerHeight };
     });
     expect(size.scroll).toBe(size.window);
-    await page.getByTestId('chat-title').hover();
+    await chat.title.hover();
     await page.mouse.wheel(0, 400);
-    await expect(page.getByTestId('chat-title')).toBeInViewport();
+    await expect(chat.title).toBeInViewport();
     expect(await page.evaluate(() => (globalThis as unknown as Page).document.documentElement.scrollTop)).toBe(0);
   });
 });
@@ -154,9 +156,10 @@ test.describe('history', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('where is the lighthouse keeper');
     await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
-    await new HistoryPage(app.page).open();
-    await app.page.getByTestId('history-search').fill('lighthouse');
-    const hit = app.page.getByTestId('history-search-hit').first();
+    const history = new HistoryPage(app.page);
+    await history.open();
+    await history.search.fill('lighthouse');
+    const hit = history.searchHits.first();
     await expect(hit).toContainText('where is the lighthouse keeper');
     await expect(hit.locator('mark').first()).toHaveText('lighthouse');
   });
@@ -172,11 +175,13 @@ test.describe('screenshots', () => {
       await chat.prompt('Why do retries need a decision table?');
       await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3)');
       await app.page.screenshot({ path: `${SCREENS}/chat-banner-${scheme}.png` });
-      await new SettingsPage(app.page).open();
-      await expect(app.page.getByTestId('decision-table')).toBeVisible();
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await expect(settings.decisionTable).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/settings-${scheme}.png`, fullPage: true });
-      await new HistoryPage(app.page).open();
-      await expect(app.page.getByTestId('history-session-row').first()).toBeVisible();
+      const history = new HistoryPage(app.page);
+      await history.open();
+      await expect(history.sessions.first()).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/history-${scheme}.png` });
       await app.page.keyboard.press('Escape');
     });
