@@ -1,6 +1,5 @@
 // Types for scripts/import-cycles.js (used by its test).
 export const CHECKED: string[];
-export const KNOWN: string[][];
 export function sourceFiles(dir: string): string[];
 export function valueImports(fileName: string, text: string): string[];
 export function imports(fileName: string, text: string): { specifier: string; typesOnly: boolean }[];

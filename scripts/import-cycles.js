@@ -124,28 +124,17 @@ function stronglyConnected(graph) {
 /** The folders checked: every process's code. */
 export const CHECKED = ['src/main', 'src/shared', 'src/preload', 'src/renderer/src'];
 
-/**
- * Circles known and not yet undone, each as its sorted files: reported, not failed. A circle not
- * listed here fails, and so does a listed one that grew. mcp.ts's schemas infer the types that
- * mcp-values.ts's plain functions take (issue 41, item 3, left for a later step).
- */
-export const KNOWN = [['src/shared/mcp-values.ts', 'src/shared/mcp.ts']];
-
 function main() {
   const root = process.cwd();
   const cycles = findCycles(importGraph(CHECKED.flatMap((dir) => sourceFiles(join(root, dir))))).map((cycle) =>
     cycle.map((file) => relative(root, file)),
   );
-  const known = new Set(KNOWN.map((cycle) => cycle.join(',')));
-  const fresh = cycles.filter((cycle) => !known.has(cycle.join(',')));
-  for (const cycle of cycles.filter((c) => known.has(c.join(','))))
-    console.log(`import-cycles: known circle, to be undone: ${cycle.join(', ')}`);
-  if (fresh.length === 0) {
-    console.log(`import-cycles: no new import circle in ${CHECKED.join(', ')}`);
+  if (cycles.length === 0) {
+    console.log(`import-cycles: no import circle in ${CHECKED.join(', ')}`);
     return;
   }
-  console.error(`import-cycles: ${fresh.length} import circle(s) that are not type-only:`);
-  for (const cycle of fresh) console.error(`  - ${cycle.join(', ')}`);
+  console.error(`import-cycles: ${cycles.length} import circle(s) that are not type-only:`);
+  for (const cycle of cycles) console.error(`  - ${cycle.join(', ')}`);
   process.exitCode = 1;
 }
 

@@ -5,7 +5,8 @@
 // own channel, and so do the desktop menu's app commands (only declared ids pass). index.ts hands it
 // ipcRenderer.
 import { isAppCommandId, type AppCommandId } from '../shared/app-commands';
-import { unknownCommandError, type CommandName } from '../shared/command-names';
+import { unknownCommandError } from '../shared/command-names';
+import type { CommandName } from '../shared/contract';
 import type { WireEvent } from '../shared/message-patch';
 import { IPC_CHANNELS, type IpcTransport } from '../shared/ipc';
 import type { RequestFrame, ResponseFrame } from '../shared/wire';

@@ -3,13 +3,14 @@
 // it: the command names, the router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
-import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp';
+import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp-values';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
-import type { NoticeText } from './notices';
-import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS, settingsPatchSchema, type Settings } from './settings';
+import type { NoticeText } from './notice-params';
+import { settingsPatchSchema, type Settings } from './settings';
+import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS } from './settings-values';
 import { APPROVAL_CHOICES } from './tools';
 
 /** A command's result, as a type only: nothing of it exists at run time. */

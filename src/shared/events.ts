@@ -5,9 +5,10 @@ import type { AttachmentUpload } from './attachments';
 import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
 import type { ChatMessage } from './messages';
-import type { NoticeText } from './notices';
-import type { McpServerStatus } from './mcp';
-import type { ModelRef, Settings, ThinkingLevelSetting } from './settings';
+import type { NoticeText } from './notice-params';
+import type { McpServerStatus } from './mcp-values';
+import type { ModelRef, Settings } from './settings';
+import type { ThinkingLevelSetting } from './settings-values';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
 
 /**

@@ -1,8 +1,8 @@
-// The plain parts of MCP's settings (mcp.ts, which re-exports them, has the zod schemas): the
-// time limits, the server-name rule, the hash an "always allow" is tied to, tool names and a
-// server's status. The window's Settings → MCP section imports these from here, so the window's
-// first chunk does not load zod; it loads mcp.ts only to import another app's config file.
-import type { McpHttpServer, McpServerConfig, McpSettings } from './mcp';
+// The plain parts of MCP's settings: the time limits, the server-name rule, the hash an "always
+// allow" is tied to, tool names and a server's status. The primary of the two: mcp.ts has the zod
+// schemas and imports these, and this file imports nothing of it (it reads a server's entry by the
+// fields it needs, which mcp.ts's McpServerConfig has). Everything imports these from here, and the
+// window's first chunk does not load zod; it loads mcp.ts only to import another app's config file.
 
 /** The range of `mcp.toolTimeoutMs` and of a server's `toolTimeoutMs`, ms. */
 export const MCP_TIMEOUT_RANGE = { min: 1_000, max: 3_600_000 } as const;
@@ -12,7 +12,28 @@ export const MCP_TOTAL_TIMEOUT_FACTOR = 10;
 /** Letters, digits, `_` and `-`: the name goes into tool names, which providers limit to these. */
 export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,32}$/;
 
-export function isHttpServer(config: McpServerConfig): config is McpHttpServer {
+/** What a stdio server's entry holds that its "always allow" is tied to. */
+interface StdioIdentity {
+  command: string;
+  args?: string[];
+  cwd?: string;
+  env?: Record<string, string>;
+  sandbox?: boolean;
+  roots?: boolean;
+}
+
+/** What an HTTP server's entry holds that its "always allow" is tied to. */
+interface HttpIdentity {
+  url: string;
+  headers?: Record<string, string>;
+  roots?: boolean;
+}
+
+/** A server's entry as the plain functions read it: mcp.ts's McpServerConfig is one. */
+type ServerIdentity = StdioIdentity | HttpIdentity;
+
+/** An HTTP server's entry (it has `url`), of mcp.ts's McpServerConfig or of any entry shape. */
+export function isHttpServer<C extends ServerIdentity>(config: C): config is Extract<C, HttpIdentity> {
   return 'url' in config;
 }
 
@@ -21,7 +42,7 @@ export function isHttpServer(config: McpServerConfig): config is McpHttpServer {
  * stdio server, or the URL and headers of an HTTP one, and whether it is given roots (FNV-1a of
  * their JSON; not a secret, just a fingerprint). Changing any of them revokes the choice.
  */
-export function mcpConfigHash(config: McpServerConfig): string {
+export function mcpConfigHash(config: ServerIdentity): string {
   const identity = isHttpServer(config)
     ? { url: config.url, headers: sorted(config.headers) }
     : {
@@ -51,7 +72,14 @@ function sorted(map: Record<string, string> | undefined): [string, string][] {
 }
 
 /** Whether a server's tool may run without asking: allowed, for this very configuration. */
-export function mcpAlwaysAllowed(settings: McpSettings, server: string, tool: string): boolean {
+export function mcpAlwaysAllowed(
+  settings: {
+    servers: Record<string, ServerIdentity>;
+    allowed: Record<string, { config: string; tools: string[] }>;
+  },
+  server: string,
+  tool: string,
+): boolean {
   const config = settings.servers[server];
   const allow = settings.allowed[server];
   if (!config || !allow || allow.config !== mcpConfigHash(config)) return false;

@@ -1,26 +1,11 @@
-// MCP servers as the settings hold them (docs/mcp.md): one entry per server in the shape of Claude
-// desktop's `mcpServers` (stdio `{ command, args, env, cwd }` or HTTP `{ url, headers }`) plus
-// Resolute's own fields, the status a server is in, the tool names it gives, the hash its
-// "always allow" is tied to, and the import of other apps' config files. Pure: used by the
-// settings schema, the main process's McpManager and the renderer's Settings → MCP section.
+// MCP servers as the settings hold them (docs/mcp.md), as zod schemas: one entry per server in the
+// shape of Claude desktop's `mcpServers` (stdio `{ command, args, env, cwd }` or HTTP `{ url,
+// headers }`) plus Resolute's own fields, and the import of other apps' config files. The plain
+// parts — time limits, the server-name rule, the "always allow" hash, tool names, a server's
+// status — are in mcp-values.ts, the primary of the two: this file imports them and does not
+// re-export them. Pure: used by the settings schema, the main process and Settings → MCP.
 import { z } from 'zod';
 import { MCP_SERVER_NAME, MCP_TIMEOUT_RANGE } from './mcp-values';
-
-export {
-  MCP_TIMEOUT_RANGE,
-  MCP_TOTAL_TIMEOUT_FACTOR,
-  MCP_SERVER_NAME,
-  isHttpServer,
-  mcpConfigHash,
-  mcpAlwaysAllowed,
-  mcpToolName,
-  mcpToolNames,
-  type McpToolNaming,
-  MCP_CATALOG_LIMIT,
-  type McpServerStatus,
-  type McpLogTail,
-  type McpCatalog,
-} from './mcp-values';
 
 const timeout = z
   .number({ error: 'must be a number (ms)' })

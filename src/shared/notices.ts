@@ -4,12 +4,15 @@
 // "Notices"). Main-side code builds them with `codedNotice`; the renderer checks them with
 // `readNoticeCode` (notice-params.ts, with each code's parameters), so a malformed or unknown one falls
 // back to its text. This file loads no package: `resolute --help` loads it and must load none.
-import { MAX_NOTICE_TEXT, type NOTICE_PARAMS, type NoticeCode, type NoticeParamsOf } from './notice-params';
-import type { NoticeText } from './notice-params';
+import {
+  MAX_NOTICE_TEXT,
+  type NOTICE_PARAMS,
+  type NoticeCode,
+  type NoticeParamsOf,
+  type NoticeText,
+} from './notice-params';
 import { errorText } from './text';
 
-export { MAX_NOTICE_TEXT };
-export type { NoticeCode, NoticeText };
 export type NoticeParams<C extends NoticeCode> = NoticeParamsOf<(typeof NOTICE_PARAMS)[C]>;
 /** The codes whose only parameter is an error's text. */
 type DetailCode = {

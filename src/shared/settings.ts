@@ -1,6 +1,7 @@
 // The settings schema (zod) with defaults, for the main process (validation, persistence) and the
-// window once it has loaded it (src/renderer/src/store/settings-check.ts); the plain values are
-// in settings-values.ts, re-exported here. Each default is said once, on its field;
+// window once it has loaded it (src/renderer/src/store/settings-check.ts). The plain values are in
+// settings-values.ts, the primary of the two: this file imports them and does not re-export them,
+// so each is imported from one place. Each default is said once, on its field;
 // DEFAULT_SETTINGS is the schema's reading of {}. A refused value keeps the old one; the message
 // names the field and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
@@ -19,28 +20,6 @@ import {
   mergeSettings,
   type ValidationResult,
   isPlainObject,
-} from './settings-values';
-export {
-  PROVIDER_IDS,
-  RETRY_DEFAULTS,
-  type ProviderId,
-  PROVIDER_LABELS,
-  SIMULATOR_MODEL_ID,
-  SIMULATOR_MODEL_IDS,
-  SIMULATOR_TEXT_ONLY_MODELS,
-  SIMULATOR_CONTEXT_WINDOWS,
-  LANGUAGES,
-  type LanguageSetting,
-  BASE_URL_PROVIDERS,
-  type BaseUrlProvider,
-  MAX_FALLBACK_MODELS,
-  THINKING_LEVELS,
-  type ThinkingLevelSetting,
-  thinkingKey,
-  rememberedThinkingLevel,
-  SYSTEM_PROMPT_MAX_CHARS,
-  mergeSettings,
-  type ValidationResult,
 } from './settings-values';
 
 /** A whole number within one of the ranges of retry-policy/ranges.ts; the message names the range. */

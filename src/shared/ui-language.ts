@@ -1,7 +1,7 @@
 // Which UI language to use: the setting, or for "system" the first of the OS's or browser's
 // preferred languages that we ship, else English. Pure and shared: the renderer's i18n passes
 // navigator.languages, the Electron menu and notifications pass app.getPreferredSystemLanguages().
-import type { LanguageSetting } from './settings';
+import type { LanguageSetting } from './settings-values';
 
 export const UI_LANGUAGES = ['en', 'ja', 'ko'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];

@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mcpConfigHash, type McpServerConfig } from '../../src/shared/mcp';
+import { type McpServerConfig } from '../../src/shared/mcp';
+import { mcpConfigHash } from '../../src/shared/mcp-values';
 import type { ApprovalRequest } from '../../src/shared/tools';
 import { FILESYSTEM, serverStatus, startHttpEverything } from './fixtures/mcp-servers';
 import { startServices, type Started } from './fixtures/services';

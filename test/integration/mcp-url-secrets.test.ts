@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { McpServerStatus } from '../../src/shared/mcp';
+import type { McpServerStatus } from '../../src/shared/mcp-values';
 import { freePort, serverStatus } from './fixtures/mcp-servers';
 import { startServices, type Started } from './fixtures/services';
 

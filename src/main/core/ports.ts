@@ -16,7 +16,7 @@ import type {
   TurnRecord,
 } from '../../shared/history';
 import type { ChatMessage, ImageBlock } from '../../shared/messages';
-import type { NoticeText } from '../../shared/notices';
+import type { NoticeText } from '../../shared/notice-params';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
 import type { ToolRegistry } from './tools/tool-registry';

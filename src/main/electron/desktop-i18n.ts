@@ -4,7 +4,7 @@
 // renderer's. main.ts makes one translator per language setting (desktopTranslator).
 import i18next from 'i18next';
 import { appCommandLabels, type AppCommandId } from '../../shared/app-commands';
-import type { LanguageSetting } from '../../shared/settings';
+import type { LanguageSetting } from '../../shared/settings-values';
 import { resolveLanguage, UI_LANGUAGES } from '../../shared/ui-language';
 
 export const desktopEn = {

@@ -6,7 +6,7 @@
 import { app, dialog, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { IPC_CHANNELS } from '../../shared/ipc';
-import type { LanguageSetting } from '../../shared/settings';
+import type { LanguageSetting } from '../../shared/settings-values';
 import type { LaunchedApp } from '../modes/launch';
 import { aboutPanelOptions, menuTemplate } from './app-menu';
 import {

@@ -11,7 +11,7 @@ import { newId } from '../../shared/ids';
 import { join } from 'node:path';
 import type { CommandHandlers } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
-import type { NoticeText } from '../../shared/notices';
+import type { NoticeText } from '../../shared/notice-params';
 import type { Settings } from '../../shared/settings';
 import { AgentSession } from '../core/session/agent-session';
 import { RatePacer } from '../core/retry';

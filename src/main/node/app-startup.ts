@@ -5,7 +5,8 @@
 // calls them once the data folder's lock is held.
 import { join } from 'node:path';
 import type { StartupNotice } from '../../shared/contract';
-import { codedNotice, type NoticeText } from '../../shared/notices';
+import { codedNotice } from '../../shared/notices';
+import { type NoticeText } from '../../shared/notice-params';
 import { loadPiRuntime } from '../core/llm/pi-runtime';
 import { providerOverlay, settingsNeedCatalogue, type AppServicesOptions } from './app-options';
 import type { DataLock } from './data-lock';

@@ -12,7 +12,8 @@ import type { Credential, CredentialStore, UsageLimitResult } from '../core/port
 import { z } from 'zod';
 import type { KeySource, ProviderKeyHint } from '../../shared/contract';
 import { describeZodError } from '../../shared/settings';
-import { codedNotice, type NoticeText } from '../../shared/notices';
+import { codedNotice } from '../../shared/notices';
+import { type NoticeText } from '../../shared/notice-params';
 import { createFileOnce, PRIVATE_FILE_MODE, setAside, tighten, writeFileAtomic } from './safe-files';
 import { errorText } from '../../shared/text';
 

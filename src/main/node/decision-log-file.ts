@@ -6,7 +6,8 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RetryDecisionRecord } from '../../shared/history';
-import { codedNotice, noticeDetail, type NoticeText } from '../../shared/notices';
+import { codedNotice, noticeDetail } from '../../shared/notices';
+import { type NoticeText } from '../../shared/notice-params';
 import type { SandboxAuditRecord } from '../../shared/tools';
 import type { AuditSink, DecisionLogSink } from '../core/ports';
 import { makePrivateDir, PRIVATE_FILE_MODE } from './safe-files';

@@ -8,6 +8,7 @@
 import type { Api, KnownProvider, Model } from '@mariozechner/pi-ai';
 import { piRuntime } from '../core/llm/pi-runtime';
 import type { ModelInfo } from '../../shared/events';
+import { type ModelRef, type Settings } from '../../shared/settings';
 import {
   PROVIDER_IDS,
   PROVIDER_LABELS,
@@ -16,10 +17,8 @@ import {
   SIMULATOR_MODEL_IDS,
   SIMULATOR_TEXT_ONLY_MODELS,
   type BaseUrlProvider,
-  type ModelRef,
   type ProviderId,
-  type Settings,
-} from '../../shared/settings';
+} from '../../shared/settings-values';
 import type { ModelPrice } from '../core/session/attempt-cost';
 import { newestFirst, pickDefaultModel } from '../core/llm/model-ranking';
 import type { ModelDetail } from '../../shared/contract';

@@ -6,7 +6,7 @@
 import { continuingStream } from '../core/llm/continue-partial';
 import type { Agent, StreamFn, ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
-import { PROVIDER_IDS } from '../../shared/settings';
+import { PROVIDER_IDS } from '../../shared/settings-values';
 import { DeferredAgent, type AgentSetup } from '../core/llm/deferred-agent';
 import { createGuardedStreamFn } from '../core/llm/guarded-stream';
 import { loadPiRuntime, piRuntime } from '../core/llm/pi-runtime';

@@ -6,12 +6,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import {
   DEFAULT_SETTINGS,
   applySettingsPatch,
-  mergeSettings,
   splitUnknownKeys,
   validateSettings,
   type Settings,
 } from '../../shared/settings';
-import { codedNotice, type NoticeText } from '../../shared/notices';
+import { mergeSettings } from '../../shared/settings-values';
+import { codedNotice } from '../../shared/notices';
+import { type NoticeText } from '../../shared/notice-params';
 import { takeBadMcpServers } from '../../shared/mcp';
 import type { SettingsStore } from '../core/ports';
 import { setAside, writeFileAtomic } from './safe-files';

@@ -6,8 +6,7 @@
 // as the build puts them in.
 import type { IpcRendererEvent } from 'electron';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandName } from '../../../src/shared/command-names';
-import { COMMAND_NAMES } from '../../../src/shared/contract';
+import { COMMAND_NAMES, type CommandName } from '../../../src/shared/contract';
 import { IPC_CHANNELS, type IpcTransport } from '../../../src/shared/ipc';
 
 type Handler = (event: IpcRendererEvent, payload: unknown) => void;

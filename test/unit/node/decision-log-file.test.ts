@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { JsonlAuditLog, JsonlDecisionLog } from '../../../src/main/node/decision-log-file';
 import { readNoticeCode } from '../../../src/shared/notice-params';
-import type { NoticeText } from '../../../src/shared/notices';
+import type { NoticeText } from '../../../src/shared/notice-params';
 import type { RetryDecisionRecord } from '../../../src/shared/history';
 import type { SandboxAuditRecord } from '../../../src/shared/tools';
 

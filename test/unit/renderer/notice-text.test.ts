@@ -12,7 +12,8 @@ import { keyHintText, noticeText, providerLabel, providerLabelById } from '../..
 import { NodeToolRuntime } from '../../../src/main/node/tools/node-tool-runtime';
 import type { ProviderInfo } from '../../../src/shared/contract';
 import { NOTICE_PARAMS } from '../../../src/shared/notice-params';
-import { errorNotice, type NoticeText } from '../../../src/shared/notices';
+import { errorNotice } from '../../../src/shared/notices';
+import { type NoticeText } from '../../../src/shared/notice-params';
 
 const i18n = i18next.createInstance();
 const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);

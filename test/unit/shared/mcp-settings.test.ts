@@ -2,13 +2,8 @@
 // accepted as is from --set, a bad entry refused naming its field, a null in a patch removing a
 // server, the hash an "always allow" is tied to, and the import of other apps' config files.
 import { describe, expect, it } from 'vitest';
-import {
-  importMcpConfig,
-  mcpAlwaysAllowed,
-  mcpConfigHash,
-  mcpToolName,
-  type McpSettings,
-} from '../../../src/shared/mcp';
+import { importMcpConfig, type McpServerConfig, type McpSettings } from '../../../src/shared/mcp';
+import { mcpAlwaysAllowed, mcpConfigHash, mcpToolName } from '../../../src/shared/mcp-values';
 import { applySettingsPatch, DEFAULT_SETTINGS, parseSetFlag, type Settings } from '../../../src/shared/settings';
 
 function apply(patch: unknown): Settings {
@@ -75,7 +70,8 @@ describe('always allowed, tied to the configuration', () => {
 
   it('a URL change revokes it; enabling or disabling does not', () => {
     expect(mcpConfigHash({ url: 'http://a/mcp' })).not.toBe(mcpConfigHash({ url: 'http://b/mcp' }));
-    expect(mcpConfigHash({ url: 'http://a/mcp', enabled: false })).toBe(mcpConfigHash({ url: 'http://a/mcp' }));
+    const disabled: McpServerConfig = { url: 'http://a/mcp', enabled: false };
+    expect(mcpConfigHash(disabled)).toBe(mcpConfigHash({ url: 'http://a/mcp' }));
   });
 
   it('giving a server roots revokes it (what it reaches may change); an entry without roots keeps its hash', () => {

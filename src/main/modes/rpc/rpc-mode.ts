@@ -5,7 +5,8 @@
 // built CLI as a child process (test/integration/rpc-mode.test.ts).
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { PROVIDER_IDS, describeZodError } from '../../../shared/settings';
+import { describeZodError } from '../../../shared/settings';
+import { PROVIDER_IDS } from '../../../shared/settings-values';
 import type { AttachmentBlock } from '../../../shared/messages';
 import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import { modelsFor, resolveModel } from '../../node/providers';

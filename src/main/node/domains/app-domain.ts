@@ -4,8 +4,8 @@
 // Built by the composition root (app-services.ts).
 import type { AppInfo, CommandHandlers, StartupNotice } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
-import type { McpServerStatus } from '../../../shared/mcp';
-import type { NoticeText } from '../../../shared/notices';
+import type { McpServerStatus } from '../../../shared/mcp-values';
+import type { NoticeText } from '../../../shared/notice-params';
 
 export interface AppDomainParts {
   host: AppInfo['host'];

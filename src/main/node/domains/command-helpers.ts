@@ -2,7 +2,8 @@
 // bad input is 'invalid_params', and a command that starts a turn checks first (so a refusal is an
 // error reply) and lets the turn run on after its reply (a later failure arrives as a notice); and
 // no command is answered by two domains.
-import { errorNotice, type NoticeText } from '../../../shared/notices';
+import { errorNotice } from '../../../shared/notices';
+import { type NoticeText } from '../../../shared/notice-params';
 import { CommandError } from '../../../shared/wire';
 import { errorText } from '../../../shared/text';
 

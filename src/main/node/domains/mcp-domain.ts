@@ -4,7 +4,7 @@
 // clients as mcp_status events. Built by the composition root.
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { CommandHandlers } from '../../../shared/contract';
-import type { McpCatalog, McpLogTail } from '../../../shared/mcp';
+import type { McpCatalog, McpLogTail } from '../../../shared/mcp-values';
 import { CommandError } from '../../../shared/wire';
 import { errorText } from '../../../shared/text';
 

@@ -3,7 +3,7 @@
 // guarded stream, classified, nothing stored. Built by the composition root (app-services.ts).
 import type { StreamFn } from '@mariozechner/pi-agent-core';
 import type { CommandHandlers, ConnectionTestResult, ProviderInfo } from '../../../shared/contract';
-import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../../shared/settings';
+import { PROVIDER_IDS, PROVIDER_LABELS, type ProviderId } from '../../../shared/settings-values';
 import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import type { SettingsStore } from '../../core/ports';
 import { testConnection } from '../connection-test';

@@ -7,7 +7,7 @@ import { newId } from '../../../shared/ids';
 import type { CommandHandlers, SessionInstructions } from '../../../shared/contract';
 import type { SessionEvent, SessionSnapshot } from '../../../shared/events';
 import { TURN_PAGE_SIZE } from '../../../shared/history';
-import type { NoticeText } from '../../../shared/notices';
+import type { NoticeText } from '../../../shared/notice-params';
 import type { AgentSession } from '../../core/session/agent-session';
 import type { SessionPool } from '../../core/session/session-pool';
 import type { ProjectInstructions } from '../../core/session/system-prompt';

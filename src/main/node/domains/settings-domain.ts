@@ -2,7 +2,8 @@
 // hears settings_changed from the composition root) and the simulator's fault script, which a
 // change of its text re-arms — and entering the same text again too. Built by app-services.ts.
 import type { CommandHandlers } from '../../../shared/contract';
-import { errorNotice, type NoticeText } from '../../../shared/notices';
+import { errorNotice } from '../../../shared/notices';
+import { type NoticeText } from '../../../shared/notice-params';
 import type { Settings } from '../../../shared/settings';
 import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import { settingsNeedCatalogue, withDefaultModel, withRememberedModel } from '../app-options';

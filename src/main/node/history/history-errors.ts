@@ -2,7 +2,8 @@
 // Resolute, a damaged file, or a file it cannot read at all. The message is written for the person
 // (the Electron layer shows it as is); `kind` and `path` let callers offer "start fresh".
 // Thrown by openHistoryStore (sqlite-history-store.ts) and the open sequence in history-open.ts.
-import { codedNotice, type NoticeText } from '../../../shared/notices';
+import { codedNotice } from '../../../shared/notices';
+import { type NoticeText } from '../../../shared/notice-params';
 
 export type HistoryDatabaseErrorKind = 'newer_version' | 'damaged' | 'unreadable';
 

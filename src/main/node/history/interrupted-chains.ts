@@ -5,7 +5,8 @@
 // "Resume after a restart"), and the scheduled retries among them, which the start takes up again
 // ("Scheduled retries"). AppServices calls these through SqliteHistoryStore.
 import type Database from 'better-sqlite3';
-import { codedNotice, type NoticeText } from '../../../shared/notices';
+import { codedNotice } from '../../../shared/notices';
+import { type NoticeText } from '../../../shared/notice-params';
 import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
 import { INTERRUPTED_FINAL_ERROR } from '../../core/retry';
 

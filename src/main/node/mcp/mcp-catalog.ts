@@ -2,7 +2,7 @@
 // Settings → MCP (docs/mcp.md): only what the server declares (its capabilities), each list paged
 // through up to MCP_CATALOG_LIMIT entries. Nothing here is offered to the model. Called by McpConnection.
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { MCP_CATALOG_LIMIT, type McpCatalog } from '../../../shared/mcp';
+import { MCP_CATALOG_LIMIT, type McpCatalog } from '../../../shared/mcp-values';
 
 interface Page<T> {
   items: T[];

@@ -8,14 +8,14 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolRegistry } from '../../core/tools/tool-registry';
 import type { DecisionLogSink, SettingsStore } from '../../core/ports';
 import { newId } from '../../../shared/ids';
+import { type McpServerConfig } from '../../../shared/mcp';
 import {
   isHttpServer,
   mcpToolNames,
   type McpCatalog,
-  type McpServerConfig,
   type McpServerStatus,
   type McpToolNaming,
-} from '../../../shared/mcp';
+} from '../../../shared/mcp-values';
 import type { Settings } from '../../../shared/settings';
 import { McpConnection } from './mcp-connection';
 import type { LaunchContext } from './mcp-launch';

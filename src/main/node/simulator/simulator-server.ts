@@ -12,7 +12,7 @@ import { respond, sendJson, type Exchange } from './exchange';
 import { FaultScript } from './fault-script';
 import { RequestLog, isControlRoute, routeRequest } from './sim-routing';
 import { lastToolResult } from './simulator-tools';
-import { SIMULATOR_MODEL_ID } from '../../../shared/settings';
+import { SIMULATOR_MODEL_ID } from '../../../shared/settings-values';
 import { lastUserText, usageFor, replyText, thinkingText, type WireMessage } from './simulator-replies';
 import { wireImages, type WireImage } from './simulator-attachments';
 import { anthropicMessages } from './wire-anthropic';

@@ -4,7 +4,7 @@
 // a stream: a `data: {"error": …}` chunk (Chat Completions) and `response.failed` (Responses),
 // as https://platform.openai.com/docs/api-reference/responses-streaming describes them.
 import { wireImages } from './simulator-attachments';
-import { SIMULATOR_MODEL_IDS } from '../../../shared/settings';
+import { SIMULATOR_MODEL_IDS } from '../../../shared/settings-values';
 import {
   MALFORMED_LINE,
   dataFrame,

@@ -5,7 +5,8 @@
 import type { ToolRuntime } from '../../core/ports';
 import { ToolRegistry } from '../../core/tools/tool-registry';
 import type { ProjectInstructions } from '../../core/session/system-prompt';
-import { codedNotice, type NoticeText } from '../../../shared/notices';
+import { codedNotice } from '../../../shared/notices';
+import { type NoticeText } from '../../../shared/notice-params';
 import { WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { builtinTools } from './builtin-tools';
 import { defaultSandboxHost } from './executables';

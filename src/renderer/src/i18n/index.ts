@@ -2,7 +2,7 @@
 // whenever settings.ui.language changes. Every visible string goes through t().
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { LanguageSetting } from '../../../shared/settings';
+import type { LanguageSetting } from '../../../shared/settings-values';
 import { en } from './en';
 import { ja } from './ja';
 import { ko } from './ko';

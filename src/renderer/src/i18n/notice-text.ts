@@ -7,7 +7,7 @@
 import type { TFunction } from 'i18next';
 import type { ProviderInfo, ProviderKeyHint } from '../../../shared/contract';
 import { readNoticeCode } from '../../../shared/notice-params';
-import type { NoticeText } from '../../../shared/notices';
+import type { NoticeText } from '../../../shared/notice-params';
 import { PROVIDER_LABELS, type ProviderId } from '../../../shared/settings-values';
 
 export function noticeText(t: TFunction, notice: NoticeText): string {

@@ -7,9 +7,9 @@ import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry, SessionActi
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
-import type { McpServerStatus } from '../../../shared/mcp';
+import type { McpServerStatus } from '../../../shared/mcp-values';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
-import type { NoticeText } from '../../../shared/notices';
+import type { NoticeText } from '../../../shared/notice-params';
 import type { AttachmentUpload } from '../../../shared/attachments';
 import type { StoreApi } from 'zustand/vanilla';
 

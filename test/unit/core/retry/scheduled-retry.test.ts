@@ -9,7 +9,8 @@ import { sleepUntil } from '../../../../src/main/core/retry/retry-chain';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { findSchedulableRetry } from '../../../../src/main/core/retry/scheduled-retry';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
-import { DEFAULT_SETTINGS, applySettingsPatch, mergeSettings, validateSettings } from '../../../../src/shared/settings';
+import { DEFAULT_SETTINGS, applySettingsPatch, validateSettings } from '../../../../src/shared/settings';
+import { mergeSettings } from '../../../../src/shared/settings-values';
 import { FakeHost, T0, assistant, rateLimit, useFakeClock } from './retry-host-fake';
 
 const HOUR = 3_600_000;

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ToolFailure } from '../../../../src/main/core/tools/tool-failure';
 import type { AuditSink, ToolCallContext, ToolOutcome, ToolRuntime } from '../../../../src/main/core/ports';
 import type { SessionEvent } from '../../../../src/shared/events';
-import type { NoticeText } from '../../../../src/shared/notices';
+import type { NoticeText } from '../../../../src/shared/notice-params';
 import type { ApprovalPreview, SandboxAuditRecord } from '../../../../src/shared/tools';
 import type { ToolDefinition } from '../../../../src/main/core/tools/tool-definition';
 import { ToolRegistry } from '../../../../src/main/core/tools/tool-registry';

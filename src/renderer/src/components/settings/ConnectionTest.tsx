@@ -11,7 +11,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
-import type { ProviderId } from '../../../../shared/settings';
+import type { ProviderId } from '../../../../shared/settings-values';
 import { providerLabelById } from '../../i18n/notice-text';
 import { useActions, useAppState, useAppStore } from '../../store/app-store';
 import type { AppState } from '../../store/state';

@@ -3,7 +3,7 @@
 // fetches the last 200 lines of its stderr log (mcp.log) when opened, with a refresh. Used by McpSection.
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { McpLogTail, McpServerStatus } from '../../../../shared/mcp';
+import type { McpLogTail, McpServerStatus } from '../../../../shared/mcp-values';
 import { useActions } from '../../store/app-store';
 
 /** "Next attempt at 14:05:09" or "Not tried again by itself", and the Retry now button. */
