@@ -146,10 +146,15 @@ export const settingsSchema = z
       .prefault({}),
     providers: z
       .object({
-        /** Tried in order when a usage limit leaves the current provider without a usable key. */
+        /** Tried in order when a usage limit leaves the current provider without a usable key, or an outage its attempts. */
         fallback: fallbackListSchema,
         /** A new session starts on the first choice again (else it keeps the model switched to). */
         newSessionUsesFirstChoice: z.boolean().default(true),
+        /**
+         * After a failover for an outage (docs/retry-policy.md, "Failover"), later prompts stay on the
+         * model switched to; off (the default): the next prompt goes to the model before it again.
+         */
+        keepFailoverModel: z.boolean().default(false),
       })
       .strict()
       .prefault({}),

@@ -1,5 +1,5 @@
 // The model the session talks to (docs/retry-policy.md, "Fallback models"): the first choice of
-// the settings, or the fallback a usage limit switched to, resolved with providers.ts and pointed
+// the settings, or the fallback a usage limit (or, for one prompt, an outage) switched to, resolved with providers.ts and pointed
 // at the agent; clients hear a change as model_changed. Owned by AppServices, which asks it at
 // every switch: a usage limit, a change of settings, another session. An OpenAI-compatible
 // server's model takes its limits from what the server says once it has answered
@@ -135,6 +135,16 @@ export class ActiveModel {
       use: (to) => {
         this.route.switchTo(to);
         this.apply(session());
+      },
+      nextAfterOutage: () => this.route.onOutage(),
+      // A failover holds for the prompt it happened in, or — providers.keepFailoverModel — like a usage limit's.
+      useAfterOutage: (to) => {
+        if (this.parts.settings.get().providers.keepFailoverModel) this.route.switchTo(to);
+        else this.route.switchForOutage(to);
+        this.apply(session());
+      },
+      newPrompt: () => {
+        if (this.route.endOutage()) this.apply(session());
       },
     };
   }

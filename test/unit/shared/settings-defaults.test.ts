@@ -27,7 +27,7 @@ describe('settings defaults', () => {
         textOnlyModels: [],
         baseUrls: { anthropic: '', openai: '', google: '', openrouter: '' },
       },
-      providers: { fallback: [], newSessionUsesFirstChoice: true },
+      providers: { fallback: [], newSessionUsesFirstChoice: true, keepFailoverModel: false },
       ui: { language: 'system', theme: 'system' },
       simulator: { script: '' },
       agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {} },

@@ -1,7 +1,9 @@
 // Fallback models (docs/retry-policy.md, "Fallback models"): lifecycle step 5 switches to the next
 // model of the person's fallback list when a usage limit leaves the current provider without a
-// usable key. selectFallback is the rule (pure); ModelRoute is the session's memory of it — which
-// model is active, which ones hit a limit — so the switch holds for the rest of the session. The
+// usable key, and — failover (failover.ts) — when an outage used up a model's attempts.
+// selectFallback is the rule (pure); ModelRoute is the session's memory of it — which model is
+// active, which ones hit a limit — so a usage-limit switch holds for the rest of the session and a
+// failover for the prompt (unless providers.keepFailoverModel). The
 // composition root owns one ModelRoute and hands AgentSession a FallbackPort: the retry controller
 // asks for the next model while it decides, and switches to it once it has decided.
 import type { ModelRef } from '../../../shared/settings';
@@ -67,6 +69,12 @@ export interface FallbackPort {
   next(): FallbackResult;
   /** Switch to the model `next` chose: the session's agent is pointed at it. */
   use(to: ModelRef): void;
+  /** Failover: the next usable model after the current one after an outage; nothing is applied yet. */
+  nextAfterOutage?(): FallbackResult;
+  /** Switch to the model nextAfterOutage chose, until the next prompt of the person's. */
+  useAfterOutage?(to: ModelRef): void;
+  /** A new prompt of the person's: back from a failover to the model before it (unless the setting keeps it). */
+  newPrompt?(): void;
 }
 
 export interface ModelRoutePort {
@@ -88,13 +96,15 @@ export function exhaustedMessage(tried: readonly ModelRef[], skipped: FallbackCh
 /** Which model a session talks to, and the usage-limited ones it has left behind. */
 export class ModelRoute {
   private active: ModelRef | null = null;
+  /** The model a failover moved to, for the prompt it happened in; it wins over `active`. */
+  private outage: ModelRef | null = null;
   private limited: ModelRef[] = [];
 
   constructor(private readonly port: ModelRoutePort) {}
 
   /** The model in use: the one switched to, else the first choice. */
   current(): ModelRef {
-    return this.active ?? this.port.firstChoice();
+    return this.outage ?? this.active ?? this.port.firstChoice();
   }
 
   /**
@@ -102,34 +112,69 @@ export class ModelRoute {
    * limited and the next fallback, if any, chosen; switchTo makes it current.
    */
   onUsageLimit(): FallbackResult {
-    const order = dedupe([this.port.firstChoice(), ...this.port.fallbackList()]);
+    const order = this.order();
     if (order.length < 2) return { kind: 'none' };
     const from = this.current();
     if (!this.limited.some((ref) => sameModel(ref, from))) this.limited.push(from);
-    const choice = selectFallback({
-      order,
-      current: from,
-      limited: this.limited,
-      hasUsableKey: (ref) => this.port.hasUsableKey(ref),
-    });
+    const choice = this.choose(order, from);
     if (!choice.next) return { kind: 'exhausted', message: exhaustedMessage(this.limited, choice.skipped) };
     return { kind: 'switched', from, to: choice.next };
+  }
+
+  /**
+   * Failover (failover.ts): an outage used up the current model's attempts; the next usable model
+   * after it, by the same rule. The model is not marked limited: an outage passes.
+   */
+  onOutage(): FallbackResult {
+    const order = this.order();
+    if (order.length < 2) return { kind: 'none' };
+    const from = this.current();
+    const choice = this.choose(order, from);
+    return choice.next ? { kind: 'switched', from, to: choice.next } : { kind: 'none' };
   }
 
   /** The model onUsageLimit chose becomes the one in use. */
   switchTo(to: ModelRef): void {
     this.active = to;
+    this.outage = null;
+  }
+
+  /** The model onOutage chose is used until endOutage. */
+  switchForOutage(to: ModelRef): void {
+    this.outage = to;
+  }
+
+  /** A new prompt: back from a failover; true when the model in use changed. */
+  endOutage(): boolean {
+    const changed = this.outage !== null;
+    this.outage = null;
+    return changed;
+  }
+
+  private order(): ModelRef[] {
+    return dedupe([this.port.firstChoice(), ...this.port.fallbackList()]);
+  }
+
+  private choose(order: readonly ModelRef[], current: ModelRef): FallbackChoice {
+    return selectFallback({
+      order,
+      current,
+      limited: this.limited,
+      hasUsableKey: (ref) => this.port.hasUsableKey(ref),
+    });
   }
 
   /** A new session: back to the first choice when the setting says so, with a clean slate either way. */
   newSession(backToFirstChoice: boolean): void {
     if (backToFirstChoice) this.active = null;
+    this.outage = null;
     this.limited = [];
   }
 
   /** The person chose another first choice (settings, RPC set_model): it applies at once. */
   firstChoiceChanged(): void {
     this.active = null;
+    this.outage = null;
     this.limited = [];
   }
 }

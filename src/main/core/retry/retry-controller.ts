@@ -10,6 +10,7 @@ import type { InterruptedRetry, ScheduledRetry } from '../../../shared/events';
 import { resolveRow } from '../../../shared/retry-policy/decision-table';
 import type { Classification, Failure } from './classify-error';
 import { afterUsageLimitSwitch, decideRetry, recoveredEntry, withNamedTime, type RetryDecision } from './decide-retry';
+import { failoverStep } from './failover';
 import { modelPath } from './model-fallback';
 import { attemptAfterConnectionFailure, isReachable, offlineReason, waitUntilOnline } from './offline-pause';
 import { interruptedDecision } from './resume-state';
@@ -44,6 +45,13 @@ export function isToolUse(message: ChatMessage): message is AssistantChatMessage
 export class RetryController extends RetryChain {
   /** The open chain retries a tool fault (invalid_output…): a retried reply that calls tools is judged once they ran. */
   private toolFaultChain = false;
+  /** Failed attempts of the open chain made before a failover: each model gets its row's attempts. */
+  private attemptsBeforeModel = 0;
+
+  protected override openChain(): void {
+    super.openChain();
+    this.attemptsBeforeModel = 0;
+  }
 
   /**
    * A run ended on a failure: retry it (the retry check runs first; if a retry started, the
@@ -112,7 +120,7 @@ export class RetryController extends RetryChain {
 
   /** Steps 3–4: the table's one decision for this failure (settings read, and clamped, once). */
   private decide(classification: Classification): RetryDecision {
-    return decideRetry(classification, this.retryAttempt, this.host.settings());
+    return decideRetry(classification, this.retryAttempt - this.attemptsBeforeModel, this.host.settings());
   }
 
   /** Steps 5–8 on the failure's decision: the usage-limit switch, then the retry or the chain's end. */
@@ -121,15 +129,22 @@ export class RetryController extends RetryChain {
     classification: Classification,
     tableDecision: RetryDecision,
     arrivedAt: number,
+    online = true,
   ): boolean {
     const chainId = this.chainId ?? null;
     const errorMessage = message.errorMessage ?? '';
     this.lastClassification = classification;
     const attempt = this.retryAttempt;
-    const step = usageLimitStep({ decision: tableDecision, classification, attempt, limits: this.host.limits });
-    const { decision, switchedModel, finalReason } = step;
+    const attemptOnModel = attempt - this.attemptsBeforeModel;
+    const limits = this.host.limits;
+    const step = usageLimitStep({ decision: tableDecision, classification, attempt: attemptOnModel, limits });
+    const failover = failoverStep({ decision: step.decision, attemptOnModel, online, port: this.host.failover });
+    const { decision } = failover;
+    const switchedModel = step.switchedModel ?? failover.switchedModel;
+    const { finalReason } = step;
     // Decided: only now does the session move to the fallback model (its model_changed comes first).
-    if (switchedModel) this.host.limits.switchModel(switchedModel);
+    if (step.switchedModel) limits.switchModel(step.switchedModel);
+    if (failover.switchedModel) this.failOver(failover.switchedModel, attempt);
     // A stop for a wait above the maximum delay, or a scheduled retry, records the time named.
     const entry = { decision: withNamedTime(decision, arrivedAt), classification, errorMessage, chainId, attempt };
     if (!decision.shouldRetry) {
@@ -150,7 +165,7 @@ export class RetryController extends RetryChain {
     this.announce(
       {
         attempt,
-        maxAttempts: decision.maxAttempts - 1,
+        maxAttempts: this.attemptsBeforeModel + decision.maxAttempts - 1,
         delayMs: decision.waitMs,
         errorMessage,
         category: classification.category,
@@ -160,6 +175,16 @@ export class RetryController extends RetryChain {
       retryAt,
     );
     return true;
+  }
+
+  /**
+   * The session moves to the fallback model, which gets its row's attempts afresh, and the words
+   * the failed attempt streamed go with the retry (before step 7 could drop them).
+   */
+  private failOver(change: ModelSwitch, attempt: number): void {
+    this.host.failover?.use(change);
+    this.attemptsBeforeModel = attempt;
+    this.host.run.carryPartial?.();
   }
 
   /**
@@ -183,7 +208,7 @@ export class RetryController extends RetryChain {
       this.phase = 'idle';
       this.retryAttempt = attemptAfterConnectionFailure(previous, !online);
       const decision = this.decide(classification);
-      if (online || !decision.shouldRetry) this.start(message, classification, decision, arrivedAt);
+      if (online || !decision.shouldRetry) this.start(message, classification, decision, arrivedAt, online);
       else this.pauseOffline(message, classification, decision, network);
     });
   }
@@ -196,7 +221,7 @@ export class RetryController extends RetryChain {
     network: NetworkProbe,
   ): void {
     const attempt = this.retryAttempt;
-    const maxAttempts = decision.maxAttempts - 1;
+    const maxAttempts = this.attemptsBeforeModel + decision.maxAttempts - 1;
     const errorMessage = message.errorMessage ?? '';
     const chainId = this.chainId as string;
     const reason = offlineReason(attempt, maxAttempts);
@@ -243,6 +268,7 @@ export class RetryController extends RetryChain {
   resumeChain(offer: InterruptedRetry | ScheduledRetry, by: 'restart' | 'person' = 'restart'): void {
     if (this.retryPromise) throw new Error('A retry chain is already running.');
     this.continueChain(offer.chainId, offer.attempt);
+    this.attemptsBeforeModel = 0;
     const now = this.host.now();
     const at = 'retryAt' in offer && offer.retryAt > now ? offer.retryAt : undefined;
     const entry = 'retryAt' in offer ? scheduledDecision(offer, by, now) : interruptedDecision(offer, 'resume');

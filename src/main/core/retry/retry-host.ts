@@ -1,14 +1,14 @@
 // What the RetryController needs from its session (core/session/session-parts.ts builds it; its
-// TurnRecorder is the records): the settings
-// and the clock, the events, the agent's run (drop the failed reply, start the retry), lifecycle
-// step 5's usage-limit switch, the network probe of the offline pause, and the history's chain and
-// decision records (each event's in one transaction). Kept apart from the controller so that tests
-// can fake it without the controller's internals.
+// TurnRecorder is the records): the settings and the clock, the events, the agent's run (drop the
+// failed reply, start the retry), lifecycle step 5's usage-limit switch, the failover of an outage,
+// the network probe of the offline pause, and the history's chain and decision records (each
+// event's in one transaction). Kept apart from the controller so that tests can fake it.
 import type { ChainOutcome } from '../../../shared/error-category';
 import type { RetryEvent } from '../../../shared/events';
 import type { RetrySettings } from '../../../shared/settings';
 import type { UsageLimitResult } from '../ports';
 import type { DecisionEntry, ModelSwitch } from './decide-retry';
+import type { FailoverPort } from './failover';
 
 /** The agent's side of a retry. */
 export interface RetryRun {
@@ -16,6 +16,11 @@ export interface RetryRun {
   trimTrailingError(): void;
   /** Run agent.continue() once the current run has settled; rejects if it cannot start. */
   continue(): Promise<void>;
+  /**
+   * Failover: the trailing failed reply's words go back as the model's own message with the
+   * instruction to go on (continue-partial.ts); a reply with no words is left for step 7 to drop.
+   */
+  carryPartial?(): void;
 }
 
 /** Lifecycle step 5: another key of the provider, else the next model of the fallback list. */
@@ -57,6 +62,8 @@ export interface RetryHost {
   emit(event: RetryEvent): void;
   run: RetryRun;
   limits: UsageLimits;
+  /** Failover after an outage (failover.ts); absent: the chain ends as the table says. */
+  failover?: FailoverPort;
   /** Absent: always assumed online. */
   network?: NetworkProbe;
   records: ChainRecords;

@@ -226,6 +226,8 @@ export class AgentSession {
     attachments: readonly AttachmentBlock[],
     uploads: readonly AttachmentUpload[],
   ): Promise<void> {
+    // A failover held for the prompt it happened in: a new one goes to the model before it (docs/retry-policy.md).
+    this.options.fallback?.newPrompt?.();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text, uploads))) return;
     // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.

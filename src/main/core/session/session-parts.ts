@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../../shared/messages';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
 import { type FallbackPort, PromptPacing, type RatePacer, RetryController, type RetryHost } from '../retry';
+import { contextToContinuePartial } from '../llm/continue-partial';
 import type {
   AgentPort,
   Clock,
@@ -100,6 +101,19 @@ function usageLimitReached(
   return fallback?.kind === 'exhausted' ? { ...result, exhausted: fallback.message } : result;
 }
 
+/** Failover after an outage (docs/retry-policy.md, "Failover"): the fallback list's next model, then used. */
+function failoverPort(fallback: FallbackPort | undefined): RetryHost['failover'] {
+  const { nextAfterOutage, useAfterOutage } = fallback ?? {};
+  if (!nextAfterOutage || !useAfterOutage) return undefined;
+  return {
+    next: () => {
+      const result = nextAfterOutage();
+      return result.kind === 'switched' ? { from: result.from, to: result.to } : null;
+    },
+    use: (change) => useAfterOutage(change.to),
+  };
+}
+
 /**
  * The RetryHost the session gives its RetryController (docs/retry-policy.md, "The retry
  * lifecycle"): the retry settings and events, the agent's run (trim the failed reply and continue
@@ -127,11 +141,16 @@ function sessionRetryHost(
         await agent.waitForIdle();
         await agent.continue();
       },
+      carryPartial: () => {
+        const context = contextToContinuePartial(agent.state.messages as ChatMessage[], now());
+        if (context) agent.state.messages = context as typeof agent.state.messages;
+      },
     },
     limits: {
       reached: ({ retryAfterMs }) => usageLimitReached(options, hooks.sessionId(), retryAfterMs),
       switchModel: (change) => options.fallback?.use(change.to),
     },
+    failover: failoverPort(options.fallback),
     network: networkCheck
       ? { isReachable: () => networkCheck(agent.state.model.baseUrl), pollMs: options.offlinePollMs }
       : undefined,
