@@ -3,6 +3,7 @@
 // record. Which tools exist is the main process's registry (src/main/node/tools/builtin-tools.ts,
 // and MCP servers at run time), so a name here is any string. Pure types and constants, shared by the main process (tools, history) and the renderer (tool and approval cards).
 import { isToolFailureCategory, type ToolFailureCategory } from './error-category';
+import type { FileChangeSummary } from './file-history';
 
 /** The result a denied call gives the model; the chat shows such a call as denied. */
 export const DENIED_RESULT =
@@ -62,6 +63,12 @@ export interface ToolResultDetails {
   failure?: ToolFailureCategory;
   /** The one line the card is known by (the tool's own summary of its arguments). */
   summary?: string;
+  /** The files the call changed, as recorded in the file history (docs/file-history.md). */
+  files?: FileChangeSummary[];
+  /** What the call changed but could not record ("not recorded: …"). */
+  notRecorded?: string[];
+  /** An MCP server's tool: what it does to files is out of the file history's reach. */
+  filesUntracked?: boolean;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -91,5 +98,18 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (d.truncated === true) out.truncated = true;
   if (isToolFailureCategory(d.failure)) out.failure = d.failure;
   if (typeof d.summary === 'string') out.summary = d.summary;
+  if (Array.isArray(d.files)) out.files = d.files.filter(isFileSummary);
+  if (Array.isArray(d.notRecorded)) out.notRecorded = d.notRecorded.filter((r): r is string => typeof r === 'string');
+  if (d.filesUntracked === true) out.filesUntracked = true;
   return out;
+}
+
+function isFileSummary(value: unknown): value is FileChangeSummary {
+  const v = value as Partial<FileChangeSummary> | null;
+  return (
+    typeof v?.path === 'string' &&
+    (v.kind === 'created' || v.kind === 'changed' || v.kind === 'deleted') &&
+    typeof v.added === 'number' &&
+    typeof v.removed === 'number'
+  );
 }

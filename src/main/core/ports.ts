@@ -19,6 +19,7 @@ import type { ChatMessage, ImageBlock } from '../../shared/messages';
 import type { NoticeText } from '../../shared/notice-params';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
+import type { FileChange } from '../../shared/file-history';
 import type { ToolRegistry } from './tools/tool-registry';
 
 export interface NewSession {
@@ -40,6 +41,8 @@ export interface NewTurn {
   costUsd?: number | null;
   /** The first turn of a branch: the seq of the first turn it replaces (docs/architecture.md, "Branches"). */
   branchFrom?: number | null;
+  /** A tool result's file changes, stored in the turn's own transaction (docs/file-history.md). */
+  fileChanges?: (RecordedFiles & { toolCallId: string; toolName: string }) | null;
 }
 
 /** The write side of the history, used by AgentSession as turns end. Writes are synchronous and durable on return. */
@@ -117,6 +120,21 @@ export interface ToolCallContext {
   /** Partial output so far (bash), for tool_execution_update. */
   onUpdate?: (text: string) => void;
   settings: Settings['tools'];
+  /** What the call changed in the workspace, for the file history (docs/file-history.md); may be called more than once. */
+  recordFiles?: (recorded: RecordedFiles) => void;
+}
+
+/**
+ * What one tool call changed in the workspace (docs/file-history.md): the changes, the contents
+ * they refer to that are not stored yet (write and edit hand them here; bash's snapshot stored its
+ * own), and what could not be recorded, said on the turn.
+ */
+export interface RecordedFiles {
+  /** The workspace's real path, which the paths are relative to. */
+  workspace: string;
+  changes: FileChange[];
+  contents: { hash: string; bytes: Uint8Array }[];
+  notRecorded: string[];
 }
 
 /** A finished call: the text the model sees; isError marks an ordinary failure (exit code ≠ 0). */

@@ -40,6 +40,7 @@ import { createAgentStream, createSessionAgent } from './session-agent';
 import { FileSettingsStore } from './settings-file';
 import { SimulatorServer } from './simulator/simulator-server';
 import { NodeToolRuntime } from './tools/node-tool-runtime';
+import { WorkspaceSnapshots } from './file-history/workspace-snapshot';
 import { cachedExecutable } from './tools/executables';
 import { takeEnvKeys } from './env-keys';
 import { McpManager } from './mcp/mcp-manager';
@@ -107,6 +108,7 @@ export class AppServices {
       defaultWorkspace: parts.workspace,
       hidden: [parts.dataDir],
       sandbox: options.sandbox,
+      snapshots: new WorkspaceSnapshots(parts.history.files),
     });
     const app = new AppDomain({
       host: options.host,

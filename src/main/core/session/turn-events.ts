@@ -143,6 +143,8 @@ export class TurnEvents {
     const chainId = retry.isRetrying ? (retry.activeChainId ?? null) : null;
     // A tool result keeps the category of the failure that ended its turn, so history finds it.
     const toolFailure = message.role === 'toolResult' ? (tools?.failureOf(message.toolCallId) ?? null) : null;
-    recorder.persist(message, category ?? toolFailure, chainId);
+    // Its file changes go in the same transaction as the result (docs/file-history.md).
+    const files = message.role === 'toolResult' ? (tools?.takeFileChanges(message.toolCallId) ?? null) : null;
+    recorder.persist(message, category ?? toolFailure, chainId, files);
   }
 }

@@ -11,7 +11,7 @@ import { titleFromText } from '../../../shared/history';
 import { errorNotice } from '../../../shared/notices';
 import { attemptCostUsd, type ModelPrice } from './attempt-cost';
 import { buildDecisionRecord, type ChainRecords, type DecisionEntry } from '../retry';
-import type { Clock, DecisionLogSink, HistoryWriter } from '../ports';
+import type { Clock, DecisionLogSink, HistoryWriter, NewTurn } from '../ports';
 
 export type { DecisionEntry };
 
@@ -102,6 +102,7 @@ export class TurnRecorder implements ChainRecords {
     message: ChatMessage,
     errorCategory: DecisionEntry['classification']['category'] | null,
     chainId: string | null,
+    fileChanges: NewTurn['fileChanges'] = null,
   ): void {
     if (this.persisted.has(message)) return;
     try {
@@ -118,6 +119,7 @@ export class TurnRecorder implements ChainRecords {
         chainId,
         costUsd,
         ...(branchFrom === null ? {} : { branchFrom }),
+        ...(fileChanges ? { fileChanges } : {}),
       });
       this.nextBranchFrom = null;
       this.persisted.set(message, turn.id);

@@ -9,7 +9,16 @@ import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mario
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
 import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
-import type { AgentPort, AuditSink, HistoryWriter, SettingsStore, ToolOutcome, ToolRuntime } from '../ports';
+import type {
+  AgentPort,
+  AuditSink,
+  HistoryWriter,
+  RecordedFiles,
+  SettingsStore,
+  ToolOutcome,
+  ToolRuntime,
+} from '../ports';
+import { mergeRecorded, summaryOfRecorded } from './recorded-files';
 import { buildSystemPrompt, type CustomInstructions } from '../session/system-prompt';
 import { ApprovalBroker } from './approvals';
 import { ToolFailure, type ToolFailureCategory } from './tool-failure';
@@ -46,6 +55,8 @@ export class ToolCoordinator {
   readonly gate = new ToolFailureGate();
   readonly approvals: ApprovalBroker;
   private readonly calls = new Map<string, CallState>();
+  /** What each call of this run changed in the workspace, until its result is stored with it. */
+  private readonly files = new Map<string, RecordedFiles & { toolName: string }>();
   private workspaceValue: string;
   private agent: AgentPort | null = null;
 
@@ -93,6 +104,7 @@ export class ToolCoordinator {
   startRun(): void {
     this.gate.clear();
     this.calls.clear();
+    this.files.clear();
     this.updatePrompt(this.offered());
   }
 
@@ -105,6 +117,14 @@ export class ToolCoordinator {
   /** The failure category of a tool call of this run, for its stored result. */
   failureOf(toolCallId: string): ToolFault['category'] | undefined {
     return this.calls.get(toolCallId)?.failure;
+  }
+
+  /** A call's file changes, handed once to the turn that stores its result (docs/file-history.md). */
+  takeFileChanges(toolCallId: string): (RecordedFiles & { toolCallId: string; toolName: string }) | null {
+    const recorded = this.files.get(toolCallId);
+    if (!recorded) return null;
+    this.files.delete(toolCallId);
+    return { ...recorded, toolCallId };
   }
 
   /** Watches the agent's events for calls the loop refused before any tool ran: invalid output. */
@@ -206,10 +226,15 @@ export class ToolCoordinator {
     call.ran = true;
     const started = this.options.now();
     const summary = this.summaryOf(tool.name, args);
+    const recordFiles = (recorded: RecordedFiles) => {
+      this.files.set(toolCallId, { ...mergeRecorded(this.files.get(toolCallId), recorded), toolName: tool.name });
+    };
     const details = (more: ToolResultDetails = {}): ToolResultDetails => ({
       ...more,
       durationMs: Math.max(0, this.options.now() - started),
       ...(summary ? { summary } : {}),
+      ...summaryOfRecorded(this.files.get(toolCallId)),
+      ...(tool.filesUntracked ? { filesUntracked: true } : {}),
     });
     try {
       const outcome = await tool.run(args, {
@@ -218,6 +243,7 @@ export class ToolCoordinator {
         signal,
         settings: this.options.settings.get().tools,
         onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
+        recordFiles,
       });
       call.isError = outcome.isError;
       return text(outcome.text, details(outcome.details), outcome.images);

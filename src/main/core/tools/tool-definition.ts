@@ -28,6 +28,8 @@ export interface ToolDefinition {
   preview?(args: Record<string, unknown>, context: { workspace: string }): Promise<ApprovalPreview | null>;
   /** The one line a person recognises the call by on its card: a path, a command, a pattern. */
   summary(args: Record<string, unknown>): string;
+  /** What it does to files is out of the file history's reach (an MCP server's tool): its card says so. */
+  readonly filesUntracked?: boolean;
   /** A line for the system prompt's tools section, when the tool has a rule the model must know. */
   guideline?(facts: { network: boolean }): string;
 }

@@ -37,6 +37,7 @@ import { InstructionsTable, type InstructionsOverride } from './session-instruct
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
+import { FileHistoryTable } from './file-history-table';
 
 export interface OpenHistoryStoreOptions {
   /**
@@ -108,6 +109,8 @@ export class SqliteHistoryStore implements HistoryStore {
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
   private readonly attachments: AttachmentTable;
+  /** The file history's contents, changes and undo journal (docs/file-history.md). */
+  readonly files: FileHistoryTable;
   private readonly instructions: InstructionsTable;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
@@ -136,6 +139,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.path = db.name;
     this.movedAsideTo = movedAsideTo;
     this.attachments = new AttachmentTable(db);
+    this.files = new FileHistoryTable(db);
     this.instructions = new InstructionsTable(db);
     this.queries = new HistoryQueries(db, this.attachments);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
@@ -288,9 +292,12 @@ export class SqliteHistoryStore implements HistoryStore {
 
   /**
    * Removes the session with its turns, search entries, chains and decisions (ON DELETE CASCADE),
-   * and the attachments no other session's turn uses (attachment-table.ts's trigger).
+   * the attachments no other session's turn uses (attachment-table.ts's trigger) and its file
+   * changes with the contents no other change refers to (file-history-table.ts's trigger).
    */
   deleteSession(sessionId: string): boolean {
+    // Its file contents go too (file-history-table.ts's trigger): no snapshot may count on them.
+    this.files.generation += 1;
     return this.deleteSessionStmt.run(sessionId).changes > 0;
   }
 
@@ -349,6 +356,8 @@ export class SqliteHistoryStore implements HistoryStore {
     const { stored, hashes } = this.attachments.stow(message);
     this.insertTurnStmt.run(toTurnRow(stored === message ? record : { ...record, message: stored }));
     this.attachments.recordUses(record.id, hashes);
+    if (turn.fileChanges)
+      this.files.record({ id: record.id, seq: record.seq, sessionId: turn.sessionId, createdAt }, turn.fileChanges);
     this.touchSessionStmt.run(createdAt, turn.sessionId);
     return record;
   }

@@ -42,6 +42,8 @@ function mcpToolDefinition(source: McpToolSource, tool: Tool, offeredAs: string 
     },
     run: (args, context) => runCall(source, tool.name, args, context.signal, context.onUpdate),
     summary: (args) => `${source.server} · ${tool.name} ${oneLine(args)}`.trim(),
+    // A server writes files its own way, outside Resolute's tools: its card says so (docs/file-history.md).
+    filesUntracked: true,
   };
 }
 

@@ -5,6 +5,44 @@
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import { MAX_BYTES, MAX_LINES } from './output-caps';
 import { runSandboxed, type SandboxHost } from './bash-sandbox';
+import type { ToolCallContext, ToolOutcome } from '../../core/ports';
+import { errorText } from '../../../shared/text';
+import type { Snapshot, WorkspaceSnapshots } from '../file-history/workspace-snapshot';
+
+/**
+ * Runs the command between two snapshots of the workspace and records what it changed — also when
+ * it failed, timed out or was stopped: it ran. A snapshot that fails is said, and the command runs.
+ */
+async function recordingChanges(
+  snapshots: WorkspaceSnapshots | undefined,
+  context: ToolCallContext,
+  command: () => Promise<ToolOutcome>,
+): Promise<ToolOutcome> {
+  const record = context.recordFiles;
+  if (!snapshots || !record) return command();
+  const failed = (error: unknown) =>
+    record({
+      workspace: context.workspace,
+      changes: [],
+      contents: [],
+      notRecorded: [`the snapshot failed: ${errorText(error)}`],
+    });
+  let before: Snapshot | null = null;
+  try {
+    before = snapshots.before(context.workspace);
+  } catch (error) {
+    failed(error);
+  }
+  try {
+    return await command();
+  } finally {
+    try {
+      if (before) record(snapshots.after(before));
+    } catch (error) {
+      failed(error);
+    }
+  }
+}
 
 /** The model's timeout (seconds) within the `tools.timeoutMs` ceiling, ms. */
 export function bashTimeoutMs(requestedSeconds: unknown, ceilingMs: number): number {
@@ -22,8 +60,11 @@ const schema = lazySchema((Type) =>
   }),
 );
 
-/** `hidden`: folders the command must not see (Resolute's data folder, with its keys). */
-export function bashTool(host: SandboxHost, hidden: readonly string[]): ToolDefinition {
+/**
+ * `hidden`: folders the command must not see (Resolute's data folder, with its keys). `snapshots`:
+ * the file history's index of the workspace, taken around each command (docs/file-history.md).
+ */
+export function bashTool(host: SandboxHost, hidden: readonly string[], snapshots?: WorkspaceSnapshots): ToolDefinition {
   return {
     name: 'bash',
     description: `Execute a bash command in the workspace, inside a sandbox: the workspace is writable, the rest of the system read-only, /tmp private, and the network off unless the person allows it. Returns stdout and stderr, cut to the last ${MAX_LINES} lines or ${MAX_BYTES / 1024}KB. Optionally provide a timeout in seconds.`,
@@ -32,17 +73,19 @@ export function bashTool(host: SandboxHost, hidden: readonly string[]): ToolDefi
     },
     asksFirst: true,
     run: (args, context) =>
-      runSandboxed(
-        {
-          command: String(args.command),
-          workspace: context.workspace,
-          timeoutMs: bashTimeoutMs(args.timeout, context.settings.timeoutMs),
-          network: context.settings.network,
-          hidden,
-          signal: context.signal,
-          onUpdate: context.onUpdate,
-        },
-        host,
+      recordingChanges(snapshots, context, () =>
+        runSandboxed(
+          {
+            command: String(args.command),
+            workspace: context.workspace,
+            timeoutMs: bashTimeoutMs(args.timeout, context.settings.timeoutMs),
+            network: context.settings.network,
+            hidden,
+            signal: context.signal,
+            onUpdate: context.onUpdate,
+          },
+          host,
+        ),
       ),
     preview: async (args) => {
       const timeout = args.timeout;

@@ -4,6 +4,7 @@
 // it runs all come from its definition. bash is left out where it cannot be sandboxed (Windows).
 import type { ToolDefinition } from '../../core/tools/tool-definition';
 import type { SandboxHost } from './bash-sandbox';
+import type { WorkspaceSnapshots } from '../file-history/workspace-snapshot';
 import { bashTool } from './bash-tool';
 import { editTool } from './edit-tool';
 import { findTool } from './find-tool';
@@ -12,7 +13,12 @@ import { lsTool } from './ls-tool';
 import { readTool } from './read-tool';
 import { writeTool } from './write-tool';
 
-export function builtinTools(host: SandboxHost, hidden: readonly string[]): ToolDefinition[] {
-  const tools = [readTool, lsTool, findTool(hidden), grepTool(hidden), writeTool, editTool, bashTool(host, hidden)];
+export function builtinTools(
+  host: SandboxHost,
+  hidden: readonly string[],
+  snapshots?: WorkspaceSnapshots,
+): ToolDefinition[] {
+  const bash = bashTool(host, hidden, snapshots);
+  const tools = [readTool, lsTool, findTool(hidden), grepTool(hidden), writeTool, editTool, bash];
   return host.platform === 'win32' ? tools.filter((tool) => tool.name !== 'bash') : tools;
 }

@@ -181,7 +181,14 @@ export function listConfined(workspace: string, dir: WorkspacePath, input: strin
  * original's mode and owner, and is renamed over the original. On any failure the temporary file
  * is removed and the original is as it was; the error says so.
  */
-export function writeConfined(workspace: string, file: WorkspacePath, input: string, content: string): void {
+export function writeConfined(
+  workspace: string,
+  file: WorkspacePath,
+  input: string,
+  content: string | Uint8Array,
+  /** The new file's permission bits; default the original's (0o644 for a new file). */
+  mode?: number,
+): void {
   const folder = dirname(file.absolute);
   mkdirSync(folder, { recursive: true });
   const dirFd = openVerified(workspace, { ...file, absolute: folder }, input, constants.O_RDONLY | DIRECTORY);
@@ -190,11 +197,13 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
   removeStaleTemporaries(base);
   const temporary = join(base, temporaryName(name));
   try {
-    const mode = file.stat ? file.stat.mode & 0o7777 : 0o644;
-    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
+    const bits = mode ?? (file.stat ? file.stat.mode & 0o7777 : 0o644);
+    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, bits);
     try {
       writeFileSync(fd, content);
       if (file.stat) keepOwnership(fd, file.stat);
+      // The umask narrowed the bits open gave; a restored file gets exactly its recorded ones.
+      if (mode !== undefined) fchmodSync(fd, mode);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -209,6 +218,21 @@ export function writeConfined(workspace: string, file: WorkspacePath, input: str
         cause: error,
       },
     );
+  } finally {
+    closeSync(dirFd);
+  }
+}
+
+/**
+ * Remove a resolved file by its name in the checked folder (opened without following a link and
+ * verified, like a write's): a folder swapped for a link since the check cannot redirect it.
+ */
+export function removeConfined(workspace: string, file: WorkspacePath, input: string): void {
+  const folder = dirname(file.absolute);
+  const dirFd = openVerified(workspace, { ...file, absolute: folder }, input, constants.O_RDONLY | DIRECTORY);
+  try {
+    unlinkSync(join(viaDescriptor(dirFd, folder), basename(file.absolute)));
+    syncFolder(dirFd);
   } finally {
     closeSync(dirFd);
   }

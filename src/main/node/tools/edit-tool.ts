@@ -4,7 +4,8 @@
 // builtin-tools.ts.
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import { ToolFailure } from '../../core/tools/tool-failure';
-import type { ToolOutcome } from '../../core/ports';
+import type { ToolCallContext, ToolOutcome } from '../../core/ports';
+import { contentBefore, recordWritten } from '../file-history/tool-recording';
 import type { ApprovalPreview } from '../../../shared/tools';
 import { applyEdits, type TextEdit } from './edit-apply';
 import { writeConfined } from './confined-io';
@@ -16,7 +17,11 @@ function editArgs(args: Record<string, unknown>): { path: string; edits: TextEdi
   return { path: String(args.path), edits };
 }
 
-export function runEdit(workspace: string, args: Record<string, unknown>): ToolOutcome {
+export function runEdit(
+  workspace: string,
+  args: Record<string, unknown>,
+  record?: ToolCallContext['recordFiles'],
+): ToolOutcome {
   const { path, edits } = editArgs(args);
   const { file, bytes } = readExisting(workspace, path);
   const original = decodeText(bytes);
@@ -25,7 +30,9 @@ export function runEdit(workspace: string, args: Record<string, unknown>): ToolO
   const outcome = applyEdits(original, edits, file.relative);
   if (!outcome.ok) throw new ToolFailure('patch_apply', `${outcome.reason} The file was not changed.`, file.relative);
   if (!outcome.changed) throw new Error(`No changes made to ${path}: the replacements give identical content.`);
+  const kept = contentBefore(workspace, writable, path, bytes);
   writeConfined(workspace, writable, path, outcome.content);
+  recordWritten(workspace, writable, kept, outcome.content, record);
   return ok(`Replaced ${edits.length} block(s) in ${file.relative}.`, { diff: outcome.diff });
 }
 
@@ -100,7 +107,7 @@ export const editTool: ToolDefinition = {
   },
   asksFirst: true,
   prepareArguments: prepareEditArguments as ToolDefinition['prepareArguments'],
-  run: async (args, context) => runEdit(context.workspace, args),
+  run: async (args, context) => runEdit(context.workspace, args, context.recordFiles),
   preview: async (args, { workspace }) => previewEdit(workspace, args),
   summary: (args) => stringArg(args, 'path'),
 };

@@ -9,6 +9,7 @@ import { codedNotice } from '../../../shared/notices';
 import { type NoticeText } from '../../../shared/notice-params';
 import { WINDOWS_NO_SANDBOX, type SandboxHost } from './bash-sandbox';
 import { builtinTools } from './builtin-tools';
+import type { WorkspaceSnapshots } from '../file-history/workspace-snapshot';
 import { defaultSandboxHost } from './executables';
 import { openWorkspace } from './workspace-fs';
 import { readProjectInstructions } from './project-instructions';
@@ -20,6 +21,8 @@ export interface NodeToolRuntimeOptions {
   hidden: readonly string[];
   /** Where the sandbox binaries are; default bwrap from PATH's absolute entries, /usr/bin/sandbox-exec. */
   sandbox?: Partial<SandboxHost>;
+  /** The file history's snapshots around bash (docs/file-history.md); absent: bash's changes are not recorded. */
+  snapshots?: WorkspaceSnapshots;
 }
 
 export class NodeToolRuntime implements ToolRuntime {
@@ -31,7 +34,7 @@ export class NodeToolRuntime implements ToolRuntime {
 
   constructor(private readonly options: NodeToolRuntimeOptions) {
     this.host = defaultSandboxHost(options.sandbox);
-    this.registry = new ToolRegistry(builtinTools(this.host, options.hidden));
+    this.registry = new ToolRegistry(builtinTools(this.host, options.hidden, options.snapshots));
   }
 
   projectInstructions(workspace: string): ProjectInstructions | null {

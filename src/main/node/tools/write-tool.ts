@@ -2,7 +2,8 @@
 // the confinement (docs/tools.md, "The tools"); it asks first, its card previews the change as a
 // diff. Listed in builtin-tools.ts.
 import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
-import type { ToolOutcome } from '../../core/ports';
+import type { ToolCallContext, ToolOutcome } from '../../core/ports';
+import { contentBefore, recordWritten } from '../file-history/tool-recording';
 import type { ApprovalPreview } from '../../../shared/tools';
 import { changeDiff } from './change-diff';
 import { unifiedDiff } from './edit-apply';
@@ -10,13 +11,19 @@ import { writeConfined } from './confined-io';
 import { ok, previousText, realPath, workspacePath } from './file-access';
 import { resolveInWorkspace } from './workspace-fs';
 
-export function runWrite(workspace: string, args: Record<string, unknown>): ToolOutcome {
+export function runWrite(
+  workspace: string,
+  args: Record<string, unknown>,
+  record?: ToolCallContext['recordFiles'],
+): ToolOutcome {
   const path = String(args.path);
   const content = String(args.content);
   const file = resolveInWorkspace(workspace, path, true);
   if (file.stat && !file.stat.isFile()) throw new Error(`${path} exists and is not a file.`);
   const before = previousText(workspace, file, path);
+  const kept = contentBefore(workspace, file, path);
   writeConfined(workspace, file, path, content);
+  recordWritten(workspace, file, kept, content, record);
   const bytes = Buffer.byteLength(content);
   return ok(`Wrote ${bytes} bytes to ${file.relative}.`, { diff: unifiedDiff(file.relative, before ?? '', content) });
 }
@@ -44,7 +51,7 @@ export const writeTool: ToolDefinition = {
     return schema();
   },
   asksFirst: true,
-  run: async (args, context) => runWrite(context.workspace, args),
+  run: async (args, context) => runWrite(context.workspace, args, context.recordFiles),
   preview: async (args, { workspace }) => previewWrite(workspace, args),
   summary: (args) => stringArg(args, 'path'),
 };

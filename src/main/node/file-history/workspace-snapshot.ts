@@ -1,0 +1,261 @@
+// What a `bash` command changed in the workspace (docs/file-history.md, "bash"): an index of every
+// file (size, mtime, ctime, inode, mode) taken before the command and compared after it. A file is
+// read and hashed only when its entry changed since the last index of that workspace, and its
+// content is stored then (the history's file_contents), so a change can name its content before.
+// What is not kept — .git/, what the workspace's .gitignore leaves out, a file over the size
+// limit, a symbolic link, a workspace over the file limit — is still compared by its entry, and
+// its changes are said ("not recorded: …"), never skipped silently. bash-tool.ts takes one around
+// each command; bench/file-snapshot.ts times it.
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
+import { join } from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+import type { RecordedFiles } from '../../core/ports';
+import type { FileChange } from '../../../shared/file-history';
+import { formatSize } from '../tools/output-caps';
+import { describeChange, hashBytes, MAX_RECORDED_FILE_BYTES } from './file-versions';
+
+/** Where the file history keeps a snapshot's contents (the history's FileHistoryTable). */
+export interface SnapshotStore {
+  /** Changes when stored contents may have been removed (a session's delete): cached hashes are then re-read. */
+  readonly generation: number;
+  storeContents(contents: readonly { hash: string; bytes: Uint8Array }[]): void;
+  content(hash: string): Buffer | null;
+}
+
+export interface SnapshotLimits {
+  /** A workspace with more entries than this is not recorded (default 200 000). */
+  maxEntries: number;
+  /** New content read by one snapshot, bytes (default 512 MB); past it, files are not recorded. */
+  maxReadBytes: number;
+}
+
+const DEFAULT_LIMITS: SnapshotLimits = { maxEntries: 200_000, maxReadBytes: 512 * 1024 * 1024 };
+
+/** Why a file's content is not kept. */
+type Untracked = 'git' | 'ignored' | 'large' | 'budget' | 'link' | 'other';
+
+interface Entry {
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  mode: number;
+  /** SHA-256 of its bytes, stored; null when not kept (`why`). */
+  hash: string | null;
+  why: Untracked | null;
+}
+
+export interface Snapshot {
+  workspace: string;
+  entries: Map<string, Entry>;
+  /** The walk stopped at the entry limit: nothing of the command can be recorded. */
+  complete: boolean;
+}
+
+const unchanged = (a: Entry, b: Stats): boolean =>
+  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.mode === b.mode;
+
+export class WorkspaceSnapshots {
+  private readonly last = new Map<string, { generation: number; snapshot: Snapshot }>();
+
+  constructor(
+    private readonly store: SnapshotStore,
+    private readonly limits: SnapshotLimits = DEFAULT_LIMITS,
+  ) {}
+
+  /** The index before a command: entries unchanged since the last one keep their hash. */
+  before(workspace: string): Snapshot {
+    return this.take(workspace).snapshot;
+  }
+
+  /** Compared with `before`: the command's changes, with the contents before and after stored. */
+  after(before: Snapshot): RecordedFiles {
+    const { snapshot, stored } = this.take(before.workspace, before);
+    const recorded: RecordedFiles = { workspace: before.workspace, changes: [], contents: [], notRecorded: [] };
+    if (!before.complete || !snapshot.complete) {
+      recorded.notRecorded.push(
+        `the workspace has more than ${this.limits.maxEntries.toLocaleString('en')} files and folders: this command's changes were not recorded`,
+      );
+      return recorded;
+    }
+    const untracked = new Map<Untracked, string[]>();
+    const note = (why: Untracked, path: string) => untracked.set(why, [...(untracked.get(why) ?? []), path]);
+    for (const [path, entry] of snapshot.entries) {
+      const old = before.entries.get(path);
+      if (old && old.hash !== null && old.hash === entry.hash && old.mode === entry.mode) continue;
+      if (old && old.hash === null && entry.hash === null && sameEntry(old, entry)) continue;
+      const blocked = entry.why ?? old?.why ?? null;
+      if (blocked) note(blocked, path);
+      else recorded.changes.push(this.change(path, old ?? null, entry, stored));
+    }
+    for (const [path, old] of before.entries) {
+      if (snapshot.entries.has(path)) continue;
+      if (old.why) note(old.why, path);
+      else recorded.changes.push(this.change(path, old, null, stored));
+    }
+    recorded.notRecorded.push(...describeUntracked(untracked));
+    return recorded;
+  }
+
+  private change(path: string, old: Entry | null, now: Entry | null, stored: Map<string, Buffer>): FileChange {
+    const bytesOf = (entry: Entry) => stored.get(entry.hash ?? '') ?? this.store.content(entry.hash ?? '');
+    const side = (entry: Entry | null) =>
+      entry ? { bytes: bytesOf(entry) ?? Buffer.alloc(0), mode: entry.mode } : null;
+    return describeChange(path, side(old), side(now));
+  }
+
+  /** Walk the workspace; read and store what changed since the last snapshot (or since `base`). */
+  private take(workspace: string, base?: Snapshot): { snapshot: Snapshot; stored: Map<string, Buffer> } {
+    const cached = this.last.get(workspace);
+    const previous = base ?? (cached?.generation === this.store.generation ? cached.snapshot : undefined);
+    const reader = new ContentReader(this.limits.maxReadBytes);
+    const entries = new Map<string, Entry>();
+    const complete = walk(workspace, this.limits.maxEntries, (path, stat, why) => {
+      const old = previous?.entries.get(path);
+      const entry: Entry = {
+        size: stat.size,
+        mtimeMs: stat.mtimeMs,
+        ctimeMs: stat.ctimeMs,
+        ino: stat.ino,
+        mode: stat.mode & 0o7777,
+        hash: null,
+        why,
+      };
+      if (why === null && old && old.hash !== null && unchanged(old, stat)) entry.hash = old.hash;
+      else if (why === null) reader.read(join(workspace, path), stat, entry);
+      entries.set(path, entry);
+    });
+    this.store.storeContents(reader.contents);
+    const snapshot = { workspace, entries, complete };
+    this.last.set(workspace, { generation: this.store.generation, snapshot });
+    return { snapshot, stored: new Map(reader.contents.map((c) => [c.hash, c.bytes])) };
+  }
+}
+
+const sameEntry = (a: Entry, b: Entry): boolean =>
+  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino && a.mode === b.mode;
+
+/** Reads files to hash and store, within the snapshot's byte budget. */
+class ContentReader {
+  readonly contents: { hash: string; bytes: Buffer }[] = [];
+  private spent = 0;
+
+  constructor(private readonly budget: number) {}
+
+  read(absolute: string, stat: Stats, entry: Entry): void {
+    if (stat.size > MAX_RECORDED_FILE_BYTES) {
+      entry.why = 'large';
+      return;
+    }
+    if (this.spent + stat.size > this.budget) {
+      entry.why = 'budget';
+      return;
+    }
+    const bytes = readNoFollow(absolute, stat);
+    if (bytes === null) {
+      entry.why = 'other';
+      return;
+    }
+    this.spent += bytes.length;
+    entry.hash = hashBytes(bytes);
+    entry.size = bytes.length;
+    this.contents.push({ hash: entry.hash, bytes });
+  }
+}
+
+/** The bytes of the very file the walk saw: a link or another file swapped in since reads as null. */
+function readNoFollow(absolute: string, stat: Stats): Buffer | null {
+  let fd: number;
+  try {
+    fd = openSync(absolute, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return null;
+  }
+  try {
+    const opened = fstatSync(fd);
+    if (!opened.isFile() || opened.ino !== stat.ino) return null;
+    return readFileSync(fd);
+  } catch {
+    return null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The workspace's own .gitignore (its root's), or null. */
+function rootIgnore(workspace: string): Ignore | null {
+  try {
+    return ignore().add(readFileSync(join(workspace, '.gitignore'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+type Visit = (path: string, stat: Stats, why: Untracked | null) => void;
+
+/** Every entry but folders, links never followed; false when it stopped at `maxEntries`. */
+function walk(workspace: string, maxEntries: number, visit: Visit): boolean {
+  const ignored = rootIgnore(workspace);
+  const stack: { dir: string; why: Untracked | null }[] = [{ dir: '', why: null }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { dir, why } = stack.pop() as { dir: string; why: Untracked | null };
+    let names: Dirent[];
+    try {
+      names = readdirSync(dir ? join(workspace, dir) : workspace, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    seen += names.length;
+    if (seen > maxEntries) return false;
+    for (const dirent of names) {
+      const path = dir ? `${dir}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) {
+        stack.push({ dir: path, why: why ?? folderWhy(dirent.name, path, ignored) });
+        continue;
+      }
+      let stat: Stats;
+      try {
+        stat = lstatSync(join(workspace, path));
+      } catch {
+        continue;
+      }
+      const own = why ?? (ignored?.ignores(path) ? 'ignored' : null);
+      visit(path, stat, own ?? (stat.isSymbolicLink() ? 'link' : stat.isFile() ? null : 'other'));
+    }
+  }
+  return true;
+}
+
+function folderWhy(name: string, path: string, ignored: Ignore | null): Untracked | null {
+  if (name === '.git') return 'git';
+  return ignored?.ignores(`${path}/`) ? 'ignored' : null;
+}
+
+const LABELS: Record<Untracked, (count: number) => string> = {
+  git: (n) => `${n} ${n === 1 ? 'file' : 'files'} in .git/ (git's own data)`,
+  ignored: (n) => `${n} ${n === 1 ? 'file' : 'files'} the workspace's .gitignore leaves out`,
+  large: (n) =>
+    `${n} ${n === 1 ? 'file' : 'files'} over the ${formatSize(MAX_RECORDED_FILE_BYTES)} the file history keeps`,
+  budget: (n) => `${n} ${n === 1 ? 'file' : 'files'} past the snapshot's reading budget`,
+  link: (n) => `${n} symbolic ${n === 1 ? 'link' : 'links'}`,
+  other: (n) => `${n} ${n === 1 ? 'entry' : 'entries'} that are not regular files, or could not be read`,
+};
+
+/** "3 files in .git/ (git's own data): .git/index, .git/HEAD, …". */
+function describeUntracked(untracked: Map<Untracked, string[]>): string[] {
+  return [...untracked].map(([why, paths]) => {
+    const shown = paths.slice(0, 3).join(', ') + (paths.length > 3 ? ', …' : '');
+    return `${LABELS[why](paths.length)}: ${shown}`;
+  });
+}
