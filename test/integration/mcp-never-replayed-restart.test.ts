@@ -152,8 +152,8 @@ describe('across a killed process (the built CLI in RPC mode)', () => {
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (out += text));
     const exited = new Promise((done) => child.once('exit', done));
-    // A prompt waits only a moment for servers still starting: on a loaded machine the counter may
-    // take longer, and its tool would be missing from the request. This test is about the call.
+    // A prompt does not wait for servers still starting: until the counter is up, its tool would be
+    // missing from the request. This test is about the call.
     await expect.poll(() => /"name":"counter","state":"connected"/.test(out), { timeout: 30_000 }).toBe(true);
     child.stdin.write(`${JSON.stringify({ type: 'prompt', message: 'count, then be killed' })}\n`);
     await expect.poll(() => out.includes('"auto_retry_start"'), { timeout: 20_000 }).toBe(true);

@@ -1,6 +1,6 @@
 // MCP tools in RPC mode, through the BUILT CLI and RpcClient against the simulator over HTTP:
-// `--set 'mcp.servers={…}'` starts server-everything in the background, the first prompt does not
-// wait for a server that never answers longer than a few seconds, the MCP tool's call emits pi's
+// `--set 'mcp.servers={…}'` starts server-everything in the background, a prompt does not wait for
+// a server that never answers (its status says so), the MCP tool's call emits pi's
 // tool_execution_start / end, and its approval is pi's extension_ui_request confirm.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,9 +55,12 @@ async function start(): Promise<RpcEvent[]> {
 }
 
 describe('MCP tools over RPC', () => {
-  it('the first prompt waits a few seconds at most; the tool asks by confirm and streams pi’s events', async () => {
+  it('a silent server holds no prompt; the tool asks by confirm and streams pi’s events', async () => {
     const events = await start();
     const rpc = client!;
+    // A prompt does not wait for servers still starting: the tool is there once everything is up.
+    const up = /"name":"everything","state":"connected"/;
+    await expect.poll(() => events.some((e) => up.test(JSON.stringify(e))), { timeout: 30_000 }).toBe(true);
     rpc.onEvent((event) => {
       if (event.type === 'extension_ui_request') rpc.respondToUi(event.id, true);
     });
@@ -81,6 +84,6 @@ describe('MCP tools over RPC', () => {
     });
     expect(sim.requests[1].lastToolResult).toBe('Echo: over rpc');
     const statuses = events.filter((e) => (e.type as string) === 'mcp_status');
-    expect(JSON.stringify(statuses.at(-1))).toMatch(/"name":"silent","state":"starting"/);
+    expect(JSON.stringify(statuses.at(-1))).toMatch(/"name":"silent","state":"(starting|failed)"/);
   });
 });

@@ -160,8 +160,6 @@ export interface ToolRuntime {
   projectInstructions?(workspace: string): ProjectInstructions | null;
   /** The system the agent runs on, as the system prompt names it ("Linux (x64)"). */
   readonly platform?: string;
-  /** Resolves when tools still arriving (MCP servers starting) are in, or after a few seconds. */
-  toolsReady?(): Promise<void>;
 }
 
 export interface SettingsStore {

@@ -47,9 +47,6 @@ import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
 import { McpDomain } from './domains/mcp-domain';
 
-/** The longest a prompt waits for MCP servers still starting; their tools join when they are ready. */
-const MCP_PROMPT_WAIT_MS = 3000;
-
 /** The app's domains, each a small object owning its commands. */
 export interface AppDomains {
   app: AppDomain;
@@ -175,7 +172,6 @@ export class AppServices {
       launch: { hidden: [dataDir], bwrap: cachedExecutable('bwrap'), parentEnv: process.env },
       onStatus: (servers) => this.options.publish({ type: 'mcp_status', servers }),
     });
-    this.tools.toolsReady = () => mcp.ready(MCP_PROMPT_WAIT_MS);
     return mcp;
   }
 

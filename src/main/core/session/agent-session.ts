@@ -132,8 +132,8 @@ export class AgentSession {
   }
 
   /**
-   * Busy, or a run the person started has not ended yet (it may be between steps: waiting for MCP
-   * servers to offer their tools). A chat left in this state runs on in the background (session-pool.ts).
+   * Busy, or a run the person started has not ended yet (it may be between steps: checking the
+   * rate-limit pacing). A chat left in this state runs on in the background (session-pool.ts).
    */
   get isWorking(): boolean {
     return this.isBusy || this.currentRun !== null;
@@ -230,8 +230,7 @@ export class AgentSession {
     this.options.fallback?.newPrompt?.();
     // Rate-limit pacing: a known limit is waited out first (Stop sends nothing, "Send anyway" sends now).
     if (!(await this.pacing.beforePrompt(this.options.modelInfo(), text, uploads))) return;
-    // MCP servers still starting get a few seconds to offer their tools (docs/mcp.md); never longer.
-    await this.tools?.whenReady();
+    // MCP servers still starting hold nothing: their tools join the next prompt once up (docs/mcp.md).
     this.recorder.ensureSession(text || (attachments[0]?.file?.name ?? ''));
     this.compactor.resetForPrompt();
     this.tools?.startRun();

@@ -95,11 +95,6 @@ export class ToolCoordinator {
     };
   }
 
-  /** Resolves once tools still arriving are in (bounded by the runtime: a few seconds at most). */
-  whenReady(): Promise<void> {
-    return this.options.runtime.toolsReady?.() ?? Promise.resolve();
-  }
-
   /** A new prompt or Continue: no fault or call state carries over; the instructions are read afresh. */
   startRun(): void {
     this.gate.clear();

@@ -16,7 +16,7 @@ import { listCatalog } from './mcp-catalog';
 import { stdioLaunch, type LaunchContext } from './mcp-launch';
 import { serverSandbox, type ServerSandbox } from './mcp-sandbox';
 import { redactSecrets } from '../../core/llm/redact-secrets';
-import { ConnectFailed, connectFailureText, withConnectRetry, type RetryContext } from './mcp-retry';
+import { ConnectFailed, connectFailureText, REQUEST_TIMEOUT, withConnectRetry, type RetryContext } from './mcp-retry';
 
 export interface McpConnectionOptions {
   name: string;
@@ -43,8 +43,13 @@ export interface CallOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-/** Connect attempts are cut after this long; a slow server keeps starting in the background. */
+/** A request while connecting (`tools/list`, the catalog) is cut after this long. */
 const CONNECT_TIMEOUT_MS = 30_000;
+/**
+ * A server that has not answered `initialize` by then is failed for this attempt (a command that
+ * speaks no MCP would otherwise show "Starting…" for minutes); the row's next attempts follow.
+ */
+const INITIALIZE_TIMEOUT_MS = 10_000;
 
 export class McpConnection {
   private client: Client | null = null;
@@ -130,6 +135,7 @@ export class McpConnection {
       client = await withConnectRetry(this.options.name, this.retry, () => this.connectOnce(), {
         firstAttempt: this.attempts + 1,
         background: true,
+        onRetry: (error, waitMs) => this.attemptFailed(error, waitMs),
       });
     } catch (error) {
       if (!this.closed) this.failed(error);
@@ -157,6 +163,13 @@ export class McpConnection {
     }
     this.writeLog(`--- ${new Date().toISOString()} failed: ${reason}; next attempt in ${later.retryInMs} ms\n`);
     this.options.onState({ connected: false, reason, nextAttemptAt: this.retryIn(later.retryInMs) });
+  }
+
+  /** One attempt of a round failed and another follows after `waitMs`: failed for now, with when. */
+  private attemptFailed(error: unknown, waitMs: number): void {
+    if (this.closed) return;
+    const reason = this.redact(connectFailureText(error));
+    this.options.onState({ connected: false, reason, nextAttemptAt: Date.now() + waitMs });
   }
 
   /** Plan the next connect in the background; returns when (epoch ms). */
@@ -199,7 +212,9 @@ export class McpConnection {
       }));
     client.onclose = () => this.lost(client, 'the server closed the connection');
     try {
-      await client.connect(transport, { timeout: CONNECT_TIMEOUT_MS });
+      await client.connect(transport, { timeout: INITIALIZE_TIMEOUT_MS }).catch((error: unknown) => {
+        throw initializeFailure(error);
+      });
       client.setNotificationHandler(ToolListChangedNotificationSchema, () => void this.refreshTools(client));
       await this.listTools(client);
       return client;
@@ -286,6 +301,14 @@ export class McpConnection {
 /** The workspace as an MCP root: its file:// URL, named by its folder. */
 function workspaceRoot(workspace: string): { uri: string; name: string } {
   return { uri: pathToFileURL(workspace).href, name: basename(workspace) || workspace };
+}
+
+/** The SDK's bare "Request timed out" of `initialize`, said as what it means (still a `timeout`). */
+function initializeFailure(error: unknown): unknown {
+  if ((error as { code?: unknown } | null)?.code !== REQUEST_TIMEOUT) return error;
+  const seconds = INITIALIZE_TIMEOUT_MS / 1000;
+  const text = `the server did not answer \`initialize\` within ${seconds} s (it may not speak MCP on stdio, or still be starting)`;
+  return Object.assign(new Error(text), { code: REQUEST_TIMEOUT });
 }
 
 async function sseTransport(url: URL, init: { requestInit: RequestInit }): Promise<Transport> {

@@ -50,7 +50,6 @@ interface Running {
 export class McpManager {
   private readonly running = new Map<string, Running>();
   private readonly unsubscribe: () => void;
-  private readonly waiters = new Set<() => void>();
 
   constructor(private readonly options: McpManagerOptions) {
     this.unsubscribe = options.settings.subscribe((settings) => this.sync(settings));
@@ -64,20 +63,6 @@ export class McpManager {
       ([name, config]) =>
         this.running.get(name)?.status ?? { name, state: config.enabled === false ? 'disabled' : 'starting' },
     );
-  }
-
-  /** Resolves when no server is still starting, or after `ms` (a prompt waits only this long). */
-  ready(ms: number): Promise<void> {
-    if (!this.anyStarting()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
   }
 
   /** The session works in another folder: stdio servers started in the old one start again in it. */
@@ -223,13 +208,8 @@ export class McpManager {
     await running.connection.close();
   }
 
-  private anyStarting(): boolean {
-    return [...this.running.values()].some((r) => r.status.state === 'starting');
-  }
-
   private publish(): void {
     this.options.onStatus(this.statuses());
-    if (!this.anyStarting()) for (const done of [...this.waiters]) done();
   }
 }
 

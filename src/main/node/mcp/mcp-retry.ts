@@ -21,7 +21,8 @@ export interface RetryContext {
   redact?: (text: string) => string;
 }
 
-const REQUEST_TIMEOUT = -32001;
+/** JSON-RPC's code for a request the SDK gave up waiting for. */
+export const REQUEST_TIMEOUT = -32001;
 /** What fetch (undici) says of a URL no attempt can reach: credentials in it, not a URL, a scheme it does not speak. */
 const PERMANENT_URL = /includes credentials|Invalid URL|ERR_INVALID_URL|unknown scheme|URL scheme must be/i;
 
@@ -39,6 +40,8 @@ export interface ConnectRetryOptions {
   firstAttempt?: number;
   /** When the row's attempts are used up, say when to try again instead of giving up. */
   background?: boolean;
+  /** An attempt failed and the next comes after `waitMs`: shown at once, not after the whole round. */
+  onRetry?: (error: unknown, waitMs: number) => void;
 }
 
 /** Connecting failed for now: the last error, how many attempts were made, and when to try again (null: not). */
@@ -85,6 +88,7 @@ export async function withConnectRetry<T>(
       const action = now ? 'retry' : later ? 'background' : 'abort';
       context.log.write(decision(server, error, row, attempt, action, waitMs, context));
       if (!now) throw new ConnectFailed(error, attempt, later ? waitMs : null);
+      options.onRetry?.(error, waitMs);
       await context.sleep(waitMs);
     }
   }

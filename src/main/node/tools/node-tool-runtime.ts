@@ -29,8 +29,6 @@ export class NodeToolRuntime implements ToolRuntime {
   private readonly host: SandboxHost;
   readonly registry: ToolRegistry;
   readonly platform = platformName();
-  /** Set by the MCP manager once it exists: a prompt waits this long for servers still starting. */
-  toolsReady: () => Promise<void> = () => Promise.resolve();
 
   constructor(private readonly options: NodeToolRuntimeOptions) {
     this.host = defaultSandboxHost(options.sandbox);

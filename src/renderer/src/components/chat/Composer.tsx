@@ -1,9 +1,11 @@
 // The composer: a textarea where Enter sends and Shift+Enter adds a line, a Send button, and a
 // Stop button (global abort) while a turn streams or a prompt is held; while a retry waits, the
 // banner's Cancel is the one control and Stop is not shown (useRetryWaiting, retry/RetryBanner.tsx). Enter during IME composition
-// (Japanese, Korean) confirms the conversion instead of sending. After a failure the person's
-// message is put back (`restore`), unless they have typed something else meanwhile; sent as it
-// is, it goes as the card's Resend does (a new branch from that message), never as a second copy.
+// (Japanese, Korean) confirms the conversion instead of sending. Each chat has its own draft —
+// words, files and refill — kept across chat switches, views and a reload (chat/drafts.ts). After a
+// failure the person's message is put back (`restore`), unless they have typed something else
+// meanwhile; sent as it is, it goes as the card's Resend does (a new branch from that message),
+// never as a second copy.
 // Files come by the Attach button (a real <input type="file">), by a drop onto the chat (ChatView
 // hands them over through `fileSinkRef`) or by pasting an image; they wait as chips (AttachmentChips)
 // and go with Enter, the text then optional (docs/attachments.md).
@@ -11,6 +13,8 @@ import {
   useEffect,
   useRef,
   useState,
+  type Dispatch,
+  type SetStateAction,
   type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
@@ -22,6 +26,7 @@ import { useFocusTarget } from '../../util/use-focus-target';
 import { useRetryWaiting } from '../../retry/RetryBanner';
 import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { PendingChips } from './AttachmentChips';
+import { draftOf, keepDraft, type Draft } from '../../chat/drafts';
 
 interface ComposerProps {
   /** The message of an exchange that failed for good, keyed by its card, and its stored turn. */
@@ -40,21 +45,28 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const returnedDraft = useAppState((s) => s.ui.returnedDraft);
   const isConnected = useAppState((s) => s.ui.connection === 'connected');
   const acceptsImages = useAppState((s) => s.session.model?.acceptsImages);
-  const [text, setText] = useState('');
-  const [files, setFiles] = useState<PendingFile[]>([]);
   const [unreadable, setUnreadable] = useState<string[]>([]);
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
+  const { chatRef, text, setText, files, setFiles, refill, setRefill } = useChatDraft(() => {
+    setUnreadable([]);
+    setRefusedBySend(null);
+  });
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   // The palette's "Attach files…": a click, while its key press still counts as the person's gesture.
   const attachRef = useFocusTarget<HTMLInputElement>('attach-picker', (input) => input.click());
-  const restored = useRef<ComposerProps['restore']>(null);
   const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
   const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
 
   const addFiles = async (list: File[]): Promise<void> => {
     if (list.length === 0) return;
     setRefusedBySend(null);
+    const readFor = chatRef.current;
     const { read, failed } = await readFiles(list);
+    // Read while the person moved to another chat: the files go to the draft they were added to.
+    if (chatRef.current !== readFor) {
+      const draft = draftOf(readFor);
+      return keepDraft(readFor, { ...draft, files: [...draft.files, ...read] });
+    }
     setFiles((current) => [...current, ...read]);
     setUnreadable(failed.map((f) => f.name));
   };
@@ -81,16 +93,16 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   }
 
   useEffect(() => {
-    if (restore && restore.key !== restored.current?.key) {
-      restored.current = restore;
+    if (restore && restore.key !== refill?.key) {
+      setRefill({ key: restore.key, text: restore.text });
       setText((current) => current || restore.text);
-    } else if (!restore && restored.current) {
-      // Retried or resent from the card: the text put back has done its job.
-      const done = restored.current.text;
-      restored.current = null;
+    } else if (!restore && refill) {
+      // Retried or resent from the card: the text put back has done its job (words typed since stay).
+      const done = refill.text;
+      setRefill(null);
       setText((current) => (current === done ? '' : current));
     }
-  }, [restore]);
+  }, [restore, refill, setRefill, setText]);
 
   const send = async (): Promise<void> => {
     if (!canSend) return;
@@ -101,7 +113,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const sendText = async (): Promise<void> => {
     const sent = text;
     setText('');
-    restored.current = null;
+    setRefill(null);
     const isResend = restore !== null && sent.trim() === restore.text.trim();
     const started = isResend ? actions.edit(restore.turnId, restore.text) : actions.prompt(sent);
     // A refused prompt (e.g. while disconnected) gives the text back rather than losing it.
@@ -112,7 +124,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   // The text and the files stay until the main process accepted them; a refusal is said here.
   const sendWithFiles = async (sending: PendingFile[]): Promise<void> => {
     const sent = text;
-    restored.current = null;
+    setRefill(null);
     const uploads = sending.map(({ name, mimeType, data }) => ({ name, mimeType, data }));
     const refused = await actions.promptWithAttachments(sent.trim(), uploads);
     setRefusedBySend(refused);
@@ -232,4 +244,39 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
       </div>
     </form>
   );
+}
+
+/**
+ * The shown chat's draft as the composer's state: swapped in when another chat is shown (`onSwap`
+ * clears what was said about the last one's files), kept on every change (chat/drafts.ts).
+ */
+function useChatDraft(onSwap: () => void): {
+  /** The chat shown now, for work that ends after an await. */
+  chatRef: { readonly current: string | null };
+  text: string;
+  setText: Dispatch<SetStateAction<string>>;
+  files: PendingFile[];
+  setFiles: Dispatch<SetStateAction<PendingFile[]>>;
+  refill: Draft['refill'];
+  setRefill: Dispatch<SetStateAction<Draft['refill']>>;
+} {
+  const shown = useAppState((s) => s.session.sessionId);
+  const [chat, setChat] = useState(shown);
+  const [text, setText] = useState(() => draftOf(shown).text);
+  const [files, setFiles] = useState(() => draftOf(shown).files);
+  const [refill, setRefill] = useState(() => draftOf(shown).refill);
+  if (shown !== chat) {
+    const draft = draftOf(shown);
+    setChat(shown);
+    setText(draft.text);
+    setFiles(draft.files);
+    setRefill(draft.refill);
+    onSwap();
+  }
+  const chatRef = useRef(chat);
+  useEffect(() => {
+    chatRef.current = chat;
+    keepDraft(chat, { text, files, refill });
+  }, [chat, text, files, refill]);
+  return { chatRef, text, setText, files, setFiles, refill, setRefill };
 }
