@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
+import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
@@ -86,9 +87,10 @@ test.describe('offline', () => {
     await chat.prompt('no network');
     const text = app.page.getByTestId('retry-banner-text');
     await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
+    const pausedAt = Date.now();
     await expect(banner.cancel).toBeVisible();
-    // Nothing counts down: across longer than the backoff, the text stays and nothing is sent.
-    await app.page.waitForTimeout(2500);
+    // Nothing counts down: past the moment the 2 s backoff would have ended, the text stays and nothing is sent.
+    await sleepUntil(app.page, pausedAt + 2000 + GRACE_MS);
     await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
     expect(await app.requests()).toHaveLength(0);
 
