@@ -48,8 +48,8 @@ describe('a server that failed at start', () => {
     const failedAt = Date.now();
     const failed = await serverStatus(app.services, 'flaky', 'failed', 10_000);
     expect(failed).toMatchObject({ state: 'failed', reason: expect.stringMatching(/closed/i) });
-    expect(failed.state === 'failed' && failed.nextAttemptAt).toBeGreaterThan(failedAt);
-    expect(failed.state === 'failed' && failed.nextAttemptAt! - failedAt).toBeLessThan(3000);
+    // The failure came after failedAt; its next attempt is the backoff (1000 ms, in the log below) after it.
+    expect(failed.state === 'failed' && failed.nextAttemptAt).toBeGreaterThanOrEqual(failedAt + 1000);
 
     expect(await serverStatus(app.services, 'flaky', 'connected', 10_000)).toMatchObject({ tools: 1 });
     expect(readFileSync(startFile, 'utf8')).toBe('start 1\nstart 2\n');

@@ -101,7 +101,7 @@ describe('failures are the tool’s result', () => {
     await run('tool:mcp__counter__hang:{}, ok');
     const took = Date.now() - started;
     expect(app.sim.requests[1].lastToolResult).toMatch(/did not answer within its time limit \(1 s/);
-    expect(took).toBeLessThan(4000);
+    expect(took).toBeGreaterThanOrEqual(1000);
     expect(calls()).toEqual(['hang']);
     const end = app.events.filter((e) => e.type === 'tool_execution_end').at(-1);
     expect(end).toMatchObject({ isError: true, result: { details: { timedOut: true } } });

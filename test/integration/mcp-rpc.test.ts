@@ -66,9 +66,8 @@ describe('MCP tools over RPC', () => {
     });
     sim.clearRequests();
     sim.setScript('tool:mcp__everything__echo:{"message":"over rpc"}, ok');
-    const started = Date.now();
+    // The silent server never answers: a first prompt that waited for it would never end.
     await rpc.promptAndWait('echo it');
-    expect(Date.now() - started).toBeLessThan(8000);
 
     const confirm = events.find((e): e is RpcExtensionUIRequest => e.type === 'extension_ui_request');
     expect(confirm).toMatchObject({ method: 'confirm', title: 'Allow mcp__everything__echo?' });

@@ -30,7 +30,7 @@ describe('offline-aware backoff', () => {
     const turn = app.services.session.prompt('while offline');
     const paused = await app.next('auto_retry_paused');
     expect(paused).toMatchObject({ reason: 'offline', attempt: 1, maxAttempts: 2, category: 'connection' });
-    await pause(300); // a dozen reachability checks, all failing
+    await expect.poll(() => app!.sim.refusedReachabilityChecks, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(app.sim.requests).toHaveLength(0);
     expect(app.sim.droppedRequests).toBe(1);
     expect(retryStarts(app)).toHaveLength(0);

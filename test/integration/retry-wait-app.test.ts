@@ -104,7 +104,7 @@ describe('offline pause and fallback model', () => {
     app.sim.setOffline(true);
     const turn = app.services.session.prompt('while offline');
     await app.next('auto_retry_paused');
-    await new Promise((resolve) => setTimeout(resolve, 200)); // several reachability checks, all failing
+    await expect.poll(() => app!.sim.refusedReachabilityChecks, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     expect(app.sim.requests).toHaveLength(0);
     app.sim.setOffline(false);
     await turn;

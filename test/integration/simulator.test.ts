@@ -405,9 +405,8 @@ describe('control routes and robustness', () => {
     const stalled = new SimulatorServer({ script: 'stall' });
     const url = await stalled.start();
     const response = await fetch(`${url}/chat/completions`, { method: 'POST', body: '{"messages":[],"stream":true}' });
-    const startedAt = Date.now();
+    // A stop() that waited for the stalled stream would never return (the test's timeout).
     await stalled.stop();
-    expect(Date.now() - startedAt).toBeLessThan(1000);
     expect((await readUntilBroken(response)).error).toBeInstanceOf(Error);
   });
 });

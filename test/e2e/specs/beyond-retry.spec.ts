@@ -10,6 +10,7 @@ import { SimulatorServer } from '../../../src/main/node/simulator/simulator-serv
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
 import { AppShell } from '../pages/app-shell';
+import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -89,9 +90,10 @@ test.describe('offline', () => {
     await chat.prompt('no network');
     const text = banner.text;
     await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
+    const pausedAt = Date.now();
     await expect(banner.cancel).toBeVisible();
-    // Nothing counts down: across longer than the backoff, the text stays and nothing is sent.
-    await app.page.waitForTimeout(2500);
+    // Nothing counts down: past the moment the 2 s backoff would have ended, the text stays and nothing is sent.
+    await sleepUntil(app.page, pausedAt + 2000 + GRACE_MS);
     await expect(text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
     expect(await app.requests()).toHaveLength(0);
 

@@ -142,26 +142,28 @@ test.describe('the chip’s reads', () => {
 
   test('read once a run has ended — a new AGENTS.md shows then — and not at every stored turn', async ({ app }) => {
     const asked: string[] = [];
+    // The reads before the prompt went out are the load's (before and after the snapshot names the chat).
+    let atLoad: number | undefined;
     app.page.on('websocket', (socket) =>
       socket.on('framesent', ({ payload }) => {
-        if (String(payload).includes('"method":"session.instructions"')) asked.push(String(payload));
+        const text = String(payload);
+        if (text.includes('"method":"session.instructions"')) asked.push(text);
+        if (text.includes('"method":"session.prompt"')) atLoad ??= asked.length;
       }),
     );
     await app.page.reload();
     const chat = new ChatPage(app.page);
     const chip = chat.instructionsChip;
     await expect(chip).toHaveText('Instructions');
-    // The load's reads (before and after the snapshot names the chat) are over.
     await expect.poll(() => asked.length).toBeGreaterThan(0);
-    await app.page.waitForTimeout(500);
-    const atLoad = asked.length;
     writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\nKeep it short.\n');
     // The person's turn, the error, the retry's wait and the reply: four stored turns and one run.
     await app.setScript('503,ok');
     await chat.prompt('hello');
     await chat.waitForTurnEnd();
     await expect(chip).toHaveText('Using AGENTS.md');
-    expect(asked).toHaveLength(atLoad + 1);
+    expect(atLoad).toBeGreaterThan(0);
+    expect(asked).toHaveLength(atLoad! + 1);
   });
 });
 

@@ -182,6 +182,7 @@ export class SimulatorServer {
   private baseUrl: string | null = null;
   private offline = false;
   private droppedWhileOffline = 0;
+  private refusedChecks = 0;
 
   constructor(options: SimulatorServerOptions = {}) {
     this.port = options.port ?? 0;
@@ -241,6 +242,7 @@ export class SimulatorServer {
   clearRequests(): void {
     this.recorded.clear();
     this.droppedWhileOffline = 0;
+    this.refusedChecks = 0;
   }
 
   /** The offline switch: while on, nothing but the control routes answers (a network outage). */
@@ -251,6 +253,11 @@ export class SimulatorServer {
   /** Model requests dropped while offline (they never reached the provider, so they are not in `requests`). */
   get droppedRequests(): number {
     return this.droppedWhileOffline;
+  }
+
+  /** The app's reachability checks (HEAD) refused while offline: what a test waits on to know it kept checking. */
+  get refusedReachabilityChecks(): number {
+    return this.refusedChecks;
   }
 
   /** Clears the recorded requests and rewinds the script to its first step. */
@@ -281,6 +288,7 @@ export class SimulatorServer {
     const model = req.method === 'POST' ? modelRoute(route) : undefined;
     if (this.offline && !isControl) {
       if (model) this.droppedWhileOffline += 1;
+      else if (req.method === 'HEAD') this.refusedChecks += 1;
       req.socket.destroy();
       return;
     }
