@@ -2,7 +2,9 @@
 // failed message when it ends and its run's end takes that verdict, and a reply that did not fail
 // is not classified at all. Counted for a 503, a tool's sandbox failure and a usage limit, with
 // the classifier (classifyFailure, the one way into it; a provider's failure goes on to
-// classifyError, a tool's fault is placed without it) spied on where it is defined.
+// classifyError, a tool's fault is placed without it) spied on where it is defined. Seen failing
+// on 7d6b385, with its classifyAssistantMessage spied on: 4, 3 and 4 classifications (the failure
+// at message_end and again at agent_end, and each reply that did not fail, twice or once).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ClassifyError from '../../../../src/main/core/retry/classify-error';
 import { classifyFailure } from '../../../../src/main/core/retry/classify-error';
