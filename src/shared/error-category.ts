@@ -35,12 +35,32 @@ export const TOOL_FAILURE_CATEGORIES = [
 
 export type ToolFailureCategory = (typeof TOOL_FAILURE_CATEGORIES)[number];
 
+/** One of `list`: the type guards of the category lists below share it. */
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
 export function isToolFailureCategory(value: unknown): value is ToolFailureCategory {
-  return typeof value === 'string' && (TOOL_FAILURE_CATEGORIES as readonly string[]).includes(value);
+  return isOneOf(TOOL_FAILURE_CATEGORIES, value);
+}
+
+/**
+ * The outages a fallback list fails over from once a model's attempts are used up
+ * (docs/retry-policy.md, "Failover"); the main process decides by it, the window words the switch by it.
+ */
+export const FAILOVER_CATEGORIES = [
+  'overloaded',
+  'server_error',
+  'connection',
+  'timeout',
+] as const satisfies readonly ErrorCategory[];
+export type FailoverCategory = (typeof FAILOVER_CATEGORIES)[number];
+
+export function isFailoverCategory(value: unknown): value is FailoverCategory {
+  return isOneOf(FAILOVER_CATEGORIES, value);
 }
 
 export function isErrorCategory(value: unknown): value is ErrorCategory {
-  return typeof value === 'string' && (ERROR_CATEGORIES as readonly string[]).includes(value);
+  return isOneOf(ERROR_CATEGORIES, value);
 }
 
 /**

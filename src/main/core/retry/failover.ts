@@ -3,12 +3,9 @@
 // timeout — goes on at once with the next model of the fallback list, by the rule a usage limit
 // uses (selectFallback). RetryController.start calls failoverStep with the table's one decision;
 // without a list, or with none of it left, that decision stands exactly as the table took it.
-import type { ErrorCategory } from '../../../shared/error-category';
+import { isFailoverCategory } from '../../../shared/error-category';
 import type { ModelSwitch, RetryDecision } from './decide-retry';
 import { modelPath } from './model-fallback';
-
-/** The categories an outage of the model ends in: only these fail over. */
-export const FAILOVER_CATEGORIES: readonly ErrorCategory[] = ['overloaded', 'server_error', 'connection', 'timeout'];
 
 /** The session's side: the next model after an outage, chosen; then used (for this prompt). */
 export interface FailoverPort {
@@ -41,7 +38,7 @@ export function failoverStep(args: {
     !decision.exceedsMaxDelay &&
     decision.maxAttempts > 0 &&
     attemptOnModel >= decision.maxAttempts &&
-    FAILOVER_CATEGORIES.includes(decision.category);
+    isFailoverCategory(decision.category);
   if (!outOfAttempts || !args.online || !port) return { decision };
   const change = port.next();
   if (!change) return { decision };

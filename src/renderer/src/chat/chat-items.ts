@@ -129,6 +129,8 @@ export interface ModelSwitchItem {
   key: string;
   from: { provider: string; model: string };
   to: { provider: string; model: string };
+  /** What the switch was for: a usage limit, or the outage a failover left (docs/retry-policy.md, "Failover"). */
+  category: ErrorCategory;
 }
 
 export type ChatItem = MessageItem | ErroredChainItem | ToolCallItem | CompactionItem | ModelSwitchItem | LiveItem;
@@ -293,6 +295,7 @@ function withModelSwitches(items: ChatItem[]): ChatItem[] {
           key: `switch-${d.id}`,
           from: { provider: d.context.provider, model: d.context.modelId },
           to: { provider: to.provider, model: to.modelId },
+          category: d.category,
         },
       ];
     });

@@ -286,6 +286,12 @@ export const en = {
     dismiss: 'Dismiss',
     offline: 'Offline — waiting for the network (retry {{attempt}}/{{maxAttempts}} kept)',
     switched: 'Switched to {{to}} (usage limit on {{from}})',
+    failover: {
+      overloaded: 'Overloaded on {{from}} — continuing on {{to}}',
+      server_error: 'Server error on {{from}} — continuing on {{to}}',
+      connection: 'Could not connect to {{from}} — continuing on {{to}}',
+      timeout: '{{from}} timed out — continuing on {{to}}',
+    },
   },
   mcp: {
     hint: 'Tools from Model Context Protocol servers, offered as mcp__<server>__<tool>. They ask before they run, like write and bash.',
@@ -360,7 +366,7 @@ export const en = {
       shortcuts: 'Keyboard shortcuts',
     },
     fallback: {
-      hint: 'When a usage limit leaves the current provider without a usable key, the next model below is tried at once. Drag a row, or focus its handle and press the arrow keys, to reorder.',
+      hint: 'When a usage limit leaves the current provider without a usable key, or an outage (overloaded, server errors, no connection, time-outs) uses up its retries, the next model below is tried at once. Drag a row, or focus its handle and press the arrow keys, to reorder.',
       empty: 'No fallback models: a usage limit is waited out.',
       first: 'First choice: {{model}}',
       add: 'Add model',
@@ -371,6 +377,8 @@ export const en = {
       providerLabel: 'Provider of fallback {{n}}',
       modelLabel: 'Model of fallback {{n}}',
       newSessionFirst: 'New sessions start on the first choice again',
+      keepFailover:
+        'After an outage, stay on the model switched to (else the next message goes to the first choice again)',
     },
     index: 'Settings sections',
     saved: 'Saved',

@@ -286,6 +286,12 @@ export const ja: Messages = {
     dismiss: '閉じる',
     offline: 'オフライン — ネットワークの回復を待っています (再試行 {{attempt}}/{{maxAttempts}} は保持)',
     switched: '{{to}} に切り替えました ({{from}} の利用上限)',
+    failover: {
+      overloaded: '{{from}} が過負荷です — {{to}} で続けます',
+      server_error: '{{from}} でサーバーエラー — {{to}} で続けます',
+      connection: '{{from}} に接続できません — {{to}} で続けます',
+      timeout: '{{from}} が時間切れになりました — {{to}} で続けます',
+    },
   },
   mcp: {
     hint: 'Model Context Protocol サーバーのツールを mcp__<サーバー>__<ツール> として提供します。write や bash と同じく、実行前に確認します。',
@@ -360,7 +366,7 @@ export const ja: Messages = {
       shortcuts: 'キーボードショートカット',
     },
     fallback: {
-      hint: '利用上限で現在のプロバイダーに使えるキーがなくなると、下の次のモデルをすぐに試します。行をドラッグするか、ハンドルにフォーカスして矢印キーで並べ替えます。',
+      hint: '利用上限で現在のプロバイダーに使えるキーがなくなったとき、または障害 (過負荷、サーバーエラー、接続不可、タイムアウト) で再試行を使い切ったとき、下の次のモデルをすぐに試します。行をドラッグするか、ハンドルにフォーカスして矢印キーで並べ替えます。',
       empty: 'フォールバックモデルはありません: 利用上限は待って再試行します。',
       first: '第一候補: {{model}}',
       add: 'モデルを追加',
@@ -371,6 +377,7 @@ export const ja: Messages = {
       providerLabel: 'フォールバック {{n}} のプロバイダー',
       modelLabel: 'フォールバック {{n}} のモデル',
       newSessionFirst: '新しいセッションは第一候補から始める',
+      keepFailover: '障害で切り替えたモデルをその後も使う (オフなら次のメッセージは第一候補に戻る)',
     },
     index: '設定のセクション',
     saved: '保存しました',

@@ -282,6 +282,12 @@ export const ko: Messages = {
     dismiss: '닫기',
     offline: '오프라인 — 네트워크를 기다리는 중 (재시도 {{attempt}}/{{maxAttempts}} 유지)',
     switched: '{{to}}(으)로 전환했습니다 ({{from}} 사용 한도)',
+    failover: {
+      overloaded: '{{from}} 과부하 — {{to}}(으)로 이어서 진행합니다',
+      server_error: '{{from}} 서버 오류 — {{to}}(으)로 이어서 진행합니다',
+      connection: '{{from}}에 연결할 수 없음 — {{to}}(으)로 이어서 진행합니다',
+      timeout: '{{from}} 응답 시간 초과 — {{to}}(으)로 이어서 진행합니다',
+    },
   },
   mcp: {
     hint: 'Model Context Protocol 서버의 도구를 mcp__<서버>__<도구> 이름으로 제공합니다. write, bash처럼 실행 전에 묻습니다.',
@@ -356,7 +362,7 @@ export const ko: Messages = {
       shortcuts: '키보드 단축키',
     },
     fallback: {
-      hint: '사용 한도로 현재 공급자에 쓸 수 있는 키가 없으면 아래의 다음 모델을 바로 시도합니다. 행을 끌거나 핸들에 포커스를 두고 화살표 키로 순서를 바꿉니다.',
+      hint: '사용 한도로 현재 공급자에 쓸 수 있는 키가 없거나 장애(과부하, 서버 오류, 연결 불가, 시간 초과)로 재시도를 모두 쓰면 아래의 다음 모델을 바로 시도합니다. 행을 끌거나 핸들에 포커스를 두고 화살표 키로 순서를 바꿉니다.',
       empty: '대체 모델이 없습니다: 사용 한도는 기다렸다가 재시도합니다.',
       first: '첫 번째 선택: {{model}}',
       add: '모델 추가',
@@ -367,6 +373,7 @@ export const ko: Messages = {
       providerLabel: '대체 {{n}}의 공급자',
       modelLabel: '대체 {{n}}의 모델',
       newSessionFirst: '새 세션은 첫 번째 선택으로 다시 시작',
+      keepFailover: '장애로 전환한 모델을 계속 사용 (끄면 다음 메시지는 첫 번째 선택으로 돌아감)',
     },
     index: '설정 섹션',
     saved: '저장됨',

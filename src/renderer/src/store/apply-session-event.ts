@@ -55,7 +55,9 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return applyToolEvent(state, event);
     case 'auto_retry_start': {
       const { type: _type, ...pending } = event;
-      const switchedModel = event.switchedModel ?? state.retry.switchedModel;
+      const switchedModel = event.switchedModel
+        ? { ...event.switchedModel, category: event.category }
+        : state.retry.switchedModel;
       return { ...retrying(state, event), retry: { banner: { kind: 'pending', ...pending }, switchedModel } };
     }
     case 'auto_retry_paused': {

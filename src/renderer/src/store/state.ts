@@ -4,7 +4,7 @@
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry, SessionActivity } from '../../../shared/events';
-import type { ChainOutcome } from '../../../shared/error-category';
+import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { McpServerStatus } from '../../../shared/mcp-values';
@@ -71,7 +71,8 @@ export interface SessionSlice {
   compactions: CompactionView[];
 }
 
-export type ModelSwitch = { from: ModelRef; to: ModelRef };
+/** A switch of model in a chain; `category` is what it was for (usage_limit, or an outage's failover). */
+export type ModelSwitch = { from: ModelRef; to: ModelRef; category?: ErrorCategory };
 
 export type RetryBannerState =
   | ({ kind: 'pending' } & PendingRetry)

@@ -158,21 +158,44 @@ export function FallbackListEditor({ settings }: { settings: Settings }) {
         >
           {t('settings.fallback.add')}
         </button>
-        <label className="toggle">
-          <input
-            type="checkbox"
-            data-testid="fallback-new-session-first"
-            checked={settings.providers.newSessionUsesFirstChoice}
-            onChange={(event) =>
-              void actions.updateSettings('providers.newSessionUsesFirstChoice', {
-                providers: { newSessionUsesFirstChoice: event.target.checked },
-              })
-            }
-          />
-          {t('settings.fallback.newSessionFirst')}
-        </label>
+        <ProvidersToggle
+          name="newSessionUsesFirstChoice"
+          testId="fallback-new-session-first"
+          checked={settings.providers.newSessionUsesFirstChoice}
+          label={t('settings.fallback.newSessionFirst')}
+        />
+        <ProvidersToggle
+          name="keepFailoverModel"
+          testId="fallback-keep-failover"
+          checked={settings.providers.keepFailoverModel}
+          label={t('settings.fallback.keepFailover')}
+        />
       </div>
     </SettingsSection>
+  );
+}
+
+/** A switch of the `providers` group, saved at once. */
+function ProvidersToggle(props: {
+  name: 'newSessionUsesFirstChoice' | 'keepFailoverModel';
+  testId: string;
+  checked: boolean;
+  label: string;
+}) {
+  const actions = useActions();
+  const { name } = props;
+  return (
+    <label className="toggle">
+      <input
+        type="checkbox"
+        data-testid={props.testId}
+        checked={props.checked}
+        onChange={(event) =>
+          void actions.updateSettings(`providers.${name}`, { providers: { [name]: event.target.checked } })
+        }
+      />
+      {props.label}
+    </label>
   );
 }
 
