@@ -63,7 +63,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     const readFor = chatRef.current;
     const { read, failed } = await readFiles(list);
     // Read while the person moved to another chat: the files go to the draft they were added to.
-    if (chatRef.current !== readFor) {
+    if (readFor !== null && chatRef.current !== readFor) {
       const draft = draftOf(readFor);
       return keepDraft(readFor, { ...draft, files: [...draft.files, ...read] });
     }
@@ -267,11 +267,13 @@ function useChatDraft(onSwap: () => void): {
   const [refill, setRefill] = useState(() => draftOf(shown).refill);
   if (shown !== chat) {
     const draft = draftOf(shown);
+    // Before the first snapshot no chat is known: what was typed or dropped meanwhile is that chat's.
+    const isFirst = chat === null;
     setChat(shown);
-    setText(draft.text);
-    setFiles(draft.files);
+    setText((current) => (isFirst && current ? current : draft.text));
+    setFiles((current) => (isFirst && current.length ? current : draft.files));
     setRefill(draft.refill);
-    onSwap();
+    if (!isFirst) onSwap();
   }
   const chatRef = useRef(chat);
   useEffect(() => {
