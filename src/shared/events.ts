@@ -202,6 +202,16 @@ export type PacingEvent =
   | ({ type: 'rate_limit_wait' } & PacingWait)
   | { type: 'rate_limit_wait_end'; provider: string; outcome: 'reset' | 'sent_anyway' | 'cancelled' };
 
+/**
+ * A local server works on the prompt before its first word (docs/retry-policy.md, "Two clocks"):
+ * the chat shows "Processing the prompt… 45 s" from `startedAt`, with the share where the server
+ * reports it (llama.cpp's prompt_progress), until the first word or the request's end.
+ */
+export type PromptProcessingEvent =
+  | { type: 'prompt_processing_start'; startedAt: number }
+  | { type: 'prompt_processing_progress'; processed: number; total: number }
+  | { type: 'prompt_processing_end' };
+
 export type CompactionEvent =
   | { type: 'auto_compaction_start'; reason: 'overflow' | 'manual' }
   | {
@@ -260,6 +270,7 @@ export type ResoluteEvent =
    */
   | ({ type: 'notice'; level: 'info' | 'warning' | 'error'; id?: string } & NoticeText);
 
-export type SessionEvent = AgentLoopEvent | RetryEvent | PacingEvent | CompactionEvent | ResoluteEvent;
+export type SessionEvent =
+  AgentLoopEvent | RetryEvent | PacingEvent | PromptProcessingEvent | CompactionEvent | ResoluteEvent;
 export type SessionEventType = SessionEvent['type'];
 export type SessionEventListener = (event: SessionEvent) => void;

@@ -79,5 +79,9 @@ export const RETRY_DEFAULTS = {
   maxDelayMs: 60_000,
   jitterMaxMs: 1000,
   timeoutMs: 30_000,
+  keepAliveLimitMinutes: 10,
   scheduleLongWaits: false,
 } as const;
+
+/** A local server's first-token wait when the person set none, minutes (docs/retry-policy.md, "Two clocks"). */
+export const DEFAULT_FIRST_TOKEN_WAIT_MINUTES = 10;

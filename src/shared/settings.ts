@@ -6,7 +6,12 @@
 // names the field and the allowed range so the pane can show it next to the field.
 import { z } from 'zod';
 import { RETRYABLE_CATEGORIES } from './retry-policy/retryable';
-import { RETRY_SETTING_RANGES, ROW_OVERRIDE_RANGES, type SettingRange } from './retry-policy/ranges';
+import {
+  FIRST_TOKEN_WAIT_RANGE,
+  RETRY_SETTING_RANGES,
+  ROW_OVERRIDE_RANGES,
+  type SettingRange,
+} from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
 import { mcpSettingsSchema } from './mcp';
 import {
@@ -77,6 +82,18 @@ export const localModelSchema = z
   .strict();
 export type LocalModelSettings = z.infer<typeof localModelSchema>;
 
+/**
+ * What the person says of one local server, by its base URL (docs/retry-policy.md, "Two clocks"):
+ * absent = the default first-token wait.
+ */
+export const localServerSchema = z
+  .object({
+    /** The longest the server may work on a prompt before its first word, minutes. */
+    firstTokenWaitMinutes: int(FIRST_TOKEN_WAIT_RANGE).optional(),
+  })
+  .strict();
+export type LocalServerSettings = z.infer<typeof localServerSchema>;
+
 const fallbackListSchema = z
   .array(modelRefSchema)
   .max(MAX_FALLBACK_MODELS, { error: `must hold at most ${MAX_FALLBACK_MODELS} models` })
@@ -103,6 +120,10 @@ export const retrySettingsSchema = z
     jitterMaxMs: int(RETRY_SETTING_RANGES.jitterMaxMs).default(RETRY_DEFAULTS.jitterMaxMs),
     /** A stream silent this long is aborted and classified `timeout`, ms. */
     timeoutMs: int(RETRY_SETTING_RANGES.timeoutMs).default(RETRY_DEFAULTS.timeoutMs),
+    /** Keep-alives without a word for this long end a request as `timeout` (docs/retry-policy.md, "Liveness"), minutes. */
+    keepAliveLimitMinutes: int(RETRY_SETTING_RANGES.keepAliveLimitMinutes).default(
+      RETRY_DEFAULTS.keepAliveLimitMinutes,
+    ),
     /** Per-row overrides of the decision table. */
     policy: z.object(policyShape).strict().default({}),
     /**
@@ -134,6 +155,8 @@ export const settingsSchema = z
         chosenModels: z.partialRecord(z.enum(PROVIDER_IDS), z.string().trim().min(1).max(200)).default({}),
         /** For `openai-compatible`: what the person says of each of its models, by model id. */
         localModels: z.record(z.string().max(200), localModelSchema).default({}),
+        /** For `openai-compatible` at a local address: what the person says of each server, by base URL. */
+        localServers: z.record(z.string().max(2000), localServerSchema).default({}),
         /** Per provider: a base URL that replaces the provider's own; empty = the provider's. */
         baseUrls: z
           .object({ anthropic: baseUrlSchema, openai: baseUrlSchema, google: baseUrlSchema, openrouter: baseUrlSchema })

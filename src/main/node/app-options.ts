@@ -51,6 +51,8 @@ export interface AppServicesOptions {
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline checks again, ms (tests make it short). */
   offlinePollMs?: number;
+  /** How often a local server working on a prompt is probed, ms (docs/retry-policy.md, "Two clocks"; tests make it short). */
+  livenessProbeMs?: number;
   /** The session's clock (retry times, schedules); default the system's. Tests move it. */
   clock?: Clock;
 }

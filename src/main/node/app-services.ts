@@ -34,6 +34,7 @@ import { HttpFactsRecorder } from './http-facts';
 import type { SqliteHistoryStore } from './history/sqlite-history-store';
 import { BUILTIN_KEYS, modelPrice } from './providers';
 import { LocalServerProbe } from './local-server';
+import { localServerLiveness } from './liveness-probe';
 import { headProbe } from './reachability';
 import { makePrivateDir } from './safe-files';
 import { createAgentStream, createSessionAgent } from './session-agent';
@@ -131,8 +132,14 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
-    const timeoutMs = () => this.settings.get().retry.timeoutMs;
-    this.streamFn = createAgentStream({ credentials: this.credentials, facts: this.httpFacts, timeoutMs });
+    const settings = () => this.settings.get();
+    this.streamFn = createAgentStream({
+      credentials: this.credentials,
+      facts: this.httpFacts,
+      timeoutMs: () => settings().retry.timeoutMs,
+      keepAliveLimitMs: () => settings().retry.keepAliveLimitMinutes * 60_000,
+      localServer: localServerLiveness({ settings, probeEveryMs: options.livenessProbeMs }),
+    });
     this.activeModel = new ActiveModel({
       settings: parts.settings,
       credentials: this.credentials,

@@ -3,12 +3,15 @@
 // 200 stream) that pi-ai's error strings drop. The guarded stream tags each request with a
 // correlation header; this fetch wrapper strips the tag before the request leaves, records what
 // came back, and hands the body on unchanged. What is read is described in docs/classification.md.
+// It also tells the guarded stream of every piece of the response as it arrives — headers, keep-alive
+// comments, pings — and of a local server's prompt progress (docs/retry-policy.md, "Liveness").
 import {
   errorFactsFromBody,
   type BodyFacts,
   type HttpFactsSource,
   type HttpObservation,
   type ProviderFacts,
+  type WireActivity,
 } from '../core/retry';
 
 export const CORRELATION_HEADER = 'x-resolute-observe';
@@ -27,6 +30,8 @@ interface Seen {
 // One wrapper per process, shared by every recorder (several app instances can live in one
 // test process): ids are unique, the wrapper is installed once and removed with the last user.
 const seen = new Map<string, Seen>();
+/** Who listens to each observed request's bytes, from begin() to finish(). */
+const listeners = new Map<string, (activity: WireActivity) => void>();
 let original: typeof fetch | undefined;
 let users = 0;
 let counter = 0;
@@ -36,9 +41,11 @@ export class HttpFactsRecorder implements HttpFactsSource {
     const id = `${process.pid}-${++counter}`;
     return {
       headers: { [CORRELATION_HEADER]: id },
+      onActivity: (listener) => listeners.set(id, listener),
       finish: () => {
         const entry = seen.get(id);
         seen.delete(id);
+        listeners.delete(id);
         if (!entry) return undefined;
         const inStream = entry.scanner?.result();
         return inStream ? { ...entry.facts, ...inStream, inStream: true } : entry.facts;
@@ -77,6 +84,8 @@ async function observedFetch(
   if (!id) return base(input, init);
   headers.delete(CORRELATION_HEADER);
   const response = await base(input, { ...init, headers });
+  const activity = (seen: WireActivity = {}) => listeners.get(id)?.(seen);
+  activity();
   // When an error response's headers arrived: the retry wait runs from here (docs/retry-policy.md).
   const facts: ProviderFacts =
     response.status >= 400 ? { ...observeHead(response), receivedAt: Date.now() } : observeHead(response);
@@ -93,7 +102,7 @@ async function observedFetch(
   }
   const scanner = new StreamErrorScanner();
   seen.set(id, { facts, scanner });
-  return scanned(response, scanner);
+  return scanned(response, scanner, activity);
 }
 
 function observeHead(response: Response): ProviderFacts {
@@ -115,13 +124,17 @@ async function errorBody(response: Response): Promise<BodyFacts | undefined> {
 }
 
 /** The same response whose body passes through the scanner on its way to the SDK, unchanged. */
-function scanned(response: Response, scanner: StreamErrorScanner): Response {
+function scanned(response: Response, scanner: StreamErrorScanner, activity: (seen: WireActivity) => void): Response {
   const decoder = new TextDecoder();
+  const progress = new ProgressReader();
   const body = (response.body as ReadableStream<Uint8Array>).pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         // Scanned before it is handed on: when the SDK sees an error event, so has the scanner.
-        scanner.push(decoder.decode(chunk, { stream: true }));
+        const text = decoder.decode(chunk, { stream: true });
+        scanner.push(text);
+        // Every chunk is a sign of life, a keep-alive comment as much as a word.
+        activity(progress.read(text));
         controller.enqueue(chunk);
       },
       flush() {
@@ -178,5 +191,30 @@ class StreamErrorScanner {
     } catch {
       // Not JSON: a malformed chunk is the SDK's to report, not an error event.
     }
+  }
+}
+
+/**
+ * llama.cpp's `prompt_progress` ({ total, cache, processed }) in the chunks a server sends while it
+ * processes the prompt with `return_progress` on; a line split across chunks is read once whole.
+ */
+class ProgressReader {
+  private tail = '';
+
+  read(text: string): WireActivity {
+    const lines = (this.tail + text).split(/\r?\n/);
+    this.tail = (lines.pop() ?? '').slice(-MAX_BLOCK_CHARS);
+    let found: WireActivity = {};
+    for (const line of lines) {
+      if (!line.startsWith('data:') || !line.includes('prompt_progress')) continue;
+      try {
+        const value = (JSON.parse(line.slice(5)) as { prompt_progress?: Record<string, unknown> }).prompt_progress;
+        const { total, processed } = value ?? {};
+        if (typeof total === 'number' && typeof processed === 'number') found = { progress: { processed, total } };
+      } catch {
+        // Not JSON: the SDK reports a malformed chunk; no progress is read from it.
+      }
+    }
+    return found;
   }
 }

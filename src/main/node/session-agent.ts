@@ -8,7 +8,7 @@ import type { Agent, StreamFn, ThinkingLevel } from '@mariozechner/pi-agent-core
 import type { Api, Model } from '@mariozechner/pi-ai';
 import { PROVIDER_IDS } from '../../shared/settings-values';
 import { DeferredAgent, type AgentSetup } from '../core/llm/deferred-agent';
-import { createGuardedStreamFn } from '../core/llm/guarded-stream';
+import { createGuardedStreamFn, type GuardedStreamOptions } from '../core/llm/guarded-stream';
 import { loadPiRuntime, piRuntime } from '../core/llm/pi-runtime';
 import type { HttpFactsSource } from '../core/retry';
 import type { CredentialVault } from './credential-store';
@@ -20,6 +20,10 @@ export interface AgentStreamParts {
   facts: HttpFactsSource;
   /** Read per request: retry.timeoutMs. */
   timeoutMs: () => number;
+  /** Read per request: retry.keepAliveLimitMinutes, in ms. */
+  keepAliveLimitMs: () => number;
+  /** A local server's first-token clock and probe (liveness-probe.ts). */
+  localServer: GuardedStreamOptions['localServer'];
 }
 
 export interface SessionAgentParts {
@@ -48,6 +52,8 @@ export function createAgentStream(parts: AgentStreamParts): StreamFn {
   const guarded = createGuardedStreamFn({
     base: (...args) => piRuntime().piAi.streamSimple(...args),
     timeoutMs: parts.timeoutMs,
+    keepAliveLimitMs: parts.keepAliveLimitMs,
+    localServer: parts.localServer,
     facts: parts.facts,
     secrets: () => parts.credentials.secrets(PROVIDER_IDS),
   });

@@ -55,6 +55,7 @@ export function clampRetrySettings(settings: RetrySettings): RetrySettings {
     maxDelayMs: clampToRange(s.maxDelayMs, r.maxDelayMs, d.maxDelayMs),
     jitterMaxMs: clampToRange(s.jitterMaxMs, r.jitterMaxMs, d.jitterMaxMs),
     timeoutMs: clampToRange(s.timeoutMs, r.timeoutMs, d.timeoutMs),
+    keepAliveLimitMinutes: clampToRange(s.keepAliveLimitMinutes, r.keepAliveLimitMinutes, d.keepAliveLimitMinutes),
     policy: typeof s.policy === 'object' && s.policy !== null ? s.policy : {},
     scheduleLongWaits: s.scheduleLongWaits === true,
   };

@@ -7,7 +7,7 @@ export interface SettingRange {
   min: number;
   max: number;
   /** Shown in refusal messages, e.g. "must be at most 600000 ms". */
-  unit?: 'ms';
+  unit?: 'ms' | 'minutes';
 }
 
 /** The numbers of the `retry` settings group. */
@@ -18,7 +18,12 @@ export const RETRY_SETTING_RANGES = {
   maxDelayMs: { min: 1, max: 3_600_000, unit: 'ms' },
   jitterMaxMs: { min: 0, max: 60_000, unit: 'ms' },
   timeoutMs: { min: 50, max: 600_000, unit: 'ms' },
+  /** Keep-alives without words end a request after this long (docs/retry-policy.md, "Liveness"). */
+  keepAliveLimitMinutes: { min: 1, max: 120, unit: 'minutes' },
 } as const satisfies Record<string, SettingRange>;
+
+/** A local server's first-token wait (`provider.localServers.<base URL>.firstTokenWaitMinutes`). */
+export const FIRST_TOKEN_WAIT_RANGE = { min: 1, max: 240, unit: 'minutes' } as const satisfies SettingRange;
 
 /** The numbers of one decision-table row override (`retry.policy.<category>`). */
 export const ROW_OVERRIDE_RANGES = {

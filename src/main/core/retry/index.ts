@@ -14,6 +14,7 @@ export {
   type HttpFactsSource,
   type HttpObservation,
   type ProviderFacts,
+  type WireActivity,
 } from './provider-facts';
 
 // What ended a run, and its one judgement.

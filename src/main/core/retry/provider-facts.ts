@@ -20,10 +20,21 @@ export interface ProviderFacts extends BodyFacts {
   errorAt?: number;
 }
 
+/**
+ * A piece of a response arrived (its headers, a chunk of its body: keep-alive comments and pings
+ * included), with the prompt progress a local server reported in it (llama.cpp's prompt_progress).
+ * The guarded stream's liveness reads it (docs/retry-policy.md, "Liveness").
+ */
+export interface WireActivity {
+  progress?: { processed: number; total: number };
+}
+
 /** One request's observation: headers to send with it, then what was seen. */
 export interface HttpObservation {
   headers: Record<string, string>;
   finish(): ProviderFacts | undefined;
+  /** Called for every piece of the response as it arrives, until finish(). */
+  onActivity?(listener: (activity: WireActivity) => void): void;
 }
 
 export interface HttpFactsSource {

@@ -23,6 +23,7 @@ import type {
 import { TurnEvents } from './turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from '../tools/tool-coordinator';
 import { TurnRecorder } from './turn-recorder';
+import { reportingPromptWait } from '../llm/guarded-stream';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
@@ -163,6 +164,8 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const clock = options.clock ?? { now: () => Date.now() };
   const newId = options.newId ?? newCompactId;
   const now = () => clock.now();
+  // Before the tools wrap it: a local server's prompt processing reaches the chat as events.
+  agent.streamFn = reportingPromptWait(agent.streamFn, hooks.emit);
   const tools = buildTools(options, hooks, newId, now);
   const recorder = new TurnRecorder({
     history: options.history,

@@ -32,7 +32,12 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
     case 'agent_start':
       return patchSession(state, { isStreaming: true });
     case 'agent_end':
-      return patchSession(state, { isStreaming: false, streamingMessage: null, activeToolName: null });
+      return patchSession(state, {
+        isStreaming: false,
+        streamingMessage: null,
+        activeToolName: null,
+        promptWait: null,
+      });
     case 'turn_start':
     case 'turn_end':
       // Turns reach the transcript through turn_persisted, which carries the stored record.
@@ -80,6 +85,16 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       const returnedDraft = { text: held.text, ...files, n: (state.ui.returnedDraft?.n ?? 0) + 1 };
       return { ...next, ui: { ...next.ui, returnedDraft } };
     }
+    case 'prompt_processing_start':
+      return patchSession(state, { promptWait: { startedAt: event.startedAt } });
+    case 'prompt_processing_progress': {
+      const wait = state.session.promptWait;
+      return wait
+        ? patchSession(state, { promptWait: { ...wait, processed: event.processed, total: event.total } })
+        : state;
+    }
+    case 'prompt_processing_end':
+      return patchSession(state, { promptWait: null });
     case 'auto_compaction_start': {
       const afterSeq = state.session.turns[state.session.turns.length - 1]?.seq ?? 0;
       const compaction: CompactionView = { afterSeq, status: 'running', summary: null, error: null };
@@ -194,6 +209,8 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     model: snapshot.model,
     interruptedRetry: snapshot.interruptedRetry ?? null,
     pacing: snapshot.pacing ?? null,
+    // Live only: a reconnect in the same session keeps it while the stream still runs.
+    promptWait: isSameSession && snapshot.isStreaming ? state.session.promptWait : null,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
     workspace: snapshot.workspace,

@@ -68,7 +68,16 @@ export interface SessionSlice {
   interruptedRetry: InterruptedRetry | null;
   /** A prompt held until a rate limit resets (the pacing notice). */
   pacing: PacingWait | null;
+  /** A local server works on the prompt before its first word ("Processing the prompt… 45 s"). */
+  promptWait: PromptWaitView | null;
   compactions: CompactionView[];
+}
+
+/** Since when a local server processes the prompt, and how far it says it is (llama.cpp). */
+export interface PromptWaitView {
+  startedAt: number;
+  processed?: number;
+  total?: number;
 }
 
 /** A switch of model in a chain; `category` is what it was for (usage_limit, or an outage's failover). */
@@ -186,6 +195,7 @@ export function initialState(): AppState {
       toolRuns: {},
       interruptedRetry: null,
       pacing: null,
+      promptWait: null,
       compactions: [],
     },
     retry: { banner: null, switchedModel: null },
