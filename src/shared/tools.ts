@@ -62,6 +62,11 @@ export interface ToolResultDetails {
   failure?: ToolFailureCategory;
   /** The one line the card is known by (the tool's own summary of its arguments). */
   summary?: string;
+  /**
+   * Resolute stopped (a quit, a crash, a kill) while the call ran; it was not run again
+   * (docs/tools.md, "Runs cut by a quit or a crash"). The text holds what it printed so far.
+   */
+  interrupted?: boolean;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -91,5 +96,22 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (d.truncated === true) out.truncated = true;
   if (isToolFailureCategory(d.failure)) out.failure = d.failure;
   if (typeof d.summary === 'string') out.summary = d.summary;
+  if (d.interrupted === true) out.interrupted = true;
   return out;
+}
+
+/** An MCP server's tool (`mcp__<server>__<tool>`, docs/mcp.md): its effects cannot be seen from here. */
+export const isMcpToolName = (toolName: string): boolean => toolName.startsWith('mcp__');
+
+/**
+ * The result a call cut by a quit or a crash gives the model (docs/tools.md, "Runs cut by a quit or
+ * a crash"): what it printed so far, and that it was cut off and not run again — for an MCP call,
+ * that its result is unknown (a tools/call is never replayed).
+ */
+export function interruptedToolText(toolName: string, output: string): string {
+  const said = output.replace(/\n+$/, '');
+  const note = isMcpToolName(toolName)
+    ? '[Interrupted when Resolute stopped: this call was cut off and its result is unknown. It was not run again; check its effects before calling it again.]'
+    : '[Interrupted when Resolute stopped: this call was cut off and was not run again. Its output so far is above.]';
+  return said ? `${said}\n\n${note}` : note;
 }

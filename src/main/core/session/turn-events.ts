@@ -144,5 +144,6 @@ export class TurnEvents {
     // A tool result keeps the category of the failure that ended its turn, so history finds it.
     const toolFailure = message.role === 'toolResult' ? (tools?.failureOf(message.toolCallId) ?? null) : null;
     recorder.persist(message, category ?? toolFailure, chainId);
+    if (message.role === 'toolResult' && recorder.isPersisted(message)) tools?.resultStored(message.toolCallId);
   }
 }

@@ -7,6 +7,7 @@ import { TEXT_ONCE_MIGRATION } from './migration-text-once';
 import { ATTACHMENTS_MIGRATION } from './attachment-table';
 import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
 import { SESSION_TOTALS_MIGRATION } from './session-totals';
+import { TOOL_RUNS_MIGRATION } from './tool-runs';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -186,6 +187,7 @@ export const MIGRATIONS: readonly Migration[] = [
   ATTACHMENTS_MIGRATION,
   SESSION_INSTRUCTIONS_MIGRATION,
   SESSION_TOTALS_MIGRATION,
+  TOOL_RUNS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -37,6 +37,7 @@ import { InstructionsTable, type InstructionsOverride } from './session-instruct
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
+import { ToolRunTable, type RecoveredRun } from './tool-runs';
 
 export interface OpenHistoryStoreOptions {
   /**
@@ -107,6 +108,8 @@ export class SqliteHistoryStore implements HistoryStore {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
+  /** The tool calls running now (tool-runs.ts), written by the ToolRunJournal. */
+  readonly toolRuns: ToolRunTable;
   private readonly attachments: AttachmentTable;
   private readonly instructions: InstructionsTable;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
@@ -138,6 +141,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.attachments = new AttachmentTable(db);
     this.instructions = new InstructionsTable(db);
     this.queries = new HistoryQueries(db, this.attachments);
+    this.toolRuns = new ToolRunTable(db);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
     this.insertTurnStmt = db.prepare(SQL.insertTurn);
@@ -306,6 +310,11 @@ export class SqliteHistoryStore implements HistoryStore {
   /** At start: the chains a stopped process left pending, closed as interrupted (interrupted-chains.ts). */
   closeInterruptedChains(now: number): InterruptedChain[] {
     return closeInterruptedChains(this.db, now);
+  }
+
+  /** At start: the tool calls a stopped process left running, each given its "interrupted" result (tool-runs.ts). */
+  recoverToolRuns(now: number): RecoveredRun[] {
+    return this.toolRuns.recover(now, (sessionId, message) => this.insertTurn({ sessionId, message }));
   }
 
   /**
