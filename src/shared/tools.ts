@@ -69,6 +69,11 @@ export interface ToolResultDetails {
   notRecorded?: string[];
   /** An MCP server's tool: what it does to files is out of the file history's reach. */
   filesUntracked?: boolean;
+  /**
+   * Resolute stopped (a quit, a crash, a kill) while the call ran; it was not run again
+   * (docs/tools.md, "Runs cut by a quit or a crash"). The text holds what it printed so far.
+   */
+  interrupted?: boolean;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -101,6 +106,7 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (Array.isArray(d.files)) out.files = d.files.filter(isFileSummary);
   if (Array.isArray(d.notRecorded)) out.notRecorded = d.notRecorded.filter((r): r is string => typeof r === 'string');
   if (d.filesUntracked === true) out.filesUntracked = true;
+  if (d.interrupted === true) out.interrupted = true;
   return out;
 }
 
@@ -112,4 +118,20 @@ function isFileSummary(value: unknown): value is FileChangeSummary {
     typeof v.added === 'number' &&
     typeof v.removed === 'number'
   );
+}
+
+/** An MCP server's tool (`mcp__<server>__<tool>`, docs/mcp.md): its effects cannot be seen from here. */
+export const isMcpToolName = (toolName: string): boolean => toolName.startsWith('mcp__');
+
+/**
+ * The result a call cut by a quit or a crash gives the model (docs/tools.md, "Runs cut by a quit or
+ * a crash"): what it printed so far, and that it was cut off and not run again — for an MCP call,
+ * that its result is unknown (a tools/call is never replayed).
+ */
+export function interruptedToolText(toolName: string, output: string): string {
+  const said = output.replace(/\n+$/, '');
+  const note = isMcpToolName(toolName)
+    ? '[Interrupted when Resolute stopped: this call was cut off and its result is unknown. It was not run again; check its effects before calling it again.]'
+    : '[Interrupted when Resolute stopped: this call was cut off and was not run again. Its output so far is above.]';
+  return said ? `${said}\n\n${note}` : note;
 }

@@ -111,6 +111,30 @@ export interface AuditSink {
   write(record: SandboxAuditRecord): void;
 }
 
+/** A tool call as it starts running, for the journal of calls in flight. */
+export interface ToolRunStart {
+  sessionId: string;
+  toolCallId: string;
+  toolName: string;
+  /** The line its card is known by. */
+  summary?: string;
+  /** Epoch ms. */
+  startedAt: number;
+}
+
+/**
+ * The calls running now, kept in the history so a quit or a crash leaves their trace: the next
+ * start gives each the result "interrupted — not run again" with what it printed (docs/tools.md,
+ * "Runs cut by a quit or a crash"). The node side throttles and caps its writes.
+ */
+export interface ToolRunJournal {
+  began(run: ToolRunStart): void;
+  /** What the call has printed so far (the whole tail, not a piece). */
+  output(toolCallId: string, text: string): void;
+  /** Its result is stored: nothing is left to recover. */
+  settled(toolCallId: string): void;
+}
+
 /** What one tool call may use besides its arguments. */
 export interface ToolCallContext {
   toolCallId: string;

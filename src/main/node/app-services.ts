@@ -47,6 +47,7 @@ import { takeEnvKeys } from './env-keys';
 import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
 import { McpDomain } from './domains/mcp-domain';
+import { ThrottledToolRunJournal } from './history/tool-run-journal';
 
 /** The app's domains, each a small object owning its commands. */
 export interface AppDomains {
@@ -89,6 +90,8 @@ export class AppServices {
   private readonly sessionInstructions: SessionInstructionsStore;
   /** What providers said of their rate limits, for every chat (docs/retry-policy.md, "Rate-limit pacing"). */
   private readonly ratePacer = new RatePacer();
+  /** Every chat's tool calls in flight, kept for a restart (docs/tools.md, "Runs cut by a quit or a crash"). */
+  private readonly toolRuns: ThrottledToolRunJournal;
 
   private constructor(
     private readonly options: AppServicesOptions,
@@ -99,6 +102,9 @@ export class AppServices {
     this.settings = parts.settings;
     this.history = parts.history;
     this.sessionInstructions = new SessionInstructionsStore(parts.history);
+    this.toolRuns = new ThrottledToolRunJournal(parts.history.toolRuns, Date.now, (error) =>
+      process.stderr.write(`resolute: could not keep a running tool call's output: ${String(error)}\n`),
+    );
     this.simulator = parts.simulator;
     this.lock = parts.lock;
     this.runWorkspace = parts.workspace;
@@ -290,7 +296,7 @@ export class AppServices {
     // A schedule a quit or a crash left runs at its time (at once when it has passed), in every
     // host: the person asked for it. Else a window opens on the turn a quit or a crash interrupted.
     if (!services.domains.session.resumeScheduled() && options.host !== 'rpc')
-      services.domains.session.openInterruptedSession();
+      services.domains.session.openInterruptedSession(parts.cutToolRuns.map((run) => run.sessionId));
     services.checkHistoryLater();
     return services;
   }
@@ -324,6 +330,7 @@ export class AppServices {
         audit: this.auditLog,
         workspace: this.runWorkspace,
         instructions: (sessionId) => this.sessionInstructions.get(sessionId) ?? null,
+        journal: this.toolRuns,
       },
       // A usage limit in a chat switches that chat's model, shown or not.
       fallback: this.activeModel.fallbackFor(() => session),
@@ -367,6 +374,7 @@ export class AppServices {
     // Every chain that is waiting, in every chat, is kept as interrupted, to be continued on the next start.
     await this.sessions.shutdown();
     this.sessions.dispose();
+    this.toolRuns.dispose();
     await this.mcp.dispose();
     for (const dispose of this.disposers) dispose();
     await this.simulator?.stop();

@@ -1,7 +1,7 @@
 // What AppServices opens before it is built, in order: pi-ai when the settings name a real
 // provider (its catalogue checks them), the settings, the run's workspace, the history (pending
 // chains a crash left closed as interrupted) and the built-in simulator; the start-up notices those
-// steps leave; and the history's integrity check, later, in the background. AppServices.create
+// steps leave (tool calls a crash cut given their results); and the history's integrity check, later, in the background. AppServices.create
 // calls them once the data folder's lock is held.
 import { join } from 'node:path';
 import type { StartupNotice } from '../../shared/contract';
@@ -13,6 +13,7 @@ import type { DataLock } from './data-lock';
 import { describeDamageFoundInUse } from './history/history-errors';
 import { interruptedNotice, type InterruptedChain } from './history/interrupted-chains';
 import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-history-store';
+import type { RecoveredRun } from './history/tool-runs';
 import { checkFallbackModels, needsCatalogue } from './providers';
 import { FileSettingsStore } from './settings-file';
 import { parseFaultScript } from './simulator/fault-script';
@@ -35,6 +36,8 @@ export interface OpenedParts {
   workspace: string;
   /** The chains this start closed as interrupted. */
   interrupted: InterruptedChain[];
+  /** The tool calls a quit or a crash cut off, each given its "interrupted" result (tool-runs.ts), oldest first. */
+  cutToolRuns: RecoveredRun[];
 }
 
 export async function openParts(options: AppServicesOptions, dataDir: string, lock: DataLock): Promise<OpenedParts> {
@@ -54,6 +57,8 @@ export async function openParts(options: AppServicesOptions, dataDir: string, lo
   // We hold the lock: a chain still pending was left by a process that is gone (a crash, a kill).
   // It is closed as interrupted, and can be continued (docs/retry-policy.md, "Resume after a restart").
   const interrupted = history.closeInterruptedChains(Date.now());
+  // Likewise a tool call still marked running: it ran when the process went, and is not run again.
+  const cutToolRuns = history.recoverToolRuns(Date.now());
   let simulator: SimulatorServer | null = null;
   let simulatorUrl: string | null = null;
   try {
@@ -64,7 +69,7 @@ export async function openParts(options: AppServicesOptions, dataDir: string, lo
     history.close();
     throw error;
   }
-  return { dataDir, settings, history, simulator, simulatorUrl, lock, workspace, interrupted };
+  return { dataDir, settings, history, simulator, simulatorUrl, lock, workspace, interrupted, cutToolRuns };
 }
 
 /** What the opening found that the person should hear about (a stale lock, a bad settings file…). */

@@ -141,6 +141,12 @@ describe('Continue', () => {
     expect(canContinue(state([turn(1, userMessage('go')), turn(2, stopped)]))).toBe(false);
     expect(canContinue(state([turn(1, userMessage('go')), turn(2, assistantMessage('fine'))]))).toBe(false);
   });
+
+  it('is offered after a call a quit or a crash cut off, and not after an ordinary result', () => {
+    const cut = { ...toolResult('call-1', 1200), isError: true, details: { interrupted: true } };
+    expect(canContinue(state([...withTools.slice(0, 2), turn(3, cut)]))).toBe(true);
+    expect(canContinue(state(withTools.slice(0, 3)))).toBe(false);
+  });
 });
 
 describe('the model the header shows', () => {

@@ -115,6 +115,14 @@ describe('tool cards in the transcript', () => {
     ]);
   });
 
+  it('a call a quit or a crash cut off reads as interrupted, with what it printed', () => {
+    const turns = [
+      turn(1, callingReply('', [{ id: 'c1', name: 'bash', args: {} }])),
+      turn(2, result('c1', 'half\n\n[Interrupted…]', { isError: true, details: { interrupted: true } })),
+    ];
+    expect(buildChatItems({ ...base, turns })[0]).toMatchObject({ status: 'interrupted', output: /^half/ });
+  });
+
   it('a result not stored yet (pending) fills its card', () => {
     const items = buildChatItems({
       ...base,

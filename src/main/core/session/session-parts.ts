@@ -39,7 +39,7 @@ export interface AgentSessionOptions {
   clock?: Clock;
   newId?: () => string;
   /** The agent's tools (docs/tools.md); without them the agent only chats. */
-  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace' | 'instructions'>;
+  tools?: Pick<ToolCoordinatorOptions, 'runtime' | 'audit' | 'workspace' | 'instructions' | 'journal'>;
   /** Lifecycle step 5's second switch: the next model of the fallback list, chosen, then used. */
   fallback?: FallbackPort;
   /** Offline-aware backoff: can the provider at this base URL be reached? Absent = assumed online. */
@@ -82,6 +82,7 @@ function buildTools(options: AgentSessionOptions, hooks: SessionHooks, newId: ()
     newId,
     now,
     sessionId: hooks.sessionId,
+    shuttingDown: hooks.shuttingDown,
   });
 }
 

@@ -146,5 +146,6 @@ export class TurnEvents {
     // Its file changes go in the same transaction as the result (docs/file-history.md).
     const files = message.role === 'toolResult' ? (tools?.takeFileChanges(message.toolCallId) ?? null) : null;
     recorder.persist(message, category ?? toolFailure, chainId, files);
+    if (message.role === 'toolResult' && recorder.isPersisted(message)) tools?.resultStored(message.toolCallId);
   }
 }

@@ -8,7 +8,12 @@
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
-import { DENIED_RESULT, type ApprovalPreview, type ToolResultDetails } from '../../../shared/tools';
+import {
+  DENIED_RESULT,
+  interruptedToolText,
+  type ApprovalPreview,
+  type ToolResultDetails,
+} from '../../../shared/tools';
 import type {
   AgentPort,
   AuditSink,
@@ -16,12 +21,13 @@ import type {
   RecordedFiles,
   SettingsStore,
   ToolOutcome,
+  ToolRunJournal,
   ToolRuntime,
 } from '../ports';
 import { mergeRecorded, summaryOfRecorded } from './recorded-files';
 import { buildSystemPrompt, type CustomInstructions } from '../session/system-prompt';
 import { ApprovalBroker } from './approvals';
-import { ToolFailure, type ToolFailureCategory } from './tool-failure';
+import { ToolAborted, ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
 import type { ToolDefinition } from './tool-definition';
 import { contentText, errorText } from '../../../shared/text';
@@ -39,6 +45,10 @@ export interface ToolCoordinatorOptions {
   now: () => number;
   /** A conversation's own instructions, which stand in for `agent.systemPrompt` (null: none). */
   instructions?: (sessionId: string) => CustomInstructions | null;
+  /** The calls in flight, kept for a restart (docs/tools.md, "Runs cut by a quit or a crash"). */
+  journal?: ToolRunJournal;
+  /** The app is quitting: a call it stops is interrupted, not stopped by the person. */
+  shuttingDown?: () => boolean;
 }
 
 /** What the coordinator knows about one tool call of the current run. */
@@ -107,6 +117,11 @@ export class ToolCoordinator {
   reset(): void {
     this.approvals.reset();
     this.startRun();
+  }
+
+  /** A call's result is stored: the journal of calls in flight forgets it. */
+  resultStored(toolCallId: string): void {
+    this.options.journal?.settled(toolCallId);
   }
 
   /** The failure category of a tool call of this run, for its stored result. */
@@ -231,19 +246,32 @@ export class ToolCoordinator {
       ...summaryOfRecorded(this.files.get(toolCallId)),
       ...(tool.filesUntracked ? { filesUntracked: true } : {}),
     });
+    const { journal } = this.options;
+    const sessionId = this.options.sessionId();
+    journal?.began({ sessionId, toolCallId, toolName: tool.name, startedAt: started, ...(summary ? { summary } : {}) });
+    let printed = '';
     try {
       const outcome = await tool.run(args, {
         toolCallId,
         workspace: this.options.runtime.openWorkspace(this.workspaceValue),
         signal,
         settings: this.options.settings.get().tools,
-        onUpdate: (text) => onUpdate?.({ content: [{ type: 'text', text }], details: {} }),
+        onUpdate: (said) => {
+          printed = said;
+          journal?.output(toolCallId, said);
+          onUpdate?.({ content: [{ type: 'text', text: said }], details: {} });
+        },
         recordFiles,
       });
       call.isError = outcome.isError;
       return text(outcome.text, details(outcome.details), outcome.images);
     } catch (error) {
       call.isError = true;
+      // A quit stopped it: the next start must read it as cut off, not as stopped by the person.
+      if (signal?.aborted && this.options.shuttingDown?.()) {
+        const output = error instanceof ToolAborted ? error.output : printed;
+        return text(interruptedToolText(tool.name, output), details({ interrupted: true }));
+      }
       if (!(error instanceof ToolFailure)) return text(errorText(error), details());
       this.onFailure(tool.name, toolCallId, args, error);
       call.failure = error.category;

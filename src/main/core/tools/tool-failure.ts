@@ -28,3 +28,18 @@ export class ToolFailure extends Error {
 export function outsideWorkspace(path: string, reason: string): ToolFailure {
   return new ToolFailure('sandbox_security', `Refused: ${reason}. Tools work only inside the workspace.`, path);
 }
+
+/**
+ * A call stopped by Stop or a quit while it ran: not a failure of the tool, an ordinary (error)
+ * result — but a quit must keep `output`, what it printed so far (docs/tools.md, "Runs cut by a
+ * quit or a crash"), without the note its message adds.
+ */
+export class ToolAborted extends Error {
+  constructor(
+    readonly output: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ToolAborted';
+  }
+}

@@ -235,16 +235,22 @@ export class SessionDomain {
     return schedules.length > 0;
   }
 
-  /** Open the newest session whose interrupted chain can be continued, if there is one (a window's start). */
-  openInterruptedSession(): void {
+  /**
+   * Open the newest session whose interrupted chain can be continued (a window's start), else the
+   * newest of `cutByStop`, chats whose tool call a quit or a crash cut off. False when there was none.
+   */
+  openInterruptedSession(cutByStop: readonly string[] = []): boolean {
     const { session } = this;
     const { history } = this.parts;
     for (const sessionId of history.interruptedSessions()) {
       const stored = history.getSession(sessionId, TURN_PAGE_SIZE);
       if (!stored || !session.snapshot(stored).interruptedRetry) continue;
       this.resumeSession(sessionId);
-      return;
+      return true;
     }
+    const newest = cutByStop.at(-1);
+    if (newest) this.resumeSession(newest);
+    return newest !== undefined;
   }
 
   publishSnapshot(): void {

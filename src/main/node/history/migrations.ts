@@ -8,6 +8,7 @@ import { ATTACHMENTS_MIGRATION } from './attachment-table';
 import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
 import { SESSION_TOTALS_MIGRATION } from './session-totals';
 import { FILE_HISTORY_MIGRATION } from './file-history-table';
+import { TOOL_RUNS_MIGRATION } from './tool-runs';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -188,6 +189,7 @@ export const MIGRATIONS: readonly Migration[] = [
   SESSION_INSTRUCTIONS_MIGRATION,
   SESSION_TOTALS_MIGRATION,
   FILE_HISTORY_MIGRATION,
+  TOOL_RUNS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -38,6 +38,7 @@ import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } 
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
 import { FileHistoryTable } from './file-history-table';
+import { ToolRunTable, type RecoveredRun } from './tool-runs';
 
 export interface OpenHistoryStoreOptions {
   /**
@@ -108,6 +109,8 @@ export class SqliteHistoryStore implements HistoryStore {
   readonly path: string;
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;
+  /** The tool calls running now (tool-runs.ts), written by the ToolRunJournal. */
+  readonly toolRuns: ToolRunTable;
   private readonly attachments: AttachmentTable;
   /** The file history's contents, changes and undo journal (docs/file-history.md). */
   readonly files: FileHistoryTable;
@@ -142,6 +145,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.files = new FileHistoryTable(db);
     this.instructions = new InstructionsTable(db);
     this.queries = new HistoryQueries(db, this.attachments);
+    this.toolRuns = new ToolRunTable(db);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
     this.nextSeqStmt = db.prepare<[string], number>(SQL.nextSeq).pluck();
     this.insertTurnStmt = db.prepare(SQL.insertTurn);
@@ -313,6 +317,11 @@ export class SqliteHistoryStore implements HistoryStore {
   /** At start: the chains a stopped process left pending, closed as interrupted (interrupted-chains.ts). */
   closeInterruptedChains(now: number): InterruptedChain[] {
     return closeInterruptedChains(this.db, now);
+  }
+
+  /** At start: the tool calls a stopped process left running, each given its "interrupted" result (tool-runs.ts). */
+  recoverToolRuns(now: number): RecoveredRun[] {
+    return this.toolRuns.recover(now, (sessionId, message) => this.insertTurn({ sessionId, message }));
   }
 
   /**

@@ -15,7 +15,7 @@ import { MAX_BYTES, capTail, tailNote } from './output-caps';
 import type { Writable } from 'node:stream';
 import { BWRAP_SECCOMP_FD, BWRAP_STATUS_FD, bubblewrapArgs, sandboxEnv, seatbeltProfile } from './sandbox-plan';
 import { filterArch, unixSocketFilter } from './seccomp-filter';
-import { ToolFailure } from '../../core/tools/tool-failure';
+import { ToolAborted, ToolFailure } from '../../core/tools/tool-failure';
 import { checkNewRepositories, guardGit } from './git-guard';
 import { clearSetIdBits } from './set-id-sweep';
 import { MAX_PROCESSES, createProcessLimit, userNamespaceLimit } from './process-limit';
@@ -149,11 +149,16 @@ function killTree(child: ChildProcess): void {
   }
 }
 
-/** Keeps the tail of the output (twice the byte cap) and sends throttled live updates. */
+/**
+ * Keeps the tail of the output (twice the byte cap) and sends throttled live updates — the last
+ * one too, once the interval has passed, so a command that prints and then waits is seen (and
+ * stored, docs/tools.md, "Runs cut by a quit or a crash") with all it printed.
+ */
 class OutputTail {
   private chunks: Buffer[] = [];
   private bytes = 0;
   private lastUpdate = 0;
+  private trailing: NodeJS.Timeout | null = null;
 
   constructor(private readonly onUpdate?: (text: string) => void) {}
 
@@ -161,11 +166,22 @@ class OutputTail {
     this.chunks.push(chunk);
     this.bytes += chunk.length;
     while (this.bytes > MAX_BYTES * 2 && this.chunks.length > 1) this.bytes -= this.chunks.shift()?.length ?? 0;
-    const now = Date.now();
-    if (this.onUpdate && now - this.lastUpdate >= UPDATE_INTERVAL_MS) {
-      this.lastUpdate = now;
-      this.onUpdate(capTail(this.text()).text);
-    }
+    if (!this.onUpdate || this.trailing) return;
+    const wait = this.lastUpdate + UPDATE_INTERVAL_MS - Date.now();
+    if (wait <= 0) this.send();
+    else this.trailing = setTimeout(() => this.send(), wait);
+  }
+
+  /** No more updates: the result carries the rest. */
+  stop(): void {
+    if (this.trailing) clearTimeout(this.trailing);
+    this.trailing = null;
+  }
+
+  private send(): void {
+    this.trailing = null;
+    this.lastUpdate = Date.now();
+    this.onUpdate?.(capTail(this.text()).text);
   }
 
   text(): string {
@@ -205,6 +221,7 @@ function watch(run: BashRun, launch: Launch): Promise<ToolOutcome> {
   return new Promise<ToolOutcome>((resolve, reject) => {
     const finish = () => {
       clearTimeout(timer);
+      output.stop();
       run.signal?.removeEventListener('abort', onAbort);
       launch.cleanup();
     };
@@ -242,7 +259,10 @@ function settle({ run, launch, text, stderrHead, killedBy, code, signal }: Ended
   // What the command left behind is checked first, even after an abort or a timeout: it ran.
   launch.afterExit();
   if (killedBy === 'limit') return result(text, null, 'limit', run);
-  if (killedBy === 'abort') throw new Error(`${text ? `${text}\n\n` : ''}Command aborted`);
+  if (killedBy === 'abort') {
+    const output = capTail(text).text;
+    throw new ToolAborted(output, `${output ? `${output}\n\n` : ''}Command aborted`);
+  }
   if (killedBy === null && signal !== null && launch.reportedExit() === null)
     throw new ToolFailure(
       'sandbox',

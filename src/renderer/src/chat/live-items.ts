@@ -6,7 +6,7 @@
 // pacing", shown under the held message's bubble). The read-only history has none of them. Pure.
 import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
-import type { ApprovalRequest } from '../../../shared/tools';
+import { toolDetailsOf, type ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
 import type { ChatItem, MessageItem } from './chat-items';
 import { partialOf } from './partial-reply';
@@ -119,6 +119,8 @@ export function canContinue(state: Pick<AppState, 'session' | 'retry'>): boolean
   if (session.pendingMessages.length > 0 || session.pacing) return false;
   const path = activePath(session.turns);
   const last = path[path.length - 1];
+  // A call a quit or a crash cut off: the model may go on, told it was cut (docs/tools.md).
+  if (last?.message.role === 'toolResult') return toolDetailsOf(last.message.details).interrupted === true;
   if (last?.role !== 'assistant' || (last.stopReason !== 'error' && last.stopReason !== 'aborted')) return false;
   // A reply cut off after some words: its card offers Continue itself (ErroredChainCard).
   if (last.stopReason === 'error' && partialOf(last.message)?.text.trim()) return false;

@@ -14,8 +14,11 @@ export interface ToolCallItem {
   toolCallId: string;
   toolName: string;
   args: Record<string, unknown>;
-  /** waiting: for the person's approval; running: its events say so; done / error / denied: its result. */
-  status: 'waiting' | 'running' | 'done' | 'error' | 'denied';
+  /**
+   * waiting: for the person's approval; running: its events say so; done / error / denied: its
+   * result; interrupted: a quit or a crash cut it off, and it was not run again.
+   */
+  status: 'waiting' | 'running' | 'done' | 'error' | 'denied' | 'interrupted';
   output: string;
   /** Images the tool returned (an MCP server's), shown under its output. */
   images: ImageBlock[];
@@ -77,13 +80,14 @@ export function toolCallItem(
   const args = typeof call.arguments === 'object' && call.arguments !== null ? call.arguments : {};
   if (result) {
     const output = resultOutput(result.message);
+    const details = toolDetailsOf(result.message.details);
     return {
       ...base,
       args,
-      status: output === DENIED_RESULT ? 'denied' : result.message.isError ? 'error' : 'done',
+      status: resultStatus(output, result.message.isError, details),
       output,
       images: result.message.content.filter((block): block is ImageBlock => block.type === 'image'),
-      details: toolDetailsOf(result.message.details),
+      details,
       errorCategory: result.errorCategory,
     };
   }
@@ -98,6 +102,12 @@ export function toolCallItem(
     details: live?.details ?? {},
     errorCategory: null,
   };
+}
+
+function resultStatus(output: string, isError: boolean, details: ToolResultDetails): ToolCallItem['status'] {
+  if (details.interrupted) return 'interrupted';
+  if (output === DENIED_RESULT) return 'denied';
+  return isError ? 'error' : 'done';
 }
 
 /** A result whose call is not in the transcript (a history cut short): a card of its own. */

@@ -483,6 +483,8 @@ export const en = {
       done: 'Done',
       error: 'Failed',
       denied: 'Denied',
+      interrupted: 'Interrupted when Resolute stopped — not run again',
+      interruptedUnknown: 'Interrupted when Resolute stopped — result unknown, not run again',
     },
     exitCode: 'exit code {{code}}',
     timedOut: 'timed out',

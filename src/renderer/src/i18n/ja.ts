@@ -484,6 +484,8 @@ export const ja: Messages = {
       done: '完了',
       error: '失敗',
       denied: '拒否済み',
+      interrupted: 'Resolute の停止で中断 — 再実行していません',
+      interruptedUnknown: 'Resolute の停止で中断 — 結果は不明、再実行していません',
     },
     exitCode: '終了コード {{code}}',
     timedOut: 'タイムアウト',

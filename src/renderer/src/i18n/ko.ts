@@ -477,6 +477,8 @@ export const ko: Messages = {
       done: '완료',
       error: '실패',
       denied: '거부됨',
+      interrupted: 'Resolute가 멈춰 중단됨 — 다시 실행하지 않음',
+      interruptedUnknown: 'Resolute가 멈춰 중단됨 — 결과를 알 수 없음, 다시 실행하지 않음',
     },
     exitCode: '종료 코드 {{code}}',
     timedOut: '시간 초과',

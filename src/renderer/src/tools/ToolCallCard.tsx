@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ToolCallItem } from '../chat/tool-items';
 import { formatSeconds } from '../util/format';
 import { DiffView } from './DiffView';
+import { isMcpToolName } from '../../../shared/tools';
 
 /**
  * The line a person recognises a call by: the tool's own summary (its definition in the main
@@ -23,7 +24,9 @@ function StatusBadge({ item }: { item: ToolCallItem }) {
   const { t } = useTranslation();
   const { exitCode, timedOut } = item.details;
   let label = t(`tools.status.${item.status}`);
-  if (item.errorCategory) label = t(`category.${item.errorCategory}`);
+  // An MCP call's effects cannot be seen from here: what it did is unknown (docs/mcp.md, "Failures").
+  if (item.status === 'interrupted' && isMcpToolName(item.toolName)) label = t('tools.status.interruptedUnknown');
+  else if (item.errorCategory) label = t(`category.${item.errorCategory}`);
   else if (timedOut) label = t('tools.timedOut');
   else if (typeof exitCode === 'number' && item.status !== 'running') label = t('tools.exitCode', { code: exitCode });
   const tone =
@@ -31,7 +34,7 @@ function StatusBadge({ item }: { item: ToolCallItem }) {
       ? 'badge-error'
       : item.status === 'done'
         ? 'badge-ok'
-        : item.status === 'denied' || item.status === 'waiting'
+        : item.status === 'denied' || item.status === 'waiting' || item.status === 'interrupted'
           ? 'badge-warning'
           : '';
   return (

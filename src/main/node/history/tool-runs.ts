@@ -1,0 +1,119 @@
+// The tool calls running now, kept in the history (docs/tools.md, "Runs cut by a quit or a
+// crash"): a row when a call starts, its output so far as it comes (ToolRunJournal throttles the
+// writes), gone once its result is stored. A row the next start finds belongs to a call a quit or a
+// crash cut off: it becomes that call's result — "interrupted, not run again", with what it printed —
+// and nothing runs it again. SqliteHistoryStore owns the table; app-startup.ts recovers at start.
+import type Database from 'better-sqlite3';
+import type { ToolRunStart } from '../../core/ports';
+import type { ChatMessage, ToolResultChatMessage } from '../../../shared/messages';
+import { interruptedToolText, type ToolResultDetails } from '../../../shared/tools';
+import type { Migration } from './migration';
+
+const SCHEMA_V11 = `
+CREATE TABLE tool_runs (
+  tool_call_id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  tool_name TEXT NOT NULL,
+  summary TEXT,
+  output TEXT NOT NULL DEFAULT '',
+  started_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+`;
+
+export const TOOL_RUNS_MIGRATION: Migration = {
+  version: 11,
+  description: 'tool calls in flight (tool_runs), kept across a quit or a crash',
+  up: (db) => db.exec(SCHEMA_V11),
+};
+
+interface ToolRunRow {
+  tool_call_id: string;
+  session_id: string;
+  tool_name: string;
+  summary: string | null;
+  output: string;
+  started_at: number;
+  updated_at: number;
+}
+
+/** A call a quit or a crash cut off, as its session's new turn. */
+export interface RecoveredRun {
+  sessionId: string;
+  message: ToolResultChatMessage;
+}
+
+export class ToolRunTable {
+  private readonly insert: Database.Statement<[Omit<ToolRunStart, 'summary'> & { summary: string | null }]>;
+  private readonly update: Database.Statement<[string, number, string]>;
+  private readonly remove: Database.Statement<[string]>;
+
+  constructor(private readonly db: Database.Database) {
+    this.insert =
+      db.prepare(`INSERT INTO tool_runs (tool_call_id, session_id, tool_name, summary, started_at, updated_at)
+      VALUES (@toolCallId, @sessionId, @toolName, @summary, @startedAt, @startedAt)
+      ON CONFLICT (tool_call_id) DO UPDATE SET output = '', started_at = excluded.started_at`);
+    this.update = db.prepare('UPDATE tool_runs SET output = ?, updated_at = ? WHERE tool_call_id = ?');
+    this.remove = db.prepare('DELETE FROM tool_runs WHERE tool_call_id = ?');
+  }
+
+  began(run: ToolRunStart): void {
+    this.insert.run({ ...run, summary: run.summary ?? null });
+  }
+
+  output(toolCallId: string, text: string, at: number): void {
+    this.update.run(text, at, toolCallId);
+  }
+
+  settled(toolCallId: string): void {
+    this.remove.run(toolCallId);
+  }
+
+  /**
+   * The calls a stopped process left: each is given its result (through `append`, the store's own
+   * turn write) unless one is stored already, and forgotten — all in one transaction, so a crash
+   * here leaves them to the next start. A call of a deleted session is just forgotten.
+   */
+  recover(now: number, append: (sessionId: string, message: ChatMessage) => void): RecoveredRun[] {
+    const rows = this.db.prepare<[], ToolRunRow>('SELECT * FROM tool_runs ORDER BY started_at').all();
+    if (rows.length === 0) return [];
+    const sessionExists = this.db.prepare<[string], number>('SELECT 1 FROM sessions WHERE id = ?').pluck();
+    const hasResult = this.db
+      .prepare<[string, string], number>(
+        `SELECT 1 FROM turns WHERE session_id = ? AND role = 'toolResult'
+          AND json_valid(message_json) AND json_extract(message_json, '$.toolCallId') = ?`,
+      )
+      .pluck();
+    const recovered: RecoveredRun[] = [];
+    this.db
+      .transaction(() => {
+        for (const row of rows) {
+          this.remove.run(row.tool_call_id);
+          if (!sessionExists.get(row.session_id) || hasResult.get(row.session_id, row.tool_call_id)) continue;
+          const message = interruptedResult(row, now);
+          append(row.session_id, message);
+          recovered.push({ sessionId: row.session_id, message });
+        }
+      })
+      .immediate();
+    return recovered;
+  }
+}
+
+function interruptedResult(row: ToolRunRow, now: number): ToolResultChatMessage {
+  const details: ToolResultDetails = {
+    interrupted: true,
+    // Until its last sign of life: the time the app was down is not the call's.
+    durationMs: Math.max(0, row.updated_at - row.started_at),
+    ...(row.summary ? { summary: row.summary } : {}),
+  };
+  return {
+    role: 'toolResult',
+    toolCallId: row.tool_call_id,
+    toolName: row.tool_name,
+    content: [{ type: 'text', text: interruptedToolText(row.tool_name, row.output) }],
+    details,
+    isError: true,
+    timestamp: now,
+  };
+}
