@@ -54,6 +54,13 @@ const RETRY_LEAF_MESSAGE =
   'src/main/core/retry imports only src/shared and core/ports (docs/architecture.md, "The retry wing").';
 const retryLeaf = { regex: '^\\.\\./(?!ports$|\\.\\./\\.\\./shared/)', message: RETRY_LEAF_MESSAGE };
 const retryNoLlm = { group: ['@mariozechner/*'], message: RETRY_LEAF_MESSAGE };
+// pi-ai loads late (src/main/core/llm/pi-runtime.ts), and in the core only the LLM room knows it:
+// the session's and the tools' rooms take what they need from core/llm's other files or the ports.
+const lateLoadInLlmOnly = {
+  group: ['**/llm/pi-runtime'],
+  allowTypeImports: true,
+  message: 'In the core, only core/llm reaches pi-runtime (docs/architecture.md, "The core\'s rooms").',
+};
 const layer = (dirs, message) => ({ group: dirs.flatMap((d) => [`**/${d}`, `**/${d}/**`]), message });
 
 const coreLayer = layer(
@@ -102,7 +109,7 @@ export default tseslint.config(
   },
   {
     files: ['src/main/core/**'],
-    rules: rule(electron, nodeIo, nativeIo, coreLayer, retryDoor),
+    rules: rule(electron, nodeIo, nativeIo, coreLayer, retryDoor, lateLoadInLlmOnly),
   },
   {
     files: ['src/main/core/retry/**'],

@@ -115,7 +115,7 @@ function onExit(cleanup: () => Promise<void>): () => void {
 main().catch(async (error: unknown) => {
   process.stderr.write(`resolute: ${errorText(error)}\n`);
   // Loaded here, not at the top: `--help` must not pay for what only a failed start needs (zod,
-  // through the notices; docs/architecture.md, "Start-up").
+  // through the notices; docs/performance.md, "Start-up").
   const [{ DataFolderLockedError }, { isHistoryDatabaseError }] = await Promise.all([
     import('./node/data-lock'),
     import('./node/history/history-errors'),

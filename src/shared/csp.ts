@@ -1,7 +1,7 @@
 // The Content-Security-Policy, written once for every place that sends it: the Electron session's
 // response header, the browser mode's response header, and the <meta> tag the build puts into
 // index.html (electron.vite.config.ts). They differ only where the place requires it; see
-// docs/architecture.md ("The three hosts").
+// docs/hosts.md ("The Content-Security-Policy").
 
 export type CspTarget =
   /** Electron's header: the page talks to the main process over IPC, never over a socket. */

@@ -1,8 +1,9 @@
-// Crash safety of the history store (docs/architecture.md, "Where data lives": "a crash or kill at
-// any moment loses no turn that had ended"). A child process (fixtures/history-writer.ts) appends
-// turns and prints each id after appendTurn returned; we SIGKILL it at random moments, round after
-// round on the same file, and after each kill check that the file is intact and holds every id the
-// child printed, and that every session row's turn counts match its turns.
+// Crash safety of the history store (docs/performance.md, "What a turn costs on disk": the "never
+// lose a turn" promise — a turn reported is stored, through a crash). A child process
+// (fixtures/history-writer.ts) appends turns and prints each id after appendTurn returned; we
+// SIGKILL it at random moments, round after round on the same file, and after each kill check that
+// the file is intact and holds every id the child printed, and that every session row's turn counts
+// match its turns.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

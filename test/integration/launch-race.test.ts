@@ -1,4 +1,4 @@
-// A launch link presented twice (docs/architecture.md, "The three hosts"), on a real server and a
+// A launch link presented twice (docs/hosts.md, "Tokens and launch links"), on a real server and a
 // real app: when someone else spends a window's link first, their socket waits — hearing nothing,
 // doing nothing — and is closed once the window says it was refused, so what they asked for never
 // happens; when the window came first, the second comer gets nothing; a file's link presented a

@@ -1,5 +1,5 @@
-// Regression test of the browser mode's launch against another local user (docs/architecture.md,
-// "The three hosts"): the real app (out/main/cli.js) opens its app window in the real Chromium
+// Regression test of the browser mode's launch against another local user (docs/hosts.md,
+// "Tokens and launch links"): the real app (out/main/cli.js) opens its app window in the real Chromium
 // under Xvfb, as this test's user, while a second uid (65534, through setpriv) scans every command
 // line it can read and tries to exchange what it finds for the token and change the settings
 // (fixtures/launch-attacker.mjs). It must get nothing usable, the settings must stay as they were,

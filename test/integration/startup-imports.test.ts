@@ -1,4 +1,4 @@
-// Start-up loads only what it runs (docs/architecture.md, "Start-up"): in the BUILT Node entry
+// Start-up loads only what it runs (docs/performance.md, "Start-up"): in the BUILT Node entry
 // (out/main/cli.js, or $RESOLUTE_CLI) and every chunk a mode loads, pi-ai, pi-agent-core and
 // TypeBox are never imported statically — they come with the first run, through pi-runtime.ts's
 // dynamic import. A static import anywhere on that path (a value import in the core, say) would

@@ -73,7 +73,7 @@ export interface HistoryWriter {
   batch(writes: () => void): void;
 }
 
-/** The read side, used by the host router for the history view and by resume. */
+/** The read side, used by the domains that answer the history and session commands (the history view, resume, edits). */
 export interface HistoryReader {
   listSessions(options?: { limit?: number; offset?: number }): SessionSummary[];
   /** Every turn of a session, or with `limit` only its newest `limit` turns (hasOlderTurns says if more exist). */

@@ -1,4 +1,4 @@
-// The Electron window's hardening (docs/architecture.md, "The three hosts"): the webPreferences
+// The Electron window's hardening (docs/hosts.md, "The Electron window"): the webPreferences
 // every window gets, navigation and new windows denied, permission requests and checks denied, the
 // CSP header (from src/shared/csp.ts; the app protocol sets it on the page's own answers, see
 // renderer-protocol.ts), and the IPC sender check.

@@ -1,4 +1,4 @@
-// One instance per data folder (docs/architecture.md, "Where data lives"): <dataDir>/resolute.lock,
+// One instance per data folder (docs/hosts.md, "The data folder"): <dataDir>/resolute.lock,
 // created exclusively, names its holder — pid, a random nonce, the host and, where /proc exists,
 // the process's start (boot id and start time), so that a pid reused by another process after a
 // crash is not taken for the holder. A lock whose holder is gone is stale and taken over.

@@ -1,8 +1,9 @@
 // pi-ai and pi-agent-core, loaded on first use. Importing them is most of a cold start (pi-ai's
 // index pulls in typebox: hundreds of modules) and nothing needs them before the first prompt, a
 // model-catalogue lookup or an API-key lookup in the environment. The composition root, the
-// DeferredAgent's factory and the classifier reach them through here; launch.ts warms them up
-// once the app is up, so that the first prompt does not wait for them either.
+// DeferredAgent's factory, the LLM room's streams and the tools' schemas (lazySchema) reach them
+// through here — in the core, only core/llm does (a lint rule); launch.ts warms them up once the
+// app is up, so that the first prompt does not wait for them either.
 import type * as AgentCore from '@mariozechner/pi-agent-core';
 import type * as PiAi from '@mariozechner/pi-ai';
 
@@ -52,4 +53,14 @@ export function isPiRuntimeLoaded(): boolean {
 export function piRuntime(): PiRuntime {
   if (!loaded) throw new Error('pi-ai is not loaded yet: await loadPiRuntime() first');
   return loaded;
+}
+
+/**
+ * A tool's parameter schema built with pi-ai's TypeBox the first time it is asked for, then kept:
+ * built at start-up, it would load pi-ai there. A tool definition reads it from a
+ * `get parameters()` (a spread would call the getter at once).
+ */
+export function lazySchema(build: (Type: typeof PiAi.Type) => PiAi.TSchema): () => PiAi.TSchema {
+  let built: PiAi.TSchema | undefined;
+  return () => (built ??= build(piRuntime().piAi.Type));
 }

@@ -5,11 +5,10 @@
 // once (afterUsageLimitSwitch), and withNamedTime adds the clock time a long wait names. Pure and
 // total: it never throws, and the random draw for jitter is an argument.
 // docs/retry-policy.md describes the table and the lifecycle around this call.
-import { isErrorCategory, type ErrorCategory } from '../../../shared/error-category';
+import type { ErrorCategory } from '../../../shared/error-category';
 import type { DecisionAction } from '../../../shared/history';
 import {
   SCHEDULE_LIMIT_MS,
-  clampRetrySettings,
   computeBackoffMs,
   formatSeconds,
   resolveRow,
@@ -136,13 +135,12 @@ export function decideRetry(
   settings: RetrySettings,
   random: () => number = Math.random,
 ): RetryDecision {
-  const isObject = typeof error === 'object' && error !== null;
-  const category: ErrorCategory = isObject && isErrorCategory(error.category) ? error.category : 'unexpected';
+  // The classification and the settings are typed and were checked where they came in (the
+  // classifier places every failure; zod checked the settings): they are trusted here.
+  const { category, errorType } = error;
   try {
-    const errorType = isObject && typeof error.errorType === 'string' ? error.errorType : undefined;
-    const s = clampRetrySettings(settings);
-    const row = resolveRow(category, s);
-    const isValidAttempt = typeof attempt === 'number' && Number.isInteger(attempt) && attempt > 0;
+    const row = resolveRow(category, settings);
+    const isValidAttempt = Number.isInteger(attempt) && attempt > 0;
     const base: DecisionBase = {
       category,
       maxAttempts: row.action === 'retry' ? row.maxAttempts : 0,
@@ -151,11 +149,11 @@ export function decideRetry(
     };
     if (row.action !== 'retry') return stop(base, row.action, notRetryableReason(row, errorType));
     if (!isValidAttempt) return stop(base, 'abort', `invalid attempt number ${String(attempt)}: aborted`);
-    if (!s.enabled) return stop(base, 'abort', 'auto-retry is turned off');
+    if (!settings.enabled) return stop(base, 'abort', 'auto-retry is turned off');
     if (attempt >= row.maxAttempts) {
       return stop(base, 'abort', `${category}: ${row.maxAttempts} of ${row.maxAttempts} attempts used, giving up`);
     }
-    return retryWithWait(base, row, attempt, s, isObject ? error.retryAfterMs : undefined, random);
+    return retryWithWait(base, row, attempt, settings, error.retryAfterMs, random);
   } catch (caught) {
     const message = errorText(caught);
     return stop({ category, maxAttempts: 0, backoff: 'none' }, 'abort', `retry decision failed (${message}): aborted`);
@@ -173,7 +171,7 @@ function retryWithWait(
   const next = `retry ${attempt} of ${row.maxAttempts - 1}`;
   const backoffMs = computeBackoffMs(row, attempt, settings, random);
   const hintMs =
-    typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
+    retryAfterMs !== undefined && Number.isFinite(retryAfterMs) && retryAfterMs >= 0
       ? Math.round(retryAfterMs)
       : undefined;
   if (hintMs === undefined) {

@@ -121,14 +121,9 @@ function isPlausible(ms: number | undefined): ms is number {
   return ms !== undefined && Number.isFinite(ms) && ms >= 0 && ms <= MAX_PLAUSIBLE_HINT_MS;
 }
 
-/** Header names lower-cased; values that are not strings or numbers are dropped. */
-function lowerHeaders(headers: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  if (typeof headers !== 'object' || headers === null) return out;
-  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
-    if (typeof value === 'string' || typeof value === 'number') out.set(name.toLowerCase(), String(value));
-  }
-  return out;
+/** Header names lower-cased. */
+function lowerHeaders(headers: Record<string, string> | undefined): Map<string, string> {
+  return new Map(Object.entries(headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]));
 }
 
 /** retry-after-ms, then retry-after: what the provider asked for in so many words. */
@@ -214,11 +209,11 @@ function resetHint(headers: Map<string, string>, message: string, now: number): 
  */
 export function parseRetryHint(input: RetryHintInput): number | undefined {
   try {
-    if (typeof input !== 'object' || input === null) return undefined;
-    const now = typeof input.now === 'number' && Number.isFinite(input.now) ? input.now : Date.now();
+    // Typed and trusted (the facts were read at the edge); a value can still be out of range.
+    const now = input.now !== undefined && Number.isFinite(input.now) ? input.now : Date.now();
     const headers = lowerHeaders(input.headers);
-    const message = typeof input.message === 'string' ? input.message : '';
-    const delay = typeof input.retryDelay === 'string' ? parseDuration(input.retryDelay) : undefined;
+    const message = input.message ?? '';
+    const delay = input.retryDelay !== undefined ? parseDuration(input.retryDelay) : undefined;
     const candidates: Array<() => number | undefined> = [
       () => explicitHeaderHint(headers, now),
       () => delay,

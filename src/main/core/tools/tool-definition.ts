@@ -4,16 +4,18 @@
 // src/main/node/tools, listed in builtin-tools.ts; tools that arrive at run time (MCP servers) are
 // the same shape. The ToolCoordinator reads them from the ToolRegistry.
 import type { AgentTool } from '@mariozechner/pi-agent-core';
-import type { TSchema, Type as TypeBuilder } from '@mariozechner/pi-ai';
+import type { TSchema } from '@mariozechner/pi-ai';
 import type { ApprovalPreview } from '../../../shared/tools';
 import type { ToolCallContext, ToolOutcome } from '../ports';
-import { piRuntime } from '../llm/pi-runtime';
 
 export interface ToolDefinition {
   /** As the model calls it: unique in the registry. */
   readonly name: string;
   readonly description: string;
-  /** JSON schema (TypeBox) of the arguments; read when the model is shown the tools. */
+  /**
+   * JSON schema (TypeBox) of the arguments; read when the model is shown the tools, so a built-in
+   * tool builds it then (lazySchema in core/llm/pi-runtime.ts).
+   */
   readonly parameters: TSchema;
   /** With `tools.approval` = `ask`, the call waits for the person before it runs. */
   readonly asksFirst: boolean;
@@ -32,18 +34,6 @@ export interface ToolDefinition {
   readonly filesUntracked?: boolean;
   /** A line for the system prompt's tools section, when the tool has a rule the model must know. */
   guideline?(facts: { network: boolean }): string;
-}
-
-type Builder = typeof TypeBuilder;
-
-/**
- * A parameter schema built with pi-ai's TypeBox the first time it is asked for, then kept: built at
- * start-up, it would load pi-ai there (src/main/core/llm/pi-runtime.ts). A definition reads it from a
- * `get parameters()` (a spread would call the getter at once).
- */
-export function lazySchema(build: (Type: Builder) => TSchema): () => TSchema {
-  let built: TSchema | undefined;
-  return () => (built ??= build(piRuntime().piAi.Type));
 }
 
 /** The string value of an argument, or '' (models send all sorts). */

@@ -4,8 +4,8 @@
 // page load sets grants the static assets and nothing else, since browsers send cookies to every
 // port of a host. A browser Resolute opens gets a one-time launch link instead, through a private
 // channel, with a token of that launch's own that a detected race revokes (launch-codes.ts). Host
-// and Origin are checked so another site cannot reach it (docs/architecture.md, "The three
-// hosts"). The files go compressed, the hashed assets cached for good.
+// and Origin are checked so another site cannot reach it (docs/hosts.md, "Tokens and launch
+// links"). The files go compressed, the hashed assets cached for good.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

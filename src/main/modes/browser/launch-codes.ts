@@ -1,4 +1,4 @@
-// One-time launch codes for the browser mode (docs/architecture.md, "The three hosts"): a browser
+// One-time launch codes for the browser mode (docs/hosts.md, "Tokens and launch links"): a browser
 // Resolute opens gets `/?launch=<code>` through a private channel — its DevTools pipe, or a 0600
 // file in the data folder — never on a command line. The first load of that link spends the code
 // and gets the page with a token of that launch's own (a <meta> the page reads once into its tab's

@@ -2,7 +2,7 @@
 // DevTools pipe reaches that browser, and its command line (`xdg-open …`) is readable by every local
 // user, so the link goes into a page only the person can read — 0600, in a 0700 folder of the data
 // folder — which sends the browser on to it, and the browser gets that file's path. The file is
-// removed once its link is spent or dead (docs/architecture.md, "The three hosts").
+// removed once its link is spent or dead (docs/hosts.md, "Tokens and launch links").
 import { randomBytes } from 'node:crypto';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

@@ -2,7 +2,8 @@
 // sandbox"), its output streamed as it comes and cut to the last lines. It asks first; its card
 // shows the command. Not offered on Windows, where there is no sandbox to run it in. Made by
 // builtin-tools.ts, which knows the sandbox binaries and the folders to hide.
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import { MAX_BYTES, MAX_LINES } from './output-caps';
 import { runSandboxed, type SandboxHost } from './bash-sandbox';
 import type { ToolCallContext, ToolOutcome } from '../../core/ports';

@@ -2,7 +2,8 @@
 // one that does not apply leaves the file byte-identical and fails with `patch_apply`, ending the
 // turn (docs/tools.md, "The tools"). It asks first; its card previews the diff. Listed in
 // builtin-tools.ts.
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import { ToolFailure } from '../../core/tools/tool-failure';
 import type { ToolCallContext, ToolOutcome } from '../../core/ports';
 import { contentBefore, recordWritten } from '../file-history/tool-recording';

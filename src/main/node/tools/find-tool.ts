@@ -1,7 +1,8 @@
 // `find`: files by glob pattern, listed by `rg --files --glob` (ripgrep.ts), cut at the limit and
 // the byte cap with a note (docs/tools.md, "find and grep"). Listed in builtin-tools.ts.
 import { relative, resolve } from 'node:path';
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';

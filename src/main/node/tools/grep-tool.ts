@@ -2,7 +2,8 @@
 // limit, per file and to the byte cap, long lines shortened, each with a note (docs/tools.md, "find
 // and grep"). Listed in builtin-tools.ts.
 import { relative, resolve } from 'node:path';
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, MAX_MATCH_LINE_CHARS, capLine, listOutput, listedName } from './output-caps';
 import { optionalWorkspacePath, positiveInt } from './file-access';

@@ -1,6 +1,7 @@
 // `ls`: a directory's entries, sorted, '/' after directories, dotfiles included, cut to a limit and
 // the byte cap (docs/tools.md, "The tools"). Listed in builtin-tools.ts.
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, listOutput, listedName } from './output-caps';
 import { listConfined } from './confined-io';

@@ -1,7 +1,8 @@
 // `read`: a text file, cut to the output caps with a note saying how to go on (docs/tools.md, "The
 // tools"); an image file comes back as an image (read-image.ts), other binary files are refused
 // politely. Listed in builtin-tools.ts.
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolOutcome } from '../../core/ports';
 import { MAX_BYTES, MAX_LINES, capHead, formatSize } from './output-caps';
 import { decodeText, ok, positiveInt, readExisting, workspacePath } from './file-access';

@@ -1,7 +1,8 @@
 // `write`: a whole file, created with its parent folders or overwritten, written atomically inside
 // the confinement (docs/tools.md, "The tools"); it asks first, its card previews the change as a
 // diff. Listed in builtin-tools.ts.
-import { lazySchema, stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
+import { lazySchema } from '../../core/llm/pi-runtime';
+import { stringArg, type ToolDefinition } from '../../core/tools/tool-definition';
 import type { ToolCallContext, ToolOutcome } from '../../core/ports';
 import { contentBefore, recordWritten } from '../file-history/tool-recording';
 import type { ApprovalPreview } from '../../../shared/tools';

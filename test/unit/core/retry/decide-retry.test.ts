@@ -160,17 +160,6 @@ describe('finiteness: attempts made before the chain stops', () => {
       `timeout: ${max} of ${max} attempts used, giving up`,
     );
   });
-
-  it.each<[unknown]>([[null], [undefined], [{ category: 'nonsense' }], [42]])(
-    'turns a malformed error %j into an unexpected abort',
-    (error) => {
-      expect(decideRetry(error as DecisionError, 1, defaults)).toMatchObject({
-        category: 'unexpected',
-        action: 'abort',
-        shouldRetry: false,
-      });
-    },
-  );
 });
 
 describe('backoff', () => {
