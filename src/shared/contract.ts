@@ -9,7 +9,7 @@ import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
 import type { NoticeText } from './notice-params';
-import { settingsPatchSchema, type Settings } from './settings';
+import { modelRefSchema, settingsPatchSchema, type Settings } from './settings';
 import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS } from './settings-values';
 import { APPROVAL_CHOICES } from './tools';
 
@@ -57,8 +57,14 @@ export const commands = {
   /** Likewise: the resumed session arrives once, as session_changed. */
   'session.resume': { params: z.object({ sessionId: id }).strict(), returns: returns<{ sessionId: string }>() },
   'session.compact': { params: empty, returns: returns<{ summary: string; tokensBefore: number }>() },
-  /** The stopped turn runs again; progress arrives as events. */
-  'session.continue': { params: empty, returns: returns<{ accepted: true }>() },
+  /**
+   * The stopped turn runs again; progress arrives as events. `on`: "Continue on…" another model,
+   * for this turn (docs/retry-policy.md, "Continue on another model").
+   */
+  'session.continue': {
+    params: z.object({ on: modelRefSchema.optional() }).strict(),
+    returns: returns<{ accepted: true }>(),
+  },
   'session.approveTool': {
     params: z.object({ id, choice: z.enum(APPROVAL_CHOICES) }).strict(),
     returns: returns<{ answered: boolean }>(),

@@ -6,11 +6,13 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CONTINUE_INSTRUCTION } from '../../src/main/core/llm/continue-partial';
+import { commands } from '../../src/shared/contract';
+import type { ModelRef } from '../../src/shared/settings';
 import type { AssistantChatMessage } from '../../src/shared/messages';
 import { anthropicThroughSimulator, retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 
 const CLAUDE = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
-const SIM2 = { provider: 'simulator', model: 'resolute-sim-2' };
+const SIM2: ModelRef = { provider: 'simulator', model: 'resolute-sim-2' };
 
 let app: Started;
 afterEach(() => app.stop());
@@ -172,5 +174,53 @@ describe('failover to the next model of the fallback list', () => {
     expect(sent()).toEqual(Array(4).fill('anthropic:claude-sonnet-4-5'));
     expect(retryStarts(app).some((s) => s.switchedModel)).toBe(false);
     expect(retryEnds(app)).toEqual([expect.objectContaining({ success: false, outcome: 'exhausted' })]);
+  });
+});
+
+describe('Continue on another model, by hand (a failed card\'s "Continue on…")', () => {
+  it('the chosen model goes on from the words the failed attempt streamed; the next prompt goes back', async () => {
+    app = await startServices();
+    await anthropicThroughSimulator(app.services);
+    app.sim.setScript('@claude-sonnet-4-5 stream_error*');
+    await app.services.session.prompt('tell me a story');
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ success: false, outcome: 'exhausted' })]);
+    const turns = () => app.services.history.getSession(app.services.session.sessionId)!.turns;
+    const failed = turns().at(-1)!;
+    expect(failed).toMatchObject({ role: 'assistant', stopReason: 'error', model: 'claude-sonnet-4-5' });
+    expect(failed.text.length).toBeGreaterThan(0);
+
+    await app.services.domains.session.continueTurn(SIM2);
+    expect(sent().at(-1)).toBe('openai-chat:resolute-sim-2');
+    const body = app.sim.requests.at(-1)!.messages;
+    expect(JSON.stringify(body.at(-2))).toContain(failed.text.trim());
+    expect(JSON.stringify(body.at(-1))).toContain(CONTINUE_INSTRUCTION);
+    const answer = turns().at(-1)!;
+    expect(answer).toMatchObject({ role: 'assistant', stopReason: 'stop', model: 'resolute-sim-2' });
+    expect((answer.message as AssistantChatMessage).continues?.timestamp).toBe(failed.message.timestamp);
+    expect(app.events.filter((e) => e.type === 'model_changed').at(-1)).toMatchObject({
+      model: { provider: 'simulator', id: 'resolute-sim-2' },
+    });
+
+    app.sim.setScript('');
+    await app.services.session.prompt('again');
+    expect(sent().at(-1)).toBe('anthropic:claude-sonnet-4-5');
+  });
+
+  it('nothing streamed: the chosen model is asked the message again, without the instruction', async () => {
+    app = await startServices();
+    await anthropicThroughSimulator(app.services);
+    app.sim.setScript('@claude-sonnet-4-5 overloaded*');
+    await app.services.session.prompt('hello');
+    await app.services.domains.session.continueTurn(SIM2);
+    expect(sent()).toEqual([...Array(4).fill('anthropic:claude-sonnet-4-5'), 'openai-chat:resolute-sim-2']);
+    const last = app.sim.requests.at(-1)!;
+    expect(last.lastUserText).toBe('hello');
+    expect(JSON.stringify(last.messages)).not.toContain(CONTINUE_INSTRUCTION);
+    // The command's params: a provider/model pair of a known provider, or none (plain Continue).
+    const params = commands['session.continue'].params;
+    expect(params.safeParse({ on: { provider: 'nowhere', model: 'x' } }).success).toBe(false);
+    expect(params.safeParse({ on: { provider: 'simulator', model: '' } }).success).toBe(false);
+    expect(params.safeParse({ on: SIM2 }).success).toBe(true);
+    expect(params.safeParse({}).success).toBe(true);
   });
 });

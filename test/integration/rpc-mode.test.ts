@@ -299,6 +299,30 @@ describe('protocol and framing', () => {
     expect(sim.requests.at(-1)?.model).toBe('resolute-sim-3');
   });
 
+  it('an overload fails over to the fallback model: the same events, get_state follows, the next prompt goes back', async () => {
+    const fallback = JSON.stringify([{ provider: 'openai-compatible', model: 'resolute-sim-2' }]);
+    const client = await startClient({ set: [`providers.fallback=${fallback}`] });
+    sim.setScript('@resolute-sim-1 overloaded*');
+    const events = await client.promptAndWait('overloaded');
+    expect(sim.requests.map((r) => r.model)).toEqual([...Array(4).fill('resolute-sim-1'), 'resolute-sim-2']);
+    expect(retryStarts(events).at(-1)).toMatchObject({
+      category: 'overloaded',
+      delayMs: 0,
+      switchedModel: {
+        from: { provider: 'openai-compatible', model: 'resolute-sim-1' },
+        to: { provider: 'openai-compatible', model: 'resolute-sim-2' },
+      },
+    });
+    expect(retryEnds(events)).toEqual([expect.objectContaining({ success: true, outcome: 'recovered' })]);
+    expect(events.filter((e) => e.type === 'model_changed').at(-1)).toMatchObject({ model: { id: 'resolute-sim-2' } });
+    expect((await client.getState()).model).toMatchObject({ id: 'resolute-sim-2', baseUrl: simUrl });
+    sim.setScript('');
+    const next = await client.promptAndWait('and again');
+    expect(sim.requests.at(-1)?.model).toBe('resolute-sim-1');
+    expect(next.filter((e) => e.type === 'model_changed').at(-1)).toMatchObject({ model: { id: 'resolute-sim-1' } });
+    expect((await client.getState()).model).toMatchObject({ id: 'resolute-sim-1' });
+  });
+
   it('model, session and compaction commands answer in pi shapes', async () => {
     const client = await startClient();
     const models = await client.getAvailableModels();

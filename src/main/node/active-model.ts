@@ -11,7 +11,7 @@ import { isPiRuntimeLoaded, loadPiRuntime } from '../core/llm/pi-runtime';
 import type { ModelInfo, SessionEvent } from '../../shared/events';
 import { errorNotice } from '../../shared/notices';
 import { type NoticeText } from '../../shared/notice-params';
-import { type Settings } from '../../shared/settings';
+import { type ModelRef, type Settings } from '../../shared/settings';
 import { rememberedThinkingLevel, type ThinkingLevelSetting } from '../../shared/settings-values';
 import type { CredentialVault } from './credential-store';
 import type { Api, Model } from '@mariozechner/pi-ai';
@@ -137,16 +137,23 @@ export class ActiveModel {
         this.apply(session());
       },
       nextAfterOutage: () => this.route.onOutage(),
-      // A failover holds for the prompt it happened in, or — providers.keepFailoverModel — like a usage limit's.
-      useAfterOutage: (to) => {
-        if (this.parts.settings.get().providers.keepFailoverModel) this.route.switchTo(to);
-        else this.route.switchForOutage(to);
-        this.apply(session());
-      },
+      useAfterOutage: (to) => this.useForPrompt(to, session()),
       newPrompt: () => {
         if (this.route.endOutage()) this.apply(session());
       },
     };
+  }
+
+  /** "Continue on…" a failed card (docs/retry-policy.md): the shown chat goes on with `to`, as a failover would. */
+  continueOn(to: ModelRef): void {
+    this.useForPrompt(to, this.parts.session());
+  }
+
+  /** A failover holds for the prompt it happened in, or — providers.keepFailoverModel — like a usage limit's. */
+  private useForPrompt(to: ModelRef, session: AgentSession): void {
+    if (this.parts.settings.get().providers.keepFailoverModel) this.route.switchTo(to);
+    else this.route.switchForOutage(to);
+    this.apply(session);
   }
 
   /** A new first choice (settings, RPC set_model) applies at once; other changes keep a fallback switch. */

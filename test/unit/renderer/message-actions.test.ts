@@ -8,6 +8,9 @@ import type { ErroredAttempt, ErroredChainItem, MessageItem } from '../../../src
 import { MESSAGE_ACTIONS, type ActionRow } from '../../../src/renderer/src/components/chat/MessageActions';
 import { READ_ONLY, type RowState } from '../../../src/renderer/src/chat/same-row';
 import type { Actions } from '../../../src/renderer/src/store/actions';
+import { continueOnChoices } from '../../../src/renderer/src/components/chat/ContinueOnMenu';
+import type { ProviderInfo } from '../../../src/shared/contract';
+import type { ModelRef } from '../../../src/shared/settings';
 
 const LIVE_LAST: RowState = { isLive: true, isLast: true };
 const LIVE: RowState = { isLive: true, isLast: false };
@@ -69,14 +72,25 @@ function fakeActions() {
   };
 }
 
-function context(item: ActionRow, row: RowState, provider: string | null = 'anthropic') {
+function context(
+  item: ActionRow,
+  row: RowState,
+  provider: string | null = 'anthropic',
+  continueOn: readonly ModelRef[] = [],
+) {
   const actions = fakeActions();
   const startEditing = vi.fn();
-  return { ctx: { item, row, actions: actions as unknown as Actions, provider, startEditing }, actions, startEditing };
+  const ctx = { item, row, actions: actions as unknown as Actions, provider, startEditing, continueOn };
+  return { ctx, actions, startEditing };
 }
 
-function offered(item: ActionRow, row: RowState, provider: string | null = 'anthropic'): string[] {
-  const { ctx } = context(item, row, provider);
+function offered(
+  item: ActionRow,
+  row: RowState,
+  provider: string | null = 'anthropic',
+  continueOn: readonly ModelRef[] = [],
+): string[] {
+  const { ctx } = context(item, row, provider, continueOn);
   return Object.entries(MESSAGE_ACTIONS)
     .filter(([, action]) => action.offers(ctx))
     .map(([id]) => id);
@@ -104,6 +118,31 @@ describe('which actions a row offers', () => {
     expect(offered(card({}, { prompt: null }), LIVE_LAST)).toEqual(['retry']);
     expect(offered(card(), LIVE)).toEqual([]);
     expect(offered(card(), READ_ONLY)).toEqual([]);
+  });
+
+  it('Continue on…: a retryable failure on the live last card, when some other model is there to choose', () => {
+    const sim2: ModelRef[] = [{ provider: 'simulator', model: 'resolute-sim-2' }];
+    expect(offered(card(), LIVE_LAST, 'anthropic', sim2)).toEqual(['continueOn', 'retry', 'resend']);
+    expect(offered(card({ category: 'overloaded' }), LIVE, 'anthropic', sim2)).toEqual([]);
+    expect(offered(card({ category: 'auth' }), LIVE_LAST, 'anthropic', sim2)).not.toContain('continueOn');
+    expect(offered(card({ category: 'bad_request' }), LIVE_LAST, 'anthropic', sim2)).not.toContain('continueOn');
+  });
+
+  it('the choices: the first choice, the fallback list, then the local server, each once, the session model left out', () => {
+    const providers = [{ id: 'openai-compatible', models: ['llama3.2', 'qwen3'] }] as ProviderInfo[];
+    const fallback: ModelRef[] = [
+      { provider: 'anthropic', model: 'claude-sonnet-4-5' },
+      { provider: 'openai-compatible', model: 'qwen3' },
+      { provider: 'simulator', model: 'resolute-sim-2' },
+    ];
+    const first: ModelRef = { provider: 'openai', model: 'gpt-5' };
+    expect(continueOnChoices(first, fallback, providers, { provider: 'anthropic', id: 'claude-sonnet-4-5' })).toEqual([
+      first,
+      { provider: 'openai-compatible', model: 'qwen3' },
+      { provider: 'simulator', model: 'resolute-sim-2' },
+      { provider: 'openai-compatible', model: 'llama3.2' },
+    ]);
+    expect(continueOnChoices(null, [], [], null)).toEqual([]);
   });
 
   it('an authentication failure: Check your API key first, also read-only, never without a provider', () => {

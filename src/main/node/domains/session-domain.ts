@@ -19,7 +19,7 @@ import type { AttachmentUpload } from '../../../shared/attachments';
 import type { AttachmentBlock } from '../../../shared/messages';
 import { CommandError } from '../../../shared/wire';
 import { findSchedulableRetry } from '../../core/retry';
-import type { Settings } from '../../../shared/settings';
+import type { ModelRef, Settings } from '../../../shared/settings';
 import { asInvalid, found, refuseWhileBusy, startTurn } from './command-helpers';
 import type { SessionInstructionsStore } from '../session-instructions-store';
 
@@ -65,7 +65,7 @@ export class SessionDomain {
     'session.edit': ({ turnId, text, keepAttachments }) =>
       this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),
     'session.regenerate': () => this.startTurn(() => this.regenerate()),
-    'session.continue': () => this.startTurn(() => this.continueTurn()),
+    'session.continue': ({ on }) => this.startTurn(() => this.continueTurn(on)),
     'session.abort': async () => {
       await this.session.abort();
       return { aborted: true };
@@ -180,11 +180,16 @@ export class SessionDomain {
     return session.rewindAndContinue(rewindForRegenerate(history, session.sessionId));
   }
 
-  /** Continue a stopped or cut-off reply: the failed reply comes from the history after a restart. */
-  continueTurn(): Promise<void> {
+  /**
+   * Continue a stopped or cut-off reply: the failed reply comes from the history after a restart.
+   * `on`: another model goes on from it, as a failover would (held for this prompt).
+   */
+  continueTurn(on?: ModelRef): Promise<void> {
     const { session } = this;
-    const { history } = this.parts;
-    return session.continueTurn(lastFailedReply(history, session.sessionId));
+    const { history, activeModel } = this.parts;
+    const failedReply = lastFailedReply(history, session.sessionId);
+    if (on) activeModel.continueOn(on);
+    return session.continueTurn(failedReply);
   }
 
   /** "Retry now" on the interrupted-turn card; false when the chain is not the one on offer. */

@@ -13,6 +13,9 @@ import type { Actions } from '../../store/actions';
 import type { RowState } from '../../chat/same-row';
 import { useActions, useAppState } from '../../store/app-store';
 import { RetryAtButton, namedRetryTime } from './RetryAtButton';
+import { ContinueOnMenu, useContinueOnChoices } from './ContinueOnMenu';
+import type { ModelRef } from '../../../../shared/settings';
+import { RETRYABLE_CATEGORIES } from '../../../../shared/retry-policy/retryable';
 
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
@@ -23,6 +26,8 @@ interface ActionContext<Item> {
   provider: string | null;
   /** Open the bubble's edit box in place. */
   startEditing: () => void;
+  /** The models "Continue on…" offers (ContinueOnMenu.tsx). */
+  continueOn: readonly ModelRef[];
 }
 
 interface ActionSpec<Item> {
@@ -130,6 +135,17 @@ export const MESSAGE_ACTIONS = {
     offers: (ctx) => canRetry(ctx) && !isRefusal(ctx) && Boolean(latestAttempt(ctx.item).partial?.text.trim()),
     run: ({ actions }) => void actions.call('session.continue', {}),
   }),
+  continueOn: onCard({
+    testId: 'card-continue-on',
+    label: (t) => t('errored.continueOn'),
+    // A retryable failure (an outage, a limit): another model may answer where this one did not.
+    offers: (ctx) =>
+      canRetry(ctx) &&
+      ctx.continueOn.length > 0 &&
+      (RETRYABLE_CATEGORIES as readonly (string | null)[]).includes(latestAttempt(ctx.item).category),
+    run: () => undefined,
+    render: ({ continueOn }) => <ContinueOnMenu choices={continueOn} />,
+  }),
   retry: onCard({
     testId: 'card-retry',
     label: (t) => t('errored.retry'),
@@ -169,7 +185,8 @@ export function MessageActions({
   const { t } = useTranslation();
   const actions = useActions();
   const provider = useAppState((s) => s.session.model?.provider ?? null);
-  const ctx: ActionContext<ActionRow> = { item, row, actions, provider, startEditing };
+  const continueOn = useContinueOnChoices();
+  const ctx: ActionContext<ActionRow> = { item, row, actions, provider, startEditing, continueOn };
   const entries = (Object.entries(MESSAGE_ACTIONS) as [MessageActionId, MessageAction][]).filter(([, action]) =>
     action.offers(ctx),
   );
