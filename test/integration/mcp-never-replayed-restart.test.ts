@@ -8,9 +8,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
-import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLI, simulatorArgs, simulatorForCli } from './fixtures/built-cli';
 import { FIXTURES, serverStatus } from './fixtures/mcp-servers';
 import { retryEnds, startServices, type Started } from './fixtures/services';
 
@@ -124,19 +123,13 @@ describe('across a scheduled retry', () => {
 });
 
 describe('across a killed process (the built CLI in RPC mode)', () => {
-  const sim = new SimulatorServer({ chunkDelayMs: 1 });
-  let simUrl = '';
-  beforeAll(async () => {
-    ensureBuiltCli();
-    simUrl = await sim.start();
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => sim.stop());
+  const { sim, url: simUrl } = simulatorForCli();
 
   /** The CLI runs the turn: the tool is called and its result stored, then the model request waits to be retried. */
   async function firstProcessKilledBy(signal: NodeJS.Signals): Promise<void> {
     sim.clearRequests();
     sim.setScript('tool:mcp__counter__count:{}, 503*');
-    const args = ['--mode', 'rpc', '--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', join(root, 'data')];
+    const args = ['--mode', 'rpc', ...simulatorArgs(simUrl(), join(root, 'data'))];
     const sets = [
       'retry.baseDelayMs=60000',
       'tools.approval=auto',
@@ -167,7 +160,7 @@ describe('across a killed process (the built CLI in RPC mode)', () => {
     it(`after a ${signal}, the next start resumes the chain with the stored result; one call in all`, async () => {
       await firstProcessKilledBy(signal);
       sim.setScript('ok');
-      const provider = { id: 'openai-compatible', model: 'resolute-sim-1', baseUrl: simUrl };
+      const provider = { id: 'openai-compatible', model: 'resolute-sim-1', baseUrl: simUrl() };
       const next = await open(withCounter({ provider }), { host: 'browser' });
       const offer = next.services.domains.session.snapshot().interruptedRetry!;
       expect(offer).toMatchObject({ category: 'server_error' });

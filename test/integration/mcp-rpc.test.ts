@@ -8,24 +8,17 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
-import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
-import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
+import { simulatorForCli, startRpc } from './fixtures/built-cli';
 import { EVERYTHING } from './fixtures/mcp-servers';
 
-const sim = new SimulatorServer({ chunkDelayMs: 1 });
-let simUrl = '';
+const { sim, url: simUrl } = simulatorForCli();
 let root = '';
 let client: RpcClient | null = null;
 
-beforeAll(async () => {
-  ensureBuiltCli();
-  simUrl = await sim.start();
+beforeAll(() => {
   root = mkdtempSync(join(tmpdir(), 'resolute-rpc-mcp-'));
-}, BUILD_TIMEOUT_MS);
-afterAll(async () => {
-  await sim.stop();
-  rmSync(root, { recursive: true, force: true });
 });
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 afterEach(async () => {
   await client?.stop();
   client = null;
@@ -38,20 +31,9 @@ const servers = JSON.stringify({
 });
 
 async function start(): Promise<RpcEvent[]> {
-  client = new RpcClient({
-    cliPath: CLI,
-    args: ['--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', join(root, 'data')].concat([
-      '--workspace',
-      join(root, 'ws'),
-      '--set',
-      `mcp.servers=${servers}`,
-    ]),
-    env: { OPENAI_LOG: 'off' },
-  });
-  const events: RpcEvent[] = [];
-  client.onEvent((event) => events.push(event));
-  await client.start();
-  return events;
+  const started = await startRpc(simUrl(), root, ['--set', `mcp.servers=${servers}`]);
+  client = started.client;
+  return started.events;
 }
 
 describe('MCP tools over RPC', () => {

@@ -8,12 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent } from '../../src/main/modes/rpc/rpc-types';
-import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
 import type { AutoRetryEndEvent, AutoRetryStartEvent } from '../../src/shared/events';
-import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
+import { CLI, simulatorArgs, simulatorForCli } from './fixtures/built-cli';
 import { retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 
 const TWO_HOURS = 7_200_000;
@@ -138,15 +137,9 @@ describe('a scheduled retry in the app', () => {
 });
 
 describe('a scheduled retry in the RPC mode, across restarts', () => {
-  const sim = new SimulatorServer({ chunkDelayMs: 1 });
-  let simUrl = '';
+  const { sim, url: simUrl } = simulatorForCli();
   let dataDir = '';
   const clients: RpcClient[] = [];
-  beforeAll(async () => {
-    ensureBuiltCli();
-    simUrl = await sim.start();
-  }, BUILD_TIMEOUT_MS);
-  afterAll(() => sim.stop());
   afterEach(async () => {
     await Promise.all(clients.splice(0).map((c) => c.stop()));
     rmSync(dataDir, { recursive: true, force: true });
@@ -157,7 +150,7 @@ describe('a scheduled retry in the RPC mode, across restarts', () => {
     const sets = (options.set ?? []).flatMap((v) => ['--set', v]);
     const client = new RpcClient({
       cliPath: CLI,
-      args: ['--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', dataDir, ...sets],
+      args: [...simulatorArgs(simUrl(), dataDir), ...sets],
       env: { OPENAI_LOG: 'off', ...options.env },
     });
     clients.push(client);

@@ -5,25 +5,17 @@
 // reach the model (the simulator's request log) or the events, and nothing is written outside.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent } from '../../src/main/modes/rpc/rpc-types';
-import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
-import { rebuildIfStale } from '../../scripts/ensure-build.js';
+import { simulatorForCli, startRpc } from './fixtures/built-cli';
 
-const CLI = process.env.RESOLUTE_CLI ?? resolve('out/main/cli.js');
-const sim = new SimulatorServer({ chunkDelayMs: 1 });
+const { sim, url: simUrl } = simulatorForCli();
 const KEY = 'PRIVATE-KEY-8f3a';
-let simUrl = '';
 let root = '';
 let client: RpcClient | null = null;
 
-beforeAll(async () => {
-  if (!process.env.RESOLUTE_CLI) rebuildIfStale({ quiet: true });
-  simUrl = await sim.start();
-}, 120_000);
-afterAll(() => sim.stop());
 beforeEach(() => {
   sim.clearRequests();
   root = mkdtempSync(join(tmpdir(), 'resolute-link-escape-'));
@@ -38,20 +30,9 @@ afterEach(async () => {
 });
 
 async function start(): Promise<RpcEvent[]> {
-  client = new RpcClient({
-    cliPath: CLI,
-    args: ['--base-url', simUrl, '--model', 'resolute-sim-1', '--data-dir', join(root, 'data')].concat([
-      '--workspace',
-      join(root, 'ws'),
-      '--set',
-      'tools.approval=auto',
-    ]),
-    env: { OPENAI_LOG: 'off', HOME: join(root, 'home') },
-  });
-  const events: RpcEvent[] = [];
-  client.onEvent((event) => events.push(event));
-  await client.start();
-  return events;
+  const started = await startRpc(simUrl(), root, ['--set', 'tools.approval=auto'], { HOME: join(root, 'home') });
+  client = started.client;
+  return started.events;
 }
 
 const chain = 'ln -s $HOME h1; for i in $(seq 2 40); do ln -s h$((i-1)) h$i; done; ln -s h40 b';

@@ -8,23 +8,16 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RpcClient } from '../fixtures/rpc-client';
 import type { RpcEvent, RpcExtensionUIRequest } from '../../src/main/modes/rpc/rpc-types';
-import { SimulatorServer } from '../../src/main/node/simulator/simulator-server';
-import { BUILD_TIMEOUT_MS, CLI, ensureBuiltCli } from './fixtures/built-cli';
+import { CLI, simulatorArgs, simulatorForCli } from './fixtures/built-cli';
 
-const sim = new SimulatorServer({ chunkDelayMs: 1 });
-let simUrl = '';
+const { sim, url: simUrl } = simulatorForCli();
 let root = '';
 let workspace = '';
 const clients: RpcClient[] = [];
 
-beforeAll(async () => {
-  ensureBuiltCli();
-  simUrl = await sim.start();
-}, BUILD_TIMEOUT_MS);
-afterAll(() => sim.stop());
 beforeEach(() => {
   sim.clearRequests();
   root = mkdtempSync(join(tmpdir(), 'resolute-rpc-tools-'));
@@ -39,12 +32,7 @@ async function startClient(set: string[] = []): Promise<{ client: RpcClient; eve
   const client = new RpcClient({
     cliPath: CLI,
     args: [
-      '--base-url',
-      simUrl,
-      '--model',
-      'resolute-sim-1',
-      '--data-dir',
-      join(root, 'data'),
+      ...simulatorArgs(simUrl(), join(root, 'data')),
       '--workspace',
       workspace,
       ...set.flatMap((s) => ['--set', s]),

@@ -5,12 +5,12 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { EVERY_LANGUAGE_AND_SCHEME, SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
 
-const SCREENS = 'test-results/screens';
 // A 1×1 PNG, 70 bytes.
 const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const PNG = Buffer.from(PNG_BASE64, 'base64');
@@ -161,14 +161,7 @@ test('the History detail shows the image, and the Markdown export carries it', a
 });
 
 test.describe('screenshots of attachments', () => {
-  for (const [language, scheme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['ja', 'light'],
-    ['ja', 'dark'],
-    ['ko', 'light'],
-    ['ko', 'dark'],
-  ] as const) {
+  for (const [language, scheme] of EVERY_LANGUAGE_AND_SCHEME) {
     test(`chips, a sent image and a refusal in ${language} (${scheme})`, async ({ app }) => {
       await app.page.emulateMedia({ colorScheme: scheme });
       const settings = new SettingsPage(app.page);

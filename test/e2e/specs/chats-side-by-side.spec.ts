@@ -5,12 +5,11 @@
 // and dark, go to test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
-
-const SCREENS = 'test-results/screens';
 
 test.describe('a retry that waits a few seconds', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=4000', 'retry.jitterMaxMs=0'], script: '503,ok,ok' } });

@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { SettingsPage } from '../pages/settings-page';
 
-const SCREENS = 'test-results/screens';
 const FLAKY = join(import.meta.dirname, '..', '..', 'integration', 'fixtures', 'mcp-flaky-server.mjs');
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(

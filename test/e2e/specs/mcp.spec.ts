@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
 
-const SCREENS = 'test-results/screens';
 const require = createRequire(import.meta.url);
 const EVERYTHING = join(
   dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),

@@ -5,13 +5,13 @@
 // and dark, go to test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import type { Page } from '@playwright/test';
 
-const SCREENS = 'test-results/screens';
 const LANGUAGES = ['en', 'ja', 'ko'] as const;
 
 test.use({ appOptions: { script: '429:7200,ok' } });

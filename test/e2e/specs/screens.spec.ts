@@ -8,14 +8,13 @@
 // Settings' first section with the model picker, a cancelled retry's quiet card, the chat at 760 px.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
-
-const SCREENS = 'test-results/screens';
 
 /** The words each language shows on the failed card's Retry button. */
 const RETRY_WORD = { en: 'Retry', ja: '再試行', ko: '재시도' } as const;

@@ -9,11 +9,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { EVERY_LANGUAGE_AND_SCHEME, SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
-
-const SCREENS = 'test-results/screens';
 
 /**
  * Records each state the thinking block is seen in (the stream is fast: polling could miss one).
@@ -199,14 +198,7 @@ test('a local server: presets, its models in the picker and Test connection, a p
 });
 
 test.describe('screenshots', () => {
-  for (const [language, scheme] of [
-    ['en', 'light'],
-    ['en', 'dark'],
-    ['ja', 'light'],
-    ['ja', 'dark'],
-    ['ko', 'light'],
-    ['ko', 'dark'],
-  ] as const) {
+  for (const [language, scheme] of EVERY_LANGUAGE_AND_SCHEME) {
     test(`thinking and context in ${language} (${scheme})`, async ({ app }) => {
       await app.page.emulateMedia({ colorScheme: scheme });
       writeFileSync(join(app.workspace, 'AGENTS.md'), '# House rules\n- Keep replies short.\n- Run the tests first.\n');

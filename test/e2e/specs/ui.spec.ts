@@ -4,13 +4,12 @@
 // the banner in Japanese and Korean, and screenshots of the three
 // screens in light and dark saved as artifacts (test-results/screens).
 import { test, expect } from '../fixtures/app';
+import { SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
-
-const SCREENS = 'test-results/screens';
 
 test.describe('with a slow backoff', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=3000'], script: '503,ok' } });

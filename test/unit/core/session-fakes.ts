@@ -60,6 +60,9 @@ export type Step =
   | { tool: string; args: Record<string, unknown>; id?: string; headers?: Record<string, string> }
   | { tools: { name: string; args: Record<string, unknown> }[] };
 
+/** A first prompt answered, then a second whose request overflows the context: where the compaction cases start. */
+export const SECOND_PROMPT_OVERFLOWS: Step[] = [{ text: 'first answer' }, { error: OVERFLOW_ERROR }];
+
 export interface ScriptedStream {
   fn: StreamFn;
   calls: { apiKey: string | undefined; at: number; messageCount: number }[];

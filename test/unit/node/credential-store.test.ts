@@ -17,7 +17,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CredentialVault, fileKeyCipher, mask } from '../../../src/main/node/credential-store';
+import { fileKeyCipher, mask } from '../../../src/main/node/credential-store';
+import { vaultIn, type VaultOptions } from './vault-in';
 
 let dir: string;
 let now: number;
@@ -27,14 +28,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function vault(extra: Partial<ConstructorParameters<typeof CredentialVault>[0]> = {}) {
-  return new CredentialVault({
-    path: join(dir, 'credentials.json'),
-    cipher: fileKeyCipher(dir),
-    now: () => now,
-    ...extra,
-  });
-}
+const vault = (extra: VaultOptions = {}) => vaultIn(dir, () => now, extra);
 
 describe('CredentialVault', () => {
   it('stores keys sealed, never in the clear, and reopens them', () => {

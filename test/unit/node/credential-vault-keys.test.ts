@@ -6,7 +6,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CredentialVault, fileKeyCipher } from '../../../src/main/node/credential-store';
+import { vaultIn, type VaultOptions } from './vault-in';
 
 let dir: string;
 let now: number;
@@ -16,14 +16,7 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function vault(extra: Partial<ConstructorParameters<typeof CredentialVault>[0]> = {}) {
-  return new CredentialVault({
-    path: join(dir, 'credentials.json'),
-    cipher: fileKeyCipher(dir),
-    now: () => now,
-    ...extra,
-  });
-}
+const vault = (extra: VaultOptions = {}) => vaultIn(dir, () => now, extra);
 
 function twoKeys() {
   const v = vault();

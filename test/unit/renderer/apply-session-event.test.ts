@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { applySessionEvent, applySnapshot } from '../../../src/renderer/src/store/apply-session-event';
 import { initialState, MAX_NOTICES, SESSION_LIST_LIMIT, type AppState } from '../../../src/renderer/src/store/state';
 import {
+  OFFLINE_PAUSE,
   SESSION_ID,
   assistantMessage,
   chain,
@@ -65,15 +66,7 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   tool_execution_end: { type: 'tool_execution_end', toolCallId: 'x', toolName: 'read', result: null, isError: false },
   auto_retry_start: retryStart() as Extract<SessionEvent, { type: 'auto_retry_start' }>,
   auto_retry_end: { type: 'auto_retry_end', success: true, attempt: 1, outcome: 'recovered', chainId: 'c1' },
-  auto_retry_paused: {
-    type: 'auto_retry_paused',
-    reason: 'offline',
-    attempt: 1,
-    maxAttempts: 2,
-    errorMessage: 'Connection error.',
-    category: 'connection',
-    chainId: 'c1',
-  },
+  auto_retry_paused: OFFLINE_PAUSE,
   rate_limit_wait: {
     type: 'rate_limit_wait',
     provider: 'openai',

@@ -6,7 +6,7 @@ import { buildChatItems, type ErroredChainItem } from '../../../src/renderer/src
 import { applySessionEvent, applySnapshot } from '../../../src/renderer/src/store/apply-session-event';
 import { initialState, type AppState } from '../../../src/renderer/src/store/state';
 import type { SessionEvent } from '../../../src/shared/events';
-import { assistantMessage, erroredMessage, snapshot, turn } from './fixtures';
+import { OFFLINE_PAUSE, assistantMessage, erroredMessage, snapshot, turn } from './fixtures';
 
 const SIM1 = { provider: 'simulator' as const, model: 'resolute-sim-1' };
 const SIM2 = { provider: 'simulator' as const, model: 'resolute-sim-2' };
@@ -34,15 +34,7 @@ const connected = (extra = {}) => applySnapshot(initialState(), snapshot(extra))
 
 describe('the banner', () => {
   it('paused offline: a pending banner that does not count down, then the retry replaces it', () => {
-    const paused = apply(connected(), {
-      type: 'auto_retry_paused',
-      reason: 'offline',
-      attempt: 1,
-      maxAttempts: 2,
-      errorMessage: 'Connection error.',
-      category: 'connection',
-      chainId: 'c1',
-    });
+    const paused = apply(connected(), OFFLINE_PAUSE);
     expect(paused.retry.banner).toMatchObject({ kind: 'pending', offline: true, attempt: 1, maxAttempts: 2 });
     expect(paused.session.isRetrying).toBe(true);
     const resumed = apply(paused, start({ category: 'connection' }));

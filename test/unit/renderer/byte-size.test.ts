@@ -1,25 +1,12 @@
 // Attachment sizes in the person's language (src/renderer/src/attachments/byte-size.ts): the number
 // by Intl.NumberFormat in the UI language, the unit from the en/ja/ko resources — on the chips and
 // in the composer's refusals alike.
-import i18next, { type i18n as I18n } from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatBytes } from '../../../src/renderer/src/attachments/byte-size';
 import { refusalsFor } from '../../../src/renderer/src/attachments/pending-files';
-import { en } from '../../../src/renderer/src/i18n/en';
-import { ja } from '../../../src/renderer/src/i18n/ja';
-import { ko } from '../../../src/renderer/src/i18n/ko';
+import { appLanguages } from './app-i18n';
 
-let i18n: I18n;
-beforeAll(async () => {
-  i18n = i18next.createInstance();
-  await i18n.init({
-    resources: { en: { translation: en }, ja: { translation: ja }, ko: { translation: ko } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-});
-const tIn = (lng: string) => i18n.getFixedT(lng);
+const tIn = appLanguages();
 
 describe('attachment sizes', () => {
   it.each([

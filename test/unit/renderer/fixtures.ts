@@ -83,6 +83,17 @@ export function decision(id: string, attempt: number, extra: Partial<RetryDecisi
   };
 }
 
+/** The retry paused offline: its first attempt failed to connect, of two allowed. */
+export const OFFLINE_PAUSE: Extract<SessionEvent, { type: 'auto_retry_paused' }> = {
+  type: 'auto_retry_paused',
+  reason: 'offline',
+  attempt: 1,
+  maxAttempts: 2,
+  errorMessage: 'Connection error.',
+  category: 'connection',
+  chainId: 'c1',
+};
+
 export function snapshot(extra: Partial<SessionSnapshot> = {}): SessionSnapshot {
   return {
     sessionId: SESSION_ID,

@@ -3,8 +3,7 @@
 // in a translated sentence, the workspace picker's tools note, key hints (the masked key as sent,
 // its source in words) and provider names (generic ones translated, brands as sent, also before the
 // list has come). Real i18next with the app's own resources.
-import { beforeAll, describe, expect, it } from 'vitest';
-import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
 import { en } from '../../../src/renderer/src/i18n/en';
 import { ja } from '../../../src/renderer/src/i18n/ja';
 import { ko } from '../../../src/renderer/src/i18n/ko';
@@ -14,18 +13,9 @@ import type { ProviderInfo } from '../../../src/shared/contract';
 import { NOTICE_PARAMS } from '../../../src/shared/notice-params';
 import { errorNotice } from '../../../src/shared/notices';
 import { type NoticeText } from '../../../src/shared/notice-params';
+import { appLanguages } from './app-i18n';
 
-const i18n = i18next.createInstance();
-const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);
-
-beforeAll(async () => {
-  await i18n.init({
-    resources: { en: { translation: en }, ja: { translation: ja }, ko: { translation: ko } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-});
+const inLanguage = appLanguages();
 
 const FALLBACK = 'English text from the main process';
 // What arrives from the wire is not checked by the type: any params at all.

@@ -1,29 +1,16 @@
 // How a scheduled retry's time reads in the window (docs/retry-policy.md, "Scheduled retries"): the
 // 24-hour clock time, with the date when it is not today, and what is left, in en/ja/ko — the
 // banner and the card both say scheduledText. Real i18next with the app's own resources.
-import { beforeAll, describe, expect, it } from 'vitest';
-import i18next, { type TFunction } from 'i18next';
-import { en } from '../../../src/renderer/src/i18n/en';
-import { ja } from '../../../src/renderer/src/i18n/ja';
-import { ko } from '../../../src/renderer/src/i18n/ko';
+import { describe, expect, it } from 'vitest';
 import {
   formatClockTime,
   formatTimeLeft,
   formatWait,
   scheduledText,
 } from '../../../src/renderer/src/retry/scheduled-time';
+import { appLanguages } from './app-i18n';
 
-const i18n = i18next.createInstance();
-const inLanguage = (lng: string): TFunction => i18n.getFixedT(lng);
-
-beforeAll(async () => {
-  await i18n.init({
-    resources: { en: { translation: en }, ja: { translation: ja }, ko: { translation: ko } },
-    lng: 'en',
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-  });
-});
+const inLanguage = appLanguages();
 
 // Local times, so the test reads the same in any time zone.
 const NOW = new Date(2026, 11, 1, 11, 52, 0).getTime();

@@ -9,6 +9,7 @@ import { sleepUntil } from '../../../../src/main/core/retry/retry-chain';
 import { RetryController } from '../../../../src/main/core/retry/retry-controller';
 import { findSchedulableRetry } from '../../../../src/main/core/retry/scheduled-retry';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
+import { rateLimitAbort } from '../../../fixtures/decision-records';
 import { DEFAULT_SETTINGS, applySettingsPatch, validateSettings } from '../../../../src/shared/settings';
 import { mergeSettings } from '../../../../src/shared/settings-values';
 import { FakeHost, T0, assistant, rateLimit, useFakeClock } from './retry-host-fake';
@@ -145,25 +146,19 @@ describe('a scheduled chain in the RetryController', () => {
 });
 
 describe('findSchedulableRetry ("Retry at …")', () => {
-  const decision = (over: Partial<RetryDecisionRecord>): RetryDecisionRecord => ({
-    id: 'd1',
-    timestamp: new Date(T0).toISOString(),
-    level: 'WARNING',
-    errorType: 'ModelRateLimitError',
-    category: 'rate_limit',
-    attempt: 1,
-    action: 'abort',
-    waitSeconds: 0,
-    reason: 'provider asked to wait 7200 s, above the 60 s maximum delay',
-    errorMessage: '429 slow down',
-    hintMs: 2 * HOUR,
-    maxDelayMs: 60_000,
-    retryAt: T0 + 2 * HOUR,
-    context: { taskType: 'chat', modelId: 'm', provider: 'p', sessionId: 's', turnId: 't2' },
-    finalDecision: 'abort',
-    chainId: 'c1',
-    ...over,
-  });
+  const decision = (over: Partial<RetryDecisionRecord>): RetryDecisionRecord =>
+    rateLimitAbort({
+      id: 'd1',
+      timestamp: new Date(T0).toISOString(),
+      reason: 'provider asked to wait 7200 s, above the 60 s maximum delay',
+      errorMessage: '429 slow down',
+      hintMs: 2 * HOUR,
+      maxDelayMs: 60_000,
+      retryAt: T0 + 2 * HOUR,
+      context: { taskType: 'chat', modelId: 'm', provider: 'p', sessionId: 's', turnId: 't2' },
+      chainId: 'c1',
+      ...over,
+    });
   const stored = (d: RetryDecisionRecord, outcome: 'exhausted' | 'cancelled' = 'exhausted') => ({
     turns: [
       { seq: 1, chainId: null },

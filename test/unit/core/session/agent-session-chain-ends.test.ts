@@ -4,7 +4,7 @@
 // record is tied to. The lifecycle is described in docs/retry-policy.md; the LLM is the scripted
 // stream of session-fakes.ts, everything else is the real session.
 import { describe, expect, it } from 'vitest';
-import { harness, OVERFLOW_ERROR, retryOnly, waitForEvent } from '../session-fakes';
+import { harness, OVERFLOW_ERROR, retryOnly, SECOND_PROMPT_OVERFLOWS, waitForEvent } from '../session-fakes';
 
 /** The fields of a decision record that say what was decided about which attempt of which turn. */
 const decisionSummary = (h: ReturnType<typeof harness>) =>
@@ -143,7 +143,7 @@ describe('AgentSession: dispose() and abort() at awkward moments', () => {
   });
 
   it('abort() while compaction summarises: compaction ends aborted, no retry of the turn, prompt() resolves', async () => {
-    const h = harness([{ text: 'first answer' }, { error: OVERFLOW_ERROR }, { stall: true }, { text: 'never asked' }]);
+    const h = harness([...SECOND_PROMPT_OVERFLOWS, { stall: true }, { text: 'never asked' }]);
     await h.session.prompt('first');
     const done = h.session.prompt('second');
     // The third request is the summary; it stalls until aborted.
@@ -169,12 +169,7 @@ describe('AgentSession: dispose() and abort() at awkward moments', () => {
   });
 
   it('Stop pressed as an overflow arrives, before compaction starts: nothing is summarised or retried', async () => {
-    const h = harness([
-      { text: 'first answer' },
-      { error: OVERFLOW_ERROR },
-      { text: 'Summary' },
-      { text: 'never asked' },
-    ]);
+    const h = harness([...SECOND_PROMPT_OVERFLOWS, { text: 'Summary' }, { text: 'never asked' }]);
     await h.session.prompt('first');
     // Like a click that arrives right after the overflowing run ended (a later task, not inside it).
     h.session.subscribe((e) => {

@@ -3,7 +3,7 @@
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
 import { describe, expect, it } from 'vitest';
-import { harness, OVERFLOW_ERROR, retryOnly, waitForEvent } from '../session-fakes';
+import { harness, OVERFLOW_ERROR, retryOnly, SECOND_PROMPT_OVERFLOWS, waitForEvent } from '../session-fakes';
 
 describe('AgentSession retry lifecycle', () => {
   it('retries twice with 2^n backoff and ends with success; prompt() resolves only after the chain', async () => {
@@ -263,12 +263,7 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a context overflow is never retried: it compacts and tries once more', async () => {
-    const h = harness([
-      { text: 'first answer' },
-      { error: OVERFLOW_ERROR },
-      { text: 'Summary: we talked.' },
-      { text: 'second answer' },
-    ]);
+    const h = harness([...SECOND_PROMPT_OVERFLOWS, { text: 'Summary: we talked.' }, { text: 'second answer' }]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     expect(retryOnly(h.events)).toEqual([]);
@@ -281,12 +276,7 @@ describe('AgentSession retry lifecycle', () => {
   });
 
   it('a second overflow after compaction ends with a clear error', async () => {
-    const h = harness([
-      { text: 'first answer' },
-      { error: OVERFLOW_ERROR },
-      { text: 'Summary' },
-      { error: OVERFLOW_ERROR },
-    ]);
+    const h = harness([...SECOND_PROMPT_OVERFLOWS, { text: 'Summary' }, { error: OVERFLOW_ERROR }]);
     await h.session.prompt('first');
     await h.session.prompt('second');
     const notice = h.events.find((e) => e.type === 'notice');

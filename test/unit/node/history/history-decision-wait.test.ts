@@ -10,6 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openHistoryStore, type SqliteHistoryStore } from '../../../../src/main/node/history/sqlite-history-store';
 import { waitTooLongReason } from '../../../../src/shared/retry-policy/decision-table';
 import type { RetryDecisionRecord } from '../../../../src/shared/history';
+import { rateLimitAbort } from '../../../fixtures/decision-records';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-decision-wait-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -20,22 +21,15 @@ afterEach(() => {
 });
 
 function decision(id: string, patch: Partial<RetryDecisionRecord>): RetryDecisionRecord {
-  return {
+  return rateLimitAbort({
     id,
     timestamp: '2026-01-12T10:00:00.000Z',
-    level: 'WARNING',
-    errorType: 'ModelRateLimitError',
-    category: 'rate_limit',
-    attempt: 1,
-    action: 'abort',
-    waitSeconds: 0,
     reason: 'rate_limit: retry 1 of 4 in 2 s (exponential backoff)',
     errorMessage: '429 Too Many Requests',
     context: { taskType: 'chat', modelId: 'm', provider: 'simulator', sessionId: 's1', turnId: null },
-    finalDecision: 'abort',
     chainId: null,
     ...patch,
-  };
+  });
 }
 
 function openWithSession(path: string): SqliteHistoryStore {

@@ -2,15 +2,14 @@
 // docs/thinking-and-context.md, "A conversation's instructions"): the migration that adds their
 // table upgrades a file from before it, keeping its sessions; the store reads, replaces and removes
 // them, keeps them for a chat that has no stored turn yet, and drops them with their session.
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../../src/main/node/history/migrations';
+import { LATEST_SCHEMA_VERSION, migrate } from '../../../../src/main/node/history/migrations';
 import { openHistoryStore } from '../../../../src/main/node/history/sqlite-history-store';
 import { SessionInstructionsStore } from '../../../../src/main/node/session-instructions-store';
-import { migrationNamed } from '../../../fixtures/history-files';
+import { historyBefore, migrationNamed } from '../../../fixtures/history-files';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-session-instructions-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -22,12 +21,7 @@ describe("a conversation's own instructions in the history", () => {
     const migration = migrationNamed(/own instructions/);
     expect(migration.version).toBeGreaterThan(migrationNamed(/attachments/).version);
     const path = join(root, 'before.db');
-    const db = new Database(path);
-    migrate(
-      db,
-      MIGRATIONS.filter((m) => m.version < migration.version),
-    );
-    db.prepare("INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s', 'Old', 1, 2)").run();
+    const db = historyBefore(path, migration);
     expect(migrate(db)).toEqual({ from: migration.version - 1, to: LATEST_SCHEMA_VERSION });
     db.close();
     const store = openHistoryStore(path);

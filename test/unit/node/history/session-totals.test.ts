@@ -2,15 +2,14 @@
 // docs/thinking-and-context.md, "Context and cost"): kept in the session row by triggers as turns
 // are stored, every attempt counted (failed ones too, they were paid for), whatever page of turns a
 // view has loaded; the migration counts the turns a file already had.
-import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LATEST_SCHEMA_VERSION, MIGRATIONS, migrate } from '../../../../src/main/node/history/migrations';
+import { LATEST_SCHEMA_VERSION, migrate } from '../../../../src/main/node/history/migrations';
 import { openHistoryStore } from '../../../../src/main/node/history/sqlite-history-store';
 import type { AssistantChatMessage } from '../../../../src/shared/messages';
-import { migrationNamed } from '../../../fixtures/history-files';
+import { historyBefore, migrationNamed } from '../../../fixtures/history-files';
 
 const root = mkdtempSync(join(tmpdir(), 'resolute-session-totals-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -66,12 +65,7 @@ describe("a session's total tokens and cost", () => {
   it('the migration counts the turns an older file already had', () => {
     const migration = migrationNamed(/total tokens and cost/);
     const path = join(root, 'before.db');
-    const db = new Database(path);
-    migrate(
-      db,
-      MIGRATIONS.filter((m) => m.version < migration.version),
-    );
-    db.prepare("INSERT INTO sessions (id, title, created_at, updated_at) VALUES ('s', 'Old', 1, 2)").run();
+    const db = historyBefore(path, migration);
     const message = JSON.stringify({ ...reply(2, { input: 40, output: 2, totalTokens: 42 }) });
     db.prepare(
       `INSERT INTO turns (id, session_id, seq, role, message_json, stop_reason, created_at, cost_usd)
