@@ -80,6 +80,25 @@ test('Stop during the wait ends the turn: nothing retried, and the next prompt i
   expect((await app.requests()).map((r) => r.step)).toEqual(['prefill:120', 'ok']);
 });
 
+test('the first-token wait is set per server beside the local model fields; 0 minutes is refused', async ({ app }) => {
+  const settings = new SettingsPage(app.page);
+  await settings.open();
+  await settings.useOpenAiCompatible(app.simulatorUrl);
+  const wait = app.page.getByTestId('local-first-token-wait');
+  await expect(wait).toHaveValue('');
+  await expect(app.page.getByText('Empty: 10 minutes.')).toBeVisible();
+  await wait.fill('0');
+  await wait.press('Enter');
+  await expect(wait).toHaveAttribute('aria-invalid', 'true');
+  await wait.fill('25');
+  await wait.press('Enter');
+  await expect(wait).not.toHaveAttribute('aria-invalid');
+  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await app.page.reload();
+  await settings.open();
+  await expect(app.page.getByTestId('local-first-token-wait')).toHaveValue('25');
+});
+
 test('keep-alive comments past the timeout keep a cloud request: the reply, one request', async ({ app }) => {
   // The built-in simulator stands in for a cloud provider: 1.5 s of silence would end its request.
   await app.setScript('keepalive:4');
