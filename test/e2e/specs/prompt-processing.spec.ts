@@ -97,6 +97,8 @@ test('the first-token wait is set per server beside the local model fields; 0 mi
   await app.page.reload();
   await settings.open();
   await expect(app.page.getByTestId('local-first-token-wait')).toHaveValue('25');
+  await app.page.getByTestId('local-first-token-wait').scrollIntoViewIfNeeded();
+  await app.page.screenshot({ path: `${SCREENS}/local-first-token-wait-en-light.png` });
 });
 
 test('keep-alive comments past the timeout keep a cloud request: the reply, one request', async ({ app }) => {

@@ -64,20 +64,6 @@ export function LocalModelFields({ provider }: { provider: Settings['provider'] 
         toPatch={(value) => patch('maxTokens', value)}
         hint={t('local.maxTokensHint')}
       />
-      {provider.baseUrl && (
-        <CommitField
-          label={t('local.firstTokenWait')}
-          fieldPath={`provider.localServers.${provider.baseUrl}.firstTokenWaitMinutes`}
-          testId="local-first-token-wait"
-          kind="number"
-          isClearable
-          value={provider.localServers[provider.baseUrl]?.firstTokenWaitMinutes}
-          toPatch={(value) => ({
-            provider: { localServers: { [provider.baseUrl]: { firstTokenWaitMinutes: value } } },
-          })}
-          hint={t('local.firstTokenWaitHint')}
-        />
-      )}
       <SelectField
         label={t('local.images')}
         fieldPath={`provider.localModels.${model}.images`}
@@ -98,6 +84,20 @@ export function LocalModelFields({ provider }: { provider: Settings['provider'] 
           void actions.updateSettings(`provider.localModels.${model}.reasoning`, patch('reasoning', valueOf(choice)))
         }
       />
+      {provider.baseUrl && (
+        <CommitField
+          label={t('local.firstTokenWait')}
+          fieldPath={`provider.localServers.${provider.baseUrl}.firstTokenWaitMinutes`}
+          testId="local-first-token-wait"
+          kind="number"
+          isClearable
+          value={provider.localServers[provider.baseUrl]?.firstTokenWaitMinutes}
+          toPatch={(value) => ({
+            provider: { localServers: { [provider.baseUrl]: { firstTokenWaitMinutes: value } } },
+          })}
+          hint={t('local.firstTokenWaitHint')}
+        />
+      )}
     </>
   );
 }
