@@ -81,3 +81,9 @@ export type ChainOutcome =
   | 'not_retryable'
   | 'compacted'
   | typeof INTERRUPTED_OUTCOME;
+
+/**
+ * The words of a `timeout` whose connection lived (headers, keep-alives) but brought no words
+ * (docs/retry-policy.md, "Liveness"): the main process writes them, the failed card explains them apart.
+ */
+export const NO_WORDS_TIMEOUT = 'connected, but no words';

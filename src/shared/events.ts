@@ -117,6 +117,8 @@ export interface SessionSnapshot {
   interruptedRetry: InterruptedRetry | null;
   /** A prompt waiting for a rate limit to reset; else null. */
   pacing: PacingWait | null;
+  /** A local server working on the prompt before its first word, for a window that was not listening; else null. */
+  promptWait?: PromptWait | null;
   /** Every chat that works or wants the person, this one included (the sessions_activity event's list). */
   activity: SessionActivity[];
   /**
@@ -207,6 +209,13 @@ export type PacingEvent =
  * the chat shows "Processing the prompt… 45 s" from `startedAt`, with the share where the server
  * reports it (llama.cpp's prompt_progress), until the first word or the request's end.
  */
+/** Since when a local server processes the prompt, and how far it says it is (llama.cpp), tokens. */
+export interface PromptWait {
+  startedAt: number;
+  processed?: number;
+  total?: number;
+}
+
 export type PromptProcessingEvent =
   | { type: 'prompt_processing_start'; startedAt: number }
   | { type: 'prompt_processing_progress'; processed: number; total: number }

@@ -97,10 +97,13 @@ describe('two clocks: a local server gets a first-token wait, watched by a probe
   it('a local server silent past the idle limit before its first byte is answered with one request', async () => {
     // Silent until the app has probed it 8 times (8 × 50 ms, past the 300 ms idle limit: "40 s" at
     // the default 30 s), then the answer; the first-token wait stays at its default (10 min).
+    let shown: unknown;
     const url = await serve(async ({ res, gone }) => {
       const probesBefore = server!.probes;
       await Promise.race([server!.until(() => server!.probes >= probesBefore + 8), gone]);
       if (res.destroyed) return;
+      // What a window that comes to this chat now is given: the wait, since the request went out.
+      shown = app!.services.session.snapshot({ turns: [], chains: [], decisions: [], hasOlderTurns: false }).promptWait;
       openStream(res);
       words(res, 'Processed the long prompt');
       finish(res);
@@ -112,6 +115,8 @@ describe('two clocks: a local server gets a first-token wait, watched by a probe
     expect(failedTurns(started)).toEqual([]);
     const types = started.events.map((e) => e.type).filter((t) => t.startsWith('prompt_processing'));
     expect(types).toEqual(['prompt_processing_start', 'prompt_processing_end']);
+    const start = started.events.find((e) => e.type === 'prompt_processing_start');
+    expect(shown).toEqual({ startedAt: start && 'startedAt' in start ? start.startedAt : -1 });
   });
 
   it('a dead local server (the probe is refused) fails as `connection`, its request closed', async () => {

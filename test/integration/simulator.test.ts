@@ -277,6 +277,30 @@ describe('the simulator over raw HTTP', () => {
     // A normal chunk opens the stream; the broken line comes last, before [DONE].
     expect(sseData(text).slice(-2)).toEqual(['<malformed chunk>', '[DONE]']);
   });
+
+  it('prefill holds every byte, headers included, then answers', async () => {
+    sim.setScript('prefill:1');
+    const response = chat().then(() => 'headers');
+    const quiet = new Promise((resolve) => setTimeout(() => resolve('quiet'), 300));
+    expect(await Promise.race([response, quiet])).toBe('quiet');
+    expect(await response).toBe('headers');
+    expect(sim.requests.map((request) => request.step)).toEqual(['prefill:1']);
+  });
+
+  it('keepalive sends SSE comments before the reply; progress sends llama.cpp prompt_progress', async () => {
+    sim.setScript('keepalive:1.5 progress:1.5');
+    const kept = await (await chat()).text();
+    expect(kept.startsWith(': keep-alive\n\n: keep-alive\n\n')).toBe(true);
+    expect(contentOf(sseData(kept))).toBe(REPLY_TO_HELLO);
+    const progressed = await (await chat()).text();
+    const progress = sseData(progressed)
+      .filter((data) => typeof data === 'object' && data !== null && 'prompt_progress' in data)
+      .map((data) => (data as { prompt_progress: { processed: number; total: number } }).prompt_progress);
+    expect(progress.length).toBeGreaterThanOrEqual(3);
+    expect(progress[0]).toMatchObject({ processed: 0, total: 32_768 });
+    expect(progress.at(-1)).toMatchObject({ processed: 32_768, total: 32_768 });
+    expect(contentOf(sseData(progressed))).toBe(REPLY_TO_HELLO);
+  });
 });
 
 const MODEL: Model<'openai-completions'> = {
@@ -318,9 +342,9 @@ describe('the simulator through pi-ai (maxRetries 0)', () => {
   });
 
   // The provider.shape steps are driven through their own SDKs by the conformance suite.
+  const REPLIES = ['ok', 'slow', 'ok_limited', 'tokens', 'prefill', 'keepalive', 'progress'] as const;
   const faults = GENERIC_FAULTS.filter(
-    (kind): kind is Exclude<GenericFault, 'ok' | 'slow' | 'ok_limited' | 'tokens'> =>
-      kind !== 'ok' && kind !== 'slow' && kind !== 'ok_limited' && kind !== 'tokens',
+    (kind): kind is Exclude<GenericFault, (typeof REPLIES)[number]> => !(REPLIES as readonly string[]).includes(kind),
   );
 
   it('the fixture covers exactly the faults', () => {
@@ -335,6 +359,16 @@ describe('the simulator through pi-ai (maxRetries 0)', () => {
     expect(sim.requests.map((request) => request.step)).toEqual([fault]);
     if (fault === 'reset') expect(textOf(message)).toBe('Simulated reply: I received "Hello there". ');
   });
+
+  it.each(['prefill:0.2', 'keepalive:1.2', 'progress:1.2'])(
+    '%s is answered with the reply, one request',
+    async (step) => {
+      sim.setScript(step);
+      const message = await ask('Hello there');
+      expect([message.stopReason, textOf(message)]).toEqual(['stop', REPLY_TO_HELLO]);
+      expect(sim.requests.map((request) => request.step)).toEqual([step]);
+    },
+  );
 
   it('Stop in the middle of a slow reply keeps the partial text', async () => {
     sim.setScript('slow');

@@ -485,3 +485,16 @@ describe('applySnapshot: the stored chains and decisions arrive with the session
     expect(s.session.decisions.map((d) => d.id)).toEqual(['d1', 'd2']);
   });
 });
+
+describe("applySnapshot: a local server's prompt processing", () => {
+  it('back in a chat whose server still works on the prompt, the notice is there with its share; another chat has none', () => {
+    const wait = { startedAt: 1000, processed: 512, total: 2048 };
+    const back = apply(connected(), {
+      type: 'session_changed',
+      snapshot: snapshot({ sessionId: 's2', isStreaming: true, promptWait: wait }),
+    });
+    expect(back.session.promptWait).toEqual(wait);
+    const other = apply(back, { type: 'session_changed', snapshot: snapshot({ sessionId: 's3', isStreaming: true }) });
+    expect(other.session.promptWait).toBeNull();
+  });
+});

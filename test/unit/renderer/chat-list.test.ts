@@ -110,6 +110,23 @@ describe('the flat list', () => {
     expect(withLiveItems(transcript, NO_LIVE)).toBe(transcript);
   });
 
+  it("a local server's prompt processing is the last row, where the reply will stream", () => {
+    const streamingMessage = assistantMessage('', 1100);
+    const transcript = buildChatItems({ ...base, turns: [turn(1, userMessage('go'))], streamingMessage });
+    expect(kinds(transcript)).toEqual(['message', 'message']);
+    const promptWait = { startedAt: 1000, processed: 10, total: 40 };
+    // The notice takes the empty "Writing…" bubble's place; the first words bring the bubble back.
+    const items = withLiveItems(transcript, { ...NO_LIVE, promptWait });
+    expect(kinds(items)).toEqual(['message', 'prompt-wait']);
+    expect(items.at(-1)).toMatchObject({ kind: 'prompt-wait', wait: promptWait });
+    const written = buildChatItems({
+      ...base,
+      turns: [turn(1, userMessage('go'))],
+      streamingMessage: assistantMessage('Hi', 1100),
+    });
+    expect(kinds(withLiveItems(written, { ...NO_LIVE, promptWait }))).toEqual(['message', 'message', 'prompt-wait']);
+  });
+
   it('a live row whose item is not shown goes to the end', () => {
     const transcript = buildChatItems({ ...base, turns: [turn(1, userMessage('go'))] });
     expect(kinds(withLiveItems(transcript, { ...NO_LIVE, approval: request }))).toEqual(['message', 'approval']);

@@ -4,6 +4,8 @@
 // timers and callbacks — the HTTP layer feeds it bytes through the guarded stream, and the probe is a
 // port (src/main/node/liveness-probe.ts). Used by guarded-stream.ts, one watch per request.
 
+import { NO_WORDS_TIMEOUT } from '../../../shared/error-category';
+
 export const TIMEOUT_MESSAGE_PREFIX = 'Request timed out';
 
 /** What a local server's liveness probe found: any HTTP answer, a refused connection, or no answer in time. */
@@ -52,7 +54,7 @@ export function noBytesMessage(ms: number): string {
 
 /** The error text of a request whose connection lived (headers, keep-alives) but brought no words for `ms`. */
 export function noWordsMessage(ms: number): string {
-  return `${TIMEOUT_MESSAGE_PREFIX}: connected, but no words for ${seconds(ms)}`;
+  return `${TIMEOUT_MESSAGE_PREFIX}: ${NO_WORDS_TIMEOUT} for ${seconds(ms)}`;
 }
 
 /**

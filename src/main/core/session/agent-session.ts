@@ -27,7 +27,7 @@ import type { ApprovalChoice } from '../../../shared/tools';
 import type { Compactor } from './compaction';
 import type { AgentPort } from '../ports';
 import { type PromptPacing, findInterruptedRetry, interruptedDecision, type RetryController } from '../retry';
-import { buildSessionParts, type AgentSessionOptions } from './session-parts';
+import { buildSessionParts, type AgentSessionOptions, type SessionParts } from './session-parts';
 import { sessionStats, type SessionStats } from './session-stats';
 import type { TurnEvents } from './turn-events';
 import type { TurnRecorder } from './turn-recorder';
@@ -60,6 +60,7 @@ export class AgentSession {
   private readonly recorder: TurnRecorder;
   private readonly pacing: PromptPacing;
   private readonly turnEvents: TurnEvents;
+  private readonly promptWait: SessionParts['promptWait'];
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
@@ -83,6 +84,7 @@ export class AgentSession {
     this.tools = parts.tools;
     this.pacing = parts.pacing;
     this.turnEvents = parts.turnEvents;
+    this.promptWait = parts.promptWait;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -463,6 +465,7 @@ export class AgentSession {
       pendingApprovals: this.tools?.approvals.pending ?? [],
       interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.options.settings.get().retry),
       pacing: this.pacing.current,
+      promptWait: this.isStreaming ? this.promptWait() : null,
       liveTools: this.liveTools.list(),
     };
   }

@@ -4,7 +4,7 @@
 // pacing (docs/retry-policy.md) and what is done with each agent event (turn-events.ts). Kept
 // apart so agent-session.ts reads as the session's API.
 import { newId as newCompactId } from '../../../shared/ids';
-import type { ModelInfo, SessionEvent } from '../../../shared/events';
+import type { ModelInfo, PromptProcessingEvent, PromptWait, SessionEvent } from '../../../shared/events';
 import type { ChatMessage } from '../../../shared/messages';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
@@ -69,6 +69,21 @@ export interface SessionParts {
   pacing: PromptPacing;
   /** What is done with each agent event: publish, store, and at a run's end hand a failure to the controller. */
   turnEvents: TurnEvents;
+  /** A local server's prompt processing as the events last said it ("Two clocks"), for the snapshot. */
+  promptWait: () => PromptWait | null;
+}
+
+/** Publishes the prompt-processing events and keeps what they say now, so a snapshot can show it. */
+function trackedPromptWait(emit: (event: PromptProcessingEvent) => void) {
+  let current: PromptWait | null = null;
+  const publish = (event: PromptProcessingEvent): void => {
+    if (event.type === 'prompt_processing_start') current = { startedAt: event.startedAt };
+    else if (event.type === 'prompt_processing_progress')
+      current = current && { ...current, processed: event.processed, total: event.total };
+    else current = null;
+    emit(event);
+  };
+  return { publish, current: () => current };
 }
 
 function buildTools(options: AgentSessionOptions, hooks: SessionHooks, newId: () => string, now: () => number) {
@@ -166,7 +181,8 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const newId = options.newId ?? newCompactId;
   const now = () => clock.now();
   // Before the tools wrap it: a local server's prompt processing reaches the chat as events.
-  agent.streamFn = reportingPromptWait(agent.streamFn, hooks.emit);
+  const promptWait = trackedPromptWait(hooks.emit);
+  agent.streamFn = reportingPromptWait(agent.streamFn, promptWait.publish);
   const tools = buildTools(options, hooks, newId, now);
   const recorder = new TurnRecorder({
     history: options.history,
@@ -196,5 +212,5 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     now,
     shuttingDown,
   });
-  return { recorder, retry, compactor, tools, pacing, turnEvents };
+  return { recorder, retry, compactor, tools, pacing, turnEvents, promptWait: promptWait.current };
 }

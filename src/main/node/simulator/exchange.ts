@@ -63,6 +63,8 @@ export function respond(exchange: Exchange): Promise<void> | void {
       return reply(exchange, true);
     case 'tokens':
       return tokens(exchange);
+    case 'held':
+      return held(exchange);
     case 'broken':
       return broken(exchange, kind as 'reset' | 'drop' | 'stall' | 'malformed');
     case 'stream_error':
@@ -136,6 +138,40 @@ async function reply(exchange: Exchange, isSlow: boolean): Promise<void> {
   await streamPieces(exchange, parts, delayMs);
   for (const frame of wire.close(context, fullText)) write(exchange, frame);
   res.end();
+}
+
+/** Between two keep-alive comments or progress frames of a held reply, ms. */
+const HOLD_TICK_MS = 1000;
+/** The prompt a `progress` step reports processing, in tokens. */
+const PROGRESS_PROMPT_TOKENS = 32_768;
+
+/**
+ * A reply that comes late (docs/retry-policy.md, "Liveness"): `prefill` sends no byte at all while
+ * it holds (a local server working on a long prompt), `keepalive` its headers and then an SSE
+ * comment every second (OpenRouter's queue), `progress` its headers and llama.cpp's prompt_progress.
+ */
+async function held(exchange: Exchange): Promise<void> {
+  const { res, request, step, signal, wire, context } = exchange;
+  const holdMs = (step.holdSeconds ?? 0) * 1000;
+  if (step.kind === 'prefill' || !request.isStream) {
+    await sleep(holdMs, undefined, { signal });
+    return reply(exchange, false);
+  }
+  res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' });
+  const started = performance.now();
+  for (let elapsed = 0; elapsed < holdMs; elapsed = performance.now() - started) {
+    const processed = Math.floor((Math.min(elapsed, holdMs) / Math.max(1, holdMs)) * PROGRESS_PROMPT_TOKENS);
+    const frame =
+      step.kind === 'progress' && wire.promptProgress
+        ? wire.promptProgress(context, processed, PROGRESS_PROMPT_TOKENS)
+        : ': keep-alive\n\n';
+    write(exchange, frame);
+    await sleep(Math.min(HOLD_TICK_MS, holdMs - elapsed), undefined, { signal });
+  }
+  // llama.cpp's last progress says the whole prompt is in, just before the first word.
+  if (step.kind === 'progress' && wire.promptProgress)
+    write(exchange, wire.promptProgress(context, PROGRESS_PROMPT_TOKENS, PROGRESS_PROMPT_TOKENS));
+  return reply(exchange, false);
 }
 
 /** Real providers stream about one token per event: each tick writes the events due by then. */
@@ -224,12 +260,14 @@ async function streamError(exchange: Exchange): Promise<void> {
 
 /** Sends the SSE headers and the frames every stream of this API starts with. */
 function openStream(exchange: Exchange, headers: Record<string, string> = {}): void {
-  exchange.res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache',
-    connection: 'keep-alive',
-    ...headers,
-  });
+  // A held reply has sent its headers already.
+  if (!exchange.res.headersSent)
+    exchange.res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+      ...headers,
+    });
   for (const frame of exchange.wire.open(exchange.context)) write(exchange, frame);
 }
 

@@ -9,7 +9,10 @@
 //   step    := name [ ":" seconds ] [ "*" [ count ] ]
 //   name    := generic | provider "." shape      e.g. 503, stream_error, anthropic.spend_limit
 //   name*N  repeats the step N times;  name*  repeats it forever (nothing may follow it)
-//   seconds (only the steps that carry a retry hint) is a non-negative number, e.g. 429:2, 429:0.05
+//   seconds (the steps that carry a retry hint, and the held replies) is a non-negative number, e.g. 429:2, 429:0.05
+//   `prefill:s` says nothing at all for s seconds (a local server processing a long prompt), then answers;
+//   `keepalive:s` sends its headers, then an SSE comment every second for s seconds, then answers;
+//   `progress:s` is llama.cpp with return_progress: prompt_progress chunks for s seconds, then the answer.
 //   `tokens` streams a reply of 2,000 tokens one token per event at 2,000 tokens/s, as real providers do.
 //   Steps are consumed one per request; once the list is used up every request gets `ok`.
 //   Each "@model" has its own list, consumed by the requests for that model; the steps before any
@@ -50,6 +53,9 @@ export const GENERIC_FAULTS = [
   'proxy_503',
   'ok_limited',
   'tokens',
+  'prefill',
+  'keepalive',
+  'progress',
 ] as const;
 
 export const PROVIDER_FAULTS = [
@@ -79,6 +85,8 @@ export interface FaultStep {
   label: string;
   /** Retry hint in seconds for the steps that carry one (the default when not written), else null. */
   retryAfterSeconds: number | null;
+  /** For a held reply (prefill, keepalive, progress): how long it holds before the answer, seconds. */
+  holdSeconds?: number;
   /** How many requests this step covers; Infinity for `step*`. */
   times: number;
   /** For `tool`: the tool the model calls and its arguments as sent. */
@@ -96,11 +104,15 @@ const DEFAULT_HINT_SECONDS: Partial<Record<FaultKind, number>> = {
   'openai.rate_limit_rpd': 432,
 };
 
+/** The held replies (docs/retry-policy.md, "Liveness"), with how long they hold when no seconds are written. */
+const DEFAULT_HOLD_SECONDS: Partial<Record<FaultKind, number>> = { prefill: 5, keepalive: 5, progress: 5 };
+
 /** How a step breaks the exchange; the wire formats fill in the bytes. */
-export type FaultBehaviour = 'reply' | 'slow' | 'tokens' | 'status' | 'broken' | 'stream_error' | 'tool_call';
+export type FaultBehaviour = 'reply' | 'slow' | 'tokens' | 'held' | 'status' | 'broken' | 'stream_error' | 'tool_call';
 
 export function faultBehaviour(kind: StepKind): FaultBehaviour {
   if (kind === 'tool') return 'tool_call';
+  if (kind === 'prefill' || kind === 'keepalive' || kind === 'progress') return 'held';
   if (kind === 'ok' || kind === 'ok_limited') return 'reply';
   if (kind === 'slow') return 'slow';
   if (kind === 'tokens') return 'tokens';
@@ -121,15 +133,16 @@ const isFaultKind = (name: string): name is FaultKind => (FAULT_KINDS as readonl
 type ParseResult<T> = { ok: true; value: T } | { ok: false; error: string };
 
 function parseSeconds(kind: FaultKind, raw: string | undefined, token: string): ParseResult<number | null> {
-  const fallback = DEFAULT_HINT_SECONDS[kind];
+  const fallback = DEFAULT_HINT_SECONDS[kind] ?? DEFAULT_HOLD_SECONDS[kind];
   if (raw === undefined) return { ok: true, value: fallback ?? null };
   if (fallback === undefined) {
-    const takers = Object.keys(DEFAULT_HINT_SECONDS).join(', ');
+    const takers = [...Object.keys(DEFAULT_HINT_SECONDS), ...Object.keys(DEFAULT_HOLD_SECONDS)].join(', ');
     return { ok: false, error: `Step "${token}": "${kind}" takes no ":seconds" (only ${takers} do).` };
   }
   const seconds = Number(raw);
   if (!/^\d+(\.\d+)?$/.test(raw) || seconds > MAX_RETRY_AFTER_SECONDS) {
-    const error = `Step "${token}": the retry hint must be a number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}.`;
+    const what = DEFAULT_HOLD_SECONDS[kind] === undefined ? 'the retry hint' : 'the hold';
+    const error = `Step "${token}": ${what} must be a number of seconds from 0 to ${MAX_RETRY_AFTER_SECONDS}.`;
     return { ok: false, error };
   }
   return { ok: true, value: seconds };
@@ -204,6 +217,10 @@ function parseStep(token: string): ParseResult<FaultStep> {
   const times = parseTimes(star, rawTimes, token);
   if (!times.ok) return times;
   const label = rawSeconds === undefined ? name : `${name}:${rawSeconds}`;
+  if (DEFAULT_HOLD_SECONDS[name] !== undefined) {
+    const value = { kind: name, label, retryAfterSeconds: null, holdSeconds: seconds.value ?? 0, times: times.value };
+    return { ok: true, value };
+  }
   return { ok: true, value: { kind: name, label, retryAfterSeconds: seconds.value, times: times.value } };
 }
 

@@ -111,6 +111,8 @@ export const chatCompletions: WireFormat = {
   delta: (context, piece) => dataFrame(chunk(context, { content: piece })),
   // As llama.cpp, DeepSeek, vLLM and LM Studio stream a reasoning model's thinking.
   thinkingDelta: (context, piece) => dataFrame(chunk(context, { reasoning_content: piece })),
+  promptProgress: (context, processed, total) =>
+    dataFrame({ ...head(context), choices: [], prompt_progress: { total, cache: 0, processed, time_ms: 0 } }),
   close(context) {
     const frames = [dataFrame(chunk(context, {}, 'stop'))];
     if (context.includeUsage) frames.push(dataFrame({ ...head(context), choices: [], usage: context.usage }));

@@ -52,6 +52,9 @@ export type StatusFault = Exclude<
   | 'ok_limited'
   | 'slow'
   | 'tokens'
+  | 'prefill'
+  | 'keepalive'
+  | 'progress'
   | 'reset'
   | 'drop'
   | 'stall'
@@ -77,6 +80,11 @@ export interface WireFormat {
   thinkingDelta?(context: ReplyContext, piece: string): string;
   /** Frames between the whole thinking (`thinking`) and the first words: its end, the text's start. */
   thinkingEnd?(context: ReplyContext, thinking: string): string[];
+  /**
+   * A frame saying how far the server is with the prompt, as llama.cpp sends it with `return_progress`;
+   * absent where no such server speaks this API (the `progress` step sends keep-alive comments there).
+   */
+  promptProgress?(context: ReplyContext, processed: number, total: number): string;
   /** Frames that end a streamed reply whose whole text was `text`. */
   close(context: ReplyContext, text: string): string[];
   /** The JSON of a complete answer, for `stream: false`. */

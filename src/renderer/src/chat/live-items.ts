@@ -3,11 +3,12 @@
 // (docs/tools.md, "Approvals"), the interrupted-turn card after its chain's card (docs/retry-policy.md,
 // "Resume after a restart"), and at the end Continue after a stopped turn that used tools
 // (docs/tools.md, "Continue") and the notice of a prompt held for a rate limit ("Rate-limit
-// pacing", shown under the held message's bubble). The read-only history has none of them. Pure.
+// pacing", shown under the held message's bubble), and a local server's "Processing the prompt…" ("Two
+// clocks"). The read-only history has none of them. Pure.
 import type { InterruptedRetry, PacingWait } from '../../../shared/events';
 import { activePath } from '../../../shared/history';
 import { toolDetailsOf, type ApprovalRequest } from '../../../shared/tools';
-import type { AppState } from '../store/state';
+import type { AppState, PromptWaitView } from '../store/state';
 import type { ChatItem, MessageItem } from './chat-items';
 import { partialOf } from './partial-reply';
 
@@ -41,7 +42,14 @@ export interface HeldMessageItem {
   message: MessageItem;
 }
 
-export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem;
+/** A local server processes the prompt before its first word (docs/retry-policy.md, "Two clocks"). */
+export interface PromptWaitItem {
+  kind: 'prompt-wait';
+  key: string;
+  wait: PromptWaitView;
+}
+
+export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem | PromptWaitItem;
 
 export interface LiveState {
   /** Only the oldest waiting request is asked at a time (its card takes the focus). */
@@ -49,6 +57,7 @@ export interface LiveState {
   interrupted: InterruptedRetry | null;
   canContinue: boolean;
   pacing: PacingWait | null;
+  promptWait?: PromptWaitView | null;
 }
 
 const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
@@ -57,6 +66,7 @@ const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
   'continue',
   'held-message',
   'pacing',
+  'prompt-wait',
 ]);
 
 /** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */
@@ -77,10 +87,14 @@ export function withLiveItems(items: ChatItem[], live: LiveState): ChatItem[] {
     const row: ApprovalItem = { kind: 'approval', key: `approval-${id}`, request: live.approval };
     out = insertAfter(out, (i) => i.kind === 'tool-call' && i.toolCallId === toolCallId, row);
   }
+  // The notice takes the place of the reply's empty "Writing…" bubble: nothing is written yet.
+  if (live.promptWait && isEmptyStreamingReply(out.at(-1))) out = out.slice(0, -1);
   const tail: LiveItem[] = [];
   if (live.canContinue) tail.push({ kind: 'continue', key: 'continue' });
   if (live.pacing)
     tail.push(heldMessage(live.pacing), { kind: 'pacing', key: `pacing-${live.pacing.until}`, pacing: live.pacing });
+  if (live.promptWait)
+    tail.push({ kind: 'prompt-wait', key: `prompt-wait-${live.promptWait.startedAt}`, wait: live.promptWait });
   return tail.length > 0 ? [...out, ...tail] : out;
 }
 
@@ -101,6 +115,16 @@ function heldMessage(pacing: PacingWait): HeldMessageItem {
     thinking: [],
   };
   return { kind: 'held-message', key, message };
+}
+
+function isEmptyStreamingReply(item: ChatItem | undefined): boolean {
+  return (
+    item?.kind === 'message' &&
+    item.role === 'assistant' &&
+    item.isStreaming &&
+    item.text === '' &&
+    item.thinking.length === 0
+  );
 }
 
 function insertAfter(items: ChatItem[], isTarget: (item: ChatItem) => boolean, row: LiveItem): ChatItem[] {

@@ -136,6 +136,7 @@ export const en = {
     connection:
       'The connection to the provider broke off before the reply was complete. Check your network, then retry.',
     timeout: 'The provider took too long to answer. Retry, or pick a faster model.',
+    timeoutNoWords: 'The provider kept the connection open but sent no words. Retry, or pick another model.',
     invalid_output: 'The reply came back in a form that could not be read. Retry.',
     context_overflow:
       "The conversation is longer than this model's window. Start a new chat or pick a model with a larger window.",
@@ -154,6 +155,10 @@ export const en = {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',
     discard: 'Discard',
+  },
+  promptWait: {
+    processing: 'Processing the prompt… {{seconds}} s',
+    progress: 'Processing the prompt… {{seconds}} s ({{share}} %)',
   },
   pacing: {
     waiting: 'Waiting {{wait}} for the rate limit to reset',
@@ -407,6 +412,7 @@ export const en = {
     maxDelay: 'Max delay (ms)',
     jitter: 'Jitter max (ms)',
     timeout: 'Stream timeout (ms)',
+    keepAliveLimit: 'Keep-alives without words (minutes)',
     tableHint: 'Max attempts count the first try. Empty fields inherit the default shown.',
     column: {
       category: 'Category',
@@ -646,6 +652,9 @@ export const en = {
     serverSays: 'Empty: the server’s {{tokens}} tokens',
     maxTokens: 'Max output tokens',
     maxTokensHint: 'Empty: no limit is sent (the server’s own applies)',
+    firstTokenWait: 'First-token wait (minutes)',
+    firstTokenWaitHint:
+      'Empty: 10 minutes. How long this server may work on a long prompt before its first word; meanwhile it is asked every few seconds whether it still runs.',
     images: 'Accepts images',
     reasoning: 'Thinks (reasoning)',
     choice: { server: 'As the server says', yes: 'Yes', no: 'No' },

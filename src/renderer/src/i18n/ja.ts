@@ -135,6 +135,8 @@ export const ja: Messages = {
     server_error: 'プロバイダー側で問題が起きました。少ししてから再試行してください。',
     connection: '返信が終わる前にプロバイダーとの接続が切れました。ネットワークを確認してから再試行してください。',
     timeout: 'プロバイダーの応答に時間がかかりすぎました。再試行するか、より速いモデルを選んでください。',
+    timeoutNoWords:
+      '接続は保たれていましたが、プロバイダーから返答の言葉が届きませんでした。再試行するか、別のモデルを選んでください。',
     invalid_output: '返信が読めない形で届きました。再試行してください。',
     context_overflow:
       '会話がこのモデルのコンテキストより長くなっています。新しいチャットを始めるか、より大きいコンテキストのモデルを選んでください。',
@@ -152,6 +154,10 @@ export const ja: Messages = {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',
     discard: '破棄',
+  },
+  promptWait: {
+    processing: 'プロンプトを処理しています… {{seconds}} 秒',
+    progress: 'プロンプトを処理しています… {{seconds}} 秒（{{share}}%）',
   },
   pacing: {
     waiting: 'レート制限のリセットまで {{wait}}待っています',
@@ -406,6 +412,7 @@ export const ja: Messages = {
     maxDelay: '最大待機時間 (ms)',
     jitter: 'ジッターの上限 (ms)',
     timeout: 'ストリームのタイムアウト (ms)',
+    keepAliveLimit: '言葉のないキープアライブの上限 (分)',
     tableHint: '最大試行回数には最初の試行も含まれます。空欄の項目は表示されている既定値を引き継ぎます。',
     column: {
       category: 'カテゴリー',
@@ -647,6 +654,9 @@ export const ja: Messages = {
     serverSays: '空欄: サーバーが示す {{tokens}} トークン',
     maxTokens: '最大出力トークン',
     maxTokensHint: '空欄: 上限を送りません（サーバー側の上限が適用されます）',
+    firstTokenWait: '最初の言葉までの待ち時間 (分)',
+    firstTokenWaitHint:
+      '空欄: 10 分。長いプロンプトを処理するこのサーバーが最初の言葉を返すまで待つ時間です。その間も数秒ごとに、サーバーが動いているかを確かめます。',
     images: '画像を受け付ける',
     reasoning: '思考する（推論）',
     choice: { server: 'サーバーの申告どおり', yes: 'はい', no: 'いいえ' },

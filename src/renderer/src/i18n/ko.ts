@@ -134,6 +134,8 @@ export const ko: Messages = {
     server_error: '공급자 쪽에서 문제가 생겼습니다. 잠시 뒤 다시 시도하세요.',
     connection: '답변이 끝나기 전에 공급자와의 연결이 끊겼습니다. 네트워크를 확인한 뒤 다시 시도하세요.',
     timeout: '공급자의 응답이 너무 오래 걸렸습니다. 다시 시도하거나 더 빠른 모델을 고르세요.',
+    timeoutNoWords:
+      '연결은 유지되었지만 공급자가 응답을 한 마디도 보내지 않았습니다. 다시 시도하거나 다른 모델을 고르세요.',
     invalid_output: '답변이 읽을 수 없는 형태로 왔습니다. 다시 시도하세요.',
     context_overflow: '대화가 이 모델의 컨텍스트보다 깁니다. 새 채팅을 시작하거나 더 큰 컨텍스트의 모델을 고르세요.',
     auth: '공급자가 API 키를 받아들이지 않았습니다. 설정에서 키를 확인하세요.',
@@ -150,6 +152,10 @@ export const ko: Messages = {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
     discard: '버리기',
+  },
+  promptWait: {
+    processing: '프롬프트를 처리하는 중… {{seconds}}초',
+    progress: '프롬프트를 처리하는 중… {{seconds}}초 ({{share}}%)',
   },
   pacing: {
     waiting: '속도 제한이 초기화될 때까지 {{wait}} 기다리는 중',
@@ -401,6 +407,7 @@ export const ko: Messages = {
     maxDelay: '최대 대기 시간 (ms)',
     jitter: '지터 상한 (ms)',
     timeout: '스트림 시간 제한 (ms)',
+    keepAliveLimit: '응답 없는 연결 유지 한도 (분)',
     tableHint: '최대 시도 횟수에는 첫 시도가 포함됩니다. 빈 칸은 표시된 기본값을 상속합니다.',
     column: {
       category: '분류',
@@ -638,6 +645,9 @@ export const ko: Messages = {
     serverSays: '비우면: 서버가 알려 준 {{tokens}} 토큰',
     maxTokens: '최대 출력 토큰',
     maxTokensHint: '비우면: 한도를 보내지 않습니다(서버 자체 한도가 적용됨)',
+    firstTokenWait: '첫 응답까지 기다리는 시간 (분)',
+    firstTokenWaitHint:
+      '비우면 10분. 긴 프롬프트를 처리하는 이 서버가 첫 응답을 보낼 때까지 기다리는 시간이며, 그동안 몇 초마다 서버가 살아 있는지 확인합니다.',
     images: '이미지 허용',
     reasoning: '생각함(추론)',
     choice: { server: '서버가 알려 주는 대로', yes: '예', no: '아니요' },

@@ -209,8 +209,8 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     model: snapshot.model,
     interruptedRetry: snapshot.interruptedRetry ?? null,
     pacing: snapshot.pacing ?? null,
-    // Live only: a reconnect in the same session keeps it while the stream still runs.
-    promptWait: isSameSession && snapshot.isStreaming ? state.session.promptWait : null,
+    // Back in a chat whose local server still works on the prompt, the notice is there again.
+    promptWait: snapshot.promptWait ?? null,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
     workspace: snapshot.workspace,

@@ -3,7 +3,14 @@
 // the actions in actions.ts are the only writers.
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
-import type { InterruptedRetry, ModelInfo, PacingWait, PendingRetry, SessionActivity } from '../../../shared/events';
+import type {
+  InterruptedRetry,
+  ModelInfo,
+  PacingWait,
+  PendingRetry,
+  PromptWait,
+  SessionActivity,
+} from '../../../shared/events';
 import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category';
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
@@ -74,11 +81,7 @@ export interface SessionSlice {
 }
 
 /** Since when a local server processes the prompt, and how far it says it is (llama.cpp). */
-export interface PromptWaitView {
-  startedAt: number;
-  processed?: number;
-  total?: number;
-}
+export type PromptWaitView = PromptWait;
 
 /** A switch of model in a chain; `category` is what it was for (usage_limit, or an outage's failover). */
 export type ModelSwitch = { from: ModelRef; to: ModelRef; category?: ErrorCategory };

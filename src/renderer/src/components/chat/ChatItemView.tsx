@@ -14,6 +14,7 @@ import { ErroredChainCard } from './ErroredChainCard';
 import { InterruptedTurnCard } from './InterruptedTurnCard';
 import { MessageBubble } from './MessageBubble';
 import { PacingNotice } from './PacingNotice';
+import { PromptWaitNotice } from './PromptWaitNotice';
 
 export const ChatItemView = memo(function ChatItemView({ item, row = READ_ONLY, isExpanded = false }: RowProps) {
   switch (item.kind) {
@@ -37,5 +38,7 @@ export const ChatItemView = memo(function ChatItemView({ item, row = READ_ONLY, 
       return <MessageBubble item={item.message} row={READ_ONLY} />;
     case 'pacing':
       return <PacingNotice pacing={item.pacing} />;
+    case 'prompt-wait':
+      return <PromptWaitNotice wait={item.wait} />;
   }
 }, isSameRow);

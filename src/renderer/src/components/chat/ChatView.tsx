@@ -106,6 +106,7 @@ export function ChatView() {
       interrupted: s.session.interruptedRetry,
       canContinue: canContinue(s),
       pacing: s.session.pacing,
+      promptWait: s.session.promptWait,
     })),
   );
   const isBusy = useAppState(isTurnRunning);

@@ -11,7 +11,7 @@
 // Shared by the chat and the history.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { ErrorCategory } from '../../../../shared/error-category';
+import { NO_WORDS_TIMEOUT, type ErrorCategory } from '../../../../shared/error-category';
 import { chainCategories, latestAttempt, type ErroredAttempt, type ErroredChainItem } from '../../chat/chat-items';
 import { formatSeconds } from '../../util/format';
 import { useNow } from '../../util/use-now';
@@ -128,7 +128,9 @@ function ErrorText({ category, message }: { category: ErroredAttempt['category']
   return (
     <>
       <p className="errored-explain" data-testid="errored-explain">
-        {t(`explain.${category && category !== 'aborted' ? category : 'unexpected'}`)}
+        {category === 'timeout' && message.includes(NO_WORDS_TIMEOUT)
+          ? t('explain.timeoutNoWords')
+          : t(`explain.${category && category !== 'aborted' ? category : 'unexpected'}`)}
       </p>
       {message && (
         <details className="errored-raw">

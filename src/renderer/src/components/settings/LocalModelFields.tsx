@@ -2,7 +2,8 @@
 // models"): named presets that fill in the usual URL of Ollama, LM Studio and llama.cpp's server,
 // and what the person says of the model in use — its context window, the most a reply may write,
 // whether it takes images and whether it thinks — each empty or "as the server says" by default
-// (provider.localModels). ProvidersSection shows it under the base URL.
+// (provider.localModels) — and how long the server may work on a prompt before its first word
+// (provider.localServers, docs/retry-policy.md, "Two clocks"). ProvidersSection shows it under the base URL.
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LocalModelSettings, Settings } from '../../../../shared/settings';
@@ -83,6 +84,20 @@ export function LocalModelFields({ provider }: { provider: Settings['provider'] 
           void actions.updateSettings(`provider.localModels.${model}.reasoning`, patch('reasoning', valueOf(choice)))
         }
       />
+      {provider.baseUrl && (
+        <CommitField
+          label={t('local.firstTokenWait')}
+          fieldPath={`provider.localServers.${provider.baseUrl}.firstTokenWaitMinutes`}
+          testId="local-first-token-wait"
+          kind="number"
+          isClearable
+          value={provider.localServers[provider.baseUrl]?.firstTokenWaitMinutes}
+          toPatch={(value) => ({
+            provider: { localServers: { [provider.baseUrl]: { firstTokenWaitMinutes: value } } },
+          })}
+          hint={t('local.firstTokenWaitHint')}
+        />
+      )}
     </>
   );
 }

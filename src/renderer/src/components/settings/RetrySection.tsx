@@ -8,7 +8,7 @@ import type { RetrySettings } from '../../../../shared/settings';
 import { useActions, useAppState } from '../../store/app-store';
 import { CommitField, FieldError, SettingsSection } from './fields';
 
-type NumericKey = 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'jitterMaxMs' | 'timeoutMs';
+type NumericKey = 'maxRetries' | 'baseDelayMs' | 'maxDelayMs' | 'jitterMaxMs' | 'timeoutMs' | 'keepAliveLimitMinutes';
 
 const NUMERIC_FIELDS: { key: NumericKey; labelKey: ParseKeys; testId: string }[] = [
   { key: 'maxRetries', labelKey: 'settings.maxRetries', testId: 'settings-max-retries' },
@@ -16,6 +16,7 @@ const NUMERIC_FIELDS: { key: NumericKey; labelKey: ParseKeys; testId: string }[]
   { key: 'maxDelayMs', labelKey: 'settings.maxDelay', testId: 'settings-max-delay' },
   { key: 'jitterMaxMs', labelKey: 'settings.jitter', testId: 'settings-jitter' },
   { key: 'timeoutMs', labelKey: 'settings.timeout', testId: 'settings-timeout' },
+  { key: 'keepAliveLimitMinutes', labelKey: 'settings.keepAliveLimit', testId: 'settings-keep-alive-limit' },
 ];
 
 export function RetrySection({ retry }: { retry: RetrySettings }) {
