@@ -17,13 +17,20 @@ export interface AnsweredApprovalParts {
   now: () => number;
 }
 
-/** Whether `request` is the question the conversation stopped at: a call of its newest reply. */
+/**
+ * Whether `request` is the question the conversation stopped at: a call of its newest reply with
+ * no result yet. Calls before it in that reply may have run (one at a time): only their results may
+ * follow the reply.
+ */
 export function stoppedAt(messages: readonly AgentMessage[], request: ApprovalRequest): boolean {
-  const last = messages[messages.length - 1] as { role?: string; content?: unknown } | undefined;
-  if (last?.role !== 'assistant' || !Array.isArray(last.content)) return false;
-  return last.content.some(
-    (block: { type?: string; id?: string }) => block.type === 'toolCall' && block.id === request.toolCallId,
-  );
+  const at = messages.findLastIndex((m) => m.role === 'assistant');
+  const reply = messages[at] as { content?: unknown } | undefined;
+  if (!reply || !Array.isArray(reply.content)) return false;
+  const calls = reply.content as { type?: string; id?: string }[];
+  if (!calls.some((block) => block.type === 'toolCall' && block.id === request.toolCallId)) return false;
+  return messages
+    .slice(at + 1)
+    .every((m) => m.role === 'toolResult' && (m as { toolCallId?: string }).toolCallId !== request.toolCallId);
 }
 
 /** Run the answered call (a denied one is given the denial), then the agent goes on from its result. */
