@@ -56,6 +56,8 @@ export class ToolRunTable {
   private readonly insert: Database.Statement<[Omit<ToolRunStart, 'summary'> & { summary: string | null }]>;
   private readonly update: Database.Statement<[string, number, string]>;
   private readonly remove: Database.Statement<[string]>;
+  /** Read on every change of the sidebar's activity: prepared once. */
+  private readonly waitingChats: Database.Statement<[], { sessionId: string; title: string }>;
 
   constructor(private readonly db: Database.Database) {
     this.insert =
@@ -64,6 +66,10 @@ export class ToolRunTable {
       ON CONFLICT (tool_call_id) DO UPDATE SET output = '', started_at = excluded.started_at`);
     this.update = db.prepare('UPDATE tool_runs SET output = ?, updated_at = ? WHERE tool_call_id = ?');
     this.remove = db.prepare('DELETE FROM tool_runs WHERE tool_call_id = ?');
+    this.waitingChats = db.prepare(
+      `SELECT a.session_id AS sessionId, s.title AS title FROM pending_approvals a JOIN sessions s ON s.id = a.session_id
+        GROUP BY a.session_id ORDER BY max(a.requested_at) DESC`,
+    );
   }
 
   began(run: ToolRunStart): void {
@@ -109,12 +115,7 @@ export class ToolRunTable {
 
   /** The chats with an approval waiting, newest first, with their titles (the sidebar's rows). */
   chatsWaiting(): { sessionId: string; title: string }[] {
-    return this.db
-      .prepare<[], { sessionId: string; title: string }>(
-        `SELECT a.session_id AS sessionId, s.title AS title FROM pending_approvals a JOIN sessions s ON s.id = a.session_id
-          GROUP BY a.session_id ORDER BY max(a.requested_at) DESC`,
-      )
-      .all();
+    return this.waitingChats.all();
   }
 
   /**
