@@ -222,10 +222,7 @@ export class AgentSession {
     attachments: readonly AttachmentBlock[] = [],
     uploads: readonly AttachmentUpload[] = [],
   ): Promise<void> {
-    return this.running(async () => {
-      await this.denyRestoredApprovals();
-      await this.runPrompt(text, attachments, uploads);
-    });
+    return this.running(this.denyingRestored(() => this.runPrompt(text, attachments, uploads)));
   }
 
   private async runPrompt(
@@ -269,10 +266,7 @@ export class AgentSession {
    */
   continueTurn(failedReply?: ChatMessage): Promise<void> {
     // The checks throw at once (not as a rejection), so a caller can refuse the request.
-    return this.running(async () => {
-      await this.denyRestoredApprovals();
-      await this.runContinue(failedReply);
-    });
+    return this.running(this.denyingRestored(() => this.runContinue(failedReply)));
   }
 
   private runContinue(failedReply?: ChatMessage): Promise<void> {
@@ -321,12 +315,21 @@ export class AgentSession {
     }
   }
 
-  /** A new run instead of an answer: each card restored after a restart counts as Deny (docs/tools.md). */
-  private async denyRestoredApprovals(): Promise<void> {
+  /**
+   * A new run instead of an answer: each card restored after a restart counts as Deny (docs/tools.md,
+   * "Approvals"), its call given the denial before `work`. With none, `work` itself, so its checks
+   * still throw at once.
+   */
+  private denyingRestored(work: () => Promise<void>): () => Promise<void> {
     const { tools } = this;
-    if (!tools) return;
-    for (const request of tools.approvals.denyRestored())
-      await runAnsweredCall(this.answeredParts(tools), request, 'deny', new AbortController().signal);
+    this.refuseIfBusy();
+    const denied = tools?.approvals.denyRestored() ?? [];
+    if (!tools || denied.length === 0) return work;
+    return async () => {
+      for (const request of denied)
+        await runAnsweredCall(this.answeredParts(tools), request, 'deny', new AbortController().signal);
+      await work();
+    };
   }
 
   private answeredParts(tools: ToolCoordinator): AnsweredApprovalParts {
