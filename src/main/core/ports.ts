@@ -18,7 +18,7 @@ import type {
 import type { ChatMessage, ImageBlock } from '../../shared/messages';
 import type { NoticeText } from '../../shared/notice-params';
 import type { ModelRef, Settings } from '../../shared/settings';
-import type { SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
+import type { ApprovalRequest, SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
 import type { FileChange } from '../../shared/file-history';
 import type { ToolRegistry } from './tools/tool-registry';
 
@@ -133,6 +133,9 @@ export interface ToolRunJournal {
   output(toolCallId: string, text: string): void;
   /** Its result is stored: nothing is left to recover. */
   settled(toolCallId: string): void;
+  /** An approval asked: kept until answered, so a restart asks it again (docs/tools.md, "Approvals"). */
+  asked(sessionId: string, request: ApprovalRequest): void;
+  answered(requestId: string): void;
 }
 
 /** What one tool call may use besides its arguments. */

@@ -161,6 +161,8 @@ export class AppServices {
       onActivity: (sessions) => this.options.publish({ type: 'sessions_activity', sessions }),
       // A chat left working kept stdio MCP servers in their folder; the shown chat's may differ.
       onRetired: () => this.mcp.workspaceChanged(),
+      // Chats whose approval a restart left waiting show it on their rows (docs/tools.md, "Approvals").
+      storedApprovals: () => this.history.toolRuns.chatsWaiting(),
     });
     this.activeModel.askServer();
     this.mcp = this.startMcp(parts.dataDir);
@@ -296,7 +298,14 @@ export class AppServices {
     // A schedule a quit or a crash left runs at its time (at once when it has passed), in every
     // host: the person asked for it. Else a window opens on the turn a quit or a crash interrupted.
     if (!services.domains.session.resumeScheduled() && options.host !== 'rpc')
-      services.domains.session.openInterruptedSession(parts.cutToolRuns.map((run) => run.sessionId));
+      services.domains.session.openInterruptedSession([
+        ...parts.cutToolRuns.map((run) => run.sessionId),
+        // Newest last: a chat whose approval waits is opened first.
+        ...services.history.toolRuns
+          .chatsWaiting()
+          .map((chat) => chat.sessionId)
+          .reverse(),
+      ]);
     services.checkHistoryLater();
     return services;
   }

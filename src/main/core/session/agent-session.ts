@@ -23,7 +23,9 @@ import {
   type UserChatMessage,
 } from '../../../shared/messages';
 import type { AttachmentUpload } from '../../../shared/attachments';
-import type { ApprovalChoice } from '../../../shared/tools';
+import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
+import { errorNotice, noticeDetail } from '../../../shared/notices';
+import { type AnsweredApprovalParts, goOnAfterApproval, runAnsweredCall, stoppedAt } from './answered-approval';
 import type { Compactor } from './compaction';
 import type { AgentPort } from '../ports';
 import { type PromptPacing, findInterruptedRetry, interruptedDecision, type RetryController } from '../retry';
@@ -69,6 +71,8 @@ export class AgentSession {
   private currentRun: Promise<void> | null = null;
   private unsubscribeAgent: () => void;
   private unsubscribeTools: () => void = () => undefined;
+  /** Stops the run an approval answered after a restart started (its call runs outside the agent). */
+  private answeredRun: AbortController | null = null;
 
   constructor(private readonly options: AgentSessionOptions) {
     this.agent = options.agent;
@@ -220,7 +224,7 @@ export class AgentSession {
     attachments: readonly AttachmentBlock[] = [],
     uploads: readonly AttachmentUpload[] = [],
   ): Promise<void> {
-    return this.running(() => this.runPrompt(text, attachments, uploads));
+    return this.running(this.denyingRestored(() => this.runPrompt(text, attachments, uploads)));
   }
 
   private async runPrompt(
@@ -265,7 +269,7 @@ export class AgentSession {
    */
   continueTurn(failedReply?: ChatMessage): Promise<void> {
     // The checks throw at once (not as a rejection), so a caller can refuse the request.
-    return this.running(() => this.runContinue(failedReply));
+    return this.running(this.denyingRestored(() => this.runContinue(failedReply)));
   }
 
   private runContinue(failedReply?: ChatMessage): Promise<void> {
@@ -299,6 +303,70 @@ export class AgentSession {
   /** Answer a tool call's approval request; false when nothing with that id waits. */
   answerApproval(id: string, choice: ApprovalChoice): boolean {
     return this.tools?.approvals.answer(id, choice) ?? false;
+  }
+
+  /**
+   * Approvals asked before a restart in this conversation, waiting again (docs/tools.md,
+   * "Approvals"): the one the run stopped at; its answer goes on with the run. Others are stale.
+   */
+  restoreApprovals(requests: readonly ApprovalRequest[]): void {
+    const { tools } = this;
+    if (!tools) return;
+    for (const request of requests) {
+      if (!stoppedAt(this.agent.state.messages, request)) tools.approvals.drop(request.id);
+      else tools.approvals.restore(request, (choice) => this.goOnAfterApproval(tools, request, choice));
+    }
+  }
+
+  /**
+   * A new run instead of an answer: each card restored after a restart counts as Deny (docs/tools.md,
+   * "Approvals"), its call given the denial before `work`. With none, `work` itself, so its checks
+   * still throw at once.
+   */
+  private denyingRestored(work: () => Promise<void>): () => Promise<void> {
+    const { tools } = this;
+    this.refuseIfBusy();
+    const denied = tools?.approvals.denyRestored() ?? [];
+    if (!tools || denied.length === 0) return work;
+    return async () => {
+      for (const request of denied)
+        await runAnsweredCall(this.answeredParts(tools), request, 'deny', new AbortController().signal);
+      await work();
+    };
+  }
+
+  private answeredParts(tools: ToolCoordinator): AnsweredApprovalParts {
+    return {
+      agent: this.agent,
+      tools,
+      turnEvents: this.turnEvents,
+      now: () => this.options.clock?.now() ?? Date.now(),
+    };
+  }
+
+  private goOnAfterApproval(tools: ToolCoordinator, request: ApprovalRequest, choice: ApprovalChoice): void {
+    const stop = new AbortController();
+    const parts = this.answeredParts(tools);
+    try {
+      this.answeredRun = stop;
+      void this.running(() =>
+        goOnAfterApproval(parts, request, choice, stop.signal).then(() => this.waitForPendingWork()),
+      )
+        .catch((error: unknown) => this.reportInternal(error))
+        .finally(() => {
+          if (this.answeredRun === stop) this.answeredRun = null;
+        });
+    } catch (error) {
+      this.reportInternal(error);
+    }
+  }
+
+  private reportInternal(error: unknown): void {
+    this.emit({
+      type: 'notice',
+      level: 'error',
+      ...errorNotice('turn_internal_error', 'Internal error while handling a turn', noticeDetail(error)),
+    });
   }
 
   /** Move this session's tools to another folder (validated by the caller) and record it. */
@@ -365,6 +433,7 @@ export class AgentSession {
 
   /** Global abort: cancel a retry first (docs/retry-policy.md, "Cancel and abort"), then the active stream. */
   async abort(): Promise<void> {
+    this.answeredRun?.abort();
     this.pacing.cancel();
     this.abortRetry();
     this.compactor.abort();
@@ -414,6 +483,7 @@ export class AgentSession {
    */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
+    this.answeredRun?.abort();
     this.pacing.cancel();
     if (!this.isStreaming) this.retry.interrupt();
     this.compactor.abort();

@@ -17,6 +17,8 @@ export interface SessionPoolParts {
   onActivity(sessions: SessionActivity[]): void;
   /** A background session ended its work and left the pool. */
   onRetired?(sessionId: string): void;
+  /** Chats not loaded whose approval, asked before a restart, waits for the person. */
+  storedApprovals?(): { sessionId: string; title: string }[];
 }
 
 interface Background {
@@ -104,7 +106,11 @@ export class SessionPool {
       state: 'idle' as const,
       attention,
     }));
-    return [...live.filter((a) => a.state !== 'idle' || a.sessionId === this.shown.sessionId), ...ended];
+    const known = new Set([...live.map((a) => a.sessionId), ...this.unseen.keys()]);
+    const stored = (this.parts.storedApprovals?.() ?? [])
+      .filter((chat) => !known.has(chat.sessionId))
+      .map((chat) => ({ ...chat, state: 'approval' as const, attention: 'approval' as const }));
+    return [...live.filter((a) => a.state !== 'idle' || a.sessionId === this.shown.sessionId), ...ended, ...stored];
   }
 
   /** Retry chains waiting now (a countdown, an offline pause, a schedule): what a quit keeps for the next start. */

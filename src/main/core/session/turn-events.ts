@@ -139,6 +139,8 @@ export class TurnEvents {
   private persist(message: ChatMessage): void {
     const { retry, tools, recorder } = this.parts;
     if (recorder.isPersisted(message)) return;
+    // A quit held an approval: the run after it is not kept, so the restart asks it again (docs/tools.md).
+    if (tools?.holdsForRestart && this.parts.shuttingDown()) return;
     const category = isFailed(message) ? this.judge(message).classification.category : null;
     const chainId = retry.isRetrying ? (retry.activeChainId ?? null) : null;
     // A tool result keeps the category of the failure that ended its turn, so history finds it.

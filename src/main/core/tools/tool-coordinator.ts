@@ -8,6 +8,7 @@
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
+import type { ApprovalChoice } from '../../../shared/tools';
 import {
   DENIED_RESULT,
   interruptedToolText,
@@ -26,7 +27,7 @@ import type {
 } from '../ports';
 import { mergeRecorded, summaryOfRecorded } from './recorded-files';
 import { buildSystemPrompt, type CustomInstructions } from '../session/system-prompt';
-import { ApprovalBroker } from './approvals';
+import { ApprovalBroker, HELD } from './approvals';
 import { ToolAborted, ToolFailure, type ToolFailureCategory } from './tool-failure';
 import { ToolFailureGate, type ToolFault } from './tool-gate';
 import type { ToolDefinition } from './tool-definition';
@@ -60,6 +61,8 @@ interface CallState {
 }
 
 const SKIPPED = 'Not run: an earlier tool call in this turn failed.';
+const HELD_RESULT =
+  'Not run: Resolute stopped while this call waited for approval; it is asked again after the restart.';
 
 export class ToolCoordinator {
   readonly gate = new ToolFailureGate();
@@ -69,10 +72,21 @@ export class ToolCoordinator {
   private readonly files = new Map<string, RecordedFiles & { toolName: string }>();
   private workspaceValue: string;
   private agent: AgentPort | null = null;
+  private held = false;
 
   constructor(private readonly options: ToolCoordinatorOptions) {
     this.workspaceValue = options.workspace;
-    this.approvals = new ApprovalBroker({ emit: options.emit, newId: options.newId, now: options.now });
+    const { journal } = options;
+    this.approvals = new ApprovalBroker({
+      emit: options.emit,
+      newId: options.newId,
+      now: options.now,
+      keep: journal && {
+        asked: (request) => journal.asked(options.sessionId(), request),
+        answered: (id) => journal.answered(id),
+      },
+      holding: options.shuttingDown,
+    });
   }
 
   get workspace(): string {
@@ -117,6 +131,36 @@ export class ToolCoordinator {
   reset(): void {
     this.approvals.reset();
     this.startRun();
+  }
+
+  /**
+   * A quit held an approval of this run for the restart: what the run does after it (the call's
+   * result, the stopped reply) is not stored, so the restart finds the run where the question was.
+   */
+  get holdsForRestart(): boolean {
+    return this.held;
+  }
+
+  /**
+   * Run a call whose approval was asked before a restart and answered now, as the agent's loop
+   * would have (docs/tools.md, "Approvals"): a denied one gives the model the denial; a tool that is
+   * not offered now (an MCP server not connected) gives an error result.
+   */
+  async runAnswered(
+    toolCall: { id: string; name: string; args: Record<string, unknown> },
+    choice: ApprovalChoice,
+    signal: AbortSignal,
+    onUpdate: AgentToolUpdateCallback,
+  ): Promise<{ result: AgentToolResult<ToolResultDetails>; isError: boolean }> {
+    const call = this.call(toolCall.id);
+    const tool = this.offered().find((t) => t.name === toolCall.name);
+    if (choice === 'deny' || !tool) {
+      call.blocked = true;
+      const said = tool ? DENIED_RESULT : `Tool ${toolCall.name} is not available now.`;
+      return { result: text(said, {}), isError: true };
+    }
+    const result = await this.execute(tool, toolCall.id, toolCall.args, signal, onUpdate);
+    return { result, isError: call.isError };
   }
 
   /** A call's result is stored: the journal of calls in flight forgets it. */
@@ -338,6 +382,10 @@ export class ToolCoordinator {
     // A call that cannot run as given is not shown for approval: running it reports the failure.
     if (!preview) return undefined;
     const choice = await this.approvals.ask({ toolCallId: toolCall.id, toolName: name, args: input, preview }, signal);
+    if (choice === HELD) {
+      this.held = true;
+      return block(HELD_RESULT);
+    }
     return choice === 'deny' ? block(DENIED_RESULT) : undefined;
   }
 }

@@ -134,6 +134,8 @@ export class SessionDomain {
       // Sessions from before tools have none: they work in the run's folder.
       workspace: summary.workspace || this.parts.runWorkspace,
     });
+    // An approval a quit or a crash left unanswered is asked again (docs/tools.md, "Approvals").
+    session.restoreApprovals(history.toolRuns.approvalsOf(sessionId));
     this.publishSnapshot();
   }
 

@@ -1,9 +1,11 @@
-// The ToolRunJournal of every chat (docs/tools.md, "Runs cut by a quit or a crash"): a call's start
-// and its output so far go to the history's tool_runs table, the output at most once a second per
+// The ToolRunJournal of every chat (docs/tools.md, "Runs cut by a quit or a crash"): the approvals
+// asked and not answered go to the history's pending_approvals table; a call's start and its output
+// so far go to its tool_runs table, the output at most once a second per
 // call (the last one too, after the second has passed) and cut to the tool's caps, so a kill -9
 // keeps nearly all a command printed without a write per chunk. AppServices gives it to each
 // session's ToolCoordinator.
 import type { ToolRunJournal, ToolRunStart } from '../../core/ports';
+import type { ApprovalRequest } from '../../../shared/tools';
 import { capTail } from '../tools/output-caps';
 import type { ToolRunTable } from './tool-runs';
 
@@ -46,6 +48,14 @@ export class ThrottledToolRunJournal implements ToolRunJournal {
     if (call?.timer) clearTimeout(call.timer);
     this.calls.delete(toolCallId);
     this.guard(() => this.table.settled(toolCallId));
+  }
+
+  asked(sessionId: string, request: ApprovalRequest): void {
+    this.guard(() => this.table.asked(sessionId, request));
+  }
+
+  answered(requestId: string): void {
+    this.guard(() => this.table.answered(requestId));
   }
 
   /** The app closes: no timer may write to a closed database. */

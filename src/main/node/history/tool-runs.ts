@@ -1,12 +1,14 @@
-// The tool calls running now, kept in the history (docs/tools.md, "Runs cut by a quit or a
-// crash"): a row when a call starts, its output so far as it comes (ToolRunJournal throttles the
-// writes), gone once its result is stored. A row the next start finds belongs to a call a quit or a
-// crash cut off: it becomes that call's result — "interrupted, not run again", with what it printed —
-// and nothing runs it again. SqliteHistoryStore owns the table; app-startup.ts recovers at start.
+// The tool calls running now and the approvals asked, kept in the history (docs/tools.md, "Runs cut
+// by a quit or a crash"): a row when a call starts, its output so far as it comes (ToolRunJournal
+// throttles the writes), gone once its result is stored. A row the next start finds belongs to a
+// call a quit or a crash cut off: it becomes that call's result — "interrupted, not run again", with
+// what it printed — and nothing runs it again. An approval asked and not answered stays until it is
+// answered, so its card comes back with its chat after a restart. SqliteHistoryStore owns the
+// tables; app-startup.ts recovers at start.
 import type Database from 'better-sqlite3';
 import type { ToolRunStart } from '../../core/ports';
 import type { ChatMessage, ToolResultChatMessage } from '../../../shared/messages';
-import { interruptedToolText, type ToolResultDetails } from '../../../shared/tools';
+import { interruptedToolText, type ApprovalRequest, type ToolResultDetails } from '../../../shared/tools';
 import type { Migration } from './migration';
 
 const SCHEMA_V11 = `
@@ -19,11 +21,18 @@ CREATE TABLE tool_runs (
   started_at INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
 );
+CREATE TABLE pending_approvals (
+  id TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL,
+  request_json TEXT NOT NULL,
+  requested_at INTEGER NOT NULL
+);
+CREATE INDEX pending_approvals_session ON pending_approvals (session_id, requested_at);
 `;
 
 export const TOOL_RUNS_MIGRATION: Migration = {
   version: 11,
-  description: 'tool calls in flight (tool_runs), kept across a quit or a crash',
+  description: 'tool calls in flight (tool_runs) and approvals asked (pending_approvals), kept across a restart',
   up: (db) => db.exec(SCHEMA_V11),
 };
 
@@ -47,6 +56,8 @@ export class ToolRunTable {
   private readonly insert: Database.Statement<[Omit<ToolRunStart, 'summary'> & { summary: string | null }]>;
   private readonly update: Database.Statement<[string, number, string]>;
   private readonly remove: Database.Statement<[string]>;
+  /** Read on every change of the sidebar's activity: prepared once. */
+  private readonly waitingChats: Database.Statement<[], { sessionId: string; title: string }>;
 
   constructor(private readonly db: Database.Database) {
     this.insert =
@@ -55,6 +66,10 @@ export class ToolRunTable {
       ON CONFLICT (tool_call_id) DO UPDATE SET output = '', started_at = excluded.started_at`);
     this.update = db.prepare('UPDATE tool_runs SET output = ?, updated_at = ? WHERE tool_call_id = ?');
     this.remove = db.prepare('DELETE FROM tool_runs WHERE tool_call_id = ?');
+    this.waitingChats = db.prepare(
+      `SELECT a.session_id AS sessionId, s.title AS title FROM pending_approvals a JOIN sessions s ON s.id = a.session_id
+        GROUP BY a.session_id ORDER BY max(a.requested_at) DESC`,
+    );
   }
 
   began(run: ToolRunStart): void {
@@ -67,6 +82,40 @@ export class ToolRunTable {
 
   settled(toolCallId: string): void {
     this.remove.run(toolCallId);
+  }
+
+  /** An approval asked and not answered yet: kept until it is. */
+  asked(sessionId: string, request: ApprovalRequest): void {
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO pending_approvals (id, session_id, request_json, requested_at) VALUES (?, ?, ?, ?)',
+      )
+      .run(request.id, sessionId, JSON.stringify(request), request.requestedAt);
+  }
+
+  answered(requestId: string): void {
+    this.db.prepare('DELETE FROM pending_approvals WHERE id = ?').run(requestId);
+  }
+
+  /** A chat's approvals still waiting, oldest first (a row that no longer parses is skipped). */
+  approvalsOf(sessionId: string): ApprovalRequest[] {
+    const rows = this.db
+      .prepare<[string], { request_json: string }>(
+        'SELECT request_json FROM pending_approvals WHERE session_id = ? ORDER BY requested_at',
+      )
+      .all(sessionId);
+    return rows.flatMap((row) => {
+      try {
+        return [JSON.parse(row.request_json) as ApprovalRequest];
+      } catch {
+        return [];
+      }
+    });
+  }
+
+  /** The chats with an approval waiting, newest first, with their titles (the sidebar's rows). */
+  chatsWaiting(): { sessionId: string; title: string }[] {
+    return this.waitingChats.all();
   }
 
   /**

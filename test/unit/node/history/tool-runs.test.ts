@@ -130,3 +130,30 @@ describe('recoverToolRuns', () => {
     expect(store.getSession('s1')!.turns).toHaveLength(2);
   });
 });
+
+describe('pending approvals', () => {
+  const asked = (id: string, requestedAt: number) => ({
+    id,
+    toolCallId: `c-${id}`,
+    toolName: 'bash',
+    args: { command: 'ls' },
+    preview: { kind: 'command' as const, command: 'ls', timeoutSeconds: null },
+    requestedAt,
+  });
+
+  it('keeps a request until it is answered, and lists its chat with its title, newest first', () => {
+    store.ensureSession({ id: 's2', title: 'y', model: 'm', provider: 'p', createdAt: 2, workspace: '/ws' });
+    const kept = journal();
+    kept.asked('s1', asked('a', 10));
+    kept.asked('s2', asked('b', 20));
+    kept.asked('s1', asked('c', 5));
+    expect(store.toolRuns.approvalsOf('s1').map((r) => r.id)).toEqual(['c', 'a']);
+    expect(store.toolRuns.chatsWaiting()).toEqual([
+      { sessionId: 's2', title: 'y' },
+      { sessionId: 's1', title: 'x' },
+    ]);
+    kept.answered('b');
+    expect(store.toolRuns.chatsWaiting()).toEqual([{ sessionId: 's1', title: 'x' }]);
+    expect(store.toolRuns.approvalsOf('s2')).toEqual([]);
+  });
+});
