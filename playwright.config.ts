@@ -21,6 +21,7 @@ export default defineConfig({
   outputDir: 'test-results',
   // Ceilings for a loaded machine, not durations: a passing wait ends at its condition. At a load of
   // 29 on two cores the first prompt after an app's start (it loads pi-ai) took over 10 s to show.
+  // The specs that shoot many screens mark themselves test.slow() (three times this), never a number.
   timeout: 120_000,
   expect: { timeout: 20_000 },
   fullyParallel: false,

@@ -22,7 +22,8 @@ for (const [language, scheme] of [
     test.use({ appOptions: { set: ['retry.baseDelayMs=300'], script: '503*' } });
 
     test('branch switcher, History with other versions, Settings, narrow window', async ({ app }) => {
-      test.setTimeout(120_000);
+      // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+      test.slow();
       const { page } = app;
       const shot = async (name: string) => {
         await page.screenshot({ path: `${SCREENS}/issue30-${name}-${language}-${scheme}.png` });

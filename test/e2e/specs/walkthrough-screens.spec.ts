@@ -17,7 +17,8 @@ for (const [language, scheme] of [
   ['ko', 'dark'],
 ] as const) {
   test(`overflow, held prompt and recovered tool call in ${language} (${scheme})`, async ({ app }) => {
-    test.setTimeout(90_000);
+    // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+    test.slow();
     const { page } = app;
     await page.emulateMedia({ colorScheme: scheme });
     const settings = new SettingsPage(page);
