@@ -258,8 +258,8 @@ test.describe('racing the retry timer', () => {
   // the chat, the banner and the history. The first round clicks well ahead of the retry and must
   // cancel; the last clicks after the retry went out and must not; the rounds in between aim at
   // the last 45 ms, where which one wins depends on timing and either is right. A round whose click
-  // landed after the banner had gone, or a first round that could not click well ahead (a slow
-  // machine), is run again (cancel-race.ts).
+  // landed after the banner had gone, or a first round that could not click well ahead or whose
+  // click reached the app late (a slow machine), is run again (cancel-race.ts).
   test('a cancel in the last moments before the retry fires: exactly one of cancelled or retried', async ({ app }) => {
     const race = new CancelRace(app);
     await race.prepare();

@@ -45,7 +45,8 @@ test.use({
 });
 
 test('a failed server: its next attempt, Retry now, and its log', async ({ app }) => {
-  test.setTimeout(120_000);
+  // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+  test.slow();
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();

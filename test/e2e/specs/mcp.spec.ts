@@ -22,7 +22,8 @@ const EVERYTHING = join(
 );
 
 test('add, fail, import, approve and deny: MCP servers from Settings to the chat', async ({ app }) => {
-  test.setTimeout(90_000);
+  // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+  test.slow();
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();

@@ -69,7 +69,8 @@ for (const [language, scheme] of [
   ['ko', 'dark'],
 ] as const) {
   test(`overflow, held prompt and recovered tool call in ${language} (${scheme})`, async ({ app }) => {
-    test.setTimeout(90_000);
+    // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+    test.slow();
     const { page } = app;
     await page.emulateMedia({ colorScheme: scheme });
     const settings = new SettingsPage(page);
@@ -123,7 +124,8 @@ for (const [language, scheme] of [
     test.use({ appOptions: { set: ['retry.baseDelayMs=300'], script: '503*' } });
 
     test('branch switcher, History with other versions, Settings, narrow window', async ({ app }) => {
-      test.setTimeout(120_000);
+      // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.
+      test.slow();
       const { page } = app;
       const shot = async (name: string) => {
         await page.screenshot({ path: `${SCREENS}/resend-${name}-${language}-${scheme}.png` });
