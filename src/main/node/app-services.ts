@@ -46,6 +46,8 @@ import { takeEnvKeys } from './env-keys';
 import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
 import { McpDomain } from './domains/mcp-domain';
+import { FilesDomain } from './domains/files-domain';
+import { FileHistoryService } from './file-history/file-history-service';
 
 /** The longest a prompt waits for MCP servers still starting; their tools join when they are ready. */
 const MCP_PROMPT_WAIT_MS = 3000;
@@ -59,6 +61,7 @@ export interface AppDomains {
   providers: ProviderDomain;
   history: HistoryDomain;
   mcp: McpDomain;
+  files: FilesDomain;
 }
 
 export class AppServices {
@@ -75,6 +78,8 @@ export class AppServices {
   readonly domains: AppDomains;
   /** The MCP servers of `mcp.servers`, started in the background (docs/mcp.md). */
   readonly mcp: McpManager;
+  /** What the agent changed in the workspaces, and its undo (docs/file-history.md). */
+  readonly files: FileHistoryService;
   /** Every command's handler, from the domains: what the CommandRouter runs. */
   readonly commands: CommandHandlers;
   private readonly tools: NodeToolRuntime;
@@ -110,6 +115,8 @@ export class AppServices {
       sandbox: options.sandbox,
       snapshots: new WorkspaceSnapshots(parts.history.files),
     });
+    this.files = new FileHistoryService(parts.history.files, { newId, now: () => Date.now() });
+    this.files.start();
     const app = new AppDomain({
       host: options.host,
       version: options.version,
@@ -245,12 +252,13 @@ export class AppServices {
         catalog: (name) => this.mcp.catalog(name),
         logPath: (name) => this.mcp.logPath(name),
       }),
+      files: new FilesDomain({ files: this.files, history, sessions: pool, publish }),
     };
   }
 
   /** One handler per command: a command no domain answers fails to compile, one two answer fails here. */
   private gatherCommands(): CommandHandlers {
-    const { app, session, tools, settings, providers, history, mcp } = this.domains;
+    const { app, session, tools, settings, providers, history, mcp, files } = this.domains;
     assertOneHandlerEach(Object.values(this.domains).map((domain) => domain.commands));
     return {
       ...app.commands,
@@ -260,6 +268,7 @@ export class AppServices {
       ...providers.commands,
       ...history.commands,
       ...mcp.commands,
+      ...files.commands,
     } satisfies CommandHandlers;
   }
 
