@@ -10,6 +10,7 @@ import type { ApprovalRequest } from '../../../shared/tools';
 import type { AppState } from '../store/state';
 import type { ChatItem, MessageItem } from './chat-items';
 import { partialOf } from './partial-reply';
+import type { FileChangesItem } from './file-change-items';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -41,7 +42,7 @@ export interface HeldMessageItem {
   message: MessageItem;
 }
 
-export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem;
+export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem | FileChangesItem;
 
 export interface LiveState {
   /** Only the oldest waiting request is asked at a time (its card takes the focus). */
@@ -57,6 +58,7 @@ const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
   'continue',
   'held-message',
   'pacing',
+  'file-changes',
 ]);
 
 /** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */
