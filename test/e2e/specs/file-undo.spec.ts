@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
 
 const SCREENS = 'test-results/screens';
@@ -64,6 +65,15 @@ test('Changed N files, Review, Undo, Redo, and the question for a file changed s
   await expect(row.getByRole('button', { name: 'Redo' })).toBeVisible();
   expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
   expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\ntwo\n');
+
+  // The History's session lists the run's changes too, for Review only.
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.sessions.first().getByRole('link', { name: 'Change some files' }).click();
+  const stored = app.page.getByTestId('history-detail').getByTestId('file-changes');
+  await expect(stored.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  await expect(stored.getByRole('button', { name: 'Review' })).toBeVisible();
+  await expect(stored.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 });
 
 test.describe('screenshots by language', () => {

@@ -25,8 +25,7 @@ export class FileHistoryService {
   }
 
   changes(sessionId: string): SessionFileChanges {
-    const changes = this.table.changes(sessionId).map(({ workspace: _w, turnSeq: _s, ...change }) => change);
-    return { sessionId, changes, notRecorded: this.table.notRecorded(sessionId), undos: this.table.undos(sessionId) };
+    return this.table.sessionChanges(sessionId);
   }
 
   undo(request: UndoRequest): UndoOutcome {
