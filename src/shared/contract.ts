@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
 import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionSummary, TurnPage } from './history';
 import type { SessionSnapshot } from './events';
+import type { FileReview, SessionFileChanges, UndoOutcome } from './file-history';
 import type { NoticeText } from './notice-params';
 import { modelRefSchema, settingsPatchSchema, type Settings } from './settings';
 import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS } from './settings-values';
@@ -36,6 +37,18 @@ const promptParams = z
     error: 'must not be empty',
     path: ['text'],
   });
+
+/** An undo or redo: `choices` answers each file that changed since (keep yours / take the version from before). */
+export const undoParams = z
+  .object({
+    sessionId: id.optional(),
+    turnId: id,
+    scope: z.enum(['turn', 'from']).optional(),
+    redo: z.boolean().optional(),
+    preview: z.boolean().optional(),
+    choices: z.record(z.string().min(1).max(4096), z.enum(['keep', 'take'])).optional(),
+  })
+  .strict();
 
 export const commands = {
   'app.info': { params: empty, returns: returns<AppInfo>() },
@@ -159,6 +172,15 @@ export const commands = {
     params: z.object({ sessionId: id, format: exportFormat }).strict(),
     returns: returns<{ path: string | null }>(),
   },
+  /** The file history (docs/file-history.md): a session's recorded changes; the shown one's when absent. */
+  'files.changes': { params: z.object({ sessionId: id.optional() }).strict(), returns: returns<SessionFileChanges>() },
+  /** Review: each file a person's turn (its message's turn id) changed, as a diff. */
+  'files.review': {
+    params: z.object({ sessionId: id.optional(), turnId: id }).strict(),
+    returns: returns<FileReview[]>(),
+  },
+  /** Undo (or redo) a person's turn's changes — scope `from`: and every later turn's; preview writes nothing. */
+  'files.undo': { params: undoParams, returns: returns<UndoOutcome>() },
   /** Settings → MCP's "Retry now": a fresh round of connect attempts; false when the server is not running. */
   'mcp.retry': { params: z.object({ name: mcpName }).strict(), returns: returns<{ retrying: boolean }>() },
   /** A connected server's resources and prompts, read-only; not_found when it is not connected. */

@@ -82,7 +82,9 @@ export interface UndoFilePlan {
   conflict: boolean;
   added: number;
   removed: number;
-  result?: 'done' | 'kept' | 'already';
+  /** done; kept (the person's answer); already (the file was that version); failed (`reason` says why, the file is as it was). */
+  result?: 'done' | 'kept' | 'already' | 'failed';
+  reason?: string;
 }
 
 export interface UndoOutcome {

@@ -48,6 +48,8 @@ import { McpManager } from './mcp/mcp-manager';
 import { SessionInstructionsStore } from './session-instructions-store';
 import { McpDomain } from './domains/mcp-domain';
 import { ThrottledToolRunJournal } from './history/tool-run-journal';
+import { FilesDomain } from './domains/files-domain';
+import { FileHistoryService } from './file-history/file-history-service';
 
 /** The app's domains, each a small object owning its commands. */
 export interface AppDomains {
@@ -58,6 +60,7 @@ export interface AppDomains {
   providers: ProviderDomain;
   history: HistoryDomain;
   mcp: McpDomain;
+  files: FilesDomain;
 }
 
 export class AppServices {
@@ -74,6 +77,8 @@ export class AppServices {
   readonly domains: AppDomains;
   /** The MCP servers of `mcp.servers`, started in the background (docs/mcp.md). */
   readonly mcp: McpManager;
+  /** What the agent changed in the workspaces, and its undo (docs/file-history.md). */
+  readonly files: FileHistoryService;
   /** Every command's handler, from the domains: what the CommandRouter runs. */
   readonly commands: CommandHandlers;
   private readonly tools: NodeToolRuntime;
@@ -114,6 +119,8 @@ export class AppServices {
       sandbox: options.sandbox,
       snapshots: new WorkspaceSnapshots(parts.history.files),
     });
+    this.files = new FileHistoryService(parts.history.files, { newId, now: () => Date.now() });
+    this.files.start();
     const app = new AppDomain({
       host: options.host,
       version: options.version,
@@ -256,12 +263,13 @@ export class AppServices {
         catalog: (name) => this.mcp.catalog(name),
         logPath: (name) => this.mcp.logPath(name),
       }),
+      files: new FilesDomain({ files: this.files, history, sessions: pool, publish }),
     };
   }
 
   /** One handler per command: a command no domain answers fails to compile, one two answer fails here. */
   private gatherCommands(): CommandHandlers {
-    const { app, session, tools, settings, providers, history, mcp } = this.domains;
+    const { app, session, tools, settings, providers, history, mcp, files } = this.domains;
     assertOneHandlerEach(Object.values(this.domains).map((domain) => domain.commands));
     return {
       ...app.commands,
@@ -271,6 +279,7 @@ export class AppServices {
       ...providers.commands,
       ...history.commands,
       ...mcp.commands,
+      ...files.commands,
     } satisfies CommandHandlers;
   }
 

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { z } from 'zod';
 import { describeZodError } from '../../../shared/settings';
 import { PROVIDER_IDS } from '../../../shared/settings-values';
+import { undoParams } from '../../../shared/contract';
 import type { AttachmentBlock } from '../../../shared/messages';
 import { loadPiRuntime } from '../../core/llm/pi-runtime';
 import { modelsFor, resolveModel } from '../../node/providers';
@@ -29,6 +30,11 @@ import {
   type RpcSuccessResponse,
 } from './rpc-types';
 import { errorText } from '../../../shared/text';
+
+/** An undo_changes line as the files domain takes it: without RPC's own id and type. */
+function withoutRpcFields({ id: _id, type: _type, ...params }: RpcCommandOf<'undo_changes'>) {
+  return params;
+}
 
 // ---- command validation (zod): each known `type` has its schema; unknown keys are ignored ----
 
@@ -59,6 +65,8 @@ const commandSchemas = {
   set_auto_compaction: command('set_auto_compaction', enabled),
   set_auto_retry: command('set_auto_retry', enabled),
   abort_retry: command('abort_retry', {}),
+  get_file_changes: command('get_file_changes', { sessionId: z.string().min(1).max(200).optional() }),
+  undo_changes: command('undo_changes', undoParams.shape),
 } satisfies { [K in RpcCommandType]: z.ZodType<RpcCommandOf<K>> };
 
 type ParsedLine =
@@ -189,6 +197,10 @@ class RpcServer {
         return ack(command, session.setAutoRetryEnabled(command.enabled));
       case 'abort_retry':
         return ack(command, session.abortRetry());
+      case 'get_file_changes':
+        return reply(command, this.app.services.domains.files.changes(command.sessionId));
+      case 'undo_changes':
+        return reply(command, this.app.services.domains.files.undo(withoutRpcFields(command)));
     }
   }
 

@@ -7,6 +7,7 @@ import type { ThinkingLevel } from '@mariozechner/pi-agent-core';
 import type { Api, Model } from '@mariozechner/pi-ai';
 import type { PendingRetry, SessionEvent } from '../../../shared/events';
 import type { ChatMessage, ImageBlock } from '../../../shared/messages';
+import type { ConflictChoice, SessionFileChanges, UndoOutcome, UndoScope } from '../../../shared/file-history';
 import type { SessionStats } from '../../core/session/session-stats';
 
 /** pi uses strings; numbers are accepted too and echoed back unchanged. */
@@ -35,7 +36,20 @@ export type RpcCommand =
   | Cmd<'set_auto_compaction', { enabled: boolean }>
   // Retry
   | Cmd<'set_auto_retry', { enabled: boolean }>
-  | Cmd<'abort_retry'>;
+  | Cmd<'abort_retry'>
+  // Resolute's own (docs/file-history.md): the file history; pi's clients ignore what they do not know.
+  | Cmd<'get_file_changes', { sessionId?: string }>
+  | Cmd<
+      'undo_changes',
+      {
+        sessionId?: string;
+        turnId: string;
+        scope?: UndoScope;
+        redo?: boolean;
+        preview?: boolean;
+        choices?: Record<string, ConflictChoice>;
+      }
+    >;
 
 export type RpcCommandType = RpcCommand['type'];
 export type RpcCommandOf<T extends RpcCommandType> = Extract<RpcCommand, { type: T }>;
@@ -112,6 +126,8 @@ export interface RpcResponseData {
   set_auto_compaction: undefined;
   set_auto_retry: undefined;
   abort_retry: undefined;
+  get_file_changes: SessionFileChanges;
+  undo_changes: UndoOutcome;
 }
 
 export type RpcSuccessResponse<T extends RpcCommandType = RpcCommandType> = {

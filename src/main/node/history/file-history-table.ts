@@ -11,6 +11,7 @@ import type {
   FileUndoRecord,
   FileVersion,
   NotRecordedNote,
+  SessionFileChanges,
   StoredFileChange,
 } from '../../../shared/file-history';
 import type { Migration } from './migration';
@@ -231,6 +232,12 @@ export class FileHistoryTable {
       )
       .all(sessionId, fromSeq);
     return rows.map(toChange);
+  }
+
+  /** What the clients see of a session's file history: its changes, the notes and the undos. */
+  sessionChanges(sessionId: string): SessionFileChanges {
+    const changes = this.changes(sessionId).map(({ workspace: _w, turnSeq: _s, ...change }) => change);
+    return { sessionId, changes, notRecorded: this.notRecorded(sessionId), undos: this.undos(sessionId) };
   }
 
   notRecorded(sessionId: string): NotRecordedNote[] {

@@ -1,9 +1,11 @@
 // Renders a stored session (SessionDetail) as a download: pretty JSON of the record itself, or a
 // Markdown transcript with, for every errored turn, its error, category and retry timeline; its
-// images embedded (a download is one file) or, saved to disk, as files of a folder beside it.
+// images embedded (a download is one file) or, saved to disk, as files of a folder beside it; and
+// the files the agent changed, with what was not recorded and each undo (docs/file-history.md).
 // Pure functions; SqliteHistoryStore.exportSession reads the detail and calls exportSessionDetail.
 import type { RetryChainRecord, RetryDecisionRecord, SessionDetail, TurnRecord } from '../../../shared/history';
 import { attachmentBlocks } from '../../../shared/messages';
+import type { SessionFileChanges } from '../../../shared/file-history';
 
 export type ExportFormat = 'json' | 'markdown';
 
@@ -57,13 +59,15 @@ export function exportSessionDetail(
   detail: SessionDetail,
   format: ExportFormat,
   options: ExportOptions = {},
+  fileChanges: SessionFileChanges | null = null,
 ): SessionExport {
   const base = `resolute-${slug(detail.session.title) || detail.session.id.slice(0, 8)}-${isoDate(detail.session.createdAt)}`;
   if (format === 'json') {
-    return { filename: `${base}.json`, mimeType: 'application/json', content: `${JSON.stringify(detail, null, 2)}\n` };
+    const record = fileChanges ? { ...detail, fileChanges } : detail;
+    return { filename: `${base}.json`, mimeType: 'application/json', content: `${JSON.stringify(record, null, 2)}\n` };
   }
   const assets = options.images === 'files' ? new AssetFolder(base) : null;
-  const content = renderMarkdown(detail, assets);
+  const content = renderMarkdown(detail, assets) + renderFileChanges(fileChanges);
   const files = assets?.files.length ? { folder: base, files: assets.files } : {};
   return { filename: `${base}.md`, mimeType: 'text/markdown', content, ...files };
 }
@@ -92,6 +96,25 @@ function renderMarkdown(detail: SessionDetail, assets: AssetFolder | null): stri
   if (unattached.length > 0) {
     // Decisions not tied to a stored turn (e.g. the turn was never persisted) are still shown.
     lines.push('', '## Other retry decisions', '', ...unattached.map(renderDecision));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** "## File changes": each tool call's files, what was not recorded, and each undo or redo. */
+function renderFileChanges(files: SessionFileChanges | null): string {
+  if (!files || (files.changes.length === 0 && files.notRecorded.length === 0)) return '';
+  const lines = ['', '## File changes', ''];
+  for (const c of files.changes) {
+    const lineCounts = c.binary ? 'binary' : `+${c.added} −${c.removed}`;
+    const undone = c.state === 'undone' ? ' — undone' : '';
+    lines.push(`- \`${c.path}\` ${c.kind} (${lineCounts}) by ${c.toolName}, ${isoTime(c.createdAt)}${undone}`);
+  }
+  for (const note of files.notRecorded) lines.push(`- Not recorded (${note.toolCallId}): ${note.reasons.join('; ')}`);
+  for (const undo of files.undos) {
+    const done = undo.steps.filter((step) => step.state === 'done').length;
+    lines.push(
+      `- ${undo.action === 'undo' ? 'Undo' : 'Redo'} at ${isoTime(undo.createdAt)}: ${done} of ${undo.steps.length} files (${undo.state})`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

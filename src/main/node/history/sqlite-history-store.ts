@@ -307,7 +307,8 @@ export class SqliteHistoryStore implements HistoryStore {
 
   exportSession(sessionId: string, format: ExportFormat, options?: ExportOptions): SessionExport | undefined {
     const detail = this.queries.getSession(sessionId);
-    return detail === undefined ? undefined : exportSessionDetail(detail, format, options);
+    if (detail === undefined) return undefined;
+    return exportSessionDetail(detail, format, options, this.files.sessionChanges(sessionId));
   }
 
   loadContext(sessionId: string, options?: { beforeSeq?: number }): ChatMessage[] {

@@ -11,6 +11,7 @@ import { toolDetailsOf, type ApprovalRequest } from '../../../shared/tools';
 import type { AppState, PromptWaitView } from '../store/state';
 import type { ChatItem, MessageItem } from './chat-items';
 import { partialOf } from './partial-reply';
+import type { FileChangesItem } from './file-change-items';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -49,7 +50,8 @@ export interface PromptWaitItem {
   wait: PromptWaitView;
 }
 
-export type LiveItem = ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem | PromptWaitItem;
+export type LiveItem =
+  ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem | PromptWaitItem | FileChangesItem;
 
 export interface LiveState {
   /** Only the oldest waiting request is asked at a time (its card takes the focus). */
@@ -67,6 +69,7 @@ const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
   'held-message',
   'pacing',
   'prompt-wait',
+  'file-changes',
 ]);
 
 /** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */

@@ -111,6 +111,19 @@ export function ToolCallCard({ item, isOpen = false }: { item: ToolCallItem; isO
             ))}
         </div>
       </details>
+      <FileHistoryNote item={item} />
     </div>
+  );
+}
+
+/** What the file history could not keep of this call, or that it cannot see an MCP tool's writes (docs/file-history.md). */
+function FileHistoryNote({ item }: { item: ToolCallItem }) {
+  const { t } = useTranslation();
+  const { notRecorded, filesUntracked } = item.details;
+  if (!notRecorded?.length && !filesUntracked) return null;
+  return (
+    <p className="tool-note" data-testid="tool-card-not-recorded">
+      {filesUntracked ? t('files.untracked') : t('files.notRecorded', { what: notRecorded?.join('; ') ?? '' })}
+    </p>
   );
 }

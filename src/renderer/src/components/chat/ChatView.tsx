@@ -7,11 +7,13 @@
 // which actions that offers, in MessageActions.tsx. A long session opens on its newest page;
 // older pages are fetched as the reader nears the top (or by "Show older turns"), keeping the
 // reader's place.
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
 import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
+import { withFileChanges } from '../../chat/file-change-items';
+import type { SessionFileChanges } from '../../../../shared/file-history';
 import { rowStates } from '../../chat/row-states';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
@@ -117,7 +119,11 @@ export function ChatView() {
     () => buildChatItems({ ...session, branchChoices: versions.choices }),
     [session, versions.choices],
   );
-  const items = useMemo(() => withLiveItems(transcript, live), [transcript, live]);
+  const fileChanges = useFileChanges(sessionId, session.turns.length);
+  const items = useMemo(
+    () => withLiveItems(withFileChanges(transcript, fileChanges), live),
+    [transcript, fileChanges, live],
+  );
   const offeredChain = live.interrupted?.chainId ?? null;
   // An earlier version is there to be read: its rows offer nothing, and nothing refills the composer.
   const isEarlier = useMemo(
@@ -172,6 +178,27 @@ export function ChatView() {
       />
     </section>
   );
+}
+
+/**
+ * The session's recorded file changes (docs/file-history.md), asked again when a turn is stored and
+ * at every history_changed (an undo sends one); an answer for another session is dropped.
+ */
+function useFileChanges(sessionId: string | null, turns: number): SessionFileChanges | null {
+  const actions = useActions();
+  const revision = useAppState((s) => s.history.revision);
+  const [changes, setChanges] = useState<SessionFileChanges | null>(null);
+  useEffect(() => {
+    if (!sessionId) return;
+    let isCurrent = true;
+    void actions.call('files.changes', { sessionId }).then((found) => {
+      if (isCurrent && found) setChanges(found);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [actions, sessionId, turns, revision]);
+  return changes?.sessionId === sessionId ? changes : null;
 }
 
 /**

@@ -1,9 +1,9 @@
 // One stored session, read-only: its transcript (bubbles and one card per retry chain, with the
 // timeline open; a long one virtualised by TranscriptList, scrolling with the history pane; a
 // switcher on each message with versions, and the failed chains of the versions not shown), its
-// tokens and cost (of the turns shown), and Resume, Delete (after a confirmation) and Export JSON /
-// Markdown, which says where the file went
-// (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
+// tokens and cost (of the turns shown), each run's changed files (Review only: undo is the
+// chat's), and Resume, Delete (after a confirmation) and Export JSON / Markdown, which says where
+// the file went (the desktop app asks with a save dialog). Opening it focuses its heading. A long session opens
 // on its newest page; "Show older turns" fetches the pages before it, keeping the reader's place.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type TurnPage,
 } from '../../../../shared/history';
 import { buildChatItems, otherVersionCards, type ChatItemsInput } from '../../chat/chat-items';
+import { withFileChanges } from '../../chat/file-change-items';
 import { useActions, useAppState } from '../../store/app-store';
 import type { ChainView } from '../../store/state';
 import { downloadText } from '../../util/download';
@@ -89,7 +90,12 @@ function DetailBody({ detail, scrollParent, onDeleted }: BodyProps) {
   const [choices, setChoices] = useState<{ of: SessionDetail; choices: BranchChoices }>({ of: detail, choices: {} });
   const branchChoices = choices.of === detail ? choices.choices : NO_CHOICES;
   const input = useMemo(() => transcriptInput([...pages, detail], branchChoices), [detail, pages, branchChoices]);
-  const items = useMemo(() => buildChatItems(input), [input]);
+  const revision = useAppState((s) => s.history.revision);
+  const files = useLoader(
+    () => actions.call('files.changes', { sessionId: detail.session.id }),
+    [detail.session.id, revision],
+  );
+  const items = useMemo(() => withFileChanges(buildChatItems(input), files.data ?? null), [input, files.data]);
   const others = useMemo(() => otherVersionCards(input), [input]);
   const shownTurns = useMemo(
     () => branchPath(input.turns, branchChoices).path.filter((turn) => turn.role === 'user').length,

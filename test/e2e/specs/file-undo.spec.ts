@@ -1,0 +1,105 @@
+// The file history in the chat through the real UI in Chromium (browser mode; docs/file-history.md,
+// "In the chat"): a scripted turn writes, edits and runs bash; under it "Changed N files (+a −b)"
+// with Review (the diffs), Undo and Redo putting the workspace back and forth; a file the person
+// changed since asks (keep yours / take the version from before) and nothing is written before the
+// answer; what is not recorded is said on the card. Screenshots of the row and the question in en,
+// ja and ko, light and dark.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test, expect } from '../fixtures/app';
+import { ChatPage } from '../pages/chat-page';
+import { HistoryPage } from '../pages/history-page';
+import { SettingsPage } from '../pages/settings-page';
+
+const SCREENS = 'test-results/screens';
+const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
+
+test.use({ appOptions: { set: ['tools.approval=auto'] } });
+
+test('Changed N files, Review, Undo, Redo, and the question for a file changed since', async ({ app }) => {
+  const file = (name: string) => join(app.workspace, name);
+  writeFileSync(file('plan.md'), 'one\ntwo\n');
+  writeFileSync(file('notes.txt'), 'mine\n');
+  writeFileSync(file('.gitignore'), 'build/\n');
+  await app.setScript(
+    [
+      tool('edit', { path: 'plan.md', edits: [{ oldText: 'two', newText: 'TWO' }] }),
+      tool('write', { path: 'notes.txt', content: 'the agent’s\n' }),
+      tool('bash', { command: 'echo made > made.txt && mkdir build && echo x > build/out' }),
+      'ok',
+    ].join(', '),
+  );
+  const chat = new ChatPage(app.page);
+  await chat.prompt('Change some files');
+  const row = app.page.getByTestId('file-changes');
+  await expect(row.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  // What the history does not keep is said on the call's card.
+  await expect(app.page.getByTestId('tool-card-not-recorded')).toHaveText(
+    "Not recorded: 1 file the workspace's .gitignore leaves out: build/out",
+  );
+
+  await row.getByRole('button', { name: 'Review' }).click();
+  await expect(row.getByTestId('file-review')).toContainText('+TWO');
+  await expect(row.getByTestId('file-review')).toContainText('+made');
+
+  await row.getByRole('button', { name: 'Undo' }).click();
+  await expect(row.getByTestId('file-changes-summary')).toHaveText('Undid the changes to 3 files');
+  expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\ntwo\n');
+  expect(readFileSync(file('notes.txt'), 'utf8')).toBe('mine\n');
+
+  await row.getByRole('button', { name: 'Redo' }).click();
+  await expect(row.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  expect(readFileSync(file('made.txt'), 'utf8')).toBe('made\n');
+
+  // The person edits a file the turn wrote: Undo asks, and nothing is written before the answer.
+  writeFileSync(file('notes.txt'), 'my own edit\n');
+  await row.getByRole('button', { name: 'Undo' }).click();
+  const question = row.getByRole('group', { name: /changed since this turn/ });
+  await expect(question).toContainText('notes.txt');
+  expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\nTWO\n');
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
+  await row.getByRole('button', { name: 'Undo' }).click();
+  await question.getByRole('button', { name: 'Keep yours' }).click();
+  await expect(row.getByRole('button', { name: 'Redo' })).toBeVisible();
+  expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
+  expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\ntwo\n');
+
+  // The History's session lists the run's changes too, for Review only.
+  const history = new HistoryPage(app.page);
+  await history.open();
+  await history.sessions.first().getByRole('link', { name: 'Change some files' }).click();
+  const stored = app.page.getByTestId('history-detail').getByTestId('file-changes');
+  await expect(stored.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  await expect(stored.getByRole('button', { name: 'Review' })).toBeVisible();
+  await expect(stored.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+});
+
+test.describe('screenshots by language', () => {
+  for (const [language, scheme] of [
+    ['en', 'light'],
+    ['ja', 'light'],
+    ['ko', 'light'],
+    ['en', 'dark'],
+  ] as const) {
+    test(`the changed files and the question in ${language} (${scheme})`, async ({ app }) => {
+      await app.page.emulateMedia({ colorScheme: scheme });
+      const settings = new SettingsPage(app.page);
+      await settings.open();
+      await settings.setLanguage(language);
+      await app.page.getByTestId('nav-chat').click();
+      await app.setScript(`${tool('write', { path: 'a.txt', content: 'agent\n' })}, ok`);
+      await new ChatPage(app.page).prompt('Write a.txt');
+      const row = app.page.getByTestId('file-changes');
+      await expect(row.getByTestId('file-changes-summary')).toContainText('+1');
+      await row.locator('button').first().click();
+      await expect(row.getByTestId('file-review')).toBeVisible();
+      writeFileSync(join(app.workspace, 'a.txt'), 'mine\n');
+      await row.locator('button').nth(1).click();
+      await expect(row.getByTestId('file-conflict')).toBeVisible();
+      await row.scrollIntoViewIfNeeded();
+      await app.page.screenshot({ path: `${SCREENS}/file-undo-${language}-${scheme}.png` });
+    });
+  }
+});

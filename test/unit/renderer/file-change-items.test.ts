@@ -1,0 +1,93 @@
+// The chat's "Changed N files" rows (src/renderer/src/chat/file-change-items.ts): one per person's
+// message whose run changed files, each file counted once with its lines summed, Undo and Redo
+// counts from each change's state, placed before the person's next message (or after the last
+// conversation row, before Continue), and none for a message the chat does not show.
+import { describe, expect, it } from 'vitest';
+import { buildChatItems, type ChatItem } from '../../../src/renderer/src/chat/chat-items';
+import { fileChangeRows, withFileChanges } from '../../../src/renderer/src/chat/file-change-items';
+import type { SessionFileChanges, StoredFileChange } from '../../../src/shared/file-history';
+import { assistantMessage, turn, userMessage } from './fixtures';
+
+const items: ChatItem[] = buildChatItems({
+  turns: [
+    turn(1, userMessage('one', 1)),
+    turn(2, assistantMessage('did one', 2)),
+    turn(3, userMessage('two', 3)),
+    turn(4, assistantMessage('did two', 4)),
+  ],
+  chains: {},
+  decisions: [],
+});
+
+let n = 0;
+function change(userTurnId: string | null, path: string, more: Partial<StoredFileChange> = {}): StoredFileChange {
+  n += 1;
+  return {
+    id: n,
+    turnId: `r${n}`,
+    userTurnId,
+    toolCallId: `c${n}`,
+    toolName: 'write',
+    path,
+    kind: 'changed',
+    before: { hash: 'a', mode: 0o644, size: 1 },
+    after: { hash: 'b', mode: 0o644, size: 1 },
+    added: 2,
+    removed: 1,
+    binary: false,
+    state: 'applied',
+    createdAt: n,
+    ...more,
+  };
+}
+
+const session = (changes: StoredFileChange[]): SessionFileChanges => ({
+  sessionId: 's',
+  changes,
+  notRecorded: [],
+  undos: [],
+});
+
+const shape = (list: ChatItem[]) =>
+  list.map((i) =>
+    i.kind === 'message' ? `${i.role}:${i.turnId}` : i.kind === 'file-changes' ? `files:${i.userTurnId}` : i.kind,
+  );
+
+describe('fileChangeRows', () => {
+  it('counts each file once, sums its lines, and says how many changes are applied and undone', () => {
+    const rows = fileChangeRows(
+      session([
+        change('t1', 'a.txt'),
+        change('t1', 'a.txt', { state: 'undone' }),
+        change('t1', 'b.txt'),
+        change(null, 'x'),
+      ]),
+    );
+    expect(rows).toEqual([
+      expect.objectContaining({ userTurnId: 't1', files: 2, added: 6, removed: 3, applied: 2, undone: 1 }),
+    ]);
+  });
+});
+
+describe('withFileChanges', () => {
+  it("places each run's row before the person's next message, and the last one after the conversation's last row", () => {
+    const out = withFileChanges(
+      [...items, { kind: 'continue', key: 'continue' }],
+      session([change('t3', 'b'), change('t1', 'a')]),
+    );
+    expect(shape(out)).toEqual([
+      'user:t1',
+      'assistant:t2',
+      'files:t1',
+      'user:t3',
+      'assistant:t4',
+      'files:t3',
+      'continue',
+    ]);
+  });
+
+  it('adds nothing for a message not shown, nor without changes', () => {
+    expect(withFileChanges(items, session([change('t9', 'a')]))).toEqual(items);
+    expect(withFileChanges(items, null)).toBe(items);
+  });
+});
