@@ -74,8 +74,9 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   /**
-   * New or resumed: the session itself arrives as session_changed; here the chat is shown and the
-   * composer focused. A chat that works meanwhile runs on in the background (its row says how).
+   * New or resumed: the session itself arrives as session_changed (before the command's answer);
+   * here the chat is shown and the composer focused — or its approval card, when one waits, so that
+   * A answers it rather than typing. A chat that works meanwhile runs on in the background.
    */
   async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
     try {
@@ -85,7 +86,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       return false;
     }
     showView('chat');
-    requestFocus('composer');
+    requestFocus(store.getState().session.pendingApprovals.length > 0 ? 'approval' : 'composer');
     return true;
   }
 
