@@ -202,7 +202,7 @@ export const en = {
   errored: {
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
-    useLargerModel: 'Use {{model}} ({{window}} tokens)',
+    useLargerModel: 'Send again with {{model}} ({{window}} tokens)',
     settling: 'Deciding what to do…',
     title: 'Error',
     retrying: 'Retrying',

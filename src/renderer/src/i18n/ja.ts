@@ -202,7 +202,7 @@ export const ja: Messages = {
   errored: {
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
-    useLargerModel: '{{model}} を使う（{{window}} トークン）',
+    useLargerModel: '{{model}} で送り直す（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
     retrying: '再試行中',

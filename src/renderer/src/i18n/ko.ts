@@ -198,7 +198,7 @@ export const ko: Messages = {
   errored: {
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
-    useLargerModel: '{{model}} 사용({{window}} 토큰)',
+    useLargerModel: '{{model}} 모델로 다시 보내기({{window}} 토큰)',
     settling: '처리 방법을 정하는 중…',
     title: '오류',
     retrying: '재시도 중',
