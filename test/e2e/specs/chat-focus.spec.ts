@@ -1,6 +1,6 @@
 // Where the focus goes in the chat (docs/architecture.md, "The chat in the window"): a chat opened
 // again while it waits for an approval gives the focus to the approval card, so A answers it and
-// types nothing into the message box.
+// types nothing into the message box; on page load the message box has it.
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { ToolsPage } from '../pages/tools-page';
@@ -30,4 +30,13 @@ test.describe('a chat that waits for an approval', () => {
     await expect(chat.input).toHaveValue('');
     await expect(tools.card('write')).toHaveAttribute('data-status', 'done');
   });
+});
+
+test('on page load the message box has the focus: typing goes there, not to the page body', async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  await expect(chat.input).toBeFocused();
+  await app.page.keyboard.type('hello');
+  await expect(chat.input).toHaveValue('hello');
+  await app.page.reload();
+  await expect(chat.input).toBeFocused();
 });
