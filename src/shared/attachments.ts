@@ -18,6 +18,9 @@ export interface AttachedFile {
   size: number;
 }
 
+/** The most a message's own words may be (trimmed); longer text goes as a file (docs/attachments.md). */
+export const MESSAGE_TEXT_MAX_CHARS = 200_000;
+
 /** The caps of one message's attachments: counted before anything is read or sent. */
 export const ATTACHMENT_LIMITS = {
   maxFiles: 10,

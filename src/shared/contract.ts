@@ -13,6 +13,7 @@ import type { NoticeText } from './notice-params';
 import { modelRefSchema, settingsPatchSchema, type Settings } from './settings';
 import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS } from './settings-values';
 import { APPROVAL_CHOICES } from './tools';
+import { MESSAGE_TEXT_MAX_CHARS } from './attachments';
 
 /** A command's result, as a type only: nothing of it exists at run time. */
 export interface Returns<R> {
@@ -26,7 +27,7 @@ const empty = z.object({}).strict();
 const exportFormat = z.enum(['json', 'markdown']);
 const mcpName = z.string().regex(MCP_SERVER_NAME, { error: 'a server name is 1–32 letters, digits, _ or -' });
 // A prompt's text may be empty when files go with it (docs/attachments.md); the caps are the builder's.
-const optionalText = z.string().trim().max(200_000);
+const optionalText = z.string().trim().max(MESSAGE_TEXT_MAX_CHARS);
 const attachmentUpload = z
   .object({ name: z.string().min(1).max(500), mimeType: z.string().max(200), data: z.string().max(40_000_000) })
   .strict();

@@ -81,6 +81,12 @@ async function start(): Promise<void> {
   warmWhenIdle();
 
   startEventPump(bridge, actions);
+  // On load the focus goes into the chat once its first snapshot is in, not to the page body.
+  const unsubscribeFirstChat = store.subscribe((state) => {
+    if (state.session.sessionId === null) return;
+    unsubscribeFirstChat();
+    actions.focusChat();
+  });
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

@@ -187,12 +187,27 @@ test.describe('context overflow on a first message', () => {
     await expect(shell.notices).toHaveCount(0);
     await card.getByTestId('card-larger-model').click();
     await expect(chat.modelPicker).toHaveValue('resolute-sim-3');
-    await chat.input.press('Enter');
+    // The button sends the message again to the larger model: one click, no second Enter.
+    await expect(chat.lastAssistant()).toBeVisible();
     await chat.waitForTurnEnd();
+    await expect(chat.input).toHaveValue('');
     expect((await app.requests()).map((r) => [r.step, r.model, r.messageCount])).toEqual([
       ['overflow', 'resolute-sim-1', 2],
       ['ok', 'resolute-sim-3', 2],
     ]);
+  });
+
+  test('after another model is chosen, the card still names the model that was too small', async ({ app }) => {
+    const chat = new ChatPage(app.page);
+    await chat.prompt('a very long first message');
+    const card = chat.erroredCards.last();
+    await expect(card).toHaveAttribute('data-status', 'failed');
+    await chat.modelPicker.fill('resolute-sim-3');
+    await chat.modelPicker.press('Enter');
+    await expect(chat.modelPicker).toHaveValue('resolute-sim-3');
+    await expect(card.getByTestId('errored-decision')).toContainText(
+      'This message is too long for resolute-sim-1 (a window of 8,192 tokens)',
+    );
   });
 });
 

@@ -121,6 +121,11 @@ test('opening a session in History focuses its heading; Back returns to the sear
 
 test('the skip link, Ctrl+K and Shift+Esc move focus where they say', async ({ app }) => {
   const chat = new ChatPage(app.page);
+  // The page opens with the focus in the message box; the skip link is the first stop from the top.
+  await expect(chat.input).toBeFocused();
+  await app.page.evaluate(
+    `{ document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex'); }`,
+  );
   await app.page.keyboard.press('Tab');
   const skip = app.page.getByTestId('skip-link');
   await expect(skip).toBeFocused();

@@ -69,6 +69,8 @@ export const en = {
     placeholder: 'Message Resolute… (Enter to send, Shift+Enter for a new line)',
     send: 'Send',
     stop: 'Stop',
+    tooLong:
+      'The message is {{count}} characters long; at most {{max}} can be sent as words. Cut it and paste it back: a long paste goes as a file.',
     you: 'You',
     assistant: 'Assistant',
     tool: 'Tool: {{name}}',
@@ -98,6 +100,8 @@ export const en = {
     serverRefusedImages:
       'This model may not read images. If so, mark it as reading text only in Settings → Provider and model, then send without the images.',
     sendWithoutImages: 'Send without the images',
+    pasteTooLong:
+      'The pasted text is {{count}} characters long; even as a file, one message can carry at most {{max}}. Nothing was added.',
     size: { bytes: '{{n}} bytes', kb: '{{n}} KB', mb: '{{n}} MB' },
     refused: {
       unsupported_type: '“{{name}}” cannot be used: attach images, text or code files, or PDFs.',
@@ -203,7 +207,7 @@ export const en = {
   errored: {
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
-    useLargerModel: 'Use {{model}} ({{window}} tokens)',
+    useLargerModel: 'Send again with {{model}} ({{window}} tokens)',
     settling: 'Deciding what to do…',
     title: 'Error',
     retrying: 'Retrying',

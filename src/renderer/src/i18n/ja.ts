@@ -69,6 +69,8 @@ export const ja: Messages = {
     placeholder: 'Resolute へのメッセージ…（Enter で送信、Shift+Enter で改行）',
     send: '送信',
     stop: '停止',
+    tooLong:
+      'メッセージが {{count}} 文字あります。1 つのメッセージに書けるのは {{max}} 文字までです。長いテキストは貼り付けるとファイルとして添付されます。',
     you: 'あなた',
     assistant: 'アシスタント',
     tool: 'ツール: {{name}}',
@@ -98,6 +100,8 @@ export const ja: Messages = {
     serverRefusedImages:
       'このモデルは画像を読めない可能性があります。その場合は 設定 → プロバイダーとモデル でテキストのみとしてマークし、画像を除いて送信してください。',
     sendWithoutImages: '画像を除いて送信',
+    pasteTooLong:
+      '貼り付けたテキストは {{count}} 文字あります。ファイルとして添付する場合も、1 つのメッセージで送れるのは {{max}} 文字までです。何も追加していません。',
     size: { bytes: '{{n}} バイト', kb: '{{n}} KB', mb: '{{n}} MB' },
     refused: {
       unsupported_type: '「{{name}}」は使えません。画像、テキスト・コードファイル、PDF を添付してください。',
@@ -204,7 +208,7 @@ export const ja: Messages = {
   errored: {
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
-    useLargerModel: '{{model}} を使う（{{window}} トークン）',
+    useLargerModel: '{{model}} で送り直す（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
     retrying: '再試行中',

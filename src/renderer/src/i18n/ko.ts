@@ -69,6 +69,8 @@ export const ko: Messages = {
     placeholder: 'Resolute에게 메시지 보내기… (Enter로 전송, Shift+Enter로 줄바꿈)',
     send: '보내기',
     stop: '중지',
+    tooLong:
+      '메시지가 {{count}}자입니다. 한 메시지에는 최대 {{max}}자까지 쓸 수 있습니다. 긴 텍스트는 붙여 넣으면 파일로 첨부됩니다.',
     you: '나',
     assistant: '어시스턴트',
     tool: '도구: {{name}}',
@@ -98,6 +100,8 @@ export const ko: Messages = {
     serverRefusedImages:
       '이 모델은 이미지를 읽지 못할 수 있습니다. 그렇다면 설정 → 공급자와 모델에서 텍스트 전용으로 표시하고 이미지 없이 보내세요.',
     sendWithoutImages: '이미지 없이 보내기',
+    pasteTooLong:
+      '붙여 넣은 텍스트가 {{count}}자입니다. 파일로 첨부해도 한 메시지로 보낼 수 있는 것은 최대 {{max}}자입니다. 아무것도 추가하지 않았습니다.',
     size: { bytes: '{{n}}바이트', kb: '{{n}}KB', mb: '{{n}}MB' },
     refused: {
       unsupported_type: '“{{name}}” 파일은 사용할 수 없습니다. 이미지, 텍스트·코드 파일, PDF를 첨부하세요.',
@@ -200,7 +204,7 @@ export const ko: Messages = {
   errored: {
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
-    useLargerModel: '{{model}} 사용({{window}} 토큰)',
+    useLargerModel: '{{model}} 모델로 다시 보내기({{window}} 토큰)',
     settling: '처리 방법을 정하는 중…',
     title: '오류',
     retrying: '재시도 중',

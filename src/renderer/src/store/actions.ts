@@ -73,9 +73,14 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     update((s) => ({ ...s, ui: { ...s.ui, focus: { target, n: (s.ui.focus?.n ?? 0) + 1 } } }));
   }
 
+  /** The shown chat takes the focus: its message box, or its approval card when one waits (A answers it). */
+  function focusChat(): void {
+    requestFocus(store.getState().session.pendingApprovals.length > 0 ? 'approval' : 'composer');
+  }
+
   /**
-   * New or resumed: the session itself arrives as session_changed; here the chat is shown and the
-   * composer focused. A chat that works meanwhile runs on in the background (its row says how).
+   * New or resumed: the session itself arrives as session_changed (before the command's answer);
+   * here the chat is shown and focused. A chat that works meanwhile runs on in the background.
    */
   async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
     try {
@@ -85,7 +90,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       return false;
     }
     showView('chat');
-    requestFocus('composer');
+    focusChat();
     return true;
   }
 
@@ -154,6 +159,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     loadOlderTurns,
     showView,
     requestFocus,
+    focusChat,
     /** Fetch the snapshot, the settings and the start-up notices (on connect and after every reconnect). */
     async sync(): Promise<{ snapshot: SessionEvent; settings: SessionEvent; startupNotices: StartupNotice[] }> {
       const [snapshot, settings, info] = await Promise.all([

@@ -139,6 +139,8 @@ export interface Notice extends NoticeText {
 /** Where focus goes next (a component with that target takes it): never left on the page body. */
 export type FocusTarget =
   | 'composer'
+  /** The first approval card waiting in the chat: a chat opened again while it waits. */
+  | 'approval'
   | 'history-search'
   | 'history-detail'
   | 'session-list'

@@ -2,11 +2,12 @@
 // waits here — the command, or the change as a diff — for Allow once, Allow for this session or
 // Deny. Keyboard-first: it takes the focus when it appears (once), A / S / D choose, Esc denies (the Esc
 // stack, tools/approval-esc.ts). A row of the chat's list, after the tool call it asks about.
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMcpTool } from '../../../shared/mcp-values';
 import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
 import { useActions } from '../store/app-store';
+import { useFocusTarget } from '../util/use-focus-target';
 import { ApprovalDiff } from './ApprovalDiff';
 import { ApprovalText } from './ApprovalText';
 
@@ -57,14 +58,15 @@ function Preview({ request }: { request: ApprovalRequest }) {
 export function ApprovalCard({ request }: { request: ApprovalRequest }) {
   const { t } = useTranslation();
   const actions = useActions();
-  const firstButton = useRef<HTMLButtonElement>(null);
+  // The chat opened again while this card waits: the focus request comes here, not to the composer.
+  const firstButton = useFocusTarget<HTMLButtonElement>('approval');
   const requestId = request.id;
 
   useEffect(() => {
     if (focusedRequest === requestId) return;
     focusedRequest = requestId;
     firstButton.current?.focus();
-  }, [requestId]);
+  }, [requestId, firstButton]);
 
   // The card leaves once answered: the focus goes back to the composer, not to the page body.
   const answer = (choice: ApprovalChoice) =>

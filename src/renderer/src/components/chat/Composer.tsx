@@ -7,8 +7,9 @@
 // meanwhile; sent as it is, it goes as the card's Resend does (a new branch from that message),
 // never as a second copy.
 // Files come by the Attach button (a real <input type="file">), by a drop onto the chat (ChatView
-// hands them over through `fileSinkRef`) or by pasting an image; they wait as chips (AttachmentChips)
-// and go with Enter, the text then optional (docs/attachments.md).
+// hands them over through `fileSinkRef`), by pasting an image, or by pasting a long text (it goes as
+// a file, attachments/long-paste.ts); they wait as chips (AttachmentChips) and go with Enter, the
+// text then optional (docs/attachments.md).
 import {
   useEffect,
   useRef,
@@ -25,6 +26,8 @@ import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { useRetryWaiting } from '../../retry/RetryBanner';
 import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
+import { longPaste } from '../../attachments/long-paste';
+import { ATTACHMENT_LIMITS, MESSAGE_TEXT_MAX_CHARS } from '../../../../shared/attachments';
 import { PendingChips } from './AttachmentChips';
 import { draftOf, keepDraft, type Draft } from '../../chat/drafts';
 
@@ -47,19 +50,29 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const acceptsImages = useAppState((s) => s.session.model?.acceptsImages);
   const [unreadable, setUnreadable] = useState<string[]>([]);
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
+  // The length of a paste too long even for a file: nothing was added, and this says why.
+  const [pasteTooLong, setPasteTooLong] = useState<number | null>(null);
   const { chatRef, text, setText, files, setFiles, refill, setRefill } = useChatDraft(() => {
     setUnreadable([]);
     setRefusedBySend(null);
+    setPasteTooLong(null);
   });
   const inputRef = useFocusTarget<HTMLTextAreaElement>('composer');
   // The palette's "Attach files…": a click, while its key press still counts as the person's gesture.
   const attachRef = useFocusTarget<HTMLInputElement>('attach-picker', (input) => input.click());
   const refusals = refusalsFor(files, acceptsImages, t, i18n.language);
-  const canSend = isConnected && !isBusy && (text.trim().length > 0 || files.length > 0) && refusals.length === 0;
+  const textLength = text.trim().length;
+  const canSend =
+    isConnected &&
+    !isBusy &&
+    (textLength > 0 || files.length > 0) &&
+    textLength <= MESSAGE_TEXT_MAX_CHARS &&
+    refusals.length === 0;
 
   const addFiles = async (list: File[]): Promise<void> => {
     if (list.length === 0) return;
     setRefusedBySend(null);
+    setPasteTooLong(null);
     const readFor = chatRef.current;
     const { read, failed } = await readFiles(list);
     // Read while the person moved to another chat: the files go to the draft they were added to.
@@ -137,9 +150,11 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>): void => {
     const pasted = [...event.clipboardData.files];
-    if (pasted.length === 0) return;
+    const long = pasted.length ? null : longPaste(event.clipboardData.getData('text/plain'), fileNames(files));
+    if (long?.kind === 'inline') return;
     event.preventDefault();
-    void addFiles(pasted);
+    if (long?.kind === 'too_long') setPasteTooLong(long.chars);
+    else void addFiles(long ? [long.file] : pasted);
   };
 
   // What its label says: the images go, and the rest is sent — unless something else still stops it.
@@ -171,7 +186,14 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     void send();
   };
 
+  const count = (n: number): string => new Intl.NumberFormat(i18n.language).format(n);
   const problems = [
+    ...(textLength > MESSAGE_TEXT_MAX_CHARS
+      ? [t('chat.tooLong', { count: count(textLength), max: count(MESSAGE_TEXT_MAX_CHARS) })]
+      : []),
+    ...(pasteTooLong === null
+      ? []
+      : [t('attach.pasteTooLong', { count: count(pasteTooLong), max: count(ATTACHMENT_LIMITS.maxTextChars) })]),
     ...refusals.map((r) => r.text),
     ...unreadable.map((name) => t('attach.refused.unreadable', { name })),
     ...(refusedBySend ? [refusedBySend] : []),
@@ -199,7 +221,10 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
         placeholder={t('chat.placeholder')}
         rows={3}
         value={text}
-        onChange={(event) => setText(event.target.value)}
+        onChange={(event) => {
+          setPasteTooLong(null);
+          setText(event.target.value);
+        }}
         onKeyDown={onKeyDown}
         onPaste={onPaste}
       />
@@ -282,3 +307,5 @@ function useChatDraft(onSwap: () => void): {
   }, [chat, text, files, refill]);
   return { chatRef, text, setText, files, setFiles, refill, setRefill };
 }
+
+const fileNames = (files: readonly PendingFile[]): string[] => files.map((file) => file.name);

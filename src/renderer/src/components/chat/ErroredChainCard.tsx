@@ -43,7 +43,7 @@ const IMAGE_REFUSAL = /\b(image|images|vision|multimodal|image_url)\b/i;
 
 export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: CardProps) {
   const { t } = useTranslation();
-  const overflowFacts = useOverflowFacts();
+  const overflowFacts = useOverflowFacts(item);
   const overflowText = useOverflowText(overflowFacts);
   if (item.status === 'recovered') return <RecoveredNote item={item} isExpanded={isExpanded} />;
   if (item.continued) return <ContinuedNote item={item} isExpanded={isExpanded} />;
@@ -216,7 +216,7 @@ function FailedActions({ item, row, overflow }: FailedActionsProps) {
   if (overflow)
     return row.isLive && row.isLast && overflow.larger ? (
       <div className="errored-actions">
-        <LargerModelButton larger={overflow.larger} />
+        <LargerModelButton larger={overflow.larger} item={item} />
       </div>
     ) : null;
   return <MessageActions item={item} row={row} className="errored-actions" />;
