@@ -507,7 +507,11 @@ describe('SqliteHistoryStore: delete and export', () => {
     const exported = store.exportSession('s1', 'json')!;
     expect(exported.mimeType).toBe('application/json');
     expect(exported.filename).toBe('resolute-weather-in-lisbon-2025-01-15.json');
-    expect(JSON.parse(exported.content)).toEqual(store.getSession('s1'));
+    // The session detail, and its file history (none here: no tool changed a file).
+    expect(JSON.parse(exported.content)).toEqual({
+      ...store.getSession('s1'),
+      fileChanges: { sessionId: 's1', changes: [], undos: [], notRecorded: [] },
+    });
     expect(exported.content).toContain('\n  "session": {');
   });
 
