@@ -4,6 +4,7 @@
 // once per frame while every other event passes at once, in order.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
+import type { ApprovalRequest } from '../../../src/shared/tools';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore, startEventPump } from '../../../src/renderer/src/store/app-store';
@@ -22,9 +23,33 @@ describe('switching chats', () => {
     actions.showView('history');
     actions.dispatch({ type: 'agent_start' });
     expect(await actions.newChat()).toBe(true);
+    // The focus waits for the new chat's snapshot, which may come after the command's answer.
+    expect(store.getState().ui).toMatchObject({ view: 'chat', focus: null });
+    actions.dispatch({ type: 'session_changed', snapshot: snapshot({ sessionId: 's2' }) });
     expect(store.getState().ui).toMatchObject({ view: 'chat', focus: { target: 'composer' } });
     expect(await actions.resume('old')).toBe(true);
     expect(calls.map((c) => c.method)).toEqual(['session.new', 'session.resume']);
+  });
+
+  it('a chat opened while it waits for an approval focuses its card once its snapshot is in, whatever comes first', async () => {
+    const { bridge } = fakeBridge({ 'session.resume': () => ({ sessionId: 'asks' }) });
+    const store = createAppStore();
+    const actions = createActions(bridge, store);
+    const request: ApprovalRequest = {
+      id: 'r1',
+      toolCallId: 'c1',
+      toolName: 'bash',
+      args: {},
+      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
+      requestedAt: 1,
+    };
+    expect(await actions.resume('asks')).toBe(true);
+    expect(store.getState().ui.focus).toBeNull();
+    actions.dispatch({
+      type: 'session_changed',
+      snapshot: snapshot({ sessionId: 'asks', pendingApprovals: [request] }),
+    });
+    expect(store.getState().ui.focus).toMatchObject({ target: 'approval' });
   });
 });
 

@@ -79,19 +79,43 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
   }
 
   /**
-   * New or resumed: the session itself arrives as session_changed (before the command's answer);
-   * here the chat is shown and focused. A chat that works meanwhile runs on in the background.
+   * New or resumed: the session itself arrives as session_changed; here the chat is shown and
+   * focused. A chat that works meanwhile runs on in the background.
    */
   async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
+    let sessionId: string;
     try {
-      await call();
+      ({ sessionId } = await call());
     } catch (error) {
       report(error);
       return false;
     }
     showView('chat');
-    focusChat();
+    whenShown(sessionId, focusChat);
     return true;
+  }
+
+  /** The stop of the last whenShown's wait: a newer opening replaces it. */
+  let stopWaitingForShown: (() => void) | null = null;
+
+  /**
+   * Runs `then` once `sessionId` is the shown chat: its session_changed may come after the
+   * command's answer, and the focus goes by what that chat holds (a waiting approval card).
+   */
+  function whenShown(sessionId: string, then: () => void): void {
+    stopWaitingForShown?.();
+    stopWaitingForShown = null;
+    if (store.getState().session.sessionId === sessionId) return then();
+    const unsubscribe = store.subscribe((state) => {
+      if (state.session.sessionId !== sessionId) return;
+      stop();
+      then();
+    });
+    const stop = () => {
+      unsubscribe();
+      if (stopWaitingForShown === stop) stopWaitingForShown = null;
+    };
+    stopWaitingForShown = stop;
   }
 
   function showView(view: ViewName): void {
