@@ -56,6 +56,8 @@ export interface MessageItem {
   thinking: ThinkingView[];
   /** The files sent with the person's message (shown as chips; Edit can leave some out). */
   attachments?: AttachmentBlock[];
+  /** An earlier message of the person whose run or a later one left file changes: Restore files to here (file-change-items.ts). */
+  restoreFiles?: boolean;
 }
 
 /** One thinking block of a reply as the chat shows it. */
