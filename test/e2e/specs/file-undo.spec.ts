@@ -4,7 +4,7 @@
 // changed since asks (keep yours / take the version from before) and nothing is written before the
 // answer; what is not recorded is said on the card; Restore files to here on an earlier message
 // previews, then takes back every later run's changes. Screenshots of the row, the question and the
-// restore's preview in en, ja and ko, light and dark.
+// restore's preview in en, ja and ko, light and dark. A failed card names the files its run changed.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -137,6 +137,17 @@ test('Restore files to here previews, asks for a file changed since, and takes b
   const rows = app.page.getByTestId('file-changes-summary');
   await expect(rows.first()).toHaveText('Undid the changes to 1 file');
   await expect(rows.last()).toHaveText('Changed 2 files (+2 −1)');
+});
+
+test('a failed card whose run changed files names them', async ({ app }) => {
+  await app.setScript(`${tool('write', { path: 'half.txt', content: 'half done\n' })}, auth`);
+  await new ChatPage(app.page).prompt('Start, then fail');
+  const card = app.page.getByTestId('errored-turn-card');
+  await expect(card).toHaveAttribute('data-status', 'failed');
+  await expect(card.getByTestId('errored-changed-files')).toHaveText(
+    'Before it failed, this run changed 1 file: half.txt',
+  );
+  await expect(app.page.getByTestId('file-changes-summary')).toHaveText('Changed 1 file (+1 −0)');
 });
 
 test.describe('Restore files to here, screenshots by language', () => {

@@ -117,6 +117,8 @@ export interface ErroredChainItem {
   compaction: CompactionView | null;
   /** Continue went on from its cut-off reply: the reply after it shows both as one. */
   continued: boolean;
+  /** A failed chain's run changed these files before it failed (file-change-items.ts): the card says which. */
+  changedFiles?: string[];
 }
 
 export interface CompactionItem {

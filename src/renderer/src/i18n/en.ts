@@ -196,6 +196,8 @@ export const en = {
     showSummary: 'Show the summary',
   },
   errored: {
+    changedFiles_one: 'Before it failed, this run changed {{count}} file: {{files}}',
+    changedFiles_other: 'Before it failed, this run changed {{count}} files: {{files}}',
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
     useLargerModel: 'Use {{model}} ({{window}} tokens)',

@@ -196,6 +196,8 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    changedFiles_one: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
+    changedFiles_other: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
     useLargerModel: '{{model}} を使う（{{window}} トークン）',

@@ -192,6 +192,8 @@ export const ko: Messages = {
     showSummary: '요약 보기',
   },
   errored: {
+    changedFiles_one: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
+    changedFiles_other: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
     useLargerModel: '{{model}} 사용({{window}} 토큰)',
