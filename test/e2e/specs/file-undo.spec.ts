@@ -2,10 +2,12 @@
 // "In the chat"): a scripted turn writes, edits and runs bash; under it "Changed N files (+a −b)"
 // with Review (the diffs), Undo and Redo putting the workspace back and forth; a file the person
 // changed since asks (keep yours / take the version from before) and nothing is written before the
-// answer; what is not recorded is said on the card. Screenshots of the row and the question in en,
-// ja and ko, light and dark.
-import { readFileSync, writeFileSync } from 'node:fs';
+// answer; what is not recorded is said on the card; Restore files to here on an earlier message
+// previews, then takes back every later run's changes. Screenshots of the row, the question and the
+// restore's preview in en, ja and ko, light and dark. A failed card names the files its run changed.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
@@ -76,6 +78,94 @@ test('Changed N files, Review, Undo, Redo, and the question for a file changed s
   await expect(stored.getByRole('button', { name: 'Undo' })).toHaveCount(0);
 });
 
+/** The chat in a language and a colour scheme, for the screenshots. */
+async function chatIn(page: Page, language: 'en' | 'ja' | 'ko', scheme: 'light' | 'dark'): Promise<ChatPage> {
+  await page.emulateMedia({ colorScheme: scheme });
+  const settings = new SettingsPage(page);
+  await settings.open();
+  await settings.setLanguage(language);
+  await page.getByTestId('nav-chat').click();
+  return new ChatPage(page);
+}
+
+/** Two runs: the first rewrites a.txt, the second rewrites it again and creates b.txt. */
+async function twoRuns(app: { workspace: string; setScript: (s: string) => Promise<void> }, chat: ChatPage) {
+  writeFileSync(join(app.workspace, 'a.txt'), 'mine\n');
+  await app.setScript(`${tool('write', { path: 'a.txt', content: 'first\n' })}, ok`);
+  await chat.prompt('First run');
+  await expect(chat.page.getByTestId('file-changes')).toHaveCount(1);
+  await app.setScript(
+    `${tool('write', { path: 'a.txt', content: 'second\n' })}, ${tool('bash', { command: 'echo new > b.txt' })}, ok`,
+  );
+  await chat.prompt('Second run');
+  await expect(chat.page.getByTestId('file-changes')).toHaveCount(2);
+}
+
+test('Restore files to here previews, asks for a file changed since, and takes back every later run', async ({
+  app,
+}) => {
+  const file = (name: string) => join(app.workspace, name);
+  const chat = new ChatPage(app.page);
+  await twoRuns(app, chat);
+  const [first, last] = [chat.userMessages.first(), chat.userMessages.last()];
+  // The last message's run has its own Undo; Restore files to here is on the earlier messages.
+  await expect(last.getByRole('button', { name: 'Restore files to here' })).toHaveCount(0);
+  const restore = first.getByRole('button', { name: 'Restore files to here' });
+
+  // The preview says what happens to each file and writes nothing; Cancel leaves it all.
+  await restore.click();
+  const preview = first.getByTestId('restore-preview');
+  await expect(preview).toContainText('a.txt is put back as it was');
+  await expect(preview).toContainText('b.txt is removed (the agent created it)');
+  expect(readFileSync(file('a.txt'), 'utf8')).toBe('second\n');
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await expect(preview).toBeHidden();
+  expect(existsSync(file('b.txt'))).toBe(true);
+
+  // The person changes b.txt meanwhile: Restore asks for it, and Keep yours leaves it.
+  await restore.click();
+  writeFileSync(file('b.txt'), 'my b\n');
+  await preview.getByRole('button', { name: 'Restore', exact: true }).click();
+  const question = preview.getByRole('group', { name: /changed since this turn/ });
+  await expect(question).toContainText('b.txt');
+  expect(readFileSync(file('a.txt'), 'utf8')).toBe('second\n');
+  await question.getByRole('button', { name: 'Keep yours' }).click();
+  await expect(preview).toBeHidden();
+  expect(readFileSync(file('a.txt'), 'utf8')).toBe('mine\n');
+  expect(readFileSync(file('b.txt'), 'utf8')).toBe('my b\n');
+  // The runs' rows say so: the first undone, the second's b.txt kept (its Undo would ask again).
+  const rows = app.page.getByTestId('file-changes-summary');
+  await expect(rows.first()).toHaveText('Undid the changes to 1 file');
+  await expect(rows.last()).toHaveText('Changed 2 files (+2 −1)');
+});
+
+test('a failed card whose run changed files names them', async ({ app }) => {
+  await app.setScript(`${tool('write', { path: 'half.txt', content: 'half done\n' })}, auth`);
+  await new ChatPage(app.page).prompt('Start, then fail');
+  const card = app.page.getByTestId('errored-turn-card');
+  await expect(card).toHaveAttribute('data-status', 'failed');
+  await expect(card.getByTestId('errored-changed-files')).toHaveText(
+    'Before it failed, this run changed 1 file: half.txt',
+  );
+  await expect(app.page.getByTestId('file-changes-summary')).toHaveText('Changed 1 file (+1 −0)');
+});
+
+test.describe('Restore files to here, screenshots by language', () => {
+  for (const language of ['en', 'ja', 'ko'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`the restore's preview in ${language} (${scheme})`, async ({ app }) => {
+        const chat = await chatIn(app.page, language, scheme);
+        await twoRuns(app, chat);
+        const first = chat.userMessages.first();
+        await first.getByTestId('restore-files').click();
+        await expect(first.getByTestId('restore-preview').locator('li')).toHaveCount(2);
+        await first.scrollIntoViewIfNeeded();
+        await app.page.screenshot({ path: `${SCREENS}/file-restore-${language}-${scheme}.png` });
+      });
+    }
+  }
+});
+
 test.describe('screenshots by language', () => {
   for (const [language, scheme] of [
     ['en', 'light'],
@@ -84,13 +174,9 @@ test.describe('screenshots by language', () => {
     ['en', 'dark'],
   ] as const) {
     test(`the changed files and the question in ${language} (${scheme})`, async ({ app }) => {
-      await app.page.emulateMedia({ colorScheme: scheme });
-      const settings = new SettingsPage(app.page);
-      await settings.open();
-      await settings.setLanguage(language);
-      await app.page.getByTestId('nav-chat').click();
+      const chat = await chatIn(app.page, language, scheme);
       await app.setScript(`${tool('write', { path: 'a.txt', content: 'agent\n' })}, ok`);
-      await new ChatPage(app.page).prompt('Write a.txt');
+      await chat.prompt('Write a.txt');
       const row = app.page.getByTestId('file-changes');
       await expect(row.getByTestId('file-changes-summary')).toContainText('+1');
       await row.locator('button').first().click();

@@ -103,6 +103,11 @@ describe('which actions a row offers', () => {
     expect(offered(message({ turnId: null }), LIVE)).toEqual(['copy']);
   });
 
+  it('an earlier message marked for it: Restore files to here while live, never read-only', () => {
+    expect(offered(message({ restoreFiles: true }), LIVE)).toEqual(['copy', 'edit', 'restoreFiles']);
+    expect(offered(message({ restoreFiles: true }), READ_ONLY)).toEqual(['copy']);
+  });
+
   it('a reply: Regenerate only on the last one, while live and stored', () => {
     const reply = message({ role: 'assistant' });
     expect(offered(reply, LIVE_LAST)).toEqual(['copy', 'regenerate']);

@@ -56,6 +56,8 @@ export interface MessageItem {
   thinking: ThinkingView[];
   /** The files sent with the person's message (shown as chips; Edit can leave some out). */
   attachments?: AttachmentBlock[];
+  /** An earlier message of the person whose run or a later one left file changes: Restore files to here (file-change-items.ts). */
+  restoreFiles?: boolean;
 }
 
 /** One thinking block of a reply as the chat shows it. */
@@ -115,6 +117,8 @@ export interface ErroredChainItem {
   compaction: CompactionView | null;
   /** Continue went on from its cut-off reply: the reply after it shows both as one. */
   continued: boolean;
+  /** A failed chain's run changed these files before it failed (file-change-items.ts): the card says which. */
+  changedFiles?: string[];
 }
 
 export interface CompactionItem {

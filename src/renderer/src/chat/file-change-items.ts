@@ -1,7 +1,10 @@
 // The chat's "Changed N files (+a −b)" rows (docs/file-history.md, "In the chat"): the session's
 // recorded file changes (files.changes) grouped by the person's message whose run made them, each
 // row placed after that run's last row — before the person's next message. A message not shown
-// (an older page, another version) gets no row. ChatView adds them; FileChangesRow renders one. Pure.
+// (an older page, another version) gets no row. Each earlier message of the person from which on
+// some change is still in place is marked for Restore files to here, and a failed card whose run
+// changed files before it failed names them. ChatView adds them;
+// FileChangesRow renders a row, RestoreFiles the restore. Pure.
 import type { SessionFileChanges } from '../../../shared/file-history';
 import type { ChatItem } from './chat-items';
 
@@ -53,7 +56,7 @@ const isUserMessage = (item: ChatItem): boolean => item.kind === 'message' && it
 /** Each row after its run: before the person's next message, else after the last row of the conversation. */
 export function withFileChanges(items: ChatItem[], changes: SessionFileChanges | null): ChatItem[] {
   if (!changes || changes.changes.length === 0) return items;
-  let out = items;
+  let out = withRestoreOffers(withChangedFilesOnCards(items, changes), changes);
   for (const row of fileChangeRows(changes)) {
     const anchor = out.findIndex((item) => item.kind === 'message' && item.turnId === row.userTurnId);
     if (anchor < 0) continue;
@@ -62,6 +65,35 @@ export function withFileChanges(items: ChatItem[], changes: SessionFileChanges |
     out = [...out.slice(0, at), row, ...out.slice(at)];
   }
   return out;
+}
+
+/**
+ * Marks each person's message, but the last, from which on a run's change is still in place: its
+ * Restore files to here takes back that run's changes and every later one's (files.undo scope from).
+ */
+export function withRestoreOffers(items: ChatItem[], changes: SessionFileChanges): ChatItem[] {
+  const applied = new Set(changes.changes.filter((c) => c.state === 'applied').map((c) => c.userTurnId));
+  const people = items.flatMap((item, i) => (isUserMessage(item) ? [i] : []));
+  const offered = new Set<number>();
+  let hasLater = false;
+  for (let n = people.length - 1; n >= 0; n -= 1) {
+    const item = items[people[n]];
+    hasLater ||= item.kind === 'message' && item.turnId !== null && applied.has(item.turnId);
+    if (hasLater && n < people.length - 1) offered.add(people[n]);
+  }
+  if (offered.size === 0) return items;
+  return items.map((item, i) => (offered.has(i) && item.kind === 'message' ? { ...item, restoreFiles: true } : item));
+}
+
+/** A failed card whose run changed files before it failed names them (each once, in the order changed). */
+export function withChangedFilesOnCards(items: ChatItem[], changes: SessionFileChanges): ChatItem[] {
+  return items.map((item) => {
+    if (item.kind !== 'errored-chain' || item.status !== 'failed' || !item.prompt) return item;
+    const failedAt = Math.max(...item.attempts.map((a) => a.createdAt));
+    const turnId = item.prompt.turnId;
+    const paths = changes.changes.filter((c) => c.userTurnId === turnId && c.createdAt <= failedAt).map((c) => c.path);
+    return paths.length > 0 ? { ...item, changedFiles: [...new Set(paths)] } : item;
+  });
 }
 
 /** The last row that is not one of the live chat's prompts at the end (Continue, a held message). */

@@ -205,6 +205,8 @@ export const en = {
     showSummary: 'Show the summary',
   },
   errored: {
+    changedFiles_one: 'Before it failed, this run changed {{count}} file: {{files}}',
+    changedFiles_other: 'Before it failed, this run changed {{count}} files: {{files}}',
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
     useLargerModel: 'Send again with {{model}} ({{window}} tokens)',
@@ -557,6 +559,16 @@ export const en = {
     cancel: 'Cancel',
     failed: '{{path}} was left as it is: {{reason}}',
     binary: 'Binary file ({{before}} bytes → {{after}} bytes)',
+    restoreHere: 'Restore files to here',
+    restoreTitle: 'Restoring files to how they were before this message takes back these changes, newest first:',
+    restoreNothing: 'No change since this message is left to take back.',
+    restoreConfirm: 'Restore',
+    restorePlan: {
+      restore: 'is put back as it was',
+      remove: 'is removed (the agent created it)',
+      already: 'is already as it was',
+      conflict: 'changed since — you will be asked',
+    },
     kind: { created: 'created', changed: 'changed', deleted: 'deleted' },
   },
   history: {

@@ -206,6 +206,8 @@ export const ja: Messages = {
     showSummary: '要約を表示',
   },
   errored: {
+    changedFiles_one: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
+    changedFiles_other: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
     useLargerModel: '{{model}} で送り直す（{{window}} トークン）',
@@ -560,6 +562,16 @@ export const ja: Messages = {
     cancel: 'キャンセル',
     failed: '{{path}} はそのままにしました: {{reason}}',
     binary: 'バイナリファイル（{{before}} バイト → {{after}} バイト）',
+    restoreHere: 'ここまでファイルを戻す',
+    restoreTitle: 'このメッセージを送る前の状態にファイルを戻すと、次の変更を新しい順に取り消します:',
+    restoreNothing: 'このメッセージ以降に取り消せる変更はありません。',
+    restoreConfirm: '戻す',
+    restorePlan: {
+      restore: 'を元の内容に戻します',
+      remove: 'を削除します（エージェントが作成したファイル）',
+      already: 'はすでに元の内容です',
+      conflict: 'はその後変更されています（どうするか確認します）',
+    },
     kind: { created: '作成', changed: '変更', deleted: '削除' },
   },
   history: {

@@ -202,6 +202,8 @@ export const ko: Messages = {
     showSummary: '요약 보기',
   },
   errored: {
+    changedFiles_one: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
+    changedFiles_other: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
     useLargerModel: '{{model}} 모델로 다시 보내기({{window}} 토큰)',
@@ -551,6 +553,16 @@ export const ko: Messages = {
     cancel: '취소',
     failed: '{{path}}은(는) 그대로 두었습니다: {{reason}}',
     binary: '바이너리 파일 ({{before}}바이트 → {{after}}바이트)',
+    restoreHere: '여기까지 파일 되돌리기',
+    restoreTitle: '이 메시지를 보내기 전 상태로 파일을 되돌리면 다음 변경을 최신 순으로 취소합니다:',
+    restoreNothing: '이 메시지 이후로 취소할 변경이 없습니다.',
+    restoreConfirm: '되돌리기',
+    restorePlan: {
+      restore: '— 원래 내용으로 되돌립니다',
+      remove: '— 삭제합니다 (에이전트가 만든 파일)',
+      already: '— 이미 원래 내용입니다',
+      conflict: '— 그 뒤에 바뀌었습니다 (어떻게 할지 묻습니다)',
+    },
     kind: { created: '생성', changed: '변경', deleted: '삭제' },
   },
   history: {

@@ -2,7 +2,8 @@
 // with Review (each file's diff, files.review), Undo and Redo (files.undo). An undo that finds a
 // file changed since the turn writes nothing and asks, per file: keep yours, or take the version
 // from before (for a redo: the turn's); Cancel leaves everything as it is. Rendered by ChatItemView
-// for the rows file-change-items.ts places; Undo and Redo only while nothing runs.
+// for the rows file-change-items.ts places; Undo and Redo only while nothing runs. The undo and its
+// question live in use-file-undo.ts; the question and the failed list are shared with RestoreFiles.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FileChangesItem } from '../chat/file-change-items';
@@ -10,45 +11,21 @@ import type { RowState } from '../chat/same-row';
 import type { ConflictChoice, FileReview, UndoFilePlan } from '../../../shared/file-history';
 import { useActions } from '../store/app-store';
 import { DiffView } from './DiffView';
-
-interface Question {
-  redo: boolean;
-  files: UndoFilePlan[];
-  choices: Record<string, ConflictChoice>;
-}
+import { useFileUndo, type UndoQuestion } from './use-file-undo';
 
 export function FileChangesRow({ item, row }: { item: FileChangesItem; row: RowState }) {
   const { t } = useTranslation();
   const actions = useActions();
   const [review, setReview] = useState<FileReview[] | null>(null);
-  const [question, setQuestion] = useState<Question | null>(null);
-  const [failed, setFailed] = useState<UndoFilePlan[]>([]);
   const ids = { sessionId: item.sessionId, turnId: item.userTurnId };
+  const refreshReview = async (): Promise<void> => {
+    if (review) setReview((await actions.call('files.review', ids)) ?? null);
+  };
+  const { question, failed, run, answer, cancel } = useFileUndo(ids, 'turn', () => void refreshReview());
 
   const toggleReview = async (): Promise<void> => {
     if (review) return setReview(null);
     setReview((await actions.call('files.review', ids)) ?? null);
-  };
-  const run = async (redo: boolean, choices?: Record<string, ConflictChoice>): Promise<void> => {
-    const outcome = await actions.call('files.undo', {
-      ...ids,
-      ...(redo ? { redo } : {}),
-      ...(choices ? { choices } : {}),
-    });
-    if (!outcome) return;
-    if (outcome.status === 'conflict') {
-      setQuestion({ redo, files: outcome.files.filter((f) => f.conflict), choices: {} });
-      return;
-    }
-    setQuestion(null);
-    setFailed(outcome.files.filter((f) => f.result === 'failed'));
-    if (review) setReview((await actions.call('files.review', ids)) ?? null);
-  };
-  const answer = (path: string, choice: ConflictChoice): void => {
-    if (!question) return;
-    const choices = { ...question.choices, [path]: choice };
-    if (question.files.every((f) => choices[f.path])) void run(question.redo, choices);
-    else setQuestion({ ...question, choices });
   };
 
   const isUndone = item.applied === 0;
@@ -80,21 +57,29 @@ export function FileChangesRow({ item, row }: { item: FileChangesItem; row: RowS
           </button>
         )}
       </div>
-      {question && <ConflictQuestion question={question} answer={answer} cancel={() => setQuestion(null)} />}
-      {failed.length > 0 && (
-        <ul className="file-changes-failed" data-testid="file-changes-failed">
-          {failed.map((f) => (
-            <li key={f.path}>{t('files.failed', { path: f.path, reason: f.reason ?? '' })}</li>
-          ))}
-        </ul>
-      )}
+      {question && <ConflictQuestion question={question} answer={answer} cancel={cancel} />}
+      <FailedFiles failed={failed} />
       {review && <ReviewList files={review} />}
     </div>
   );
 }
 
-function ConflictQuestion(props: {
-  question: Question;
+/** The files an undo could not put back, each with why. */
+export function FailedFiles({ failed }: { failed: UndoFilePlan[] }) {
+  const { t } = useTranslation();
+  if (failed.length === 0) return null;
+  return (
+    <ul className="file-changes-failed" data-testid="file-changes-failed">
+      {failed.map((f) => (
+        <li key={f.path}>{t('files.failed', { path: f.path, reason: f.reason ?? '' })}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The question for the files changed since: each answered (keep yours / take), or Cancel. */
+export function ConflictQuestion(props: {
+  question: UndoQuestion;
   answer: (path: string, choice: ConflictChoice) => void;
   cancel: () => void;
 }) {

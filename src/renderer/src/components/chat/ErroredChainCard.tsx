@@ -3,7 +3,8 @@
 // person cancelled, is a neutral card; one that failed is the red Error card: the latest error in the
 // app's words (the provider's own text behind a disclosure), each category the chain met, what the app
 // decided (counted in retries, as the banner counts: docs/retry-policy.md, "Counting"), what its
-// failed attempts cost, what the last one had streamed before it failed, and its actions
+// failed attempts cost, what the last one had streamed before it failed, the files its run changed
+// before it failed (docs/file-history.md), and its actions
 // (MessageActions.tsx: Retry, Resend, Continue when it streamed words, "Check your API key" for an
 // authentication error, "Retry at 14:05" for a wait above the maximum delay; a scheduled chain's
 // card reads "Retrying at 14:05"). A cut-off reply that Continue went on from is a quiet note: the
@@ -101,6 +102,11 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
         <p className="errored-decision" data-testid="errored-decision">
           <span className="errored-decision-label">{t('errored.decision')}: </span>
           {verdict}
+        </p>
+      )}
+      {item.changedFiles && (
+        <p className="errored-hint" data-testid="errored-changed-files">
+          {t('errored.changedFiles', { count: item.changedFiles.length, files: item.changedFiles.join(', ') })}
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />

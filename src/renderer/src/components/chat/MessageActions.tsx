@@ -16,6 +16,7 @@ import { RetryAtButton, namedRetryTime } from './RetryAtButton';
 import { ContinueOnMenu, useContinueOnChoices } from './ContinueOnMenu';
 import type { ModelRef } from '../../../../shared/settings';
 import { RETRYABLE_CATEGORIES } from '../../../../shared/retry-policy/retryable';
+import { RestoreFiles } from '../../tools/RestoreFiles';
 
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
@@ -105,6 +106,14 @@ export const MESSAGE_ACTIONS = {
     ariaLabel: (t) => t('actions.editLabel'),
     offers: ({ item, row }) => row.isLive && item.role === 'user' && item.turnId !== null,
     run: ({ startEditing }) => startEditing(),
+  }),
+  restoreFiles: onMessage({
+    testId: 'restore-files',
+    label: (t) => t('files.restoreHere'),
+    // Only in the live chat while nothing runs, on an earlier message from which on changes are in place.
+    offers: ({ item, row }) => row.isLive && item.role === 'user' && item.restoreFiles === true && item.turnId !== null,
+    run: () => undefined,
+    render: ({ item }) => item.turnId && <RestoreFiles turnId={item.turnId} />,
   }),
   regenerate: onMessage({
     testId: 'regenerate',

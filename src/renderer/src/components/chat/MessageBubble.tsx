@@ -1,7 +1,7 @@
 // One chat bubble: the person's message as plain text, the assistant's rendered as Markdown
 // (streaming included) under its thinking (ThinkingBlock), or a compact tool result; its time shows
 // on hover and focus, and its actions (MessageActions.tsx: the versions' switcher where there are
-// several, Copy, Edit and resend, Regenerate) under it; an answer names the model that gave it (a
+// several, Copy, Edit and resend, Restore files to here, Regenerate) under it; an answer names the model that gave it (a
 // fallback may have). Shared by the live chat and the read-only history transcript (where nothing
 // live is offered).
 import { useRef, useState } from 'react';
