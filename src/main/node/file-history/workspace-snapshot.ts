@@ -62,8 +62,13 @@ export interface Snapshot {
   complete: boolean;
 }
 
+// An entry keeps only the permission bits (`mode & 0o7777`); a Stats' mode carries the file type too.
 const unchanged = (a: Entry, b: Stats): boolean =>
-  a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino && a.mode === b.mode;
+  a.size === b.size &&
+  a.mtimeMs === b.mtimeMs &&
+  a.ctimeMs === b.ctimeMs &&
+  a.ino === b.ino &&
+  a.mode === (b.mode & 0o7777);
 
 export class WorkspaceSnapshots {
   private readonly last = new Map<string, { generation: number; snapshot: Snapshot }>();
