@@ -73,10 +73,18 @@ export const commands = {
   'session.compact': { params: empty, returns: returns<{ summary: string; tokensBefore: number }>() },
   /**
    * The stopped turn runs again; progress arrives as events. `on`: "Continue on…" another model,
-   * for this turn (docs/retry-policy.md, "Continue on another model").
+   * for this turn (docs/retry-policy.md, "Continue on another model"). `endOfflinePause`: the offline
+   * banner's "Continue on <model>" — the chain paused offline ends and the turn goes on with `on`, in
+   * one command (docs/retry-policy.md, "Offline: the chain pauses").
    */
   'session.continue': {
-    params: z.object({ on: modelRefSchema.optional() }).strict(),
+    params: z
+      .object({ on: modelRefSchema.optional(), endOfflinePause: z.literal(true).optional() })
+      .strict()
+      .refine((p) => !p.endOfflinePause || p.on, {
+        error: 'endOfflinePause needs a model to continue on',
+        path: ['on'],
+      }),
     returns: returns<{ accepted: true }>(),
   },
   'session.approveTool': {

@@ -223,4 +223,28 @@ describe('Continue on another model, by hand (a failed card\'s "Continue on…")
     expect(params.safeParse({ on: SIM2 }).success).toBe(true);
     expect(params.safeParse({}).success).toBe(true);
   });
+
+  it('offline: the banner\'s "Continue on" ends the paused chain and continues on the chosen model, in one command', async () => {
+    app = await startServices();
+    await anthropicThroughSimulator(app.services);
+    const { session } = app.services.domains;
+    // Without a chain paused offline the flag is refused and nothing runs.
+    expect(() => session.commands['session.continue']({ on: SIM2, endOfflinePause: true })).toThrow(/paused offline/);
+    app.sim.setOffline(true);
+    const turn = app.services.session.prompt('while offline');
+    await app.next('auto_retry_paused');
+    expect(session.commands['session.continue']({ on: SIM2, endOfflinePause: true })).toEqual({ accepted: true });
+    expect(retryEnds(app)).toEqual([expect.objectContaining({ outcome: 'cancelled' })]);
+    // The continue, offline too, pauses a chain of its own, which the network's return ends.
+    app.sim.setOffline(false);
+    await turn;
+    await app.services.session.settled();
+    // The held retry to the first model never went; the continue went to the chosen one.
+    expect(sent()).toEqual(['openai-chat:resolute-sim-2']);
+    const last = app.services.history.getSession(app.services.session.sessionId)!.turns.at(-1)!;
+    expect(last).toMatchObject({ role: 'assistant', stopReason: 'stop', model: 'resolute-sim-2' });
+    const params = commands['session.continue'].params;
+    expect(params.safeParse({ endOfflinePause: true }).success).toBe(false);
+    expect(params.safeParse({ on: SIM2, endOfflinePause: false }).success).toBe(false);
+  });
 });

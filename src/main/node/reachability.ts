@@ -7,36 +7,13 @@
 // (issue 24); the failure then counts like any other. Only a connection accepted and then cut —
 // what the simulator's offline switch does — still reads as offline there. No key is sent and
 // redirects are not followed. The desktop app checks Electron's net.isOnline() instead.
-import { isIP } from 'node:net';
+import { isLocalHost } from '../../shared/local-host';
 import type { NetworkCheck } from '../core/ports';
+
+export { isLocalHost };
 
 /** How long the check waits for any answer, ms. */
 const PROBE_TIMEOUT_MS = 2000;
-
-function isPrivateV4(address: string): boolean {
-  const [a, b] = address.split('.').map(Number);
-  return (
-    a === 127 ||
-    a === 10 ||
-    (a === 172 && b >= 16 && b <= 31) ||
-    (a === 192 && b === 168) ||
-    (a === 169 && b === 254) ||
-    (a === 100 && b >= 64 && b <= 127) ||
-    a === 0
-  );
-}
-
-/** A host on this machine or the local network: loopback, private, link-local, `localhost`, `*.local`. */
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local')) return true;
-  if (isIP(host) === 4) return isPrivateV4(host);
-  if (isIP(host) !== 6) return false;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)?.[1];
-  if (mapped) return isPrivateV4(mapped);
-  // ::1 loopback, fc00::/7 unique local, fe80::/10 link-local.
-  return host === '::1' || /^f[cd][0-9a-f]{0,2}:/.test(host) || /^fe[89ab][0-9a-f]?:/.test(host);
-}
 
 /** The system error code under a failed fetch (undici puts it on `cause`). */
 function causeCode(error: unknown): string | undefined {

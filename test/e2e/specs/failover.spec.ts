@@ -1,7 +1,8 @@
 // Failover through the real UI (docs/retry-policy.md, "Failover"): with a fallback list, a model
 // that stays overloaded through its retries hands the turn to the next model; the banner and the
 // chat's switch row name both models, in English, Japanese and Korean, light and dark (screenshots
-// in /work/shots/h42-failover), and the next prompt goes to the first choice again.
+// in /work/shots/h42-failover), and the next prompt goes to the first choice again. Offline, a
+// local model of the list is offered on the banner at once.
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
@@ -119,4 +120,42 @@ test.describe('Continue on another model, from a failed card', () => {
       });
     }
   }
+});
+
+test.describe('offline, with a local model in the fallback list', () => {
+  test.use({
+    appOptions: {
+      set: ['retry.baseDelayMs=2000'],
+      files: {
+        'settings.json': JSON.stringify({
+          providers: { fallback: [{ provider: 'openai-compatible', model: 'local-llama' }] },
+        }),
+      },
+    },
+  });
+
+  test('the offline banner offers the local model at once, and the turn goes on there', async ({ app }) => {
+    // The local server is the simulator on 127.0.0.1, reached as an OpenAI-compatible server; the
+    // chat itself stays on the simulator's own model.
+    const settings = new SettingsPage(app.page);
+    await settings.open();
+    await settings.useOpenAiCompatible(app.simulatorUrl);
+    await app.page.getByTestId('settings-provider').selectOption('simulator');
+    await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+    await app.page.getByTestId('nav-chat').click();
+    const chat = new ChatPage(app.page);
+    await app.setOffline(true);
+    await chat.prompt('no network');
+    await expect(app.page.getByTestId('retry-banner-text')).toHaveText(
+      'Offline — waiting for the network (retry 1/2 kept)',
+    );
+    const offer = app.page.getByTestId('retry-continue-local');
+    await expect(offer).toHaveText('Continue on local-llama');
+    await offer.click();
+    // The simulator is the local server too, so the continue waits for it; then it answers.
+    await app.setOffline(false);
+    await expect(chat.lastAssistant()).toContainText('Simulated reply');
+    await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('local-llama');
+    expect((await app.requests()).map((r) => r.model)).toEqual(['local-llama']);
+  });
 });

@@ -65,7 +65,10 @@ export class SessionDomain {
     'session.edit': ({ turnId, text, keepAttachments }) =>
       this.startTurn(() => this.editTurn(turnId, text, keepAttachments)),
     'session.regenerate': () => this.startTurn(() => this.regenerate()),
-    'session.continue': ({ on }) => this.startTurn(() => this.continueTurn(on)),
+    'session.continue': ({ on, endOfflinePause }) => {
+      if (endOfflinePause) this.endOfflinePause();
+      return this.startTurn(() => this.continueTurn(on));
+    },
     'session.abort': async () => {
       await this.session.abort();
       return { aborted: true };
@@ -192,6 +195,18 @@ export class SessionDomain {
     const failedReply = lastFailedReply(history, session.sessionId);
     if (on) activeModel.continueOn(on);
     return session.continueTurn(failedReply);
+  }
+
+  /**
+   * The offline banner's "Continue on <model>": the chain paused offline ends (cancelled, as the
+   * banner's Cancel ends it) so that the continue that follows in the same command finds the
+   * session free; refused when no chain is paused offline, so a click that lost a race to the
+   * network's return changes nothing.
+   */
+  private endOfflinePause(): void {
+    const { session } = this;
+    if (!session.pendingRetry?.offline || !session.abortRetry())
+      throw new CommandError('failed', 'No retry is paused offline; nothing was changed.');
   }
 
   /** "Retry now" on the interrupted-turn card; false when the chain is not the one on offer. */

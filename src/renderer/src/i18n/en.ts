@@ -299,6 +299,8 @@ export const en = {
     retryNow: 'Retry now',
     dismiss: 'Dismiss',
     offline: 'Offline — waiting for the network (retry {{attempt}}/{{maxAttempts}} kept)',
+    continueOnLocal: 'Continue on {{model}}',
+    continueOnLocalLabel: 'End this retry and continue the reply on {{model}}, which runs on this machine or network',
     switched: 'Switched to {{to}} (usage limit on {{from}})',
     failover: {
       overloaded: 'Overloaded on {{from}} — continuing on {{to}}',

@@ -300,6 +300,8 @@ export const ja: Messages = {
     retryNow: '今すぐ再試行',
     dismiss: '閉じる',
     offline: 'オフライン — ネットワークの回復を待っています (再試行 {{attempt}}/{{maxAttempts}} は保持)',
+    continueOnLocal: '{{model}} で続ける',
+    continueOnLocalLabel: 'この再試行をやめて、このマシンまたはローカルネットワーク上の {{model}} で返信を続けます',
     switched: '{{to}} に切り替えました ({{from}} の利用上限)',
     failover: {
       overloaded: '{{from}} が過負荷です — {{to}} で続けます',

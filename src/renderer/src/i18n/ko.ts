@@ -296,6 +296,9 @@ export const ko: Messages = {
     retryNow: '지금 재시도',
     dismiss: '닫기',
     offline: '오프라인 — 네트워크를 기다리는 중 (재시도 {{attempt}}/{{maxAttempts}} 유지)',
+    continueOnLocal: '{{model}}(으)로 계속',
+    continueOnLocalLabel:
+      '이 재시도를 끝내고 이 컴퓨터나 로컬 네트워크에서 실행되는 {{model}}(으)로 답변을 이어 갑니다',
     switched: '{{to}}(으)로 전환했습니다 ({{from}} 사용 한도)',
     failover: {
       overloaded: '{{from}} 과부하 — {{to}}(으)로 이어서 진행합니다',

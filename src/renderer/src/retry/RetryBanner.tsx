@@ -1,5 +1,5 @@
 // The retry banner (docs/retry-policy.md, "The banner"): while a retry waits it counts down to
-// `retryAt` with Cancel and Retry now — a scheduled one reads "Retrying at 14:05 (in 2 h 13 min)" — or, paused offline, says so without counting; a chain that
+// `retryAt` with Cancel and Retry now — a scheduled one reads "Retrying at 14:05 (in 2 h 13 min)" — or, paused offline, says so without counting (offering a local fallback model at once); a chain that
 // failed leaves "Retry failed after N retries: …" (or "Retry cancelled" after a cancel), a switch of
 // model "Switched to …", until dismissed. The live region stays mounted (hidden when idle) so
 // screen readers announce the first message too. After Cancel, Retry now or Dismiss, focus goes to
@@ -12,6 +12,7 @@ import { useActions, useAppState } from '../store/app-store';
 import type { RetryBannerState } from '../store/state';
 import { scheduledText } from './scheduled-time';
 import { ModelSwitchLine } from './ModelSwitchNotice';
+import { OfflineContinueButton } from './OfflineContinue';
 
 export function RetryBanner() {
   const banner = useAppState((s) => s.retry.banner);
@@ -80,6 +81,7 @@ function PendingRetry({ banner }: { banner: PendingBanner }) {
         )}
       </div>
       <div className="retry-banner-actions" hidden={firing}>
+        {banner.offline && <OfflineContinueButton />}
         <button type="button" className="button" data-testid="retry-now" onClick={retryNow}>
           {t('retry.retryNow')}
         </button>
