@@ -1,6 +1,7 @@
 // Page object for the chat screen: the composer and its attachments, the transcript, Stop, the
 // header (title, model, thinking level, context meter) and the notes a chain leaves. Works in both hosts.
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ErroredCard } from './errored-card';
 
 export class ChatPage {
   readonly input: Locator;
@@ -57,6 +58,11 @@ export class ChatPage {
     await this.input.fill(text);
     await this.send.click();
     await expect(this.userMessages.last()).toContainText(text);
+  }
+
+  /** An errored chain card: the last one unless an index is given. */
+  erroredCard(index?: number): ErroredCard {
+    return new ErroredCard(index === undefined ? this.erroredCards.last() : this.erroredCards.nth(index));
   }
 
   lastAssistant(): Locator {

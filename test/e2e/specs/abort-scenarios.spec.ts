@@ -283,9 +283,9 @@ test.describe('a cancelled chain', () => {
     const banner = new RetryBanner(app.page);
     await expect(banner.root).toContainText('(3/3)');
     await banner.cancel.click();
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-outcome', 'cancelled');
-    await expect(card).toContainText('The first try and 2 retries failed');
+    const card = chat.erroredCard();
+    await card.expectOutcome('cancelled');
+    await expect(card.root).toContainText('The first try and 2 retries failed');
     const history = new HistoryPage(app.page);
     await history.open();
     await history.sessions.first().getByRole('link').click();

@@ -190,7 +190,7 @@ test.describe('a message held for a rate limit', () => {
   test('Stop gives back its text and its chips, unsent', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('first');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCard().expectStatus('failed');
     const shell = new AppShell(app.page);
     await shell.newChat.click();
     await chat.attachInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });

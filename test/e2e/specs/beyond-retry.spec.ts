@@ -124,10 +124,10 @@ test.describe('resume after a restart', () => {
     await expect(card).toContainText('This turn was interrupted while retrying (retry 1/3, 503');
     await expect(restarted.userMessages).toContainText('survive a kill');
     // The offer is the row right after the chain's own card, which offers no Retry or Resend meanwhile.
-    const chainCard = restarted.erroredCards.last();
+    const chainCard = restarted.erroredCard();
     await expect(page.locator('.transcript-list > li > *').last()).toContainText('Retry now');
-    await expect(chainCard).toHaveAttribute('data-outcome', 'interrupted');
-    await expect(chainCard.getByTestId('card-retry')).toHaveCount(0);
+    await chainCard.expectOutcome('interrupted');
+    await expect(chainCard.retry).toHaveCount(0);
     await page.getByTestId('interrupted-retry').click();
     await expect(restarted.lastAssistant()).toContainText('Simulated reply');
     await expect(card).toBeHidden();
@@ -170,9 +170,9 @@ test.describe('what failures cost', () => {
   test('the failed card says how many tokens the attempts used and what they cost', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('this fails three times');
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-outcome', 'exhausted');
-    await expect(card.getByTestId('failure-cost')).toHaveText(
+    const card = chat.erroredCard();
+    await card.expectOutcome('exhausted');
+    await expect(card.root.getByTestId('failure-cost')).toHaveText(
       /^The first try and 2 retries failed, using \d[\d,]* input and 3 output tokens \(~\$0\.\d+\)$/,
     );
     expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
@@ -193,7 +193,7 @@ test.describe('a prompt held for a rate limit', () => {
   test('shows the message with the wait under it, titled and listed', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('first');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCard().expectStatus('failed');
     const shell = new AppShell(app.page);
     await shell.newChat.click();
     await chat.input.fill('the held question');

@@ -44,10 +44,10 @@ test('401 from an OpenAI-compatible server: an Authentication card whose link op
   const chat = new ChatPage(app.page);
   await chat.open();
   await chat.prompt('who am I');
-  const card = chat.erroredCards.last();
-  await expect(card.getByTestId('errored-category')).toHaveText('Authentication');
-  await expect(card).toContainText('Not retried: this kind of error stops at once');
-  await card.getByTestId('check-api-key').click();
+  const card = chat.erroredCard();
+  await expect(card.category).toHaveText('Authentication');
+  await expect(card.root).toContainText('Not retried: this kind of error stops at once');
+  await card.root.getByTestId('check-api-key').click();
   const heading = settings.providerKeys('openai-compatible').getByRole('heading');
   await expect(heading).toBeFocused();
   await expect(app.page.getByTestId('api-key-input-openai-compatible')).toBeVisible();
@@ -118,7 +118,7 @@ test.describe('the refilled composer after an auth failure', () => {
   test('Enter on the refilled text resends the message once, as Resend does', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('X');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCard().expectStatus('failed');
     await expect(chat.input).toHaveValue('X');
     await chat.input.press('Enter');
     await chat.waitForTurnEnd();
@@ -176,16 +176,14 @@ test.describe('context overflow on a first message', () => {
   test('says the message is too long for this model, puts it back and offers a larger window', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('a very long first message');
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-status', 'failed');
-    await expect(card.getByTestId('errored-decision')).toContainText(
-      'This message is too long for resolute-sim-1 (a window of 8,192 tokens)',
-    );
+    const card = chat.erroredCard();
+    await card.expectStatus('failed');
+    await expect(card.decision).toContainText('This message is too long for resolute-sim-1 (a window of 8,192 tokens)');
     await expect(chat.input).toHaveValue('a very long first message');
     // One statement of the failure: the card, no red toast repeating it.
     const shell = new AppShell(app.page);
     await expect(shell.notices).toHaveCount(0);
-    await card.getByTestId('card-larger-model').click();
+    await card.largerModel.click();
     await expect(chat.modelPicker).toHaveValue('resolute-sim-3');
     // The button sends the message again to the larger model: one click, no second Enter.
     await expect(chat.lastAssistant()).toBeVisible();

@@ -115,9 +115,9 @@ test.describe('with auto-retry off', () => {
   test('Retry on a failed card sends exactly one new request; the failure stays above the answer', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('try me again');
-    const card = chat.erroredCards.last();
-    await expect(card).toContainText('Not retried: auto-retry is off');
-    await card.getByTestId('card-retry').click();
+    const card = chat.erroredCard();
+    await expect(card.root).toContainText('Not retried: auto-retry is off');
+    await card.retry.click();
     await expect(chat.lastAssistant()).toContainText('I received "try me again"');
     expect((await app.requests()).map((r) => r.step)).toEqual(['503', 'ok']);
     await expect(chat.erroredCards).toHaveCount(1);
@@ -142,9 +142,7 @@ test.describe('when every retry fails', () => {
     await expect(banner.root).toContainText('Retry failed after 3 retries: 503 Service Unavailable', {
       timeout: 15_000,
     });
-    await expect(chat.erroredCards.last().getByTestId('errored-decision')).toHaveText(
-      'Decision: Gave up after 3 retries',
-    );
+    await expect(chat.erroredCard().decision).toHaveText('Decision: Gave up after 3 retries');
     await expect(chat.erroredCards).toHaveCount(1);
     expect(await app.requests()).toHaveLength(4);
     // One exchange ended in an error: the sidebar says 1, at once.
@@ -161,14 +159,14 @@ test.describe('Resend after a cancelled retry', () => {
   }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('the question');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
-    await chat.erroredCards.last().getByTestId('card-retry').click();
+    await chat.erroredCard().expectStatus('failed');
+    await chat.erroredCard().retry.click();
     const banner = new RetryBanner(app.page);
     await expect(banner.root).toBeVisible();
     await banner.cancel.click();
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-outcome', 'cancelled');
+    await chat.erroredCard().expectOutcome('cancelled');
     await app.setScript('');
-    await chat.erroredCards.last().getByTestId('card-resend').click();
+    await chat.erroredCard().resend.click();
     await chat.waitForTurnEnd();
     await expect(chat.userMessages).toHaveCount(1);
     await expect(chat.erroredCards).toHaveCount(0);

@@ -83,7 +83,7 @@ test.describe('History on a fresh install and after a failure', () => {
     const chat = new ChatPage(page);
     await chat.open();
     await chat.prompt('this fails');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCard().expectStatus('failed');
     await history.open();
     const panel = history.costPanel;
     await expect(panel).toBeVisible();
@@ -102,7 +102,7 @@ test.describe('History on a fresh install and after a failure', () => {
       await page.emulateMedia({ colorScheme: scheme });
       const chat = new ChatPage(page);
       await chat.prompt('this fails');
-      await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+      await chat.erroredCard().expectStatus('failed');
       const history = new HistoryPage(page);
       await history.open();
       await history.erroredOnly.check();
@@ -150,14 +150,14 @@ test.describe('the cards say what happened in words of their own', () => {
   test('a dropped connection is explained, its library text behind a disclosure', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('hello');
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-status', 'failed');
-    await expect(card.getByTestId('errored-explain')).toHaveText(
+    const card = chat.erroredCard();
+    await card.expectStatus('failed');
+    await expect(card.explain).toHaveText(
       'The connection to the provider broke off before the reply was complete. Check your network, then retry.',
     );
-    const raw = card.getByTestId('errored-message');
+    const raw = card.message;
     await expect(raw).toBeHidden();
-    await card.getByText('Details from the provider').click();
+    await card.root.getByText('Details from the provider').click();
     await expect(raw).toBeVisible();
   });
 });
@@ -169,11 +169,11 @@ test.describe('a retry the person cancelled', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('cancel me');
     await app.page.getByRole('button', { name: 'Cancel retry' }).click();
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-outcome', 'cancelled');
-    await expect(card.locator('.errored-title')).toHaveText('Retry cancelled');
-    await expect(card).toHaveClass(/errored-card-cancelled/);
-    await expect(card.getByTestId('errored-category')).not.toHaveClass(/badge-error/);
+    const card = chat.erroredCard();
+    await card.expectOutcome('cancelled');
+    await expect(card.title).toHaveText('Retry cancelled');
+    await expect(card.root).toHaveClass(/errored-card-cancelled/);
+    await expect(card.category).not.toHaveClass(/badge-error/);
   });
 });
 
@@ -195,12 +195,12 @@ test.describe('after a sandbox refusal', () => {
   test('the ways on are Continue and Resend, not four', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('Read the password file');
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-category', 'sandbox_security');
+    const card = chat.erroredCard();
+    await expect(card.root).toHaveAttribute('data-category', 'sandbox_security');
     const tools = new ToolsPage(app.page);
     await expect(tools.continueButton).toBeVisible();
-    await expect(card.getByTestId('card-resend')).toBeVisible();
-    await expect(card.getByTestId('card-retry')).toHaveCount(0);
-    await expect(card.getByTestId('card-continue')).toHaveCount(0);
+    await expect(card.resend).toBeVisible();
+    await expect(card.retry).toHaveCount(0);
+    await expect(card.continueButton).toHaveCount(0);
   });
 });

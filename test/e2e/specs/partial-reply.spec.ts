@@ -25,11 +25,11 @@ test.describe('with auto-retry off', () => {
     const again = new ChatPage(page);
     const shell = new AppShell(page);
     await shell.sessions.first().click();
-    const restored = again.erroredCards.last();
-    await expect(restored.getByTestId('partial-reply')).toContainText('Simulated reply: I');
+    const restored = again.erroredCard();
+    await expect(restored.root.getByTestId('partial-reply')).toContainText('Simulated reply: I');
 
     await app.setScript('ok');
-    await restored.getByTestId('card-continue').click();
+    await restored.continueButton.click();
     await expect(again.lastAssistant()).toContainText(FULL_REPLY_START);
     await expect(again.lastAssistant()).toContainText('the same prompt always gets the same answer.');
     await expect(again.erroredCards).toHaveCount(0);

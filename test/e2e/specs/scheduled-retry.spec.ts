@@ -7,6 +7,7 @@ import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
+import { ErroredCard } from '../pages/errored-card';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
@@ -75,14 +76,14 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(scheduledText(time));
   await expect(banner.retryNow).toBeVisible();
   await expect(banner.cancel).toBeVisible();
-  const card = chat.erroredCards.last();
-  await expect(card.getByTestId('errored-scheduled')).toHaveText(scheduledText(time));
+  const card = chat.erroredCard();
+  await expect(card.scheduled).toHaveText(scheduledText(time));
   expect(await axeViolations(page)).toEqual([]);
 
   await inEachLanguage(page, async (language, scheme) => {
     const local = await inTwoHours(page, language);
     await expect(banner.root.getByTestId('retry-banner-text')).toContainText(new RegExp(local));
-    await expect(card.getByTestId('errored-scheduled')).toContainText(new RegExp(local));
+    await expect(card.scheduled).toContainText(new RegExp(local));
     await page.screenshot({ path: `${SCREENS}/scheduled-banner-${language}-${scheme}.png` });
   });
 
@@ -90,7 +91,7 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   const history = new HistoryPage(page);
   await history.open();
   await history.erroredOnly.click();
-  await expect(history.erroredTurns.first().getByTestId('errored-scheduled')).toHaveText(scheduledText(time));
+  await expect(new ErroredCard(history.erroredTurns.first()).scheduled).toHaveText(scheduledText(time));
   await chat.open();
 
   await banner.retryNow.click();
@@ -103,17 +104,17 @@ test('with it off, the failed card offers "Retry at …", which schedules that c
   const page = app.page;
   const chat = new ChatPage(page);
   await chat.prompt('too long a wait');
-  const card = chat.erroredCards.last();
-  await expect(card).toHaveAttribute('data-status', 'failed');
-  await expect(card.getByTestId('errored-decision')).toContainText('7200 s, above the 60 s maximum delay');
+  const card = chat.erroredCard();
+  await card.expectStatus('failed');
+  await expect(card.decision).toContainText('7200 s, above the 60 s maximum delay');
   const time = await inTwoHours(page, 'en');
-  const retryAt = card.getByTestId('card-retry-at');
+  const retryAt = card.retryAt;
   await expect(retryAt).toHaveText(new RegExp(`^Retry at ${time}$`));
   expect(await axeViolations(page)).toEqual([]);
 
   await inEachLanguage(page, async (language, scheme) => {
-    await expect(card.getByTestId('card-retry-at')).toContainText(new RegExp(await inTwoHours(page, language)));
-    await card.screenshot({ path: `${SCREENS}/retry-at-card-${language}-${scheme}.png` });
+    await expect(card.retryAt).toContainText(new RegExp(await inTwoHours(page, language)));
+    await card.root.screenshot({ path: `${SCREENS}/retry-at-card-${language}-${scheme}.png` });
   });
 
   await retryAt.click();
@@ -121,7 +122,7 @@ test('with it off, the failed card offers "Retry at …", which schedules that c
   await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(
     new RegExp(`^Retrying at ${time} \\(in (2 h|1 h 59 min)\\)$`),
   );
-  await expect(card.getByTestId('errored-scheduled')).toContainText(new RegExp(`Retrying at ${time}`));
+  await expect(card.scheduled).toContainText(new RegExp(`Retrying at ${time}`));
   await expect(page.getByTestId('card-retry-at')).toHaveCount(0);
   await banner.cancel.click();
   await expect(banner.root).toContainText('Retry cancelled');

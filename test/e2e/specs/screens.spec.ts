@@ -44,8 +44,8 @@ test.describe('screenshots by language', () => {
 
       await chat.prompt('This one will fail');
       await expect(new RetryBanner(app.page).root).not.toBeEmpty({ timeout: 15_000 });
-      const card = chat.erroredCards.last();
-      await expect(card.getByTestId('card-retry')).toHaveText(RETRY_WORD[language], { timeout: 15_000 });
+      const card = chat.erroredCard();
+      await expect(card.retry).toHaveText(RETRY_WORD[language], { timeout: 15_000 });
       await app.page.screenshot({ path: `${SCREENS}/chat-failed-${language}-${scheme}.png` });
 
       await settings.open();
@@ -83,7 +83,7 @@ for (const [language, scheme] of [
     const chat = new ChatPage(page);
     await chat.open();
     await chat.prompt('a very long first message');
-    await expect(chat.erroredCards.last().getByTestId('card-larger-model')).toBeVisible();
+    await expect(chat.erroredCard().largerModel).toBeVisible();
     const shell = new AppShell(page);
     await expect(shell.simulatorScript).toContainText('overflow');
     await page.screenshot({ path: `${SCREENS}/overflow-${language}-${scheme}.png` });
@@ -102,7 +102,7 @@ for (const [language, scheme] of [
     await app.setScript('429:120');
     await shell.newChat.click();
     await chat.prompt('a question that gets rate limited');
-    await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
+    await chat.erroredCard().expectStatus('failed');
     await shell.newChat.click();
     await chat.input.fill('the held question');
     await chat.send.click();
@@ -143,14 +143,14 @@ for (const [language, scheme] of [
       const chat = new ChatPage(page);
       await chat.open();
       await chat.prompt('What does the retry banner count?');
-      await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
-      await chat.erroredCards.last().getByTestId('card-retry').click();
+      await chat.erroredCard().expectStatus('failed');
+      await chat.erroredCard().retry.click();
       await expect(new RetryBanner(page).root).toBeVisible();
       await page.getByTestId('retry-cancel').click();
-      await expect(chat.erroredCards.last()).toHaveAttribute('data-outcome', 'cancelled');
+      await chat.erroredCard().expectOutcome('cancelled');
       await shot('cancelled');
       await app.setScript('');
-      await chat.erroredCards.last().getByTestId('card-resend').click();
+      await chat.erroredCard().resend.click();
       await chat.waitForTurnEnd();
       await shot('branch-latest');
       await chat.userMessages.last().getByTestId('branch-previous').click();

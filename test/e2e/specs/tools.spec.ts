@@ -92,9 +92,9 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
   const chat = new ChatPage(app.page);
   const tools = new ToolsPage(app.page);
   await chat.prompt('Read the password file');
-  const card = chat.erroredCards.last();
-  await expect(card).toHaveAttribute('data-category', 'sandbox_security');
-  await expect(card.getByTestId('errored-message')).toContainText('leaves the workspace');
+  const card = chat.erroredCard();
+  await expect(card.root).toHaveAttribute('data-category', 'sandbox_security');
+  await expect(card.message).toContainText('leaves the workspace');
   await expect(tools.card('read')).toHaveAttribute('data-category', 'sandbox_security');
   expect(await app.requests()).toHaveLength(1);
   await expect(tools.continueButton).toBeVisible();

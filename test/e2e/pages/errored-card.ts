@@ -1,0 +1,42 @@
+// Page object for one errored chain card (the chat's errored-turn-card, or a history detail's
+// errored turn): its buttons (Retry, Resend, Continue, Larger model, Retry at), its decision,
+// category, message and scheduled-retry lines, and its status and outcome. Specs get one from ChatPage.erroredCard().
+import { expect, type Locator } from '@playwright/test';
+
+export class ErroredCard {
+  readonly retry: Locator;
+  readonly resend: Locator;
+  readonly continueButton: Locator;
+  readonly largerModel: Locator;
+  readonly retryAt: Locator;
+  readonly decision: Locator;
+  readonly category: Locator;
+  readonly message: Locator;
+  readonly explain: Locator;
+  readonly scheduled: Locator;
+  readonly title: Locator;
+
+  constructor(readonly root: Locator) {
+    this.retry = root.getByTestId('card-retry');
+    this.resend = root.getByTestId('card-resend');
+    this.continueButton = root.getByTestId('card-continue');
+    this.largerModel = root.getByTestId('card-larger-model');
+    this.retryAt = root.getByTestId('card-retry-at');
+    this.decision = root.getByTestId('errored-decision');
+    this.category = root.getByTestId('errored-category');
+    this.message = root.getByTestId('errored-message');
+    this.explain = root.getByTestId('errored-explain');
+    this.scheduled = root.getByTestId('errored-scheduled');
+    this.title = root.locator('.errored-title');
+  }
+
+  /** The card's data-status: retrying, failed, … */
+  async expectStatus(status: string): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-status', status);
+  }
+
+  /** How the chain ended (data-outcome): cancelled, exhausted, interrupted, … */
+  async expectOutcome(outcome: string): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-outcome', outcome);
+  }
+}
