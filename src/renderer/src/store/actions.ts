@@ -84,6 +84,8 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
    */
   async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
     let sessionId: string;
+    // What the composer holds now stays with the chat left; words typed from here on are the next one's.
+    update((s) => ({ ...s, ui: { ...s.ui, openings: s.ui.openings + 1 } }));
     try {
       ({ sessionId } = await call());
     } catch (error) {

@@ -162,6 +162,8 @@ export interface UiSlice {
   /** Which host the page runs in (app.info), once known: exports save differently. */
   host: AppInfo['host'] | null;
   focus: { target: FocusTarget; n: number } | null;
+  /** Bumped when the person asks for another chat (New chat, a sidebar row), before it is shown. */
+  openings: number;
   /** Bumped by every settings change the main process accepted ("Saved"). */
   savedCount: number;
   /** The provider whose settings to show (the Authentication card's "Check your API key"). */
@@ -214,6 +216,7 @@ export function initialState(): AppState {
       nextNoticeId: 1,
       host: null,
       focus: null,
+      openings: 0,
       savedCount: 0,
       settingsProvider: null,
     },

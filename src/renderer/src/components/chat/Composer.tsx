@@ -286,16 +286,24 @@ function useChatDraft(onSwap: () => void): {
   setRefill: Dispatch<SetStateAction<Draft['refill']>>;
 } {
   const shown = useAppState((s) => s.session.sessionId);
+  const openings = useAppState((s) => s.ui.openings);
   const [chat, setChat] = useState(shown);
   const [text, setText] = useState(() => draftOf(shown).text);
   const [files, setFiles] = useState(() => draftOf(shown).files);
   const [refill, setRefill] = useState(() => draftOf(shown).refill);
+  // The words when the person asked for another chat: what differs from them by the time it shows
+  // was typed for that chat (New chat, then typing at once), not for the one left.
+  const [asked, setAsked] = useState<{ openings: number; text: string | null }>({ openings, text: null });
+  if (openings !== asked.openings) setAsked({ openings, text });
   if (shown !== chat) {
     const draft = draftOf(shown);
     // Before the first snapshot no chat is known: what was typed or dropped meanwhile is that chat's.
     const isFirst = chat === null;
+    const typedSince = !isFirst && asked.text !== null && text !== asked.text && draft.text === '' ? text : null;
+    if (typedSince !== null) keepDraft(chat, { text: asked.text ?? '', files, refill });
+    setAsked({ openings, text: null });
     setChat(shown);
-    setText((current) => (isFirst && current ? current : draft.text));
+    setText((current) => (isFirst && current ? current : (typedSince ?? draft.text)));
     setFiles((current) => (isFirst && current.length ? current : draft.files));
     setRefill(draft.refill);
     if (!isFirst) onSwap();
