@@ -70,3 +70,31 @@ export function keepDraft(chat: string | null, draft: Draft): void {
     }
   }
 }
+
+/** The composer's words and files when the person asked for another chat, before it showed. */
+export interface AskedMark {
+  text: string;
+  files: PendingFile[];
+}
+
+/**
+ * Who gets what when another chat shows after the person asked for it (docs/architecture.md,
+ * "Drafts"): the words and the files added since the ask were meant for the chat shown, when its
+ * own draft is empty; the chat left keeps what the box held at the ask. `null`: no ask was pending,
+ * or the chat shown has its own draft, and each chat keeps its own.
+ */
+export function splitAtShow(
+  asked: AskedMark | null,
+  box: Pick<Draft, 'text' | 'files'>,
+  shownDraft: Draft,
+): { left: Pick<Draft, 'text' | 'files'>; shown: Pick<Draft, 'text' | 'files'> } | null {
+  if (asked === null) return null;
+  if (shownDraft.text !== '' || shownDraft.files.length > 0) return null;
+  const textChanged = box.text !== asked.text;
+  const added = box.files.filter((file) => !asked.files.includes(file));
+  if (!textChanged && added.length === 0) return null;
+  return {
+    left: { text: asked.text, files: asked.files },
+    shown: { text: textChanged ? box.text : '', files: added },
+  };
+}

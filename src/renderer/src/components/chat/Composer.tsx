@@ -29,7 +29,7 @@ import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '..
 import { longPaste } from '../../attachments/long-paste';
 import { ATTACHMENT_LIMITS, MESSAGE_TEXT_MAX_CHARS } from '../../../../shared/attachments';
 import { PendingChips } from './AttachmentChips';
-import { draftOf, keepDraft, type Draft } from '../../chat/drafts';
+import { draftOf, keepDraft, splitAtShow, type AskedMark, type Draft } from '../../chat/drafts';
 
 interface ComposerProps {
   /** The message of an exchange that failed for good, keyed by its card, and its stored turn. */
@@ -52,7 +52,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const [refusedBySend, setRefusedBySend] = useState<string | null>(null);
   // The length of a paste too long even for a file: nothing was added, and this says why.
   const [pasteTooLong, setPasteTooLong] = useState<number | null>(null);
-  const { chatRef, text, setText, files, setFiles, refill, setRefill } = useChatDraft(() => {
+  const { chatRef, isOpeningRef, text, setText, files, setFiles, refill, setRefill } = useChatDraft(() => {
     setUnreadable([]);
     setRefusedBySend(null);
     setPasteTooLong(null);
@@ -74,9 +74,11 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     setRefusedBySend(null);
     setPasteTooLong(null);
     const readFor = chatRef.current;
+    const forChatAskedFor = isOpeningRef.current;
     const { read, failed } = await readFiles(list);
-    // Read while the person moved to another chat: the files go to the draft they were added to.
-    if (readFor !== null && chatRef.current !== readFor) {
+    // Read while the person moved to another chat: the files go to the draft they were added to
+    // (added after New chat was asked for, they are the new chat's).
+    if (readFor !== null && chatRef.current !== readFor && !forChatAskedFor) {
       const draft = draftOf(readFor);
       return keepDraft(readFor, { ...draft, files: [...draft.files, ...read] });
     }
@@ -278,6 +280,8 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
 function useChatDraft(onSwap: () => void): {
   /** The chat shown now, for work that ends after an await. */
   chatRef: { readonly current: string | null };
+  /** Whether another chat was asked for and is not shown yet. */
+  isOpeningRef: { readonly current: boolean };
   text: string;
   setText: Dispatch<SetStateAction<string>>;
   files: PendingFile[];
@@ -291,29 +295,35 @@ function useChatDraft(onSwap: () => void): {
   const [text, setText] = useState(() => draftOf(shown).text);
   const [files, setFiles] = useState(() => draftOf(shown).files);
   const [refill, setRefill] = useState(() => draftOf(shown).refill);
-  // The words when the person asked for another chat: what differs from them by the time it shows
-  // was typed for that chat (New chat, then typing at once), not for the one left.
-  const [asked, setAsked] = useState<{ openings: number; text: string | null }>({ openings, text: null });
-  if (openings !== asked.openings) setAsked({ openings, text });
+  // The box when the person asked for another chat: what was typed or attached by the time it shows
+  // was meant for that chat (New chat, then typing at once), not for the one left.
+  const [asked, setAsked] = useState<{ openings: number; mark: AskedMark | null }>({ openings, mark: null });
+  if (openings !== asked.openings) setAsked({ openings, mark: { text, files } });
   if (shown !== chat) {
     const draft = draftOf(shown);
     // Before the first snapshot no chat is known: what was typed or dropped meanwhile is that chat's.
     const isFirst = chat === null;
-    const typedSince = !isFirst && asked.text !== null && text !== asked.text && draft.text === '' ? text : null;
-    if (typedSince !== null) keepDraft(chat, { text: asked.text ?? '', files, refill });
-    setAsked({ openings, text: null });
+    const split = isFirst ? null : splitAtShow(asked.mark, { text, files }, draft);
+    if (split) keepDraft(chat, { ...split.left, refill });
+    setAsked({ openings, mark: null });
     setChat(shown);
-    setText((current) => (isFirst && current ? current : (typedSince ?? draft.text)));
-    setFiles((current) => (isFirst && current.length ? current : draft.files));
+    setText((current) => (isFirst && current ? current : (split?.shown.text ?? draft.text)));
+    setFiles((current) => (isFirst && current.length ? current : (split?.shown.files ?? draft.files)));
     setRefill(draft.refill);
     if (!isFirst) onSwap();
   }
+  // Files being read when the person asks for another chat are for the chat asked for.
+  const isOpeningRef = useRef(false);
+  const isOpening = asked.mark !== null;
+  useEffect(() => {
+    isOpeningRef.current = isOpening;
+  }, [isOpening]);
   const chatRef = useRef(chat);
   useEffect(() => {
     chatRef.current = chat;
     keepDraft(chat, { text, files, refill });
   }, [chat, text, files, refill]);
-  return { chatRef, text, setText, files, setFiles, refill, setRefill };
+  return { chatRef, isOpeningRef, text, setText, files, setFiles, refill, setRefill };
 }
 
 const fileNames = (files: readonly PendingFile[]): string[] => files.map((file) => file.name);
