@@ -47,7 +47,7 @@ test('a command killed with the app reads interrupted after the restart; Continu
 }) => {
   test.skip(app.host === 'electron', 'the test kills the browser-mode process');
   // Six screenshots, each checked by axe-core, on a shared machine.
-  test.setTimeout(150_000);
+  test.slow();
   await app.setScript(bash('echo run >> count.txt; echo "started $(wc -l < count.txt)"; sleep 120'));
   const tools = new ToolsPage(app.page);
   await new ChatPage(app.page).prompt('Run the long job');
@@ -92,7 +92,7 @@ test.describe('an approval left waiting', () => {
     app,
   }) => {
     test.skip(app.host === 'electron', 'the test stops the browser-mode process');
-    test.setTimeout(150_000);
+    test.slow();
     await app.setScript(bash('echo run >> count.txt; echo "ran $(wc -l < count.txt)"'));
     await new ChatPage(app.page).prompt('Count the runs');
     await expect(new ToolsPage(app.page).approval).toBeVisible();

@@ -286,8 +286,9 @@ export class AgentSession {
     return this.agent.continue().then(() => this.waitForPendingWork());
   }
 
+  /** Refused while busy or while a run of the person's has not ended: it may still be checking the pacing. */
   private refuseIfBusy(): void {
-    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
+    if (this.isWorking) throw new Error('A turn is already running; wait for it or press Stop.');
   }
 
   /** Start a run of the person's, refused while one runs; busy until `work` has ended (a sync throw refuses it). */

@@ -58,7 +58,7 @@ export class SessionDomain {
     'session.getState': () => this.snapshot(),
     'session.prompt': async ({ text, attachments }) => {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
-      refuseWhileBusy(this.session);
+      refuseWhileBusy({ isBusy: this.session.isWorking });
       const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
       return this.startTurn(() => this.session.prompt(text, blocks, attachments));
     },
@@ -281,6 +281,8 @@ export class SessionDomain {
   }
 
   private startTurn(start: () => Promise<void>): { accepted: true } {
-    return startTurn({ isBusy: this.session.isBusy, report: this.parts.report }, start);
+    // Working, not only busy: a run that has not reached the provider yet (the pacing check, a
+    // model still loading) is not streaming, and a second prompt then would reach the agent twice.
+    return startTurn({ isBusy: this.session.isWorking, report: this.parts.report }, start);
   }
 }

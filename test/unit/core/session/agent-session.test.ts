@@ -361,4 +361,14 @@ describe('AgentSession retry lifecycle', () => {
     h.session.abortRetry();
     await done;
   });
+
+  it('refuses a second prompt sent before the first reached the provider (still checking the pacing)', async () => {
+    const h = harness([{ text: 'Hello' }, { text: 'Hello again' }]);
+    const first = h.session.prompt('hi');
+    await expect(h.session.prompt('again')).rejects.toThrow(/already running/);
+    await first;
+    expect(h.stream.calls).toHaveLength(1);
+    await h.session.prompt('after the first');
+    expect(h.stream.calls).toHaveLength(2);
+  });
 });
