@@ -31,7 +31,12 @@ const IDLE_MS = 1500;
 
 function ours(url: string, cold: boolean): RpcClient {
   const env: Record<string, string> = cold ? { RESOLUTE_BENCH_COLD_PROMPT: '1' } : {};
-  return new RpcClient({ cliPath: CLI, args: ['--data-dir', tempDir('first-prompt'), ...simulatorArgs(url)], env });
+  return new RpcClient({
+    cliPath: CLI,
+    args: ['--data-dir', tempDir('first-prompt'), ...simulatorArgs(url)],
+    env,
+    requestTimeoutMs: 120_000,
+  });
 }
 
 async function promptToRequest(client: RpcClient, exchanges: Exchange[], delayMs: number): Promise<number> {
