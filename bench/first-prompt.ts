@@ -1,10 +1,10 @@
-// Benchmark: the first prompt after start-up, prompt → request. The RPC mode is started, left idle
-// for a moment (a person reads the window before typing), then prompted; measured from the prompt
-// command's send to the request's arrival at the simulator, which runs in this process
-// (lib.ts watchExchanges). The browser mode the same way in Chromium: a fresh app and page each
+// Benchmark: the first prompt after start-up, prompt → request. The RPC mode is started and prompted
+// the moment its first get_state answer arrives (an editor or a script), and again 250 ms after it;
+// measured from the prompt command's send to the request's arrival at the simulator, which runs in
+// this process (lib.ts watchExchanges). The browser mode in Chromium: a fresh app and page each
 // round, measured from the send button's click in the page (its epoch clock) to the request.
-// Baselines in the same run, rounds taking turns: the same app with its pi-ai warm-up turned off
-// (RESOLUTE_BENCH_COLD_PROMPT=1, the behaviour before it), and pi (RPC: it has no window).
+// Baselines in the same run, rounds taking turns: pi at the same moments (RPC: it has no window),
+// and the same app with its pi-ai warm-up turned off (RESOLUTE_BENCH_COLD_PROMPT=1).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { RpcClient } from '../test/fixtures/rpc-client';
 import { SimulatorServer } from '../src/main/node/simulator/simulator-server';
@@ -24,17 +24,24 @@ import {
 } from './lib';
 
 const ROUNDS = QUICK ? 3 : 7;
-/** How long the app is left idle after its first answer: a person takes longer to type a prompt. */
+/** When the RPC prompt is sent after the first get_state answer: at once, and a moment later. */
+const DELAYS_MS = [0, 250];
+/** The browser mode's wait before its click: a person reads the window before typing. */
 const IDLE_MS = 1500;
 
 function ours(url: string, cold: boolean): RpcClient {
   const env: Record<string, string> = cold ? { RESOLUTE_BENCH_COLD_PROMPT: '1' } : {};
-  return new RpcClient({ cliPath: CLI, args: ['--data-dir', tempDir('first-prompt'), ...simulatorArgs(url)], env });
+  return new RpcClient({
+    cliPath: CLI,
+    args: ['--data-dir', tempDir('first-prompt'), ...simulatorArgs(url)],
+    env,
+    requestTimeoutMs: 120_000,
+  });
 }
 
-async function promptToRequest(client: RpcClient, exchanges: Exchange[]): Promise<number> {
+async function promptToRequest(client: RpcClient, exchanges: Exchange[], delayMs: number): Promise<number> {
   await client.start();
-  await sleep(IDLE_MS);
+  if (delayMs > 0) await sleep(delayMs);
   const first = exchanges.length;
   const sentAt = performance.now();
   await client.prompt('the first prompt');
@@ -75,38 +82,49 @@ export async function firstPromptBench(): Promise<void> {
   const simulator = new SimulatorServer({ chunkDelayMs: 1 });
   const url = await simulator.start();
   const makers: [string, () => RpcClient][] = [
-    ['warm', () => ours(url, false)],
+    ['ours', () => ours(url, false)],
     ['cold', () => ours(url, true)],
     ...(PI_CLI
       ? ([['pi', () => piClient(url, { baseDelayMs: 2000, maxRetries: 3 })]] as [string, () => RpcClient][])
       : []),
   ];
-  const times = new Map<string, number[]>(makers.map(([name]) => [name, []]));
+  const times = new Map<string, number[]>();
   const browser = await launchChromium();
   const web: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, make] of makers) times.get(name)!.push(await promptToRequest(make(), exchanges));
+      for (const delayMs of DELAYS_MS)
+        for (const [name, make] of makers) {
+          const key = `${name}@${delayMs}`;
+          times.set(key, [...(times.get(key) ?? []), await promptToRequest(make(), exchanges, delayMs)]);
+        }
       web.push(await browserPromptToRequest(browser, url, exchanges));
     }
   } finally {
     await browser.close();
     await simulator.stop();
   }
-  const [warm, cold] = [median(times.get('warm')!), median(times.get('cold')!)];
-  const figure = 'first prompt → request, RPC mode';
-  const pi = times.get('pi');
-  report({ figure, value: warm, unit: 'ms', baseline: { name: 'without the warm-up (before)', value: cold } });
-  if (pi)
-    report({ figure, value: warm, unit: 'ms', baseline: { name: 'pi 0.73.1', value: median(pi) }, target: '≤ 1.5×' });
-  else console.log('(pi not installed: no pi row, see bench/README.md)');
+  const at = (name: string, delayMs: number): number | undefined => {
+    const values = times.get(`${name}@${delayMs}`);
+    return values ? median(values) : undefined;
+  };
+  for (const delayMs of DELAYS_MS) {
+    const figure = `first prompt → request, RPC mode, sent ${delayMs === 0 ? 'at once' : `${delayMs} ms`} after the first get_state answer`;
+    const value = at('ours', delayMs)!;
+    const pi = at('pi', delayMs);
+    if (pi !== undefined)
+      report({ figure, value, unit: 'ms', baseline: { name: 'pi 0.73.1, same moment', value: pi }, target: '≤ 1.5×' });
+    else console.log('(pi not installed: no pi row, see bench/README.md)');
+    report({ figure, value, unit: 'ms', baseline: { name: 'without the warm-up', value: at('cold', delayMs)! } });
+  }
   const webFigure = 'first prompt → request, browser mode (click → request)';
-  if (pi)
+  const pi = at('pi', 0);
+  if (pi !== undefined)
     report({
       figure: webFigure,
       value: median(web),
       unit: 'ms',
-      baseline: { name: 'pi 0.73.1 (RPC)', value: median(pi) },
+      baseline: { name: 'pi 0.73.1 (RPC, at once)', value: pi },
       target: '≤ 1.5×',
     });
   else report({ figure: webFigure, value: median(web), unit: 'ms' });

@@ -130,6 +130,8 @@ export function piClient(baseUrl: string, retry: { baseDelayMs: number; maxRetri
     args: ['--provider', 'sim', '--model', 'resolute-sim-1', '--no-session', '--no-tools', '--no-extensions'],
     cwd: agentDir,
     env: { PI_CODING_AGENT_DIR: agentDir, PI_OFFLINE: '1', PI_SKIP_VERSION_CHECK: '1', PI_TELEMETRY: '0' },
+    // pi's start took over 30 s (the client's default) on a shared machine at a load of 25.
+    requestTimeoutMs: 120_000,
   };
   return new RpcClient(options);
 }

@@ -55,6 +55,8 @@ export const commands = {
   'app.info': { params: empty, returns: returns<AppInfo>() },
   'session.getState': { params: empty, returns: returns<SessionSnapshot>() },
   'session.prompt': { params: promptParams, returns: returns<{ accepted: true }>() },
+  /** A file just attached in the composer: a PDF's text is read now, off the main thread, for the prompt that sends it. */
+  'session.prepareAttachment': { params: attachmentUpload, returns: returns<{ preparing: boolean }>() },
   'session.abort': { params: empty, returns: returns<{ aborted: true }>() },
   'session.abortRetry': { params: empty, returns: returns<{ aborted: boolean }>() },
   'session.retryNow': { params: empty, returns: returns<{ skipped: boolean }>() },

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { isPiRuntimeLoaded } from '../../src/main/core/llm/pi-runtime';
+import { isPiRuntimeLoaded, isPiRuntimeRequested } from '../../src/main/core/llm/pi-runtime';
 import { launchApp, parseCommonFlags } from '../../src/main/modes/launch';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'resolute-warm-'));
@@ -16,7 +16,7 @@ it('loads pi-ai once the window has made its first requests, not before, with no
   const app = await launchApp(parseCommonFlags(['--data-dir', dataDir]), 'browser');
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(isPiRuntimeLoaded()).toBe(false);
+    expect(isPiRuntimeRequested()).toBe(false);
     const reply = await app.router.dispatch({ kind: 'request', id: 1, method: 'app.info', params: {} });
     expect(reply).toMatchObject({ ok: true });
     await expect.poll(isPiRuntimeLoaded, { timeout: 10_000, interval: 50 }).toBe(true);

@@ -11,6 +11,7 @@ import type { AppInfo } from '../../shared/contract';
 import { CommandRouter } from '../router/command-router';
 import { EventHub } from '../router/event-hub';
 import { AppServices } from '../node/app-services';
+import { loadPiRuntime } from '../core/llm/pi-runtime';
 import { clockFromEnv, type AppServicesOptions } from '../node/app-options';
 
 export interface CommonFlags {
@@ -177,6 +178,9 @@ export async function launchApp(
 ): Promise<LaunchedApp> {
   // Read by parseCommonFlags; the browsers and tools this process starts need not inherit it.
   delete process.env.RESOLUTE_API_KEY;
+  const isCold = process.env.RESOLUTE_BENCH_COLD_PROMPT === '1';
+  // Without a window, pi-ai starts loading now, beside the start-up (see warmUpWhenQuiet).
+  if (host === 'rpc' && !isCold) void loadPiRuntime().catch(() => undefined);
   const hub = new EventHub();
   const services = await AppServices.create({
     host,
@@ -193,25 +197,28 @@ export async function launchApp(
     ...parts,
     publish: hub.publish,
   });
-  const router = new CommandRouter(services.commands, warmUpWhenQuiet(services, host !== 'rpc'));
+  const router = new CommandRouter(
+    services.commands,
+    isCold ? () => undefined : warmUpWhenQuiet(services, host !== 'rpc'),
+  );
   return { services, hub, router };
 }
 
 /**
  * pi-ai and the provider's SDK take a few hundred ms to load, which the first prompt would wait
- * for: they load in the background once the app is up and quiet — with a window, once the
- * window's first requests have passed (QUIET_MS without one, at most WINDOW_WAIT_MS after the
- * first), so that its load is not slowed; without one (the RPC mode), RPC_WAIT_MS after launch.
+ * for: they load in the background — with a window, once the window's first requests have passed
+ * (QUIET_MS without one, at most WINDOW_WAIT_MS after the first), so that its load is not slowed;
+ * without one (the RPC mode), from the process's start: a client such as an editor prompts as soon
+ * as get_state answers, and should wait only for what is left of the load (launchApp starts
+ * pi-ai before the services, the provider's module follows once the settings name it).
  * A failure is left to the first prompt to report; the timers do not keep the process alive.
  * RESOLUTE_BENCH_COLD_PROMPT=1 turns it off, for the benchmarks' same-run baseline only.
  * Returns what the command router calls at each request.
  */
 const QUIET_MS = 300;
 const WINDOW_WAIT_MS = 3000;
-const RPC_WAIT_MS = 500;
 
 function warmUpWhenQuiet(services: AppServices, hasWindow: boolean): () => void {
-  if (process.env.RESOLUTE_BENCH_COLD_PROMPT === '1') return () => undefined;
   let timer: NodeJS.Timeout | undefined;
   let deadline = Infinity;
   let isDone = false;
@@ -227,7 +234,11 @@ function warmUpWhenQuiet(services: AppServices, hasWindow: boolean): () => void 
     );
     timer.unref();
   };
-  if (!hasWindow) arm(RPC_WAIT_MS);
+  if (!hasWindow) {
+    // The window's requests re-arm the timer; the RPC mode's must not delay it.
+    arm(0);
+    return () => undefined;
+  }
   return () => {
     if (deadline === Infinity) deadline = Date.now() + WINDOW_WAIT_MS;
     arm(QUIET_MS);

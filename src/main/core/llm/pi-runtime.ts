@@ -49,6 +49,11 @@ export function isPiRuntimeLoaded(): boolean {
   return loaded !== undefined;
 }
 
+/** Whether the load has begun (or ended): the warm-up's tests ask when it starts. */
+export function isPiRuntimeRequested(): boolean {
+  return loaded !== undefined || loading !== undefined;
+}
+
 /** The loaded packages; throws when called before loadPiRuntime() resolved (a bug of ours). */
 export function piRuntime(): PiRuntime {
   if (!loaded) throw new Error('pi-ai is not loaded yet: await loadPiRuntime() first');

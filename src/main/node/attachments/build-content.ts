@@ -1,7 +1,8 @@
 // Turns a prompt's uploads into the content blocks the model gets (docs/attachments.md): images as
 // pi-ai ImageContent fitted to the provider's limits, text and code files as a text block naming
 // the file, PDFs as their extracted text. Every refusal is an AttachmentError naming the file and
-// why; nothing is sent when one is refused. Called by AppServices for `session.prompt` and RPC `prompt`.
+// why; nothing is sent when one is refused. Called by AppServices for `session.prompt` and RPC `prompt`;
+// a PDF is read ahead when attached (prepareUpload, `session.prepareAttachment`).
 import type { Api, Model } from '@mariozechner/pi-ai';
 import {
   ATTACHMENT_LIMITS,
@@ -16,7 +17,7 @@ import {
 import type { AttachmentBlock } from '../../../shared/messages';
 import { imageLimitsFor } from '../../core/llm/image-limits';
 import { fitImage, UnreadableImageError } from './image-fit';
-import { PdfError, pdfText, type PdfErrorReason } from './pdf-text';
+import { PdfError, preparePdfText, preparedPdfText, type PdfErrorReason } from './pdf-text';
 
 /** One or more attachments were refused; `refusals` says which and why. */
 export class AttachmentError extends Error {
@@ -48,6 +49,23 @@ export async function buildAttachmentContent(
   }
   if (refusals.length) throw new AttachmentError(refusals);
   return blocks;
+}
+
+/**
+ * A file just attached in the composer (session.prepareAttachment): a PDF starts being read now, in
+ * the worker, so that Send finds its text ready. Anything else, or a file the prompt would refuse
+ * for its size or data, waits for the prompt (which says why). True when a reading started.
+ */
+export function prepareUpload(upload: AttachmentUpload): boolean {
+  if (attachmentKind(upload.name, upload.mimeType) !== 'pdf') return false;
+  if (base64Bytes(upload.data) > ATTACHMENT_LIMITS.maxTotalBytes) return false;
+  try {
+    preparePdfText(decode(upload));
+  } catch (error) {
+    if (error instanceof RefusedFile) return false;
+    throw error;
+  }
+  return true;
 }
 
 class RefusedFile extends Error {
@@ -119,7 +137,7 @@ const PDF_REFUSALS: Record<PdfErrorReason, AttachmentRefusal['code']> = {
 
 async function pdfBlock(bytes: Buffer, file: AttachedFile): Promise<AttachmentBlock> {
   try {
-    const pdf = await pdfText(bytes);
+    const pdf = await preparedPdfText(bytes);
     const empty = pdf.emptyPages.length
       ? ` Pages with no text (scanned or images only): ${pdf.emptyPages.join(', ')}.`
       : '';

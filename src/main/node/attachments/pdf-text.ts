@@ -2,7 +2,10 @@
 // runs in a worker with limits (pdf-worker.ts): past the page cap only the first pages are read
 // and the result says so; text past the character cap stops the reading at once. A page with no
 // text layer (a scan) is named so the model knows it is missing. The refusals are told apart
-// for the composer's message (docs/attachments.md, "Limits").
+// for the composer's message (docs/attachments.md, "Limits"). A PDF is read when it is attached
+// (preparePdfText): the prompt that sends it finds its text ready (preparedPdfText), or waits only
+// for the rest of that reading.
+import { createHash } from 'node:crypto';
 import { ATTACHMENT_LIMITS } from '../../../shared/attachments';
 import { PdfReadError, readPdfPages, type PdfReadLimits } from './pdf-worker';
 
@@ -73,4 +76,34 @@ export async function pdfText(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS)
       `its text is longer than ${limits.maxChars.toLocaleString('en')} characters (stopped at page ${parts.length} of ${pages})`,
     );
   return { pages, pagesRead: parts.length, emptyPages, text: parts.join('\n\n') };
+}
+
+/** Readings begun at attach time, by the file's bytes; the oldest goes past this many. */
+const PREPARED_MAX = 8;
+const prepared = new Map<string, Promise<PdfText>>();
+
+function keyOf(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('base64');
+}
+
+/** Start reading a PDF just attached (the worker's queue takes one at a time); its outcome is kept. */
+export function preparePdfText(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): void {
+  const key = keyOf(bytes);
+  if (prepared.has(key)) return;
+  const reading = pdfText(bytes, limits);
+  reading.catch(() => undefined);
+  prepared.set(key, reading);
+  for (const oldest of prepared.keys()) {
+    if (prepared.size <= PREPARED_MAX) break;
+    prepared.delete(oldest);
+  }
+}
+
+/** The PDF's text: the reading begun when it was attached, or a new one (the same limits, the same refusals). */
+export function preparedPdfText(bytes: Uint8Array, limits: PdfLimits = PDF_LIMITS): Promise<PdfText> {
+  const key = keyOf(bytes);
+  const reading = prepared.get(key);
+  // Only a reading under the same limits stands in (the default ones: the window's attach and Send).
+  if (reading && limits === PDF_LIMITS) return reading;
+  return pdfText(bytes, limits);
 }

@@ -14,7 +14,7 @@ import type { ProjectInstructions } from '../../core/session/system-prompt';
 import type { SqliteHistoryStore } from '../history/sqlite-history-store';
 import type { ActiveModel } from '../active-model';
 import { editedAttachments, lastFailedReply, rewindForEdit, rewindForRegenerate } from '../conversation-edits';
-import { buildAttachmentContent } from '../attachments/build-content';
+import { buildAttachmentContent, prepareUpload } from '../attachments/build-content';
 import type { AttachmentUpload } from '../../../shared/attachments';
 import type { AttachmentBlock } from '../../../shared/messages';
 import { CommandError } from '../../../shared/wire';
@@ -56,6 +56,7 @@ export class SessionDomain {
 
   readonly commands = {
     'session.getState': () => this.snapshot(),
+    'session.prepareAttachment': (upload) => ({ preparing: prepareUpload(upload) }),
     'session.prompt': async ({ text, attachments }) => {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
       refuseWhileBusy({ isBusy: this.session.isWorking });

@@ -222,6 +222,14 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         return errorText(error);
       }
     },
+    /**
+     * A file just attached: the main process starts on what Send would wait for (a PDF's text, read
+     * in a worker). Nothing to wait for here; a failure is Send's to report.
+     */
+    prepareAttachment(file: AttachmentUpload): void {
+      const { name, mimeType, data } = file;
+      bridge.call('session.prepareAttachment', { name, mimeType, data }).catch(() => undefined);
+    },
     /** Edit and resend a message of the person's: a new branch from that message on (keepAttachments: which of its files go again). */
     edit: (turnId: string, text: string, keepAttachments?: number[]) =>
       startTurn(bridge.call('session.edit', { turnId, text, ...(keepAttachments ? { keepAttachments } : {}) })),

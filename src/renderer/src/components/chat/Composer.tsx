@@ -27,7 +27,7 @@ import { useFocusTarget } from '../../util/use-focus-target';
 import { useRetryWaiting } from '../../retry/RetryBanner';
 import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { longPaste } from '../../attachments/long-paste';
-import { ATTACHMENT_LIMITS, MESSAGE_TEXT_MAX_CHARS } from '../../../../shared/attachments';
+import { ATTACHMENT_LIMITS, attachmentKind, MESSAGE_TEXT_MAX_CHARS } from '../../../../shared/attachments';
 import { PendingChips } from './AttachmentChips';
 import { draftOf, keepDraft, splitAtShow, type AskedMark, type Draft } from '../../chat/drafts';
 
@@ -37,6 +37,12 @@ interface ComposerProps {
   /** Where the chat puts the function that takes dropped files. */
   fileSinkRef?: MutableRefObject<((files: File[]) => void) | null>;
 }
+
+/** A PDF within the message's cap (a larger one is refused at Send, not read). */
+const isPdf = (file: PendingFile): boolean =>
+  file.data !== '' &&
+  attachmentKind(file.name, file.mimeType) === 'pdf' &&
+  file.size <= ATTACHMENT_LIMITS.maxTotalBytes;
 
 export function Composer({ restore, fileSinkRef }: ComposerProps) {
   const { t, i18n } = useTranslation();
@@ -76,6 +82,8 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     const readFor = chatRef.current;
     const forChatAskedFor = isOpeningRef.current;
     const { read, failed } = await readFiles(list);
+    // A PDF's text is read now, off the main thread, so that Send does not wait for it.
+    for (const file of read) if (isPdf(file)) actions.prepareAttachment(file);
     // Read while the person moved to another chat: the files go to the draft they were added to
     // (added after New chat was asked for, they are the new chat's).
     if (readFor !== null && chatRef.current !== readFor && !forChatAskedFor) {
