@@ -109,6 +109,16 @@ describe('buildAwaySummary', () => {
     expect([summary.replies, summary.toolCalls]).toEqual([2, 1]);
   });
 
+  it('tells a chain the range met whole: the person saw its first failure, then left while it retried', () => {
+    const summary = buildAwaySummary(input({ range: { sessionId: SESSION_ID, fromSeq: 5, toSeq: 8 } }));
+    expect(summary.failures).toEqual([
+      { category: 'server_error', attempts: 2, waitMs: 6000 },
+      { category: 'rate_limit', attempts: 1, waitMs: 60_000 },
+    ]);
+    expect(summary.recovered).toBe(1);
+    expect(summary.approvals.count).toBe(0);
+  });
+
   it('adds up every attempt’s cost, failed ones too, and counts attempts without a price', () => {
     const summary = buildAwaySummary(input());
     expect(summary.cost.usd).toBeCloseTo(0.08);

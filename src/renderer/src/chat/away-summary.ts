@@ -1,5 +1,5 @@
 // "While you were away" (docs/architecture.md, "While you were away"): what a chat did between the
-// last turn the person saw and their coming back, built only from what the history keeps — the
+// last turn the person saw and their coming back (a retry chain it met, whole), built only from what the history keeps — the
 // stored turns (failed attempts with their category, costs, tool results with their approval's
 // answer and wait), the retry decisions (the waits), the chains' outcomes, the recorded file changes
 // — and the chat's activity now (what is still scheduled), so it reads the same after a reload.
@@ -85,13 +85,7 @@ export function buildAwaySummary(input: AwayInput): AwaySummary {
       else cost.usd = (cost.usd ?? 0) + turn.costUsd;
     }
     if (turn.chainId) chainIds.add(turn.chainId);
-    if (isFailedTurn(turn)) {
-      const category = turn.errorCategory ?? 'unexpected';
-      const entry = failures.get(category) ?? { category, attempts: 0, waitMs: 0 };
-      entry.attempts += 1;
-      failures.set(category, entry);
-      continue;
-    }
+    if (isFailedTurn(turn)) continue;
     if (turn.role === 'assistant') {
       replies += 1;
       toolCalls += toolCallsOf(turn.message).length;
@@ -104,10 +98,17 @@ export function buildAwaySummary(input: AwayInput): AwaySummary {
       if (approval.choice === 'deny') approvals.denied += 1;
     }
   }
+  // A chain the range met is told whole: the person may have seen its first failure, then left
+  // while it retried.
+  const told = (chainId: string | null, turnId: string | null): boolean =>
+    chainId !== null ? chainIds.has(chainId) : ids.has(turnId ?? '');
+  for (const turn of input.turns) {
+    if (!isFailedTurn(turn) || !told(turn.chainId, turn.id)) continue;
+    failureOf(failures, turn.errorCategory ?? 'unexpected').attempts += 1;
+  }
   for (const decision of input.decisions) {
-    const entry = failures.get(decision.category);
-    if (!entry || decision.action !== 'retry' || !ids.has(decision.context.turnId ?? '')) continue;
-    entry.waitMs += Math.round(decision.waitSeconds * 1000);
+    if (decision.action !== 'retry' || !told(decision.chainId, decision.context.turnId)) continue;
+    failureOf(failures, decision.category).waitMs += Math.round(decision.waitSeconds * 1000);
   }
   const outcomes = [...chainIds].map((id) => input.chains[id]?.outcome);
   return {
@@ -122,6 +123,12 @@ export function buildAwaySummary(input: AwayInput): AwaySummary {
     files: filesOf(input.fileChanges, ids),
     scheduled: scheduledOf(input.activity),
   };
+}
+
+function failureOf(failures: Map<ErrorCategory, AwayFailures>, category: ErrorCategory): AwayFailures {
+  const entry = failures.get(category) ?? { category, attempts: 0, waitMs: 0 };
+  failures.set(category, entry);
+  return entry;
 }
 
 function filesOf(changes: SessionFileChanges | null, turnIds: ReadonlySet<string>): AwaySummary['files'] {

@@ -2,12 +2,14 @@
 // seen while the chat was shown in a focused, visible window, kept in this window's localStorage
 // (`resolute.seen.<session id>`) so it holds across a reload. Turns stored while the chat was not
 // shown or the window was away are the range the away summary tells, once: coming back moves the
-// mark, so the card does not come back after a reload, and it lasts while its chat stays shown or
-// until it is dismissed. Used by ChatView.
+// mark, so the card does not come back after a reload, and it lasts while its chat stays shown
+// (Settings or History and back included) or until it is dismissed. Used by ChatView.
 import { createContext, useCallback, useContext, useEffect, useState } from 'react';
 import type { AwayRange } from './away-summary';
 
 const PREFIX = 'resolute.seen.';
+/** The card shown, kept across the chat pane's remounts (Settings shown and back) until it ends. */
+let heldRange: AwayRange | null = null;
 
 function storage(): Storage | null {
   try {
@@ -63,7 +65,7 @@ export function useAwayRange(
   lastSeq: number,
 ): { range: AwayRange | null; dismiss: () => void } {
   const present = usePresence();
-  const [range, setRange] = useState<AwayRange | null>(null);
+  const [range, setRange] = useState<AwayRange | null>(() => heldRange);
   const [looked, setLooked] = useState<{ sessionId: string | null; present: boolean }>({
     sessionId: null,
     present: false,
@@ -81,6 +83,9 @@ export function useAwayRange(
       setRange(null);
     }
   }
+  useEffect(() => {
+    heldRange = range;
+  }, [range]);
   useEffect(() => {
     if (present && sessionId && seenSeq(sessionId) !== lastSeq) markSeen(sessionId, lastSeq);
   }, [present, sessionId, lastSeq]);

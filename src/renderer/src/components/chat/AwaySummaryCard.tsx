@@ -22,7 +22,7 @@ export function AwaySummaryCard({ item, row }: { item: AwaySummaryItem; row: Row
     <section className="away-summary" aria-label={t('away.title')} data-testid="away-summary">
       <header className="away-summary-head">
         <h2 className="away-summary-title">{t('away.title')}</h2>
-        <button type="button" className="button button-small" onClick={dismiss}>
+        <button type="button" className="button button-small" onClick={dismiss} data-testid="away-dismiss">
           {t('away.dismiss')}
         </button>
       </header>
@@ -44,7 +44,8 @@ function WorkLine({ summary }: LineProps) {
   const { t } = useTranslation();
   if (summary.replies === 0) return null;
   const replies = t('away.replies', { count: summary.replies });
-  const text = summary.toolCalls > 0 ? `${replies}, ${t('away.toolCalls', { count: summary.toolCalls })}` : replies;
+  const text =
+    summary.toolCalls > 0 ? replies + t('away.separator') + t('away.toolCalls', { count: summary.toolCalls }) : replies;
   return <li data-testid="away-work">{text}</li>;
 }
 
