@@ -74,6 +74,15 @@ export interface ToolResultDetails {
    * (docs/tools.md, "Runs cut by a quit or a crash"). The text holds what it printed so far.
    */
   interrupted?: boolean;
+  /** The call asked for approval first: the answer, and how long it waited for it (docs/tools.md, "Approvals"). */
+  approval?: ToolApproval;
+}
+
+/** An approval as its call's stored result keeps it: what the person chose, after how long. */
+export interface ToolApproval {
+  choice: ApprovalChoice;
+  /** From the question to the answer, ms (across a restart, for a question asked again). */
+  waitedMs: number;
 }
 
 /** One record of logs/sandbox-audit.jsonl (and the history's sandbox_audit table). */
@@ -107,6 +116,9 @@ export function toolDetailsOf(value: unknown): ToolResultDetails {
   if (Array.isArray(d.notRecorded)) out.notRecorded = d.notRecorded.filter((r): r is string => typeof r === 'string');
   if (d.filesUntracked === true) out.filesUntracked = true;
   if (d.interrupted === true) out.interrupted = true;
+  const approval = d.approval as Partial<ToolApproval> | undefined;
+  if (APPROVAL_CHOICES.includes(approval?.choice as ApprovalChoice) && typeof approval?.waitedMs === 'number')
+    out.approval = { choice: approval.choice as ApprovalChoice, waitedMs: approval.waitedMs };
   return out;
 }
 

@@ -25,6 +25,9 @@ export class ChatPage {
   readonly contextDetails: Locator;
   readonly contextBreakdown: Locator;
   readonly sessionCost: Locator;
+  /** "While you were away": the card, and its Dismiss. */
+  readonly awaySummary: Locator;
+  readonly awayDismiss: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -48,6 +51,8 @@ export class ChatPage {
     this.contextDetails = page.getByTestId('context-details');
     this.contextBreakdown = page.getByTestId('context-breakdown');
     this.sessionCost = page.getByTestId('session-cost');
+    this.awaySummary = page.getByTestId('away-summary');
+    this.awayDismiss = page.getByTestId('away-dismiss');
   }
 
   async open(): Promise<void> {
@@ -63,6 +68,11 @@ export class ChatPage {
   /** An errored chain card: the last one unless an index is given. */
   erroredCard(index?: number): ErroredCard {
     return new ErroredCard(index === undefined ? this.erroredCards.last() : this.erroredCards.nth(index));
+  }
+
+  /** One line of the away summary: work, failures, recovered, failed, approvals, approvals-waiting, cost, scheduled, files. */
+  awayLine(name: string): Locator {
+    return this.awaySummary.getByTestId(`away-${name}`);
   }
 
   lastAssistant(): Locator {

@@ -54,7 +54,7 @@ export async function runAnsweredCall(
 ): Promise<void> {
   const { agent, tools, turnEvents } = parts;
   const handle = (event: object) => turnEvents.handle(event as AgentEvent);
-  const call = { id: request.toolCallId, name: request.toolName, args: request.args };
+  const call = { id: request.toolCallId, name: request.toolName, args: request.args, requestedAt: request.requestedAt };
   const base = { toolCallId: call.id, toolName: call.name };
   handle({ type: 'tool_execution_start', ...base, args: call.args });
   const { result, isError } = await tools.runAnswered(call, choice, signal, (partialResult) =>

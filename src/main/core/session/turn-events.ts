@@ -6,7 +6,8 @@
 // is timed first (thinking-time.ts). Built by buildSessionParts; AgentSession passes it every agent event.
 import type { AgentEvent } from '@mariozechner/pi-agent-core';
 import type { SessionEvent } from '../../../shared/events';
-import type { AssistantChatMessage, ChatMessage } from '../../../shared/messages';
+import type { AssistantChatMessage, ChatMessage, ToolResultChatMessage } from '../../../shared/messages';
+import type { ToolApproval } from '../../../shared/tools';
 import { errorNotice, noticeDetail } from '../../../shared/notices';
 import {
   type Classification,
@@ -147,7 +148,19 @@ export class TurnEvents {
     const toolFailure = message.role === 'toolResult' ? (tools?.failureOf(message.toolCallId) ?? null) : null;
     // Its file changes go in the same transaction as the result (docs/file-history.md).
     const files = message.role === 'toolResult' ? (tools?.takeFileChanges(message.toolCallId) ?? null) : null;
+    if (message.role === 'toolResult') withApproval(message, tools?.approvalOf(message.toolCallId));
     recorder.persist(message, category ?? toolFailure, chainId, files);
     if (message.role === 'toolResult' && recorder.isPersisted(message)) tools?.resultStored(message.toolCallId);
   }
+}
+
+/**
+ * A call that asked first keeps the answer and its wait on its stored result (the away summary
+ * reads them: docs/tools.md, "Approvals"). Details never reach the model, so the agent's own
+ * message may carry them: a denied call's result is made by pi-agent-core, not by the tool.
+ */
+function withApproval(message: ToolResultChatMessage, approval: ToolApproval | undefined): void {
+  if (!approval) return;
+  const details = typeof message.details === 'object' && message.details !== null ? message.details : {};
+  message.details = { ...details, approval };
 }

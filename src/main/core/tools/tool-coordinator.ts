@@ -8,7 +8,7 @@
 import type { AgentTool, AgentToolResult, AgentToolUpdateCallback } from '@mariozechner/pi-agent-core';
 import type { AgentEvent, BeforeToolCallContext, BeforeToolCallResult } from '@mariozechner/pi-agent-core';
 import type { ApprovalEvent } from '../../../shared/events';
-import type { ApprovalChoice } from '../../../shared/tools';
+import type { ApprovalChoice, ToolApproval } from '../../../shared/tools';
 import {
   DENIED_RESULT,
   interruptedToolText,
@@ -58,6 +58,8 @@ interface CallState {
   blocked: boolean;
   isError: boolean;
   failure?: ToolFault['category'];
+  /** Its approval's answer and how long it waited, stored with its result (docs/tools.md, "Approvals"). */
+  approval?: ToolApproval;
 }
 
 const SKIPPED = 'Not run: an earlier tool call in this turn failed.';
@@ -147,12 +149,13 @@ export class ToolCoordinator {
    * not offered now (an MCP server not connected) gives an error result.
    */
   async runAnswered(
-    toolCall: { id: string; name: string; args: Record<string, unknown> },
+    toolCall: { id: string; name: string; args: Record<string, unknown>; requestedAt: number },
     choice: ApprovalChoice,
     signal: AbortSignal,
     onUpdate: AgentToolUpdateCallback,
   ): Promise<{ result: AgentToolResult<ToolResultDetails>; isError: boolean }> {
     const call = this.call(toolCall.id);
+    call.approval = { choice, waitedMs: Math.max(0, this.options.now() - toolCall.requestedAt) };
     const tool = this.offered().find((t) => t.name === toolCall.name);
     if (choice === 'deny' || !tool) {
       call.blocked = true;
@@ -171,6 +174,11 @@ export class ToolCoordinator {
   /** The failure category of a tool call of this run, for its stored result. */
   failureOf(toolCallId: string): ToolFault['category'] | undefined {
     return this.calls.get(toolCallId)?.failure;
+  }
+
+  /** The answer a call's approval got and how long it waited; undefined when it did not ask. */
+  approvalOf(toolCallId: string): ToolApproval | undefined {
+    return this.calls.get(toolCallId)?.approval;
   }
 
   /** A call's file changes, handed once to the turn that stores its result (docs/file-history.md). */
@@ -381,11 +389,13 @@ export class ToolCoordinator {
     const preview = await this.preview(tool, input);
     // A call that cannot run as given is not shown for approval: running it reports the failure.
     if (!preview) return undefined;
+    const askedAt = this.options.now();
     const choice = await this.approvals.ask({ toolCallId: toolCall.id, toolName: name, args: input, preview }, signal);
     if (choice === HELD) {
       this.held = true;
       return block(HELD_RESULT);
     }
+    call.approval = { choice, waitedMs: Math.max(0, this.options.now() - askedAt) };
     return choice === 'deny' ? block(DENIED_RESULT) : undefined;
   }
 }

@@ -12,6 +12,7 @@ import type { AppState, PromptWaitView } from '../store/state';
 import type { ChatItem, MessageItem } from './chat-items';
 import { partialOf } from './partial-reply';
 import type { FileChangesItem } from './file-change-items';
+import type { AwaySummaryItem } from './away-summary';
 
 export interface ApprovalItem {
   kind: 'approval';
@@ -51,7 +52,14 @@ export interface PromptWaitItem {
 }
 
 export type LiveItem =
-  ApprovalItem | InterruptedItem | ContinueItem | HeldMessageItem | PacingItem | PromptWaitItem | FileChangesItem;
+  | ApprovalItem
+  | InterruptedItem
+  | ContinueItem
+  | HeldMessageItem
+  | PacingItem
+  | PromptWaitItem
+  | FileChangesItem
+  | AwaySummaryItem;
 
 export interface LiveState {
   /** Only the oldest waiting request is asked at a time (its card takes the focus). */
@@ -70,6 +78,7 @@ const LIVE_KINDS: ReadonlySet<ChatItem['kind']> = new Set([
   'pacing',
   'prompt-wait',
   'file-changes',
+  'away-summary',
 ]);
 
 /** What the conversation holds, as opposed to the live chat's prompts about it (and dividers). */

@@ -31,10 +31,11 @@ export function rowStates(
   if (isBusy) return () => READ_ONLY;
   return (item) => {
     const isLast = item === last;
-    // Only a person's message (Edit) and a run's Changed N files row (Undo, Redo) act anywhere in
-    // the chat; any other row acts only as the last exchange. The rest keep READ_ONLY, so a run's
+    // Only a person's message (Edit), a run's Changed N files row (Undo, Redo) and the away
+    // summary (its Undo) act anywhere in the chat; any other row acts only as the last exchange. The rest keep READ_ONLY, so a run's
     // start and end do not render them again.
-    const actsAnywhere = (item.kind === 'message' && item.role === 'user') || item.kind === 'file-changes';
+    const actsAnywhere =
+      (item.kind === 'message' && item.role === 'user') || item.kind === 'file-changes' || item.kind === 'away-summary';
     if (!isLast && !actsAnywhere) return READ_ONLY;
     // As before issue 25: a card without a chain id is not live either while no chain is on offer.
     return { isLive: !(item.kind === 'errored-chain' && item.chainId === offeredChain), isLast };

@@ -132,6 +132,30 @@ describe('approvals', () => {
     expect(h.log.records).toEqual([]);
   });
 
+  it('each stored result keeps its approval’s answer and how long it waited, a denied one too', async () => {
+    let now = 1_000;
+    const h = harness(
+      [{ tool: 'bash', args: { command: 'a' } }, { tool: 'bash', args: { command: 'b' } }, { text: 'ok' }],
+      {
+        tools: { runtime: new FakeRuntime(), audit: auditTrail([]), workspace: '/ws' },
+        clock: { now: () => now },
+      },
+    );
+    const choices: ('once' | 'deny')[] = ['once', 'deny'];
+    h.session.subscribe((event) => {
+      if (event.type !== 'tool_approval_request') return;
+      const choice = choices.shift() ?? 'deny';
+      now += choice === 'once' ? 42_000 : 5_000;
+      queueMicrotask(() => h.session.answerApproval(event.request.id, choice));
+    });
+    await h.session.prompt('go');
+    const results = h.history.turns.filter((t) => t.role === 'toolResult');
+    expect(results.map((t) => (t.message as { details?: { approval?: unknown } }).details?.approval)).toEqual([
+      { choice: 'once', waitedMs: 42_000 },
+      { choice: 'deny', waitedMs: 5_000 },
+    ]);
+  });
+
   it('read, ls, find and grep never ask; auto never asks', async () => {
     const runtime = new FakeRuntime();
     const { h } = setup(

@@ -1,7 +1,7 @@
 // One row of the chat, by item kind: a message bubble, a tool call's card, a retry chain's card (or
 // quiet note), a switch to a fallback model, the divider of a compaction, and the live chat's own
 // rows (an approval, an interrupted turn, Continue, a prompt held for a rate limit, a run's
-// changed files). The chat and the read-only history render their items through it, one component
+// changed files, the away summary). The chat and the read-only history render their items through it, one component
 // per row, so a virtualised list can render any slice of the same items.
 import { memo } from 'react';
 import { READ_ONLY, isSameRow, type RowProps } from '../../chat/same-row';
@@ -10,6 +10,7 @@ import { ApprovalCard } from '../../tools/ApprovalCard';
 import { ContinueBar } from '../../tools/ContinueBar';
 import { FileChangesRow } from '../../tools/FileChangesRow';
 import { ToolCallCard } from '../../tools/ToolCallCard';
+import { AwaySummaryCard } from './AwaySummaryCard';
 import { CompactionDivider } from './CompactionDivider';
 import { ErroredChainCard } from './ErroredChainCard';
 import { InterruptedTurnCard } from './InterruptedTurnCard';
@@ -43,5 +44,7 @@ export const ChatItemView = memo(function ChatItemView({ item, row = READ_ONLY, 
       return <PromptWaitNotice wait={item.wait} />;
     case 'file-changes':
       return <FileChangesRow item={item} row={row} />;
+    case 'away-summary':
+      return <AwaySummaryCard item={item} row={row} />;
   }
 }, isSameRow);

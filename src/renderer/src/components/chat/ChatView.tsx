@@ -2,7 +2,7 @@
 // meter and session cost, the instructions chip, workspace), the transcript —
 // one flat list built by buildChatItems plus the live chat's rows (live-items.ts: approval,
 // interrupted turn, Continue, rate-limit wait), rendered one row per item (ChatItemView) through
-// the virtualised TranscriptList — a status line, the retry banner and the composer. Where each
+// the virtualised TranscriptList, with the away summary where the person left (away-summary.ts) — a status line, the retry banner and the composer. Where each
 // row stands is decided once per change (row-states.ts; an earlier version's rows offer nothing);
 // which actions that offers, in MessageActions.tsx. A long session opens on its newest page;
 // older pages are fetched as the reader nears the top (or by "Show older turns"), keeping the
@@ -13,6 +13,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { buildChatItems, type ChatItem } from '../../chat/chat-items';
 import { canContinue, isExchangeItem, withLiveItems } from '../../chat/live-items';
 import { withFileChanges } from '../../chat/file-change-items';
+import { buildAwaySummary, isWorthTelling, withAwaySummary } from '../../chat/away-summary';
+import { AwayDismissContext, useAwayRange } from '../../chat/use-away-range';
 import type { SessionFileChanges } from '../../../../shared/file-history';
 import { rowStates } from '../../chat/row-states';
 import { useActions, useAppState } from '../../store/app-store';
@@ -120,10 +122,26 @@ export function ChatView() {
     [session, versions.choices],
   );
   const fileChanges = useFileChanges(sessionId, session.turns.length);
-  const items = useMemo(
-    () => withLiveItems(withFileChanges(transcript, fileChanges), live),
-    [transcript, fileChanges, live],
-  );
+  const activity = useAppState((s) => s.history.activity.find((a) => a.sessionId === s.session.sessionId) ?? null);
+  const away = useAwayRange(sessionId, session.turns.at(-1)?.seq ?? 0);
+  const range = away.range;
+  const items = useMemo(() => {
+    const withFiles = withFileChanges(transcript, fileChanges);
+    const summary = range
+      ? buildAwaySummary({
+          range,
+          ...session,
+          fileChanges,
+          activity,
+          approvalsWaiting: session.pendingApprovals.length,
+        })
+      : null;
+    const told =
+      range && summary && isWorthTelling(summary)
+        ? withAwaySummary(withFiles, session.turns, range, summary)
+        : withFiles;
+    return withLiveItems(told, live);
+  }, [transcript, fileChanges, live, range, session, activity]);
   const offeredChain = live.interrupted?.chainId ?? null;
   // An earlier version is there to be read: its rows offer nothing, and nothing refills the composer.
   const isEarlier = useMemo(
@@ -159,7 +177,9 @@ export function ChatView() {
           label={t('chat.transcript')}
           renderItem={(item) => (
             <BranchChoiceContext.Provider value={versions.choose}>
-              <ChatItemView item={item} row={rowOf(item)} />
+              <AwayDismissContext.Provider value={away.dismiss}>
+                <ChatItemView item={item} row={rowOf(item)} />
+              </AwayDismissContext.Provider>
             </BranchChoiceContext.Provider>
           )}
           followKey={followKey(items, live.approval?.id)}
