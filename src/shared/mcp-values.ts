@@ -43,13 +43,15 @@ export function isHttpServer<C extends ServerIdentity>(config: C): config is Ext
  * their JSON; not a secret, just a fingerprint). Changing any of them revokes the choice.
  */
 export function mcpConfigHash(config: ServerIdentity): string {
+  // A secret counts by its fingerprint, which its masked form carries too: the window, which only
+  // ever sees masked env values and headers, hashes an entry as the main process does.
   const identity = isHttpServer(config)
-    ? { url: config.url, headers: sorted(config.headers) }
+    ? { url: config.url, headers: fingerprints(config.headers) }
     : {
         command: config.command,
         args: config.args ?? [],
         cwd: config.cwd ?? '',
-        env: sorted(config.env),
+        env: fingerprints(config.env),
         sandbox: config.sandbox ?? false,
       };
   // Roots can widen or narrow what a server reaches (server-filesystem takes them as its folders);
@@ -67,8 +69,33 @@ function fnv1a(text: string): string {
   return hash.toString(16).padStart(8, '0');
 }
 
-function sorted(map: Record<string, string> | undefined): [string, string][] {
-  return Object.entries(map ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+function fingerprints(map: Record<string, string> | undefined): [string, string][] {
+  return Object.entries(map ?? {})
+    .map(([key, value]): [string, string] => [key, secretFingerprint(value)])
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** How a masked secret (an env value, a header) starts. */
+const MASK_MARK = '••••';
+const MASKED = /^••••.{0,4}#([0-9a-f]{8})$/u;
+
+/**
+ * An MCP entry's env value or header as the window sees it (docs/mcp.md, "Secrets"): its last four
+ * characters when it is long enough to spare them, and its fingerprint, which tells two values
+ * apart and lets a masked value sent back stand for the stored one.
+ */
+export function maskSecret(value: string): string {
+  if (isMaskedSecret(value)) return value;
+  return `${MASK_MARK}${value.length >= 16 ? value.slice(-4) : ''}#${fnv1a(value)}`;
+}
+
+export function isMaskedSecret(value: string): boolean {
+  return MASKED.test(value);
+}
+
+/** The fingerprint of a secret, read off its masked form when that is what is given. */
+export function secretFingerprint(value: string): string {
+  return MASKED.exec(value)?.[1] ?? fnv1a(value);
 }
 
 /** Whether a server's tool may run without asking: allowed, for this very configuration. */

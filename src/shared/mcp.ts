@@ -125,14 +125,26 @@ export function takeBadMcpServers(settings: unknown): { bad: Record<string, unkn
   return { bad, reasons };
 }
 
+/** A value VS Code's config asks for when a server starts (`inputs`, referenced as `${input:id}`). */
+export interface McpImportInput {
+  id: string;
+  description: string;
+  /** `"password": true`: typed hidden. */
+  password: boolean;
+}
+
+export type McpImportResult =
+  | { ok: true; servers: Record<string, McpServerConfig>; skipped: string[]; inputs: McpImportInput[] }
+  | { ok: false; error: string };
+
 /**
  * Read another app's config file — Claude desktop's `claude_desktop_config.json`, a project's
  * `.mcp.json`, Cursor's `mcp.json` (all `{ "mcpServers": { … } }`; VS Code's `{ "servers": … }`
  * too) — into entries. Fields Resolute does not know are dropped; a bad entry is named, not taken.
+ * VS Code's `${input:id}` references are listed in `inputs` (those its entries use) and filled
+ * from `values`; `${workspaceFolder}` is kept, for the launch to fill with the workspace.
  */
-export function importMcpConfig(
-  text: string,
-): { ok: true; servers: Record<string, McpServerConfig>; skipped: string[] } | { ok: false; error: string } {
+export function importMcpConfig(text: string, values: Record<string, string> = {}): McpImportResult {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -143,16 +155,43 @@ export function importMcpConfig(
   const list = root.mcpServers ?? root.servers;
   if (typeof list !== 'object' || list === null || Array.isArray(list))
     return { ok: false, error: 'no "mcpServers" object in this file' };
+  const declared = declaredInputs(root.inputs);
+  const used = new Set<string>();
   const servers: Record<string, McpServerConfig> = {};
   const skipped: string[] = [];
   for (const [rawName, rawEntry] of Object.entries(list)) {
     const name = rawName.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
-    const entry = pickKnown(rawEntry);
+    const entry = fillInputs(pickKnown(rawEntry), values, used);
     const result = mcpServerSchema.safeParse(entry);
     if (result.success && MCP_SERVER_NAME.test(name)) servers[name] = result.data;
     else skipped.push(`${rawName}: ${result.success ? 'bad name' : result.error.issues[0]?.message}`);
   }
-  return { ok: true, servers, skipped };
+  const inputs = [...used].map((id) => declared.get(id) ?? { id, description: id, password: false });
+  return { ok: true, servers, skipped, inputs };
+}
+
+function declaredInputs(raw: unknown): Map<string, McpImportInput> {
+  const out = new Map<string, McpImportInput>();
+  for (const item of Array.isArray(raw) ? raw : []) {
+    const input = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof input.id !== 'string') continue;
+    const description = typeof input.description === 'string' && input.description ? input.description : input.id;
+    out.set(input.id, { id: input.id, description, password: input.password === true });
+  }
+  return out;
+}
+
+/** Every string of an entry with its `${input:id}` filled from `values` (when given); the ids seen go to `used`. */
+function fillInputs(value: unknown, values: Record<string, string>, used: Set<string>): unknown {
+  if (typeof value === 'string')
+    return value.replace(/\$\{input:([^}]+)\}/g, (whole, id: string) => {
+      used.add(id);
+      return values[id] ?? whole;
+    });
+  if (Array.isArray(value)) return value.map((item) => fillInputs(item, values, used));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, fillInputs(item, values, used)]));
+  return value;
 }
 
 const KNOWN_FIELDS = new Set([...Object.keys(mcpStdioServerSchema.shape), ...Object.keys(mcpHttpServerSchema.shape)]);

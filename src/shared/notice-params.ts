@@ -29,6 +29,8 @@ export const NOTICE_PARAMS = {
   settings_script_cleared: { detail: 'text' },
   /** MCP server entries of the settings file that are not valid: kept in the file, not started. */
   settings_mcp_skipped: { detail: 'text' },
+  /** MCP env values or headers whose sealed copy is gone: left out of their entries. */
+  settings_mcp_secrets_missing: { detail: 'text' },
   credentials_unreadable: { detail: 'text', aside: 'text' },
   credentials_undecryptable: { count: 'count', providers: 'text', path: 'text' },
   /** The desktop app without a system keychain: keys sealed with the key file. */

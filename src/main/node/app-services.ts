@@ -13,13 +13,14 @@ import type { CommandHandlers } from '../../shared/contract';
 import type { SessionEvent } from '../../shared/events';
 import type { NoticeText } from '../../shared/notice-params';
 import type { Settings } from '../../shared/settings';
+import { withMaskedMcpSecrets } from '../../shared/mcp-secrets';
 import { AgentSession } from '../core/session/agent-session';
 import { RatePacer } from '../core/retry';
 import { SessionPool } from '../core/session/session-pool';
 import { warmPiRuntime } from '../core/llm/pi-runtime';
 import { ActiveModel } from './active-model';
 import { resolveDataDir, type AppServicesOptions } from './app-options';
-import { CredentialVault, fileKeyCipher } from './credential-store';
+import { CredentialVault } from './credential-store';
 import { checkHistoryLater, openParts, startupProblems, type OpenedParts } from './app-startup';
 import { acquireDataLock, type DataLock } from './data-lock';
 import { JsonlAuditLog, JsonlDecisionLog } from './decision-log-file';
@@ -138,7 +139,7 @@ export class AppServices {
     const envKeys = takeEnvKeys();
     this.credentials = new CredentialVault({
       path: join(parts.dataDir, 'credentials.json'),
-      cipher: options.cipher ?? fileKeyCipher(parts.dataDir),
+      cipher: parts.cipher,
       // Taken out of process.env here, so no program the app starts inherits them (env-keys.ts).
       envKey: (provider) => envKeys[provider],
       builtin: BUILTIN_KEYS,
@@ -380,7 +381,7 @@ export class AppServices {
   private onSettingsChanged(settings: Settings): void {
     this.activeModel.settingsChanged(settings);
     this.domains.settings.settingsChanged(settings);
-    this.options.publish({ type: 'settings_changed', settings });
+    this.options.publish({ type: 'settings_changed', settings: withMaskedMcpSecrets(settings) });
   }
 
   /** Load pi-ai and the active model's provider module ahead of the first prompt (launch.ts, once the app is up). */

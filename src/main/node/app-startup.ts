@@ -5,6 +5,7 @@
 // calls them once the data folder's lock is held.
 import { join } from 'node:path';
 import type { StartupNotice } from '../../shared/contract';
+import type { Settings } from '../../shared/settings';
 import { codedNotice } from '../../shared/notices';
 import { type NoticeText } from '../../shared/notice-params';
 import { loadPiRuntime } from '../core/llm/pi-runtime';
@@ -16,6 +17,8 @@ import { openHistoryStore, type SqliteHistoryStore } from './history/sqlite-hist
 import type { RecoveredRun } from './history/tool-runs';
 import { checkFallbackModels, needsCatalogue } from './providers';
 import { FileSettingsStore } from './settings-file';
+import { fileKeyCipher, type SecretCipher } from './credential-store';
+import { McpSecretVault } from './mcp/mcp-secret-vault';
 import { parseFaultScript } from './simulator/fault-script';
 import { SimulatorServer } from './simulator/simulator-server';
 import { runWorkspace } from './tools/workspace-fs';
@@ -28,6 +31,8 @@ const INTEGRITY_CHECK_DELAY_MS = 2_000;
 
 export interface OpenedParts {
   dataDir: string;
+  /** What seals API keys and MCP secrets: the desktop app's keychain, else a key file in the data folder. */
+  cipher: SecretCipher;
   settings: FileSettingsStore;
   history: SqliteHistoryStore;
   simulator: SimulatorServer | null;
@@ -48,10 +53,14 @@ export async function openParts(options: AppServicesOptions, dataDir: string, lo
   // from pi-ai's catalogue; otherwise pi-ai waits for the first run.
   const settingsPath = join(dataDir, 'settings.json');
   if (settingsNeedCatalogue(settingsPath, overlay)) await loadPiRuntime();
-  const settings = new FileSettingsStore(settingsPath, overlay, (value) => {
+  const cipher = options.cipher ?? fileKeyCipher(dataDir);
+  // MCP servers' env values and headers are sealed like the API keys (docs/mcp.md, "Secrets").
+  const secrets = new McpSecretVault(join(dataDir, 'mcp-secrets.json'), cipher);
+  const check = (value: Settings): string | null => {
     const script = parseFaultScript(value.simulator.script);
     return script.ok ? checkFallbackModels(value.providers.fallback) : `simulator.script: ${script.error}`;
-  });
+  };
+  const settings = new FileSettingsStore(settingsPath, overlay, check, secrets);
   const workspace = runWorkspace(options.workspace, dataDir);
   const history = openHistoryStore(join(dataDir, 'history.db'), { startFresh: options.startFreshHistory });
   // We hold the lock: a chain still pending was left by a process that is gone (a crash, a kill).
@@ -69,7 +78,7 @@ export async function openParts(options: AppServicesOptions, dataDir: string, lo
     history.close();
     throw error;
   }
-  return { dataDir, settings, history, simulator, simulatorUrl, lock, workspace, interrupted, cutToolRuns };
+  return { dataDir, cipher, settings, history, simulator, simulatorUrl, lock, workspace, interrupted, cutToolRuns };
 }
 
 /** What the opening found that the person should hear about (a stale lock, a bad settings file…). */

@@ -15,6 +15,7 @@ import { codedNotice } from '../../shared/notices';
 import { type NoticeText } from '../../shared/notice-params';
 import { takeBadMcpServers } from '../../shared/mcp';
 import type { SettingsStore } from '../core/ports';
+import type { McpSecretVault } from './mcp/mcp-secret-vault';
 import { setAside, writeFileAtomic } from './safe-files';
 import { errorText } from '../../shared/text';
 
@@ -44,16 +45,20 @@ export class FileSettingsStore implements SettingsStore {
    * @param path the settings.json file (created on first change)
    * @param overlay run-only overrides from `--set`, validated here; never written to disk
    * @param check checks the schema cannot express (e.g. the simulator's script grammar): an error message or null
+   * @param secrets where MCP servers' env values and headers are kept instead of the file (none: in the file)
    */
   constructor(
     private readonly path: string,
     overlay: Record<string, unknown> = {},
     private readonly check: (settings: Settings) => string | null = () => null,
+    private readonly secrets?: McpSecretVault,
   ) {
     const loaded = this.load();
     this.base = loaded.settings;
     this.loadProblems = loaded.problems;
     this.extra = loaded.extra;
+    // A file of an older version holds MCP secrets in the clear: they move to the vault now.
+    if (loaded.migrate) this.write(this.base);
     const withOverlay = applySettingsPatch(this.base, overlay);
     if (!withOverlay.ok) throw new SettingsValidationError(`Invalid --set value: ${withOverlay.error}`);
     const problem = check(withOverlay.value);
@@ -93,11 +98,12 @@ export class FileSettingsStore implements SettingsStore {
     return () => this.listeners.delete(listener);
   }
 
-  private load(): { settings: Settings; problems: LoadProblem[]; extra: Record<string, unknown> } {
+  private load(): { settings: Settings; problems: LoadProblem[]; extra: Record<string, unknown>; migrate?: boolean } {
     if (!existsSync(this.path)) return { settings: DEFAULT_SETTINGS, problems: [], extra: {} };
     let detail: string;
     try {
       const raw = JSON.parse(readFileSync(this.path, 'utf8')) as unknown;
+      const opened = this.secrets?.open(raw);
       // Fill in keys this file predates; set apart the ones a newer version added, to write them back.
       const { known, unknown, names } = splitUnknownKeys(mergeSettings(DEFAULT_SETTINGS, raw));
       // A bad MCP server entry is kept in the file and not started; the rest of the file is used.
@@ -107,7 +113,8 @@ export class FileSettingsStore implements SettingsStore {
       if (result.ok) {
         const checked = this.checked(result.value, names);
         if (mcp.reasons.length) checked.problems.push(mcpSkipped(mcp.reasons));
-        return { ...checked, extra: extra as Record<string, unknown> };
+        if (opened?.missing.length) checked.problems.push(secretsMissing(opened.missing));
+        return { ...checked, extra: extra as Record<string, unknown>, migrate: opened?.migrate };
       }
       detail = result.error;
     } catch (error) {
@@ -138,7 +145,8 @@ export class FileSettingsStore implements SettingsStore {
   }
 
   private write(settings: Settings): void {
-    writeFileAtomic(this.path, `${JSON.stringify(mergeSettings(this.extra, settings), null, 2)}\n`);
+    const stored = this.secrets ? this.secrets.seal(settings) : settings;
+    writeFileAtomic(this.path, `${JSON.stringify(mergeSettings(this.extra, stored), null, 2)}\n`);
   }
 }
 
@@ -146,6 +154,12 @@ function mcpSkipped(reasons: string[]): LoadProblem {
   const detail = reasons.join('; ');
   const message = `MCP servers in the settings file that are not valid were not started (${detail}); they are kept in the file.`;
   return { level: 'warning', ...codedNotice('settings_mcp_skipped', { detail }, message) };
+}
+
+function secretsMissing(names: string[]): LoadProblem {
+  const detail = names.join(', ');
+  const message = `MCP secrets could not be read from the credential store (${detail}); enter them again in Settings → MCP.`;
+  return { level: 'warning', ...codedNotice('settings_mcp_secrets_missing', { detail }, message) };
 }
 
 function withoutKeys(overlay: Record<string, unknown>, patch: unknown): Record<string, unknown> {

@@ -21,6 +21,11 @@ export class SettingsPage {
   readonly mcpFormName: Locator;
   readonly mcpFormEntry: Locator;
   readonly mcpFormSave: Locator;
+  readonly mcpImportFile: Locator;
+  readonly mcpImportResult: Locator;
+  /** The form asking for the values of a VS Code config's `inputs`. */
+  readonly mcpImportInputs: Locator;
+  readonly mcpImportInputsSave: Locator;
 
   constructor(readonly page: Page) {
     this.autoRetry = page.getByTestId('settings-auto-retry');
@@ -38,6 +43,15 @@ export class SettingsPage {
     this.mcpFormName = page.getByTestId('mcp-form-name');
     this.mcpFormEntry = page.getByTestId('mcp-form-entry');
     this.mcpFormSave = page.getByTestId('mcp-form-save');
+    this.mcpImportFile = page.getByTestId('mcp-import-file');
+    this.mcpImportResult = page.getByTestId('mcp-import-result');
+    this.mcpImportInputs = page.getByTestId('mcp-import-inputs');
+    this.mcpImportInputsSave = page.getByTestId('mcp-import-inputs-save');
+  }
+
+  /** One server's row in Settings → MCP. */
+  mcpRow(name: string): Locator {
+    return this.page.locator(`[data-testid="mcp-row"][data-server="${name}"]`);
   }
 
   async open(): Promise<void> {

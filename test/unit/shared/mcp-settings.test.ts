@@ -113,6 +113,39 @@ describe('importing other apps’ config files', () => {
     expect(result.skipped).toEqual([expect.stringMatching(/^broken: /)]);
   });
 
+  it('lists the VS Code inputs its entries use, fills them from the values given, and keeps ${workspaceFolder}', () => {
+    const text = JSON.stringify({
+      inputs: [
+        { type: 'promptString', id: 'gh-token', description: 'GitHub token', password: true },
+        { type: 'promptString', id: 'unused', description: 'Not referenced' },
+      ],
+      servers: {
+        github: {
+          type: 'stdio',
+          command: 'npx',
+          args: ['server-github', '${workspaceFolder}'],
+          env: { GITHUB_TOKEN: '${input:gh-token}' },
+        },
+        api: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer ${input:key}' } },
+      },
+    });
+    const asked = importMcpConfig(text);
+    expect(asked.ok && asked.inputs).toEqual([
+      { id: 'gh-token', description: 'GitHub token', password: true },
+      { id: 'key', description: 'key', password: false },
+    ]);
+    const filled = importMcpConfig(text, { 'gh-token': 'ghp_1', key: 'k2' });
+    expect(filled.ok && filled.servers).toEqual({
+      github: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['server-github', '${workspaceFolder}'],
+        env: { GITHUB_TOKEN: 'ghp_1' },
+      },
+      api: { type: 'http', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer k2' } },
+    });
+  });
+
   it('says what is wrong with a file that is not one', () => {
     expect(importMcpConfig('{')).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON/) });
     expect(importMcpConfig('{"a":1}')).toEqual({ ok: false, error: 'no "mcpServers" object in this file' });

@@ -10,6 +10,8 @@ import { settingsNeedCatalogue, withDefaultModel, withRememberedModel } from '..
 import type { FileSettingsStore } from '../settings-file';
 import type { SimulatorServer } from '../simulator/simulator-server';
 import { asInvalid } from './command-helpers';
+import { unmaskMcpPatch, withMaskedMcpSecrets } from '../../../shared/mcp-secrets';
+import { CommandError } from '../../../shared/wire';
 
 export interface SettingsDomainParts {
   settings: FileSettingsStore;
@@ -28,9 +30,11 @@ export class SettingsDomain {
   }
 
   readonly commands = {
-    'settings.get': () => this.parts.settings.get(),
-    'settings.update': ({ patch }) => asInvalid(() => this.tracked(this.update(patch))),
-    'simulator.setScript': ({ script }) => asInvalid(() => this.setSimulatorScript(script)),
+    // A client sees MCP secrets masked; a masked one it sends back stands for the stored value.
+    'settings.get': () => withMaskedMcpSecrets(this.parts.settings.get()),
+    'settings.update': ({ patch }) =>
+      asInvalid(() => this.tracked(this.update(this.unmasked(patch)))).then(withMaskedMcpSecrets),
+    'simulator.setScript': ({ script }) => asInvalid(() => withMaskedMcpSecrets(this.setSimulatorScript(script))),
   } satisfies Pick<CommandHandlers, 'settings.get' | 'settings.update' | 'simulator.setScript'>;
 
   /**
@@ -52,6 +56,12 @@ export class SettingsDomain {
     const done = (): void => void this.inFlight.delete(change);
     change.then(done, done);
     return change;
+  }
+
+  private unmasked(patch: unknown): unknown {
+    const result = unmaskMcpPatch(patch, this.parts.settings.get().mcp.servers);
+    if (!result.ok) throw new CommandError('invalid_params', result.error);
+    return result.patch;
   }
 
   async update(patch: unknown): Promise<Settings> {

@@ -81,10 +81,27 @@ export interface ServerHardening {
 
 const NO_HARDENING: ServerHardening = { gitReadOnly: [] };
 
+/**
+ * VS Code's `${workspaceFolder}` in an imported entry (docs/mcp.md, "Configuration") is the
+ * session's workspace, in the command, its arguments, its `cwd` and its env values.
+ */
+export function withWorkspaceFolder(config: McpStdioServer, workspace: string): McpStdioServer {
+  const fill = (text: string): string => text.replaceAll('${workspaceFolder}', workspace);
+  const env = config.env && Object.fromEntries(Object.entries(config.env).map(([key, value]) => [key, fill(value)]));
+  return {
+    ...config,
+    command: fill(config.command),
+    ...(config.args ? { args: config.args.map(fill) } : {}),
+    ...(config.cwd ? { cwd: fill(config.cwd) } : {}),
+    ...(env ? { env } : {}),
+  };
+}
+
 /** The folder a server runs in: the workspace, or its `cwd` (relative to the workspace). */
 export function serverCwd(config: McpStdioServer, workspace: string): string {
-  if (!config.cwd) return workspace;
-  return isAbsolute(config.cwd) ? config.cwd : resolve(workspace, config.cwd);
+  const cwd = config.cwd && withWorkspaceFolder(config, workspace).cwd;
+  if (!cwd) return workspace;
+  return isAbsolute(cwd) ? cwd : resolve(workspace, cwd);
 }
 
 /**
@@ -103,10 +120,11 @@ function checkedCwd(cwd: string, hidden: readonly string[]): string {
 
 /** How to spawn this server; throws when it asks for a sandbox that cannot be had. */
 export function stdioLaunch(
-  config: McpStdioServer,
+  entry: McpStdioServer,
   context: LaunchContext,
   hardening: ServerHardening = NO_HARDENING,
 ): StdioLaunch {
+  const config = withWorkspaceFolder(entry, context.workspace);
   const cwd = serverCwd(config, context.workspace);
   const env = serverEnv(context.parentEnv, config.env);
   if (!config.sandbox) return { command: config.command, args: config.args ?? [], env, cwd };

@@ -358,6 +358,10 @@ export const en = {
     cancel: 'Cancel',
     badJson: 'The entry is not JSON: {{message}}',
     badName: 'A name is 1–32 letters, digits, _ or -.',
+    secretsHint:
+      'Values in "env" and "headers" are kept in the credential store, encrypted, and shown masked (••••); leave a masked value as it is to keep it.',
+    inputsTitle: 'This file asks for values (VS Code inputs)',
+    inputsImport: 'Import with these values',
     import: 'Import a config file…',
     importHint: 'claude_desktop_config.json, a project’s .mcp.json or Cursor’s mcp.json',
     imported_one: 'Imported {{count}} server.',

@@ -359,6 +359,10 @@ export const ja: Messages = {
     cancel: 'キャンセル',
     badJson: '設定が JSON ではありません: {{message}}',
     badName: '名前は 1〜32 文字の英数字、_ または - です。',
+    secretsHint:
+      '"env" と "headers" の値は暗号化して資格情報ストアに保存し、伏せ字（••••）で表示します。伏せ字のままにすると値は変わりません。',
+    inputsTitle: 'このファイルは値の入力を求めています（VS Code の inputs）',
+    inputsImport: 'この値で読み込む',
     import: '設定ファイルを読み込む…',
     importHint: 'claude_desktop_config.json、プロジェクトの .mcp.json、Cursor の mcp.json',
     imported_one: '{{count}} 個のサーバーを読み込みました。',

@@ -356,6 +356,10 @@ export const ko: Messages = {
     cancel: '취소',
     badJson: '설정이 JSON이 아닙니다: {{message}}',
     badName: '이름은 1~32자의 영문자, 숫자, _ 또는 -입니다.',
+    secretsHint:
+      '"env"와 "headers"의 값은 암호화되어 자격 증명 저장소에 보관되며 가려서(••••) 표시됩니다. 가려진 값을 그대로 두면 유지됩니다.',
+    inputsTitle: '이 파일은 값 입력을 요구합니다 (VS Code inputs)',
+    inputsImport: '이 값으로 가져오기',
     import: '설정 파일 가져오기…',
     importHint: 'claude_desktop_config.json, 프로젝트의 .mcp.json 또는 Cursor의 mcp.json',
     imported_one: '서버 {{count}}개를 가져왔습니다.',

@@ -11,6 +11,8 @@ export const noticesEn = {
     'The settings file has settings this version does not know ({{names}}); they are kept in the file and not used.',
   settings_mcp_skipped:
     'MCP servers in the settings file that are not valid were not started ({{detail}}); they are kept in the file.',
+  settings_mcp_secrets_missing:
+    'MCP secrets could not be read from the credential store ({{detail}}); enter them again in Settings → MCP.',
   settings_script_cleared: 'The simulator script in the settings file was not valid ({{detail}}); it was cleared.',
   credentials_unreadable:
     'The credentials file could not be read ({{detail}}); it was kept as {{aside}} and a new one is started. Stored API keys are not in use: add them again in Settings → Provider.',

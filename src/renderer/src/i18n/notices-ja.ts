@@ -13,6 +13,8 @@ export const noticesJa: Messages['notices'] = {
     '設定ファイルに、このバージョンでは使えない項目があります（{{names}}）。ファイルには残しますが、使用しません。',
   settings_mcp_skipped:
     '設定ファイルの MCP サーバーのうち無効なものは起動しませんでした（{{detail}}）。ファイルには残してあります。',
+  settings_mcp_secrets_missing:
+    'MCP のシークレットを資格情報ストアから読み出せませんでした（{{detail}}）。設定 → MCP で入力し直してください。',
   settings_script_cleared: '設定ファイルのシミュレーター用スクリプトが無効だったため（{{detail}}）、空にしました。',
   credentials_unreadable:
     '認証情報ファイルを読み込めませんでした（{{detail}}）。{{aside}} として保管し、新しいファイルを作成します。保存済みの API キーは使われないため、「設定 → プロバイダー」で追加し直してください。',

@@ -14,6 +14,8 @@ export const noticesKo: Messages['notices'] = {
     '설정 파일에 이 버전이 모르는 항목이 있습니다({{names}}). 파일에는 그대로 두지만 사용하지 않습니다.',
   settings_mcp_skipped:
     '설정 파일의 MCP 서버 중 올바르지 않은 것은 시작하지 않았습니다({{detail}}). 파일에는 그대로 둡니다.',
+  settings_mcp_secrets_missing:
+    'MCP 비밀 값을 자격 증명 저장소에서 읽을 수 없었습니다({{detail}}). 설정 → MCP에서 다시 입력하세요.',
   settings_script_cleared: '설정 파일의 시뮬레이터 스크립트가 올바르지 않아({{detail}}) 비웠습니다.',
   credentials_unreadable:
     '인증 정보 파일을 읽을 수 없어({{detail}}) {{aside}}(으)로 보관하고 새 파일을 만듭니다. 저장된 API 키는 사용되지 않으니 설정 → 공급자에서 다시 추가하세요.',

@@ -52,6 +52,20 @@ describe('a stdio server’s environment and command', () => {
     expect(stdioLaunch({ command: 'srv', cwd: '/elsewhere' }, context).cwd).toBe('/elsewhere');
   });
 
+  it('fills VS Code’s ${workspaceFolder} with the workspace in the arguments, cwd and env', () => {
+    const launch = stdioLaunch(
+      {
+        command: 'srv',
+        args: ['--root', '${workspaceFolder}/src'],
+        cwd: '${workspaceFolder}/sub',
+        env: { DIR: '${workspaceFolder}' },
+      },
+      context,
+    );
+    expect(launch).toMatchObject({ args: ['--root', '/ws/src'], cwd: '/ws/sub' });
+    expect(launch.env.DIR).toBe('/ws');
+  });
+
   it('sandbox: a cwd that holds or lies in the data folder is refused, as a program that cannot run', () => {
     for (const cwd of ['/data/inside', '/']) {
       let thrown: unknown;

@@ -3,10 +3,10 @@
 // each: edit, on/off, remove, retry now, its log, its resources and prompts, "run its tools without
 // asking" (tied to its configuration's hash); adding one, importing another app's config file (read
 // in the page; the main process validates what is sent), the tool time limit. Changes apply at once.
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { McpServerConfig, McpSettings } from '../../../../shared/mcp';
+import type { McpImportInput, McpServerConfig, McpSettings } from '../../../../shared/mcp';
 import {
   MCP_TIMEOUT_RANGE,
   isHttpServer,
@@ -84,6 +84,9 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
   const enabled = config.enabled !== false;
   const allowed = mcpAlwaysAllowed(mcp, name, '*');
   const where = isHttpServer(config) ? config.url : [config.command, ...(config.args ?? [])].join(' ');
+  // The main process sends them masked (docs/mcp.md, "Secrets"): names and masks only.
+  const secretMap = isHttpServer(config) ? config.headers : config.env;
+  const secrets = Object.entries(secretMap ?? {}).map(([key, value]) => `${key}=${value}`);
   const state = enabled ? (status ?? { name, state: 'starting' as const }) : { name, state: 'disabled' as const };
   const update = (patch: Partial<McpSettings> | Record<string, unknown>) =>
     void actions.updateSettings('mcp.servers', { mcp: patch });
@@ -96,6 +99,11 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
         </span>
       </div>
       <code className="mcp-where">{where}</code>
+      {secrets.length > 0 ? (
+        <code className="mcp-where" data-testid="mcp-secrets" title={t('mcp.secretsHint')}>
+          {secrets.join('  ')}
+        </code>
+      ) : null}
       {state.state === 'connected' && state.renamed ? (
         <p className="field-hint" data-testid="mcp-renamed">
           {t('mcp.renamed', { list: state.renamed.map((r) => `${r.tool} → ${r.name}`).join(', ') })}
@@ -200,17 +208,24 @@ function statusText(t: TFunction, status: McpServerStatus): string {
 /** What the last import said: kept as data, so it reads in the language the window has now. */
 type ImportResult = { ok: true; count: number; skipped: string[] } | { ok: false; error: string } | null;
 
+/** A file whose entries use VS Code's `${input:id}`: its text, and the values it asks for. */
+type Asking = { text: string; inputs: McpImportInput[] } | null;
+
 /** Pick a config file; its servers are added (a server of the same name is replaced). */
 function McpImport() {
   const { t } = useTranslation();
   const actions = useActions();
   const input = useRef<HTMLInputElement>(null);
   const [said, setSaid] = useState<ImportResult>(null);
-  const onFile = async (file: File): Promise<void> => {
+  const [asking, setAsking] = useState<Asking>(null);
+  const take = async (text: string, values?: Record<string, string>): Promise<void> => {
     // The schemas (and zod) load here, on the first import, not with the window (docs/architecture.md).
     const { importMcpConfig } = await import('../../../../shared/mcp');
-    const result = importMcpConfig(await file.text());
+    const result = importMcpConfig(text, values);
     if (!result.ok) return setSaid(result);
+    // VS Code's inputs are asked for first; their values go into the entries, then to the credential store.
+    if (!values && result.inputs.length > 0) return setAsking({ text, inputs: result.inputs });
+    setAsking(null);
     const count = Object.keys(result.servers).length;
     const ok = count === 0 || (await actions.updateSettings('mcp.servers', { mcp: { servers: result.servers } }));
     setSaid(ok ? { ok: true, count, skipped: result.skipped } : null);
@@ -230,13 +245,66 @@ function McpImport() {
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = '';
-          if (file) void onFile(file);
+          if (file) void file.text().then((text) => take(text));
         }}
       />
+      {asking ? (
+        <McpImportInputs
+          inputs={asking.inputs}
+          onImport={(values) => void take(asking.text, values)}
+          onCancel={() => setAsking(null)}
+        />
+      ) : null}
       <span className="field-hint" role="status" data-testid="mcp-import-result">
         {importText(t, said)}
       </span>
     </>
+  );
+}
+
+/** One field per value the file asks for; a `"password": true` one is typed hidden. */
+function McpImportInputs(props: {
+  inputs: McpImportInput[];
+  onImport: (values: Record<string, string>) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<Record<string, string>>({});
+  return (
+    <form
+      className="mcp-form"
+      data-testid="mcp-import-inputs"
+      aria-label={t('mcp.inputsTitle')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onImport(values);
+      }}
+    >
+      <p className="field-hint">{t('mcp.inputsTitle')}</p>
+      {props.inputs.map((item) => (
+        <label key={item.id} className="field" htmlFor={`${id}-${item.id}`}>
+          <span className="field-label">{item.description}</span>
+          <input
+            id={`${id}-${item.id}`}
+            className="input"
+            data-testid="mcp-import-input"
+            type={item.password ? 'password' : 'text'}
+            autoComplete="off"
+            value={values[item.id] ?? ''}
+            onChange={(event) => setValues({ ...values, [item.id]: event.target.value })}
+          />
+        </label>
+      ))}
+      <div className="mcp-actions">
+        <button type="submit" className="button button-primary" data-testid="mcp-import-inputs-save">
+          {t('mcp.inputsImport')}
+        </button>
+        <button type="button" className="button" onClick={props.onCancel}>
+          {t('mcp.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 

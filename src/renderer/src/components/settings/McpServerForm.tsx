@@ -77,7 +77,7 @@ export function McpServerForm({ editing, onDone }: Props) {
           aria-describedby={`${id}-entry-hint`}
         />
         <span className="field-hint" id={`${id}-entry-hint`}>
-          {t('mcp.entryHint')}
+          {t('mcp.entryHint')} {t('mcp.secretsHint')}
         </span>
       </label>
       {problem ? (
