@@ -10,7 +10,8 @@ import type { ErroredTurn, FailureCostReport, SearchHit, SessionDetail, SessionS
 import type { SessionSnapshot } from './events';
 import type { FileReview, SessionFileChanges, UndoOutcome } from './file-history';
 import type { NoticeText } from './notice-params';
-import { modelRefSchema, settingsPatchSchema, type Settings } from './settings';
+import { budgetSchema, modelRefSchema, settingsPatchSchema, type Settings } from './settings';
+import { SPENDING_CAP_CHOICES, type ChatBudget } from './spending-cap';
 import { PROVIDER_IDS, SYSTEM_PROMPT_MAX_CHARS } from './settings-values';
 import { APPROVAL_CHOICES } from './tools';
 import { MESSAGE_TEXT_MAX_CHARS } from './attachments';
@@ -92,6 +93,16 @@ export const commands = {
   'session.approveTool': {
     params: z.object({ id, choice: z.enum(APPROVAL_CHOICES) }).strict(),
     returns: returns<{ answered: boolean }>(),
+  },
+  /** Raise the chat's spending cap and go on, or stop the turn (docs/tools.md, "The spending cap"). */
+  'session.answerSpendingCap': {
+    params: z.object({ id, choice: z.enum(SPENDING_CAP_CHOICES) }).strict(),
+    returns: returns<{ answered: boolean }>(),
+  },
+  /** This chat's own spending cap in place of agent.budget; null goes back to the setting. The row comes as history_changed. */
+  'session.setBudget': {
+    params: z.object({ budget: budgetSchema.nullable() }).strict(),
+    returns: returns<{ budget: ChatBudget | null }>(),
   },
   /** The session's snapshot, with its new workspace, arrives as session_changed. */
   'session.setWorkspace': {

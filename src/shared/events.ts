@@ -10,6 +10,7 @@ import type { McpServerStatus } from './mcp-values';
 import type { ModelRef, Settings } from './settings';
 import type { ThinkingLevelSetting } from './settings-values';
 import type { ApprovalChoice, ApprovalRequest } from './tools';
+import type { ChatBudget, SpendingCapChoice, SpendingCapRequest } from './spending-cap';
 
 /**
  * The retry a chain is waiting for: the fields of its auto_retry_start event, or — while the
@@ -117,6 +118,10 @@ export interface SessionSnapshot {
   interruptedRetry: InterruptedRetry | null;
   /** A prompt waiting for a rate limit to reset; else null. */
   pacing: PacingWait | null;
+  /** The run waits before a request that would pass the spending cap; else null (absent from older main processes). */
+  spendingCap?: SpendingCapRequest | null;
+  /** This chat's own spending cap (its context meter, a Raise); null = agent.budget's. Absent from older main processes. */
+  budget?: ChatBudget | null;
   /** A local server working on the prompt before its first word, for a window that was not listening; else null. */
   promptWait?: PromptWait | null;
   /** Every chat that works or wants the person, this one included (the sessions_activity event's list). */
@@ -258,8 +263,16 @@ export interface RetryChainClosedEvent {
   finalError: string | null;
 }
 
+/** The run waits at the spending cap (docs/tools.md, "The spending cap"); answered by session.answerSpendingCap. */
+export type SpendingCapEvent =
+  | { type: 'spending_cap_request'; request: SpendingCapRequest }
+  | { type: 'spending_cap_end'; id: string; choice: SpendingCapChoice }
+  /** The chat's own cap changed (set from its meter, or raised); null = agent.budget's again. */
+  | { type: 'chat_budget_changed'; sessionId: string; budget: ChatBudget | null };
+
 export type ResoluteEvent =
   | ApprovalEvent
+  | SpendingCapEvent
   | { type: 'turn_persisted'; turn: TurnRecord }
   | RetryChainClosedEvent
   | { type: 'retry_decision'; decision: RetryDecisionRecord }

@@ -14,6 +14,7 @@ import {
 } from './retry-policy/ranges';
 import { TOOL_TIMEOUT_RANGE } from './tools';
 import { mcpSettingsSchema } from './mcp';
+import { BUDGET_LIMITS } from './spending-cap';
 import {
   PROVIDER_IDS,
   RETRY_DEFAULTS,
@@ -135,7 +136,22 @@ export const retrySettingsSchema = z
   .strict();
 export type RetrySettings = z.infer<typeof retrySettingsSchema>;
 
-/** pi-ai's thinking levels the app offers (its `xhigh` is left out: few models take it). */
+/**
+ * A spending cap (docs/tools.md, "The spending cap"): dollars and/or tokens; an absent field does
+ * not limit. Shared by `agent.budget` and a chat's own cap (session.setBudget).
+ */
+export const budgetSchema = z
+  .object({
+    /** USD a chat may spend at the models' list prices. */
+    usd: z
+      .number({ error: 'must be an amount in dollars' })
+      .min(BUDGET_LIMITS.usd.min, { error: `must be at least $${BUDGET_LIMITS.usd.min}` })
+      .max(BUDGET_LIMITS.usd.max, { error: `must be at most $${BUDGET_LIMITS.usd.max}` })
+      .optional(),
+    /** Tokens a chat may use, every attempt counted. */
+    tokens: int(BUDGET_LIMITS.tokens).optional(),
+  })
+  .strict();
 
 export const settingsSchema = z
   .object({
@@ -209,6 +225,8 @@ export const settingsSchema = z
         thinkingLevel: z.enum(THINKING_LEVELS).default('off'),
         /** The level chosen for each model ("provider/model"), remembered when the model changes. */
         thinkingLevels: z.record(z.string().max(300), z.enum(THINKING_LEVELS)).default({}),
+        /** Each chat's spending cap, unless the chat has its own (docs/tools.md, "The spending cap"); {} = none. */
+        budget: budgetSchema.default({}),
       })
       .strict()
       .prefault({}),

@@ -20,6 +20,7 @@ import type { NoticeText } from '../../shared/notice-params';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { ApprovalRequest, SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
 import type { FileChange } from '../../shared/file-history';
+import type { BudgetSpent, ChatBudget } from '../../shared/spending-cap';
 import type { ToolRegistry } from './tools/tool-registry';
 
 export interface NewSession {
@@ -187,6 +188,15 @@ export interface ToolRuntime {
   projectInstructions?(workspace: string): ProjectInstructions | null;
   /** The system the agent runs on, as the system prompt names it ("Linux (x64)"). */
   readonly platform?: string;
+}
+
+/** What the spending cap reads and writes of a chat (docs/tools.md, "The spending cap"); the history keeps both. */
+export interface BudgetPort {
+  /** What the chat's stored attempts used, failed ones included. */
+  spent(sessionId: string): BudgetSpent;
+  /** The chat's own cap, or null for the `agent.budget` setting's. */
+  chatBudget(sessionId: string): ChatBudget | null;
+  setChatBudget(sessionId: string, budget: ChatBudget | null): void;
 }
 
 export interface SettingsStore {

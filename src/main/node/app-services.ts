@@ -14,6 +14,7 @@ import type { SessionEvent } from '../../shared/events';
 import type { NoticeText } from '../../shared/notice-params';
 import type { Settings } from '../../shared/settings';
 import { withMaskedMcpSecrets } from '../../shared/mcp-secrets';
+import type { BudgetPort } from '../core/ports';
 import { AgentSession } from '../core/session/agent-session';
 import { RatePacer } from '../core/retry';
 import { SessionPool } from '../core/session/session-pool';
@@ -329,6 +330,16 @@ export class AppServices {
     this.disposers.push(stop);
   }
 
+  /** A chat's spending and its own cap, as the spending cap reads them (docs/tools.md, "The spending cap"). */
+  private readonly budgets: BudgetPort = {
+    spent: (sessionId) => {
+      const usage = this.history.sessionSummary(sessionId)?.usage;
+      return { tokens: usage?.tokens ?? 0, costUsd: usage?.costUsd ?? 0 };
+    },
+    chatBudget: (sessionId) => this.history.sessionBudget(sessionId),
+    setChatBudget: (sessionId, budget) => this.history.setSessionBudget(sessionId, budget),
+  };
+
   private createSession(): AgentSession {
     const session: AgentSession = new AgentSession({
       agent: createSessionAgent({
@@ -356,6 +367,7 @@ export class AppServices {
       networkCheck: this.options.networkCheck ?? headProbe(),
       offlinePollMs: this.options.offlinePollMs,
       priceOf: modelPrice,
+      budget: this.budgets,
       clock: this.options.clock,
       ratePacer: this.ratePacer,
     });

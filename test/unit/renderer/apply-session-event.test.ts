@@ -116,6 +116,20 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
     },
   },
   tool_approval_end: { type: 'tool_approval_end', id: 'a1', choice: 'once' },
+  spending_cap_request: {
+    type: 'spending_cap_request',
+    request: {
+      id: 'b1',
+      sessionId: 's1',
+      requestedAt: 1,
+      spent: { tokens: 900, costUsd: 4.9 },
+      estimate: { tokens: 100, costUsd: 0.2 },
+      cap: { usd: 5 },
+      raiseTo: { usd: 10 },
+    },
+  },
+  spending_cap_end: { type: 'spending_cap_end', id: 'b1', choice: 'raise' },
+  chat_budget_changed: { type: 'chat_budget_changed', sessionId: 's1', budget: { usd: 10 } },
 };
 
 describe('applySessionEvent', () => {

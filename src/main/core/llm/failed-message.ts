@@ -34,11 +34,11 @@ export function failedMessage(
   };
 }
 
-/** A stream that sends no request and ends at once with `message` (the tool gate's answer). */
+/** A stream that sends no request and ends at once with `message` (the tool gate's answer, a stop at the spending cap). */
 export function failedStream(message: AssistantMessage): AssistantMessageEventStream {
   const stream = piRuntime().piAi.createAssistantMessageEventStream();
   queueMicrotask(() => {
-    stream.push({ type: 'error', reason: 'error', error: message });
+    stream.push({ type: 'error', reason: message.stopReason === 'aborted' ? 'aborted' : 'error', error: message });
     stream.end(message);
   });
   return stream;

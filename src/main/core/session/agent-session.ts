@@ -24,6 +24,7 @@ import {
 } from '../../../shared/messages';
 import type { AttachmentUpload } from '../../../shared/attachments';
 import type { ApprovalChoice, ApprovalRequest } from '../../../shared/tools';
+import type { ChatBudget, SpendingCapChoice, SpendingCapRequest } from '../../../shared/spending-cap';
 import { errorNotice, noticeDetail } from '../../../shared/notices';
 import { type AnsweredApprovalParts, goOnAfterApproval, runAnsweredCall, stoppedAt } from './answered-approval';
 import type { Compactor } from './compaction';
@@ -63,6 +64,7 @@ export class AgentSession {
   private readonly pacing: PromptPacing;
   private readonly turnEvents: TurnEvents;
   private readonly promptWait: SessionParts['promptWait'];
+  private readonly spendingCap: SessionParts['spendingCap'];
   /** The tools, their approvals and the gate that ends a turn on a tool failure; null without tools. */
   readonly tools: ToolCoordinator | null;
   private sessionIdValue: string;
@@ -89,6 +91,7 @@ export class AgentSession {
     this.pacing = parts.pacing;
     this.turnEvents = parts.turnEvents;
     this.promptWait = parts.promptWait;
+    this.spendingCap = parts.spendingCap;
     if (this.tools) this.unsubscribeTools = this.tools.attach(this.agent);
     this.unsubscribeAgent = this.agent.subscribe((event) => this.onAgentEvent(event));
   }
@@ -304,6 +307,22 @@ export class AgentSession {
   /** Answer a tool call's approval request; false when nothing with that id waits. */
   answerApproval(id: string, choice: ApprovalChoice): boolean {
     return this.tools?.approvals.answer(id, choice) ?? false;
+  }
+
+  /** Raise the cap and go on, or stop the turn (docs/tools.md, "The spending cap"); false when nothing with that id waits. */
+  answerSpendingCap(id: string, choice: SpendingCapChoice): boolean {
+    return this.spendingCap?.answer(id, choice) ?? false;
+  }
+
+  /** The run waits at the spending cap (its question), or null. */
+  get spendingCapRequest(): SpendingCapRequest | null {
+    return this.spendingCap?.pending ?? null;
+  }
+
+  /** This chat's own spending cap; null goes back to `agent.budget`'s. */
+  setBudget(budget: ChatBudget | null): void {
+    if (!this.spendingCap) throw new Error('This session keeps no spending cap.');
+    this.spendingCap.setChatBudget(budget);
   }
 
   /**
@@ -537,6 +556,8 @@ export class AgentSession {
       interruptedRetry: this.retry.isRetrying ? null : findInterruptedRetry(stored, this.options.settings.get().retry),
       pacing: this.pacing.current,
       promptWait: this.isStreaming ? this.promptWait() : null,
+      spendingCap: this.spendingCap?.pending ?? null,
+      budget: this.spendingCap?.chatBudget ?? null,
       liveTools: this.liveTools.list(),
     };
   }

@@ -12,6 +12,7 @@ import { type FallbackPort, PromptPacing, type RatePacer, RetryController, type 
 import { contextToContinuePartial } from '../llm/continue-partial';
 import type {
   AgentPort,
+  BudgetPort,
   Clock,
   CredentialStore,
   DecisionLogSink,
@@ -24,6 +25,7 @@ import { TurnEvents } from './turn-events';
 import { ToolCoordinator, type ToolCoordinatorOptions } from '../tools/tool-coordinator';
 import { TurnRecorder } from './turn-recorder';
 import { reportingPromptWait } from '../llm/guarded-stream';
+import { SpendingCap } from './spending-cap';
 
 export interface AgentSessionOptions {
   /** pi-agent-core's Agent, or the DeferredAgent that builds it on first use. */
@@ -48,6 +50,8 @@ export interface AgentSessionOptions {
   offlinePollMs?: number;
   /** A model's list price, for the cost of each stored attempt; null when unknown. */
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+  /** Where the spending cap reads a chat's spending and keeps its own cap; absent = no cap (docs/tools.md). */
+  budget?: BudgetPort;
   /** What providers said of their rate limits, shared by the app's chats (docs/retry-policy.md, "Rate-limit pacing"). */
   ratePacer?: RatePacer;
 }
@@ -71,6 +75,8 @@ export interface SessionParts {
   turnEvents: TurnEvents;
   /** A local server's prompt processing as the events last said it ("Two clocks"), for the snapshot. */
   promptWait: () => PromptWait | null;
+  /** The spending cap each request is held against; null without a budget port. */
+  spendingCap: SpendingCap | null;
 }
 
 /** Publishes the prompt-processing events and keeps what they say now, so a snapshot can show it. */
@@ -183,6 +189,18 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   // Before the tools wrap it: a local server's prompt processing reaches the chat as events.
   const promptWait = trackedPromptWait(hooks.emit);
   agent.streamFn = reportingPromptWait(agent.streamFn, promptWait.publish);
+  const spendingCap = options.budget
+    ? new SpendingCap({
+        port: options.budget,
+        setting: () => settings.get().agent.budget,
+        priceOf: options.priceOf,
+        sessionId: hooks.sessionId,
+        emit: hooks.emit,
+        newId,
+        now,
+      })
+    : null;
+  if (spendingCap) agent.streamFn = spendingCap.guard(agent.streamFn);
   const tools = buildTools(options, hooks, newId, now);
   const recorder = new TurnRecorder({
     history: options.history,
@@ -212,5 +230,5 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     now,
     shuttingDown,
   });
-  return { recorder, retry, compactor, tools, pacing, turnEvents, promptWait: promptWait.current };
+  return { recorder, retry, compactor, tools, pacing, turnEvents, promptWait: promptWait.current, spendingCap };
 }

@@ -1,9 +1,12 @@
 // Approvals in RPC mode (docs/rpc-protocol.md, "Approvals"): a tool call waiting for the person
 // becomes pi's `extension_ui_request` with method `confirm`, and the client's
 // `extension_ui_response` (confirmed, or cancelled) answers it — Allow once or Deny; "allow for
-// this session" has no pi equivalent. Used by rpc-mode.ts.
+// this session" has no pi equivalent. The spending cap's question is a confirm the same way:
+// confirmed raises the cap, cancelled stops the turn. Used by rpc-mode.ts.
 import { z } from 'zod';
 import type { ApprovalChoice, ApprovalPreview, ApprovalRequest } from '../../../shared/tools';
+import type { ChatBudget, SpendingCapRequest } from '../../../shared/spending-cap';
+import { formatUsd } from '../../../shared/failure-cost';
 import { formatSize } from '../../node/tools/output-caps';
 import { describeZodError } from '../../../shared/settings';
 import type { RpcExtensionUIRequest } from './rpc-types';
@@ -21,6 +24,32 @@ export function confirmRequest(request: ApprovalRequest): RpcExtensionUIRequest 
   };
   if (full.length <= MESSAGE_CHARS) return { ...base, message: full };
   return { ...base, message: cutMessage(full), fullMessage: full };
+}
+
+/** The spending cap's question as a confirm: confirmed = Raise, cancelled = Stop (docs/rpc-protocol.md, "The spending cap"). */
+export function spendingCapRequest(request: SpendingCapRequest): RpcExtensionUIRequest {
+  const spent = budgetWords({ usd: request.spent.costUsd, tokens: request.spent.tokens }, request.cap);
+  const estimate =
+    request.estimate.costUsd === null
+      ? `${request.estimate.tokens} tokens`
+      : `${request.estimate.tokens} tokens, about ${formatUsd(request.estimate.costUsd)}`;
+  return {
+    type: 'extension_ui_request',
+    id: request.id,
+    method: 'confirm',
+    title: 'Spending cap reached',
+    message:
+      `This chat has used ${spent}. The next request (${estimate} of input) would pass its cap of ${budgetWords(request.cap)}. ` +
+      `Confirm to raise the cap to ${budgetWords(request.raiseTo)} and go on; cancel to stop the turn.`,
+  };
+}
+
+/** "$5 and 200000 tokens"; with `only`, the fields that one has. */
+function budgetWords(budget: ChatBudget, only: ChatBudget = budget): string {
+  const parts: string[] = [];
+  if (only.usd !== undefined && budget.usd !== undefined) parts.push(formatUsd(budget.usd));
+  if (only.tokens !== undefined && budget.tokens !== undefined) parts.push(`${budget.tokens} tokens`);
+  return parts.join(' and ');
 }
 
 function fullMessage(preview: ApprovalPreview): string {

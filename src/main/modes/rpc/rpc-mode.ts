@@ -14,7 +14,7 @@ import { modelsFor, resolveModel } from '../../node/providers';
 import { startExtensions } from '../extensions/extension-runner';
 import { launchApp, type CommonFlags, type LaunchedApp } from '../launch';
 import { encodeJsonLine, readJsonLines } from './jsonl';
-import { confirmRequest, readUiResponse } from './rpc-approvals';
+import { confirmRequest, readUiResponse, spendingCapRequest } from './rpc-approvals';
 import {
   UNSUPPORTED_PI_COMMANDS,
   type RpcCommand,
@@ -139,6 +139,7 @@ class RpcServer {
   sendEvent(event: RpcOutput): void {
     this.write(event);
     if (event.type === 'tool_approval_request') this.write(confirmRequest(event.request));
+    if (event.type === 'spending_cap_request') this.write(spendingCapRequest(event.request));
   }
 
   private async answer(line: string): Promise<void> {
@@ -162,7 +163,9 @@ class RpcServer {
     const answer = readUiResponse(record);
     const id = typeof record.id === 'string' ? record.id : undefined;
     if (!answer.ok) return this.write(failure(id, 'extension_ui_response', answer.error));
-    this.app.services.session.answerApproval(answer.id, answer.choice);
+    const { session } = this.app.services;
+    if (session.answerApproval(answer.id, answer.choice)) return;
+    session.answerSpendingCap(answer.id, answer.choice === 'once' ? 'raise' : 'stop');
   }
 
   /** Run one validated command. Returns null when the response was already written (prompt). */

@@ -90,6 +90,11 @@ export class SessionDomain {
     'session.compact': () => this.session.compact(),
     'session.instructions': () => this.instructions(),
     'session.setInstructions': ({ override }) => this.setInstructions(override),
+    'session.answerSpendingCap': ({ id, choice }) => ({ answered: this.session.answerSpendingCap(id, choice) }),
+    'session.setBudget': ({ budget }) => {
+      this.session.setBudget(budget);
+      return { budget };
+    },
   } satisfies Pick<CommandHandlers, SessionCommand>;
 
   /** The current session with the newest page of what the history holds for it (the client pages back). */

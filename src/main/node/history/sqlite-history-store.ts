@@ -34,6 +34,8 @@ import {
 import { HistoryQueries } from './history-queries';
 import { AttachmentTable } from './attachment-table';
 import { InstructionsTable, type InstructionsOverride } from './session-instructions';
+import { BudgetTable } from './session-budget';
+import type { ChatBudget } from '../../../shared/spending-cap';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
@@ -115,6 +117,7 @@ export class SqliteHistoryStore implements HistoryStore {
   /** The file history's contents, changes and undo journal (docs/file-history.md). */
   readonly files: FileHistoryTable;
   private readonly instructions: InstructionsTable;
+  private readonly budgets: BudgetTable;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
@@ -144,6 +147,7 @@ export class SqliteHistoryStore implements HistoryStore {
     this.attachments = new AttachmentTable(db);
     this.files = new FileHistoryTable(db);
     this.instructions = new InstructionsTable(db);
+    this.budgets = new BudgetTable(db);
     this.queries = new HistoryQueries(db, this.attachments);
     this.toolRuns = new ToolRunTable(db);
     this.insertSessionStmt = db.prepare(SQL.insertSession);
@@ -207,6 +211,15 @@ export class SqliteHistoryStore implements HistoryStore {
 
   sessionInstructions(sessionId: string): InstructionsOverride | null {
     return this.instructions.read(sessionId);
+  }
+
+  /** A chat's own spending cap (session-budget.ts); null removes it. */
+  setSessionBudget(sessionId: string, budget: ChatBudget | null): void {
+    this.budgets.write(sessionId, budget);
+  }
+
+  sessionBudget(sessionId: string): ChatBudget | null {
+    return this.budgets.read(sessionId);
   }
 
   recordAudit(record: SandboxAuditRecord): void {

@@ -476,6 +476,10 @@ export const en = {
     systemPromptMode: 'Your system prompt',
     systemPromptAdd: 'Added to Resolute’s instructions',
     systemPromptReplace: 'Replaces Resolute’s own words (workspace, tools and date stay)',
+    budgetUsd: 'Spending cap per chat (USD)',
+    budgetTokens: 'Token cap per chat',
+    budgetHint:
+      'Before a request that would pass a cap, the chat pauses and asks: raise the cap, or stop. Failed attempts count. Models without a known price count against the token cap only. Empty: no limit.',
     toolsEnabledHint: 'Let the model read, search and change files in the workspace and run commands in the sandbox.',
     toolsApproval: 'Before write, edit and bash',
     approvalAsk: 'Ask me',
@@ -709,6 +713,14 @@ export const en = {
     sessionHint: 'Tokens and cost of every request in this session, failed ones included',
     costUnknown: 'cost unknown',
     costPartial: '{{amount}} + {{count}} unpriced',
+    ofCap: '{{spent}} of {{cap}}',
+    capTokens: '{{tokens}} tokens',
+  },
+  spendingCap: {
+    title: 'Spending cap reached',
+    body: 'This chat has used {{spent}}. The next request would pass its cap of {{cap}}.',
+    raise: 'Raise to {{cap}}',
+    stop: 'Stop',
   },
   instructions: {
     chip: 'Instructions',

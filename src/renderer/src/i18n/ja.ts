@@ -477,6 +477,10 @@ export const ja: Messages = {
     systemPromptMode: 'システムプロンプトの扱い',
     systemPromptAdd: 'Resolute の指示に追加する',
     systemPromptReplace: 'Resolute 自身の言葉を置き換える（ワークスペース・ツール・日付は残る）',
+    budgetUsd: 'チャットごとの支出上限 (USD)',
+    budgetTokens: 'チャットごとのトークン上限',
+    budgetHint:
+      '上限を超えるリクエストの前に、チャットは一時停止して上限を上げるか停止するかを尋ねます。失敗した試行も数えます。価格が不明なモデルはトークン上限にだけ数えます。空欄: 上限なし。',
     toolsEnabledHint:
       'モデルがワークスペースのファイルを読み、検索し、変更し、サンドボックスでコマンドを実行できるようにします。',
     toolsApproval: 'write・edit・bash の前',
@@ -712,6 +716,14 @@ export const ja: Messages = {
     sessionHint: 'このセッションのすべてのリクエスト（失敗したものを含む）のトークンと費用',
     costUnknown: '費用不明',
     costPartial: '{{amount}} + 価格不明 {{count}} 件',
+    ofCap: '{{spent}} / {{cap}}',
+    capTokens: '{{tokens}} トークン',
+  },
+  spendingCap: {
+    title: '支出上限に達しました',
+    body: 'このチャットは {{spent}} を使いました。次のリクエストは上限 {{cap}} を超えます。',
+    raise: '{{cap}} に引き上げる',
+    stop: '停止',
   },
   instructions: {
     chip: '指示',

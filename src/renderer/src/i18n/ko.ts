@@ -472,6 +472,10 @@ export const ko: Messages = {
     systemPromptMode: '시스템 프롬프트 사용 방식',
     systemPromptAdd: 'Resolute의 지시에 추가',
     systemPromptReplace: 'Resolute 자체 문구를 대체 (작업 공간·도구·날짜는 유지)',
+    budgetUsd: '채팅당 지출 한도 (USD)',
+    budgetTokens: '채팅당 토큰 한도',
+    budgetHint:
+      '한도를 넘을 요청 전에 채팅이 멈추고 한도를 올릴지 멈출지 묻습니다. 실패한 시도도 셉니다. 가격을 알 수 없는 모델은 토큰 한도에만 셉니다. 비워 두면 한도 없음.',
     toolsEnabledHint: '모델이 작업 공간의 파일을 읽고, 검색하고, 변경하며 샌드박스에서 명령을 실행하게 합니다.',
     toolsApproval: 'write·edit·bash 전에',
     approvalAsk: '묻기',
@@ -704,6 +708,14 @@ export const ko: Messages = {
     sessionHint: '이 세션의 모든 요청(실패한 요청 포함)의 토큰과 비용',
     costUnknown: '비용 알 수 없음',
     costPartial: '{{amount}} + 가격 모름 {{count}}건',
+    ofCap: '{{spent}} / {{cap}}',
+    capTokens: '{{tokens}} 토큰',
+  },
+  spendingCap: {
+    title: '지출 한도에 도달했습니다',
+    body: '이 채팅은 {{spent}}를 사용했습니다. 다음 요청은 한도 {{cap}}를 넘습니다.',
+    raise: '{{cap}}(으)로 올리기',
+    stop: '중지',
   },
   instructions: {
     chip: '지침',

@@ -128,6 +128,12 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return { ...state, settings: { ...state.settings, mcpServers: event.servers } };
     case 'model_changed':
       return patchSession(state, { model: event.model });
+    case 'spending_cap_request':
+      return patchSession(state, { spendingCap: event.request });
+    case 'spending_cap_end':
+      return state.session.spendingCap?.id === event.id ? patchSession(state, { spendingCap: null }) : state;
+    case 'chat_budget_changed':
+      return event.sessionId === state.session.sessionId ? patchSession(state, { budget: event.budget }) : state;
     case 'notice': {
       const { type: _type, level, id: _id, ...text } = event;
       return addNotice(state, level, text);
@@ -211,6 +217,8 @@ export function applySnapshot(state: AppState, snapshot: SessionSnapshot): AppSt
     pacing: snapshot.pacing ?? null,
     // Back in a chat whose local server still works on the prompt, the notice is there again.
     promptWait: snapshot.promptWait ?? null,
+    spendingCap: snapshot.spendingCap ?? null,
+    budget: snapshot.budget ?? null,
     chains: mergeChains(isSameSession ? state.session.chains : {}, snapshot.chains),
     decisions: mergeDecisions(isSameSession ? state.session.decisions : [], snapshot.decisions),
     workspace: snapshot.workspace,

@@ -1,6 +1,7 @@
 // The renderer store's shape: typed slices (session/chat, retry banner, settings, history, ui)
 // and the empty state the app starts from. Pure data — the reducer in apply-session-event.ts and
 // the actions in actions.ts are the only writers.
+import type { ChatBudget, SpendingCapRequest } from '../../../shared/spending-cap';
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import type {
@@ -77,6 +78,10 @@ export interface SessionSlice {
   pacing: PacingWait | null;
   /** A local server works on the prompt before its first word ("Processing the prompt… 45 s"). */
   promptWait: PromptWaitView | null;
+  /** The run waits before a request that would pass the spending cap (the cap's question). */
+  spendingCap: SpendingCapRequest | null;
+  /** This chat's own spending cap; null = agent.budget's. */
+  budget: ChatBudget | null;
   compactions: CompactionView[];
 }
 
@@ -203,6 +208,8 @@ export function initialState(): AppState {
       interruptedRetry: null,
       pacing: null,
       promptWait: null,
+      spendingCap: null,
+      budget: null,
       compactions: [],
     },
     retry: { banner: null, switchedModel: null },

@@ -21,6 +21,7 @@ import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning, type AppState } from '../../store/state';
 import { branchPath, type BranchChoices } from '../../../../shared/history';
 import { RetryBanner } from '../../retry/RetryBanner';
+import { SpendingCapCard } from './SpendingCapCard';
 import { WorkspacePicker } from '../../tools/WorkspacePicker';
 import { BranchChoiceContext } from './BranchSwitch';
 import { ChatItemView } from './ChatItemView';
@@ -192,6 +193,7 @@ export function ChatView() {
         </p>
       )}
       <StillRetryBanner />
+      <SpendingCapCard />
       <StillComposer
         restore={isBusy || isEarlier ? null : failedPrompt(items, offeredChain)}
         fileSinkRef={fileSinkRef}

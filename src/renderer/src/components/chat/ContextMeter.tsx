@@ -134,7 +134,9 @@ function ContextBreakdown({ id, usage, onDone }: { id: string; usage: ContextUsa
 function LiveSessionCost() {
   const turns = useAppState((s) => s.session.turns);
   const summary = useAppState((s) => s.history.sessions.find((row) => row.id === s.session.sessionId));
-  return <SessionCost turns={turns} summary={summary} />;
+  // The chat's own spending cap, else agent.budget's: "$1.20 of $5" (docs/tools.md, "The spending cap").
+  const capUsd = useAppState((s) => (s.session.budget ?? s.settings.values?.agent.budget)?.usd);
+  return <SessionCost turns={turns} summary={summary} capUsd={capUsd} />;
 }
 
 /** "$0.0031", "cost unknown", "$0.0031 + 2 unpriced": a total's cost as the header and the History list say it. */
@@ -148,10 +150,20 @@ export function costText(total: SessionUsageTotal, t: TFunction, language: strin
  * A session's tokens and cost so far ("cost unknown" where no price is known); the history's
  * detail shows it too. `summary`: the session's row, whose total counts every stored turn.
  */
-export function SessionCost({ turns, summary }: { turns: readonly TurnRecord[]; summary?: SessionSummary }) {
+export function SessionCost({
+  turns,
+  summary,
+  capUsd,
+}: {
+  turns: readonly TurnRecord[];
+  summary?: SessionSummary;
+  /** The chat's spending cap in USD, shown as "… of $5". */
+  capUsd?: number;
+}) {
   const { t, i18n } = useTranslation();
   const total = useMemo(() => sessionTotalOf(summary, turns), [summary, turns]);
-  const cost = costText(total, t, i18n.language);
+  const spent = costText(total, t, i18n.language);
+  const cost = capUsd === undefined ? spent : t('context.ofCap', { spent, cap: formatUsd(capUsd, i18n.language) });
   const text = t('context.session', { tokens: shortTokens(total.tokens, i18n.language), cost });
   return (
     <span className="session-cost" data-testid="session-cost" title={t('context.sessionHint')}>

@@ -1,13 +1,14 @@
 // The agent's instructions in Settings (docs/tools.md, "Instructions"): the person's own system
 // prompt — a multi-line field applied when it loses focus or on Ctrl/Cmd+Enter — and whether it is
 // added to Resolute's own instructions or replaces Resolute's own words (the facts of the
-// workspace, the tools and the date stay either way).
+// workspace, the tools and the date stay either way); and each chat's spending cap, `agent.budget`
+// (docs/tools.md, "The spending cap"): dollars and/or tokens, an empty field for no limit.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
 import { SYSTEM_PROMPT_MAX_CHARS } from '../../../../shared/settings-values';
 import { useActions, useAppState } from '../../store/app-store';
-import { FieldError, SelectField, SettingsSection } from './fields';
+import { CommitField, FieldError, SelectField, SettingsSection } from './fields';
 
 export function AgentSection({ agent }: { agent: Settings['agent'] }) {
   const { t } = useTranslation();
@@ -28,6 +29,27 @@ export function AgentSection({ agent }: { agent: Settings['agent'] }) {
           onSelect={(systemPromptMode) =>
             void actions.updateSettings('agent.systemPromptMode', { agent: { systemPromptMode } })
           }
+        />
+      </div>
+      <div className="field-grid">
+        <CommitField
+          label={t('settings.budgetUsd')}
+          fieldPath="agent.budget.usd"
+          testId="settings-budget-usd"
+          kind="number"
+          isClearable
+          value={agent.budget.usd}
+          toPatch={(usd) => ({ agent: { budget: { usd } } })}
+        />
+        <CommitField
+          label={t('settings.budgetTokens')}
+          fieldPath="agent.budget.tokens"
+          testId="settings-budget-tokens"
+          kind="number"
+          isClearable
+          value={agent.budget.tokens}
+          toPatch={(tokens) => ({ agent: { budget: { tokens } } })}
+          hint={t('settings.budgetHint')}
         />
       </div>
     </SettingsSection>

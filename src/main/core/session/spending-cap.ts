@@ -1,0 +1,160 @@
+// The spending cap (docs/tools.md, "The spending cap"): before each request of a run — a first
+// try, a tool step, a retry — the chat's spending so far (every stored attempt, failed ones
+// included) plus the request's estimated input is held against the chat's cap, its own or
+// `agent.budget`'s. A request that would pass it is not sent: the run waits for the person to
+// Raise the cap (it goes on) or Stop (the turn ends as a stop). session-parts.ts wraps the agent's
+// stream function with `guard`; AgentSession answers the question.
+import type { Context, Model, Api } from '@mariozechner/pi-ai';
+import type { StreamFn } from '@mariozechner/pi-agent-core';
+import type { SpendingCapEvent } from '../../../shared/events';
+import {
+  limitsSomething,
+  raisedBudget,
+  type ChatBudget,
+  type SpendingCapChoice,
+  type SpendingCapRequest,
+} from '../../../shared/spending-cap';
+import { failedMessage, failedStream } from '../llm/failed-message';
+import type { BudgetPort } from '../ports';
+import type { ModelPrice } from './attempt-cost';
+
+export interface SpendingCapOptions {
+  port: BudgetPort;
+  /** The `agent.budget` setting, read per request. */
+  setting: () => ChatBudget;
+  priceOf?: (provider: string, modelId: string) => ModelPrice | null;
+  sessionId: () => string;
+  emit: (event: SpendingCapEvent) => void;
+  newId: () => string;
+  now: () => number;
+}
+
+/** The words of a turn stopped at the cap: its stored error, and what the chat shows. */
+export const STOPPED_AT_CAP = 'Stopped at the spending cap';
+
+/** Tokens an image is counted as before the provider says (a large picture's share on the big providers). */
+const IMAGE_TOKENS = 1600;
+const PER_TOKEN = 1 / 1_000_000;
+
+export class SpendingCap {
+  private waiting: { request: SpendingCapRequest; resolve: (choice: SpendingCapChoice) => void } | null = null;
+
+  constructor(private readonly options: SpendingCapOptions) {}
+
+  /** The question the run waits on, or null. */
+  get pending(): SpendingCapRequest | null {
+    return this.waiting?.request ?? null;
+  }
+
+  /** The chat's own cap, or null (the setting's applies). */
+  get chatBudget(): ChatBudget | null {
+    return this.options.port.chatBudget(this.options.sessionId());
+  }
+
+  /** The cap that applies to the chat now. */
+  budget(): ChatBudget {
+    return this.chatBudget ?? this.options.setting();
+  }
+
+  setChatBudget(budget: ChatBudget | null): void {
+    const sessionId = this.options.sessionId();
+    this.options.port.setChatBudget(sessionId, budget);
+    this.options.emit({ type: 'chat_budget_changed', sessionId, budget });
+  }
+
+  /** The stream function the agent calls: each request is held against the cap first. */
+  guard(base: StreamFn): StreamFn {
+    return async (model, context, options) => {
+      const request = this.check(model, context);
+      if (request && (await this.ask(request, options?.signal)) === 'stop')
+        return failedStream(failedMessage(model, STOPPED_AT_CAP, 'aborted'));
+      return base(model, context, options);
+    };
+  }
+
+  /** The question for a request that would pass the cap, or null when it fits (or nothing is capped). */
+  check(model: Model<Api>, context: Context): SpendingCapRequest | null {
+    const cap = this.budget();
+    if (!limitsSomething(cap)) return null;
+    const sessionId = this.options.sessionId();
+    const spent = this.options.port.spent(sessionId);
+    const tokens = estimateInputTokens(context);
+    const price = this.options.priceOf?.(model.provider, model.id) ?? null;
+    const costUsd = price ? tokens * price.input * PER_TOKEN : null;
+    const after = { tokens: spent.tokens + tokens, costUsd: costUsd === null ? null : spent.costUsd + costUsd };
+    const overTokens = cap.tokens !== undefined && after.tokens > cap.tokens;
+    // A dollar cap counts the priced attempts: a model without a price counts against a token cap.
+    const overUsd = cap.usd !== undefined && after.costUsd !== null && after.costUsd > cap.usd;
+    if (!overTokens && !overUsd) return null;
+    return {
+      id: this.options.newId(),
+      sessionId,
+      requestedAt: this.options.now(),
+      spent,
+      estimate: { tokens, costUsd },
+      cap,
+      raiseTo: raisedBudget(cap, after),
+    };
+  }
+
+  /** Answer the waiting question; false when none with that id waits. */
+  answer(id: string, choice: SpendingCapChoice): boolean {
+    const waiting = this.waiting;
+    if (!waiting || waiting.request.id !== id) return false;
+    this.waiting = null;
+    if (choice === 'raise') this.setChatBudget(waiting.request.raiseTo);
+    this.options.emit({ type: 'spending_cap_end', id, choice });
+    waiting.resolve(choice);
+    return true;
+  }
+
+  /** Wait for the person; a stop of the turn (the signal) counts as Stop. */
+  private ask(request: SpendingCapRequest, signal: AbortSignal | undefined): Promise<SpendingCapChoice> {
+    if (signal?.aborted) return Promise.resolve('stop');
+    return new Promise((resolve) => {
+      const onAbort = () => this.answer(request.id, 'stop');
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.waiting = {
+        request,
+        resolve: (choice) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(choice);
+        },
+      };
+      this.options.emit({ type: 'spending_cap_request', request });
+    });
+  }
+}
+
+/**
+ * A request's input tokens before the provider counts them: the newest reply's reported usage
+ * (all the context up to it, as the provider counted it) and the messages after it at four
+ * characters a token; with no reply yet, the whole context that way.
+ */
+export function estimateInputTokens(context: Context): number {
+  const { messages } = context;
+  const at = messages.findLastIndex((m) => m.role === 'assistant' && reported(m.usage) > 0);
+  let tokens = 0;
+  let chars = 0;
+  if (at >= 0) {
+    const last = messages[at];
+    tokens = last.role === 'assistant' ? reported(last.usage) : 0;
+  } else {
+    chars += (context.systemPrompt ?? '').length + (context.tools ? JSON.stringify(context.tools).length : 0);
+  }
+  for (const message of messages.slice(at + 1)) {
+    const content =
+      typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content;
+    for (const block of content) {
+      if (block.type === 'text') chars += block.text.length;
+      else if (block.type === 'thinking') chars += block.thinking.length;
+      else if (block.type === 'toolCall') chars += block.name.length + JSON.stringify(block.arguments).length;
+      else if (block.type === 'image') tokens += IMAGE_TOKENS;
+    }
+  }
+  return tokens + Math.ceil(chars / 4);
+}
+
+function reported(usage: { input: number; output: number; cacheRead: number; cacheWrite: number }): number {
+  return usage.input + usage.output + usage.cacheRead + usage.cacheWrite;
+}

@@ -1,0 +1,42 @@
+// The spending cap's question (docs/tools.md, "The spending cap"): the run waits before a request
+// that would pass the chat's cap; Raise sets the raised cap and goes on, Stop ends the turn.
+// ChatView renders it above the composer while the session's spendingCap is set.
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { formatUsd } from '../../../../shared/failure-cost';
+import type { ChatBudget } from '../../../../shared/spending-cap';
+import { useActions, useAppState } from '../../store/app-store';
+import { shortTokens } from '../../chat/context-usage';
+
+/** "$5 · 200k tokens": a cap's limits in the person's language. */
+export function budgetText(budget: ChatBudget, t: TFunction, language: string): string {
+  const parts: string[] = [];
+  if (budget.usd !== undefined) parts.push(formatUsd(budget.usd, language));
+  if (budget.tokens !== undefined) parts.push(t('context.capTokens', { tokens: shortTokens(budget.tokens, language) }));
+  return parts.join(' · ');
+}
+
+export function SpendingCapCard() {
+  const { t, i18n } = useTranslation();
+  const actions = useActions();
+  const request = useAppState((s) => s.session.spendingCap);
+  if (!request) return null;
+  const language = i18n.language;
+  const spent = budgetText({ usd: request.spent.costUsd, tokens: request.spent.tokens }, t, language);
+  const answer = (choice: 'raise' | 'stop') =>
+    void actions.call('session.answerSpendingCap', { id: request.id, choice });
+  return (
+    <div className="approval-card" role="alertdialog" aria-label={t('spendingCap.title')} data-testid="spending-cap">
+      <p className="approval-title">{t('spendingCap.title')}</p>
+      <p>{t('spendingCap.body', { spent, cap: budgetText(request.cap, t, language) })}</p>
+      <div className="approval-actions">
+        <button type="button" className="button" data-testid="spending-cap-raise" onClick={() => answer('raise')}>
+          {t('spendingCap.raise', { cap: budgetText(request.raiseTo, t, language) })}
+        </button>
+        <button type="button" className="button" data-testid="spending-cap-stop" onClick={() => answer('stop')}>
+          {t('spendingCap.stop')}
+        </button>
+      </div>
+    </div>
+  );
+}
