@@ -45,7 +45,7 @@ async function snapshotCost(): Promise<void> {
   await sandbox();
   const [snapMs, sandboxMs] = [[], []] as number[][];
   for (let i = 0; i < CALLS; i += 1) {
-    snapMs.push(await timeIt(async () => snapshots.after(await snapshots.before(workspace))));
+    snapMs.push(await timeIt(() => snapshots.after(snapshots.before(workspace))));
     sandboxMs.push(await timeIt(sandbox));
   }
   const baseline = { name: 'the sandbox start (bash `true`)', value: median(sandboxMs) };

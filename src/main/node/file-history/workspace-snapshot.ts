@@ -5,16 +5,15 @@
 // What is not kept — .git/, what the workspace's .gitignore leaves out, a file over the size
 // limit, a symbolic link, a workspace over the file limit — is still compared by its entry, and
 // its changes are said ("not recorded: …"), never skipped silently. bash-tool.ts takes one around
-// each command; bench/file-snapshot.ts times it. The walk's readdir and lstat calls run on libuv's
-// thread pool, many at once (docs/file-history.md, "Cost").
+// each command; bench/file-snapshot.ts times it.
 import {
   closeSync,
   constants,
   fstatSync,
-  lstat,
+  lstatSync,
   openSync,
   readFileSync,
-  readdir,
+  readdirSync,
   type Dirent,
   type Stats,
 } from 'node:fs';
@@ -80,13 +79,13 @@ export class WorkspaceSnapshots {
   ) {}
 
   /** The index before a command: entries unchanged since the last one keep their hash. */
-  async before(workspace: string): Promise<Snapshot> {
-    return (await this.take(workspace)).snapshot;
+  before(workspace: string): Snapshot {
+    return this.take(workspace).snapshot;
   }
 
   /** Compared with `before`: the command's changes, with the contents before and after stored. */
-  async after(before: Snapshot): Promise<RecordedFiles> {
-    const { snapshot, stored } = await this.take(before.workspace, before);
+  after(before: Snapshot): RecordedFiles {
+    const { snapshot, stored } = this.take(before.workspace, before);
     const recorded: RecordedFiles = { workspace: before.workspace, changes: [], contents: [], notRecorded: [] };
     if (!before.complete || !snapshot.complete) {
       recorded.notRecorded.push(
@@ -110,8 +109,6 @@ export class WorkspaceSnapshots {
       else recorded.changes.push(this.change(path, old, null, stored));
     }
     recorded.notRecorded.push(...describeUntracked(untracked));
-    // The walk's calls end in any order: the changes in the order of their paths.
-    recorded.changes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
     return recorded;
   }
 
@@ -123,12 +120,12 @@ export class WorkspaceSnapshots {
   }
 
   /** Walk the workspace; read and store what changed since the last snapshot (or since `base`). */
-  private async take(workspace: string, base?: Snapshot): Promise<{ snapshot: Snapshot; stored: Map<string, Buffer> }> {
+  private take(workspace: string, base?: Snapshot): { snapshot: Snapshot; stored: Map<string, Buffer> } {
     const cached = this.last.get(workspace);
     const previous = base ?? (cached?.generation === this.store.generation ? cached.snapshot : undefined);
     const reader = new ContentReader(this.limits.maxReadBytes);
     const entries = new Map<string, Entry>();
-    const complete = await walk(workspace, this.limits.maxEntries, (path, stat, why) => {
+    const complete = walk(workspace, this.limits.maxEntries, (path, stat, why) => {
       const old = previous?.entries.get(path);
       const entry: Entry = {
         size: stat.size,
@@ -140,7 +137,7 @@ export class WorkspaceSnapshots {
         why,
       };
       if (why === null && old && old.hash !== null && unchanged(old, stat)) entry.hash = old.hash;
-      else if (why === null) reader.read(`${workspace}/${path}`, stat, entry);
+      else if (why === null) reader.read(join(workspace, path), stat, entry);
       entries.set(path, entry);
     });
     this.store.storeContents(reader.contents);
@@ -211,61 +208,38 @@ function rootIgnore(workspace: string): Ignore | null {
 
 type Visit = (path: string, stat: Stats, why: Untracked | null) => void;
 
-/** The walk's readdir and lstat calls in flight at once: libuv's pool works them while the main thread handles results. */
-const PARALLEL = 64;
-
-/**
- * Every entry but folders, links never followed; false when it stopped at `maxEntries`. The calls
- * go to libuv's thread pool, up to PARALLEL at once (each one synchronous on the main thread cost
- * ~2× as much), and their results arrive in any order.
- */
-function walk(workspace: string, maxEntries: number, visit: Visit): Promise<boolean> {
+/** Every entry but folders, links never followed; false when it stopped at `maxEntries`. */
+function walk(workspace: string, maxEntries: number, visit: Visit): boolean {
   const ignored = rootIgnore(workspace);
-  const absolute = (path: string) => (path ? `${workspace}/${path}` : workspace);
-  return new Promise((resolve) => {
-    const waiting: ((done: () => void) => void)[] = [];
-    let running = 0;
-    let seen = 0;
-    let complete = true;
-    const done = (): void => {
-      running -= 1;
-      while (running < PARALLEL && waiting.length > 0) {
-        running += 1;
-        (waiting.pop() as (done: () => void) => void)(done);
+  const stack: { dir: string; why: Untracked | null }[] = [{ dir: '', why: null }];
+  let seen = 0;
+  while (stack.length > 0) {
+    const { dir, why } = stack.pop() as { dir: string; why: Untracked | null };
+    let names: Dirent[];
+    try {
+      names = readdirSync(dir ? join(workspace, dir) : workspace, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    seen += names.length;
+    if (seen > maxEntries) return false;
+    for (const dirent of names) {
+      const path = dir ? `${dir}/${dirent.name}` : dirent.name;
+      if (dirent.isDirectory()) {
+        stack.push({ dir: path, why: why ?? folderWhy(dirent.name, path, ignored) });
+        continue;
       }
-      if (running === 0) resolve(complete);
-    };
-    const schedule = (job: (done: () => void) => void): void => {
-      if (running >= PARALLEL) return void waiting.push(job);
-      running += 1;
-      job(done);
-    };
-    const entry = (path: string, why: Untracked | null) =>
-      schedule((next) =>
-        lstat(absolute(path), (error, stat) => {
-          if (!error && complete) {
-            const own = why ?? (ignored?.ignores(path) ? 'ignored' : null);
-            visit(path, stat, own ?? (stat.isSymbolicLink() ? 'link' : stat.isFile() ? null : 'other'));
-          }
-          next();
-        }),
-      );
-    const folder = (dir: string, why: Untracked | null) =>
-      schedule((next) =>
-        readdir(absolute(dir), { withFileTypes: true }, (error, names: Dirent[]) => {
-          seen += error ? 0 : names.length;
-          if (seen > maxEntries) complete = false;
-          if (!error && complete)
-            for (const dirent of names) {
-              const path = dir ? `${dir}/${dirent.name}` : dirent.name;
-              if (dirent.isDirectory()) folder(path, why ?? folderWhy(dirent.name, path, ignored));
-              else entry(path, why);
-            }
-          next();
-        }),
-      );
-    folder('', null);
-  });
+      let stat: Stats;
+      try {
+        stat = lstatSync(join(workspace, path));
+      } catch {
+        continue;
+      }
+      const own = why ?? (ignored?.ignores(path) ? 'ignored' : null);
+      visit(path, stat, own ?? (stat.isSymbolicLink() ? 'link' : stat.isFile() ? null : 'other'));
+    }
+  }
+  return true;
 }
 
 function folderWhy(name: string, path: string, ignored: Ignore | null): Untracked | null {
