@@ -193,3 +193,44 @@ describe('undo and redo', () => {
     expect(existsSync(join(workspace, 'm.txt'))).toBe(false);
   });
 });
+
+describe("a failed run's changes, undone before Resend", () => {
+  it('the failed attempt wrote and ran bash; the undo asks for a file changed since, then the message goes again on the workspace put back', async () => {
+    writeFileSync(join(workspace, 'notes.txt'), 'mine\n');
+    writeFileSync(join(workspace, 'plan.md'), 'plan\n');
+    // The run writes and runs bash, then its request fails (a 401 the simulator sends over HTTP).
+    services.simulator!.setScript(
+      [
+        tool('write', { path: 'notes.txt', content: 'half done\n' }),
+        tool('bash', { command: 'echo draft > draft.txt && echo agent > plan.md' }),
+        'auth',
+      ].join(', '),
+    );
+    await services.session.prompt('change some files');
+    const session = services.history.getSession(services.session.sessionId)!;
+    const turnId = session.turns.findLast((t) => t.role === 'user')!.id;
+    expect(session.turns.at(-1)).toMatchObject({ stopReason: 'error' });
+    const changed = services.domains.files.changes().changes.filter((c) => c.userTurnId === turnId);
+    expect(new Set(changed.map((c) => c.path))).toEqual(new Set(['notes.txt', 'draft.txt', 'plan.md']));
+    expect(changed.every((c) => c.state === 'applied')).toBe(true);
+
+    // The person edits one of them meanwhile: the undo asks and writes nothing.
+    writeFileSync(join(workspace, 'plan.md'), 'my plan\n');
+    const asked = undo(turnId);
+    expect(asked.status).toBe('conflict');
+    expect(asked.files.filter((f) => f.conflict).map((f) => f.path)).toEqual(['plan.md']);
+    expect([text('notes.txt'), text('draft.txt')]).toEqual(['half done\n', 'draft\n']);
+
+    // Keep yours: the rest is put back, the person's edit stays; then Resend sends the message again.
+    expect(undo(turnId, { choices: { 'plan.md': 'keep' } }).status).toBe('done');
+    expect(text('notes.txt')).toBe('mine\n');
+    expect(existsSync(join(workspace, 'draft.txt'))).toBe(false);
+    expect(text('plan.md')).toBe('my plan\n');
+    services.simulator!.setScript(`${tool('bash', { command: 'cat notes.txt > seen.txt' })}, ok`);
+    await services.domains.session.editTurn(turnId, 'change some files');
+    // The resent run started from the workspace as it was before the failed one.
+    expect(text('seen.txt')).toBe('mine\n');
+    const after = services.history.getSession(services.session.sessionId)!.turns;
+    expect(after.at(-1)).toMatchObject({ role: 'assistant', stopReason: 'stop' });
+  });
+});

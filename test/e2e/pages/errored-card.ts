@@ -1,11 +1,16 @@
 // Page object for one errored chain card (the chat's errored-turn-card, or a history detail's
-// errored turn): its buttons (Retry, Resend, Continue, Larger model, Retry at), its decision,
+// errored turn): its buttons (Retry, Resend and its Undo those changes first, Continue, Larger
+// model, Retry at), its decision,
 // category, message and scheduled-retry lines, and its status and outcome. Specs get one from ChatPage.erroredCard().
 import { expect, type Locator } from '@playwright/test';
 
 export class ErroredCard {
   readonly retry: Locator;
   readonly resend: Locator;
+  /** Resend's "Undo those changes first" box, when the failed run changed files still in place. */
+  readonly undoFirst: Locator;
+  /** The question for a file changed since, when that undo meets one. */
+  readonly undoQuestion: Locator;
   readonly continueButton: Locator;
   readonly largerModel: Locator;
   readonly retryAt: Locator;
@@ -19,6 +24,8 @@ export class ErroredCard {
   constructor(readonly root: Locator) {
     this.retry = root.getByTestId('card-retry');
     this.resend = root.getByTestId('card-resend');
+    this.undoFirst = root.getByTestId('card-undo-first');
+    this.undoQuestion = root.getByTestId('file-conflict');
     this.continueButton = root.getByTestId('card-continue');
     this.largerModel = root.getByTestId('card-larger-model');
     this.retryAt = root.getByTestId('card-retry-at');

@@ -4,7 +4,9 @@
 // changed since asks (keep yours / take the version from before) and nothing is written before the
 // answer; what is not recorded is said on the card; Restore files to here on an earlier message
 // previews, then takes back every later run's changes. Screenshots of the row, the question and the
-// restore's preview in en, ja and ko, light and dark. A failed card names the files its run changed.
+// restore's preview in en, ja and ko, light and dark. A failed card names the files its run changed,
+// and its Resend's "Undo those changes first" undoes them (asking for a file changed since) before
+// sending again, with screenshots of the card's question.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -148,6 +150,78 @@ test('a failed card whose run changed files names them', async ({ app }) => {
     'Before it failed, this run changed 1 file: half.txt',
   );
   await expect(app.page.getByTestId('file-changes-summary')).toHaveText('Changed 1 file (+1 −0)');
+});
+
+/** A run that writes half.txt and rewrites notes.txt, then fails (401); the person then edits notes.txt. */
+async function failedRunThenMyEdit(
+  app: { workspace: string; setScript: (s: string) => Promise<void> },
+  chat: ChatPage,
+) {
+  writeFileSync(join(app.workspace, 'notes.txt'), 'mine\n');
+  await app.setScript(
+    [
+      tool('write', { path: 'half.txt', content: 'half done\n' }),
+      tool('write', { path: 'notes.txt', content: 'the agent’s\n' }),
+      'auth',
+    ].join(', '),
+  );
+  await chat.prompt('Start, then fail');
+  const card = chat.erroredCard();
+  await card.expectStatus('failed');
+  await expect(card.undoFirst).toBeVisible();
+  writeFileSync(join(app.workspace, 'notes.txt'), 'my own edit\n');
+  return card;
+}
+
+test("Resend's Undo those changes first takes the failed run's changes back, asking for a file changed since", async ({
+  app,
+}) => {
+  const file = (name: string) => join(app.workspace, name);
+  const chat = new ChatPage(app.page);
+  const card = await failedRunThenMyEdit(app, chat);
+  await app.setScript('ok');
+  await card.root.getByRole('checkbox', { name: 'Undo those changes first' }).check();
+  await card.resend.click();
+  // The undo asks for the file the person changed; nothing is written, nothing sent before the answer.
+  await expect(card.undoQuestion).toContainText('notes.txt');
+  expect(readFileSync(file('half.txt'), 'utf8')).toBe('half done\n');
+  await expect(card.resend).toBeDisabled();
+  // Cancel: nothing undone, nothing sent.
+  await card.undoQuestion.getByRole('button', { name: 'Cancel' }).click();
+  await expect(card.undoQuestion).toBeHidden();
+  expect(existsSync(file('half.txt'))).toBe(true);
+  await expect(chat.assistantMessages).toHaveCount(0);
+  // Again, Keep yours: the rest is undone, then the message goes again.
+  await card.resend.click();
+  await card.undoQuestion.getByRole('button', { name: 'Keep yours' }).click();
+  await expect(chat.assistantMessages.last()).toContainText('Simulated reply');
+  expect(existsSync(file('half.txt'))).toBe(false);
+  expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
+});
+
+test("Resend without the box leaves the failed run's changes in place", async ({ app }) => {
+  const chat = new ChatPage(app.page);
+  const card = await failedRunThenMyEdit(app, chat);
+  await app.setScript('ok');
+  await card.resend.click();
+  await expect(chat.assistantMessages.last()).toContainText('Simulated reply');
+  expect(readFileSync(join(app.workspace, 'half.txt'), 'utf8')).toBe('half done\n');
+});
+
+test.describe("Resend's Undo those changes first, screenshots by language", () => {
+  for (const language of ['en', 'ja', 'ko'] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      test(`the failed card's question in ${language} (${scheme})`, async ({ app }) => {
+        const chat = await chatIn(app.page, language, scheme);
+        const card = await failedRunThenMyEdit(app, chat);
+        await card.undoFirst.check();
+        await card.resend.click();
+        await expect(card.undoQuestion).toBeVisible();
+        await card.root.scrollIntoViewIfNeeded();
+        await app.page.screenshot({ path: `${SCREENS}/file-resend-undo-${language}-${scheme}.png` });
+      });
+    }
+  }
 });
 
 test.describe('Restore files to here, screenshots by language', () => {

@@ -167,4 +167,16 @@ describe('withChangedFilesOnCards', () => {
     expect(changedFiles(withChangedFilesOnCards([failed('recovered', 20)], changes))).toEqual([undefined]);
     expect(changedFiles(withChangedFilesOnCards([failed('failed', 1)], changes))).toEqual([undefined]);
   });
+
+  it('says whether some of those changes are still in place, for Resend to offer undoing them first', () => {
+    const inPlace = (list: ChatItem[]) => list.map((i) => (i.kind === 'errored-chain' ? i.changesInPlace : null));
+    const some = session([
+      change('t1', 'a.txt', { createdAt: 10, state: 'undone' }),
+      change('t1', 'b.txt', { createdAt: 12 }),
+    ]);
+    const none = session([change('t1', 'a.txt', { createdAt: 10, state: 'undone' })]);
+    expect(inPlace(withChangedFilesOnCards([failed('failed', 20)], some))).toEqual([true]);
+    expect(inPlace(withChangedFilesOnCards([failed('failed', 20)], none))).toEqual([false]);
+    expect(changedFiles(withChangedFilesOnCards([failed('failed', 20)], none))).toEqual([['a.txt']]);
+  });
 });

@@ -137,7 +137,7 @@ export class WorkspaceSnapshots {
         why,
       };
       if (why === null && old && old.hash !== null && unchanged(old, stat)) entry.hash = old.hash;
-      else if (why === null) reader.read(join(workspace, path), stat, entry);
+      else if (why === null) reader.read(`${workspace}/${path}`, stat, entry);
       entries.set(path, entry);
     });
     this.store.storeContents(reader.contents);
@@ -231,7 +231,8 @@ function walk(workspace: string, maxEntries: number, visit: Visit): boolean {
       }
       let stat: Stats;
       try {
-        stat = lstatSync(join(workspace, path));
+        // Concatenated: path.join cost about a quarter of the walk (docs/file-history.md, "Cost").
+        stat = lstatSync(`${workspace}/${path}`);
       } catch {
         continue;
       }

@@ -119,6 +119,8 @@ export interface ErroredChainItem {
   continued: boolean;
   /** A failed chain's run changed these files before it failed (file-change-items.ts): the card says which. */
   changedFiles?: string[];
+  /** Some of those changes are still in place: Resend offers "Undo those changes first". */
+  changesInPlace?: boolean;
 }
 
 export interface CompactionItem {

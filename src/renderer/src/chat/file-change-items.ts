@@ -3,7 +3,7 @@
 // row placed after that run's last row — before the person's next message. A message not shown
 // (an older page, another version) gets no row. Each earlier message of the person from which on
 // some change is still in place is marked for Restore files to here, and a failed card whose run
-// changed files before it failed names them. ChatView adds them;
+// changed files before it failed names them (its Resend then offers to undo them first). ChatView adds them;
 // FileChangesRow renders a row, RestoreFiles the restore. Pure.
 import type { SessionFileChanges } from '../../../shared/file-history';
 import type { ChatItem } from './chat-items';
@@ -85,14 +85,19 @@ export function withRestoreOffers(items: ChatItem[], changes: SessionFileChanges
   return items.map((item, i) => (offered.has(i) && item.kind === 'message' ? { ...item, restoreFiles: true } : item));
 }
 
-/** A failed card whose run changed files before it failed names them (each once, in the order changed). */
+/**
+ * A failed card whose run changed files before it failed names them (each once, in the order
+ * changed), and says whether some of those changes are still in place (Resend can undo them first).
+ */
 export function withChangedFilesOnCards(items: ChatItem[], changes: SessionFileChanges): ChatItem[] {
   return items.map((item) => {
     if (item.kind !== 'errored-chain' || item.status !== 'failed' || !item.prompt) return item;
     const failedAt = Math.max(...item.attempts.map((a) => a.createdAt));
     const turnId = item.prompt.turnId;
-    const paths = changes.changes.filter((c) => c.userTurnId === turnId && c.createdAt <= failedAt).map((c) => c.path);
-    return paths.length > 0 ? { ...item, changedFiles: [...new Set(paths)] } : item;
+    const made = changes.changes.filter((c) => c.userTurnId === turnId && c.createdAt <= failedAt);
+    if (made.length === 0) return item;
+    const changedFiles = [...new Set(made.map((c) => c.path))];
+    return { ...item, changedFiles, changesInPlace: made.some((c) => c.state === 'applied') };
   });
 }
 

@@ -225,6 +225,7 @@ export const en = {
     retryLabel: 'Retry: ask for this reply again',
     resend: 'Resend',
     resendLabel: 'Resend your message',
+    undoFirst: 'Undo those changes first',
     checkKey: 'Check your API key',
     partial: 'What arrived before the error',
     cutOff: 'Cut off here',

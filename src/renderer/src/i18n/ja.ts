@@ -226,6 +226,7 @@ export const ja: Messages = {
     retryLabel: '再試行（この応答をもう一度求める）',
     resend: '再送信',
     resendLabel: '再送信（メッセージをもう一度送る）',
+    undoFirst: '先にその変更を元に戻す',
     checkKey: 'API キーを確認',
     partial: 'エラーの前に届いた内容',
     cutOff: 'ここで途切れました',

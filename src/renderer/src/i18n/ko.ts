@@ -222,6 +222,7 @@ export const ko: Messages = {
     retryLabel: '재시도(이 응답을 다시 요청)',
     resend: '다시 보내기',
     resendLabel: '다시 보내기(메시지를 다시 보냄)',
+    undoFirst: '그 변경을 먼저 되돌리기',
     checkKey: 'API 키 확인',
     partial: '오류 전에 도착한 내용',
     cutOff: '여기서 끊겼습니다',

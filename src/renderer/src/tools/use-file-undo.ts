@@ -1,9 +1,10 @@
 // An undo or a redo of the file history as the chat drives it (docs/file-history.md, "In the chat"):
 // it runs files.undo, and when a file changed since, holds the question until each such file has an
 // answer (keep yours / take), then runs again with the answers. Used by FileChangesRow (Undo, Redo
-// of one run) and RestoreFiles (Restore files to here: scope `from`).
+// of one run), RestoreFiles (Restore files to here: scope `from`) and a failed card's ResendButton
+// (Undo those changes first).
 import { useState } from 'react';
-import type { ConflictChoice, UndoFilePlan, UndoScope } from '../../../shared/file-history';
+import type { ConflictChoice, UndoFilePlan, UndoOutcome, UndoScope } from '../../../shared/file-history';
 import { useActions } from '../store/app-store';
 
 export interface UndoQuestion {
@@ -25,7 +26,7 @@ export interface FileUndo {
 export function useFileUndo(
   ids: { sessionId: string; turnId: string },
   scope: UndoScope,
-  onDone: () => void = () => undefined,
+  onDone: (outcome: UndoOutcome) => void = () => undefined,
 ): FileUndo {
   const actions = useActions();
   const [question, setQuestion] = useState<UndoQuestion | null>(null);
@@ -44,7 +45,7 @@ export function useFileUndo(
     }
     setQuestion(null);
     setFailed(outcome.files.filter((f) => f.result === 'failed'));
-    onDone();
+    onDone(outcome);
     return true;
   };
   const answer = (path: string, choice: ConflictChoice): void => {

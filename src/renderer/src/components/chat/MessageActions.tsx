@@ -17,6 +17,7 @@ import { ContinueOnMenu, useContinueOnChoices } from './ContinueOnMenu';
 import type { ModelRef } from '../../../../shared/settings';
 import { RETRYABLE_CATEGORIES } from '../../../../shared/retry-policy/retryable';
 import { RestoreFiles } from '../../tools/RestoreFiles';
+import { ResendButton } from './ResendButton';
 
 /** What an action is given: its row, the store's actions, and the row's own controls. */
 interface ActionContext<Item> {
@@ -167,8 +168,9 @@ export const MESSAGE_ACTIONS = {
     label: (t) => t('errored.resend'),
     ariaLabel: (t) => t('errored.resendLabel'),
     offers: (ctx) => canRetry(ctx) && ctx.item.prompt !== null,
-    run: ({ actions, item }) =>
-      item.prompt && thenComposer(actions, actions.edit(item.prompt.turnId, item.prompt.text)),
+    run: () => undefined,
+    // Its own element: when the run changed files, it offers to undo them before sending again.
+    render: ({ item }) => <ResendButton item={item} />,
   }),
 } satisfies Record<string, MessageAction>;
 
