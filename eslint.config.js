@@ -86,6 +86,8 @@ export default tseslint.config(
       'test/e2e/artifacts/**',
       '.stryker-tmp/**',
       'reports/**',
+      // JSON settings that the '*.config.*' files block below would otherwise parse as JavaScript.
+      'dpdm.config.json',
     ],
   },
   js.configs.recommended,

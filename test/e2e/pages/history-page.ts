@@ -32,6 +32,11 @@ export class HistoryPage {
     this.exportMarkdown = page.getByTestId('history-export-markdown');
   }
 
+  /** The link that opens the session with this title. */
+  sessionLink(title: string): Locator {
+    return this.sessions.getByRole('link', { name: title });
+  }
+
   async open(): Promise<void> {
     await this.page.getByTestId('nav-history').click();
   }

@@ -1,6 +1,6 @@
 // Page object for the settings pane: navigation, the auto-retry switch, the provider, its model,
 // URL and keys, Test connection, the Simulator's fault script, the decision table, the MCP section
-// and its form, language.
+// with its form and import, language. A server's row is McpServerRow (mcp-servers.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
@@ -21,6 +21,7 @@ export class SettingsPage {
   readonly mcpFormName: Locator;
   readonly mcpFormEntry: Locator;
   readonly mcpFormSave: Locator;
+  readonly mcpFormError: Locator;
   readonly mcpImportFile: Locator;
   readonly mcpImportResult: Locator;
   /** The form asking for the values of a VS Code config's `inputs`. */
@@ -43,6 +44,7 @@ export class SettingsPage {
     this.mcpFormName = page.getByTestId('mcp-form-name');
     this.mcpFormEntry = page.getByTestId('mcp-form-entry');
     this.mcpFormSave = page.getByTestId('mcp-form-save');
+    this.mcpFormError = page.getByTestId('mcp-form-error');
     this.mcpImportFile = page.getByTestId('mcp-import-file');
     this.mcpImportResult = page.getByTestId('mcp-import-result');
     this.mcpImportInputs = page.getByTestId('mcp-import-inputs');
@@ -56,6 +58,13 @@ export class SettingsPage {
 
   async open(): Promise<void> {
     await this.page.getByTestId('nav-settings').click();
+  }
+
+  /** Open Settings scrolled to the MCP servers section, and return the section. */
+  async openMcp(): Promise<Locator> {
+    await this.open();
+    await this.mcpSection.scrollIntoViewIfNeeded();
+    return this.mcpSection;
   }
 
   /** One provider's keys: the list and its add field. */

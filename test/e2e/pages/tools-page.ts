@@ -40,6 +40,19 @@ export class ToolsPage {
     return this.page.locator(`[data-testid="tool-card"][data-tool="${tool}"]`);
   }
 
+  /** A card's output, status line (exit code, timeout) and image. */
+  output(card: Locator): Locator {
+    return card.getByTestId('tool-card-output');
+  }
+
+  status(card: Locator): Locator {
+    return card.getByTestId('tool-card-status');
+  }
+
+  image(card: Locator): Locator {
+    return card.getByTestId('tool-card-image');
+  }
+
   /** Open a card (its <summary>) to see arguments and output. */
   async open(card: Locator): Promise<void> {
     await card.locator('summary').click();

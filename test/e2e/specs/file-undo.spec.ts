@@ -11,7 +11,9 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
+import { FileChanges, RestoreFiles } from '../pages/file-changes';
 import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
 
@@ -35,49 +37,48 @@ test('Changed N files, Review, Undo, Redo, and the question for a file changed s
   );
   const chat = new ChatPage(app.page);
   await chat.prompt('Change some files');
-  const row = app.page.getByTestId('file-changes');
-  await expect(row.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  const files = new FileChanges(app.page);
+  const row = files.row();
+  await expect(row.summary).toHaveText('Changed 3 files (+3 −2)');
   // What the history does not keep is said on the call's card.
-  await expect(app.page.getByTestId('tool-card-not-recorded')).toHaveText(
-    "Not recorded: 1 file the workspace's .gitignore leaves out: build/out",
-  );
+  await expect(files.notRecorded).toHaveText("Not recorded: 1 file the workspace's .gitignore leaves out: build/out");
 
-  await row.getByRole('button', { name: 'Review' }).click();
-  await expect(row.getByTestId('file-review')).toContainText('+TWO');
-  await expect(row.getByTestId('file-review')).toContainText('+made');
+  await row.reviewButton.click();
+  await expect(row.review).toContainText('+TWO');
+  await expect(row.review).toContainText('+made');
 
-  await row.getByRole('button', { name: 'Undo' }).click();
-  await expect(row.getByTestId('file-changes-summary')).toHaveText('Undid the changes to 3 files');
+  await row.undo.click();
+  await expect(row.summary).toHaveText('Undid the changes to 3 files');
   expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\ntwo\n');
   expect(readFileSync(file('notes.txt'), 'utf8')).toBe('mine\n');
 
-  await row.getByRole('button', { name: 'Redo' }).click();
-  await expect(row.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
+  await row.redo.click();
+  await expect(row.summary).toHaveText('Changed 3 files (+3 −2)');
   expect(readFileSync(file('made.txt'), 'utf8')).toBe('made\n');
 
   // The person edits a file the turn wrote: Undo asks, and nothing is written before the answer.
   writeFileSync(file('notes.txt'), 'my own edit\n');
-  await row.getByRole('button', { name: 'Undo' }).click();
-  const question = row.getByRole('group', { name: /changed since this turn/ });
-  await expect(question).toContainText('notes.txt');
+  await row.undo.click();
+  const question = row.question;
+  await expect(question.root).toContainText('notes.txt');
   expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\nTWO\n');
-  await question.getByRole('button', { name: 'Cancel' }).click();
-  await expect(question).toBeHidden();
+  await question.cancel.click();
+  await expect(question.root).toBeHidden();
   expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
-  await row.getByRole('button', { name: 'Undo' }).click();
-  await question.getByRole('button', { name: 'Keep yours' }).click();
-  await expect(row.getByRole('button', { name: 'Redo' })).toBeVisible();
+  await row.undo.click();
+  await question.keepYours.click();
+  await expect(row.redo).toBeVisible();
   expect(readFileSync(file('notes.txt'), 'utf8')).toBe('my own edit\n');
   expect(readFileSync(file('plan.md'), 'utf8')).toBe('one\ntwo\n');
 
   // The History's session lists the run's changes too, for Review only.
   const history = new HistoryPage(app.page);
   await history.open();
-  await history.sessions.first().getByRole('link', { name: 'Change some files' }).click();
-  const stored = app.page.getByTestId('history-detail').getByTestId('file-changes');
-  await expect(stored.getByTestId('file-changes-summary')).toHaveText('Changed 3 files (+3 −2)');
-  await expect(stored.getByRole('button', { name: 'Review' })).toBeVisible();
-  await expect(stored.getByRole('button', { name: 'Undo' })).toHaveCount(0);
+  await history.sessionLink('Change some files').click();
+  const stored = new FileChanges(history.detail).row();
+  await expect(stored.summary).toHaveText('Changed 3 files (+3 −2)');
+  await expect(stored.reviewButton).toBeVisible();
+  await expect(stored.undo).toHaveCount(0);
 });
 
 /** The chat in a language and a colour scheme, for the screenshots. */
@@ -86,7 +87,7 @@ async function chatIn(page: Page, language: 'en' | 'ja' | 'ko', scheme: 'light' 
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.setLanguage(language);
-  await page.getByTestId('nav-chat').click();
+  await new AppShell(page).navChat.click();
   return new ChatPage(page);
 }
 
@@ -95,12 +96,13 @@ async function twoRuns(app: { workspace: string; setScript: (s: string) => Promi
   writeFileSync(join(app.workspace, 'a.txt'), 'mine\n');
   await app.setScript(`${tool('write', { path: 'a.txt', content: 'first\n' })}, ok`);
   await chat.prompt('First run');
-  await expect(chat.page.getByTestId('file-changes')).toHaveCount(1);
+  const files = new FileChanges(chat.page);
+  await expect(files.rows).toHaveCount(1);
   await app.setScript(
     `${tool('write', { path: 'a.txt', content: 'second\n' })}, ${tool('bash', { command: 'echo new > b.txt' })}, ok`,
   );
   await chat.prompt('Second run');
-  await expect(chat.page.getByTestId('file-changes')).toHaveCount(2);
+  await expect(files.rows).toHaveCount(2);
 }
 
 test('Restore files to here previews, asks for a file changed since, and takes back every later run', async ({
@@ -111,32 +113,31 @@ test('Restore files to here previews, asks for a file changed since, and takes b
   await twoRuns(app, chat);
   const [first, last] = [chat.userMessages.first(), chat.userMessages.last()];
   // The last message's run has its own Undo; Restore files to here is on the earlier messages.
-  await expect(last.getByRole('button', { name: 'Restore files to here' })).toHaveCount(0);
-  const restore = first.getByRole('button', { name: 'Restore files to here' });
+  await expect(new RestoreFiles(last).button).toHaveCount(0);
+  const restore = new RestoreFiles(first);
 
   // The preview says what happens to each file and writes nothing; Cancel leaves it all.
-  await restore.click();
-  const preview = first.getByTestId('restore-preview');
+  await restore.button.click();
+  const preview = restore.preview;
   await expect(preview).toContainText('a.txt is put back as it was');
   await expect(preview).toContainText('b.txt is removed (the agent created it)');
   expect(readFileSync(file('a.txt'), 'utf8')).toBe('second\n');
-  await preview.getByRole('button', { name: 'Cancel' }).click();
+  await restore.cancel.click();
   await expect(preview).toBeHidden();
   expect(existsSync(file('b.txt'))).toBe(true);
 
   // The person changes b.txt meanwhile: Restore asks for it, and Keep yours leaves it.
-  await restore.click();
+  await restore.button.click();
   writeFileSync(file('b.txt'), 'my b\n');
-  await preview.getByRole('button', { name: 'Restore', exact: true }).click();
-  const question = preview.getByRole('group', { name: /changed since this turn/ });
-  await expect(question).toContainText('b.txt');
+  await restore.restore.click();
+  await expect(restore.question.root).toContainText('b.txt');
   expect(readFileSync(file('a.txt'), 'utf8')).toBe('second\n');
-  await question.getByRole('button', { name: 'Keep yours' }).click();
+  await restore.question.keepYours.click();
   await expect(preview).toBeHidden();
   expect(readFileSync(file('a.txt'), 'utf8')).toBe('mine\n');
   expect(readFileSync(file('b.txt'), 'utf8')).toBe('my b\n');
   // The runs' rows say so: the first undone, the second's b.txt kept (its Undo would ask again).
-  const rows = app.page.getByTestId('file-changes-summary');
+  const rows = new FileChanges(app.page).summaries;
   await expect(rows.first()).toHaveText('Undid the changes to 1 file');
   await expect(rows.last()).toHaveText('Changed 2 files (+2 −1)');
 });
@@ -144,12 +145,12 @@ test('Restore files to here previews, asks for a file changed since, and takes b
 test('a failed card whose run changed files names them', async ({ app }) => {
   await app.setScript(`${tool('write', { path: 'half.txt', content: 'half done\n' })}, auth`);
   await new ChatPage(app.page).prompt('Start, then fail');
-  const card = app.page.getByTestId('errored-turn-card');
-  await expect(card).toHaveAttribute('data-status', 'failed');
-  await expect(card.getByTestId('errored-changed-files')).toHaveText(
+  const card = new ChatPage(app.page).erroredCard();
+  await card.expectStatus('failed');
+  await expect(new FileChanges(card.root).erroredChangedFiles).toHaveText(
     'Before it failed, this run changed 1 file: half.txt',
   );
-  await expect(app.page.getByTestId('file-changes-summary')).toHaveText('Changed 1 file (+1 −0)');
+  await expect(new FileChanges(app.page).summaries).toHaveText('Changed 1 file (+1 −0)');
 });
 
 /** A run that writes half.txt and rewrites notes.txt, then fails (401); the person then edits notes.txt. */
@@ -231,8 +232,9 @@ test.describe('Restore files to here, screenshots by language', () => {
         const chat = await chatIn(app.page, language, scheme);
         await twoRuns(app, chat);
         const first = chat.userMessages.first();
-        await first.getByTestId('restore-files').click();
-        await expect(first.getByTestId('restore-preview').locator('li')).toHaveCount(2);
+        const restore = new RestoreFiles(first);
+        await restore.buttonById.click();
+        await expect(restore.previewLines).toHaveCount(2);
         await first.scrollIntoViewIfNeeded();
         await app.page.screenshot({ path: `${SCREENS}/file-restore-${language}-${scheme}.png` });
       });
@@ -251,14 +253,14 @@ test.describe('screenshots by language', () => {
       const chat = await chatIn(app.page, language, scheme);
       await app.setScript(`${tool('write', { path: 'a.txt', content: 'agent\n' })}, ok`);
       await chat.prompt('Write a.txt');
-      const row = app.page.getByTestId('file-changes');
-      await expect(row.getByTestId('file-changes-summary')).toContainText('+1');
-      await row.locator('button').first().click();
-      await expect(row.getByTestId('file-review')).toBeVisible();
+      const row = new FileChanges(app.page).row();
+      await expect(row.summary).toContainText('+1');
+      await row.buttons.first().click();
+      await expect(row.review).toBeVisible();
       writeFileSync(join(app.workspace, 'a.txt'), 'mine\n');
-      await row.locator('button').nth(1).click();
-      await expect(row.getByTestId('file-conflict')).toBeVisible();
-      await row.scrollIntoViewIfNeeded();
+      await row.buttons.nth(1).click();
+      await expect(row.conflict).toBeVisible();
+      await row.root.scrollIntoViewIfNeeded();
       await app.page.screenshot({ path: `${SCREENS}/file-undo-${language}-${scheme}.png` });
     });
   }

@@ -11,6 +11,7 @@ import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
+import { McpServerRow } from '../pages/mcp-servers';
 import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
 
@@ -26,38 +27,36 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   test.slow();
   const page = app.page;
   const settings = new SettingsPage(page);
-  await settings.open();
-  const section = settings.mcpSection;
-  await section.scrollIntoViewIfNeeded();
+  const section = await settings.openMcp();
   await expect(section).toContainText('No MCP servers yet.');
 
   await settings.mcpAdd.click();
   await settings.mcpFormName.fill('everything');
   await settings.mcpFormEntry.fill(JSON.stringify({ command: process.execPath, args: [EVERYTHING] }));
   await settings.mcpFormSave.click();
-  const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
-  await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
+  const everything = new McpServerRow(page, 'everything');
+  await expect(everything.status).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
 
   await settings.mcpAdd.click();
   await settings.mcpFormName.fill('bad name!');
   await settings.mcpFormSave.click();
-  await expect(page.getByTestId('mcp-form-error')).toHaveText('A name is 1–32 letters, digits, _ or -.');
+  await expect(settings.mcpFormError).toHaveText('A name is 1–32 letters, digits, _ or -.');
   await settings.mcpFormName.fill('broken');
   await settings.mcpFormEntry.fill('{"command": "/nonexistent/mcp-server"}');
   await settings.mcpFormSave.click();
-  const broken = page.locator('[data-testid="mcp-row"][data-server="broken"]');
-  await expect(broken.getByTestId('mcp-status')).toHaveText(/^Failed: .*ENOENT/, { timeout: 20_000 });
-  await expect(broken).toContainText('logs/mcp/broken.log');
+  const broken = new McpServerRow(page, 'broken');
+  await expect(broken.status).toHaveText(/^Failed: .*ENOENT/, { timeout: 20_000 });
+  await expect(broken.root).toContainText('logs/mcp/broken.log');
 
   const config = join(mkdtempSync(join(tmpdir(), 'resolute-e2e-mcp-')), 'claude_desktop_config.json');
   writeFileSync(
     config,
     JSON.stringify({ mcpServers: { imported: { command: process.execPath, args: [EVERYTHING], disabled: true } } }),
   );
-  await page.getByTestId('mcp-import-file').setInputFiles(config);
-  await expect(page.getByTestId('mcp-import-result')).toHaveText('Imported 1 server.');
-  const imported = page.locator('[data-testid="mcp-row"][data-server="imported"]');
-  await expect(imported.getByTestId('mcp-status')).toHaveText('Off');
+  await settings.mcpImportFile.setInputFiles(config);
+  await expect(settings.mcpImportResult).toHaveText('Imported 1 server.');
+  const imported = new McpServerRow(page, 'imported');
+  await expect(imported.status).toHaveText('Off');
 
   for (const language of ['en', 'ja', 'ko'] as const) {
     await settings.setLanguage(language);
@@ -71,12 +70,8 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   await page.emulateMedia({ colorScheme: 'light' });
 
   // One tool of the server marked to run without asking; the others still ask.
-  await everything.getByTestId('mcp-tools').locator('summary').click();
-  await everything
-    .getByTestId('mcp-tools')
-    .locator('li', { hasText: 'get-tiny-image' })
-    .getByTestId('mcp-tool-allow')
-    .check();
+  await everything.showTools();
+  await everything.allowWithoutAsking('get-tiny-image').check();
   await expect(settings.saved).toContainText('Saved');
 
   const chat = new ChatPage(page);
@@ -92,13 +87,13 @@ test('add, fail, import, approve and deny: MCP servers from Settings to the chat
   const card = tools.card('mcp__everything__echo');
   await expect(card).toContainText('everything · echo');
   await tools.open(card);
-  await expect(card.getByTestId('tool-card-output')).toHaveText('Echo: hi from MCP');
+  await expect(tools.output(card)).toHaveText('Echo: hi from MCP');
 
   await app.setScript('tool:mcp__everything__get-tiny-image:{}, ok');
   await chat.prompt('Show the image');
   const imageCard = tools.card('mcp__everything__get-tiny-image');
   await tools.open(imageCard);
-  await expect(imageCard.getByTestId('tool-card-image')).toBeVisible();
+  await expect(tools.image(imageCard)).toBeVisible();
   await expect(tools.approval).toBeHidden();
   await imageCard.screenshot({ path: `${SCREENS}/mcp-image-card-en-light.png` });
 

@@ -301,6 +301,14 @@ function omit(value: Record<string, unknown> | undefined, key: string): Record<s
 }
 
 /** The retry events with the fields of policy A's lifecycle, for comparing sequences. */
+/** The last retry event of a chain whose first retry was cancelled in its wait (abortRetry, dispose). */
+export const FIRST_RETRY_CANCELLED = {
+  type: 'auto_retry_end',
+  success: false,
+  attempt: 1,
+  finalError: 'Retry cancelled',
+} as const;
+
 export const retryOnly = (events: SessionEvent[]) =>
   events
     .filter((e) => e.type === 'auto_retry_start' || e.type === 'auto_retry_end')

@@ -4,7 +4,14 @@
 // record is tied to. The lifecycle is described in docs/retry-policy.md; the LLM is the scripted
 // stream of session-fakes.ts, everything else is the real session.
 import { describe, expect, it } from 'vitest';
-import { harness, OVERFLOW_ERROR, retryOnly, SECOND_PROMPT_OVERFLOWS, waitForEvent } from '../session-fakes';
+import {
+  FIRST_RETRY_CANCELLED,
+  harness,
+  OVERFLOW_ERROR,
+  retryOnly,
+  SECOND_PROMPT_OVERFLOWS,
+  waitForEvent,
+} from '../session-fakes';
 
 /** The fields of a decision record that say what was decided about which attempt of which turn. */
 const decisionSummary = (h: ReturnType<typeof harness>) =>
@@ -125,12 +132,7 @@ describe('AgentSession: dispose() and abort() at awkward moments', () => {
     await started;
     h.session.dispose();
     await done;
-    expect(retryOnly(h.events).at(-1)).toEqual({
-      type: 'auto_retry_end',
-      success: false,
-      attempt: 1,
-      finalError: 'Retry cancelled',
-    });
+    expect(retryOnly(h.events).at(-1)).toEqual(FIRST_RETRY_CANCELLED);
     expect(h.session.isRetrying).toBe(false);
     expect([...h.history.chains.values()]).toEqual([
       { outcome: 'cancelled', attempts: 1, finalError: 'Retry cancelled' },

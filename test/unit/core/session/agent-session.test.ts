@@ -3,7 +3,14 @@
 // disabled retry, prompt() waiting for the chain, a fresh chain after a reset, usage limits
 // switching credentials, hints above the max delay, mixed categories, the cancel race, timeouts.
 import { describe, expect, it } from 'vitest';
-import { harness, OVERFLOW_ERROR, retryOnly, SECOND_PROMPT_OVERFLOWS, waitForEvent } from '../session-fakes';
+import {
+  FIRST_RETRY_CANCELLED,
+  harness,
+  OVERFLOW_ERROR,
+  retryOnly,
+  SECOND_PROMPT_OVERFLOWS,
+  waitForEvent,
+} from '../session-fakes';
 
 describe('AgentSession retry lifecycle', () => {
   it('retries twice with 2^n backoff and ends with success; prompt() resolves only after the chain', async () => {
@@ -70,12 +77,7 @@ describe('AgentSession retry lifecycle', () => {
     expect(h.session.isRetrying).toBe(true);
     expect(h.session.abortRetry()).toBe(true);
     await done;
-    expect(retryOnly(h.events).at(-1)).toEqual({
-      type: 'auto_retry_end',
-      success: false,
-      attempt: 1,
-      finalError: 'Retry cancelled',
-    });
+    expect(retryOnly(h.events).at(-1)).toEqual(FIRST_RETRY_CANCELLED);
     expect(h.stream.calls).toHaveLength(1);
     expect(h.session.retryAttempt).toBe(0);
     expect(h.session.isRetrying).toBe(false);
