@@ -25,6 +25,10 @@ export class ChatPage {
   readonly contextDetails: Locator;
   readonly contextBreakdown: Locator;
   readonly sessionCost: Locator;
+  /** The interrupted-turn card a restart offers, with its Retry now and Discard. */
+  readonly interruptedCard: Locator;
+  readonly interruptedRetry: Locator;
+  readonly interruptedDiscard: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -48,6 +52,9 @@ export class ChatPage {
     this.contextDetails = page.getByTestId('context-details');
     this.contextBreakdown = page.getByTestId('context-breakdown');
     this.sessionCost = page.getByTestId('session-cost');
+    this.interruptedCard = page.getByTestId('interrupted-card');
+    this.interruptedRetry = page.getByTestId('interrupted-retry');
+    this.interruptedDiscard = page.getByTestId('interrupted-discard');
   }
 
   async open(): Promise<void> {

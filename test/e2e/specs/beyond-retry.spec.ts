@@ -7,8 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
+import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
+import { axeViolations } from '../fixtures/axe';
+import { EVERY_LANGUAGE_AND_SCHEME, SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
@@ -139,7 +142,49 @@ test.describe('resume after a restart', () => {
       });
     expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
   });
+
+  test('Discard gives the interrupted turn up: a quiet card that offers no retry, after a reload too', async ({
+    app,
+  }) => {
+    test.skip(app.host !== 'browser', 'kill -9 of the browser-mode process');
+    await new ChatPage(app.page).prompt('give this one up');
+    await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3) in');
+
+    const page = await app.crashAndRestart();
+    const chat = new ChatPage(page);
+    await expect(chat.interruptedCard).toBeVisible();
+    await chat.interruptedDiscard.click();
+    await expect(chat.interruptedCard).toBeHidden();
+    for (const shown of [chat, await reloaded(page)]) {
+      const card = shown.erroredCard();
+      await expect(card.title).toHaveText('Discarded');
+      await expect(card.decision).toContainText('you discarded it');
+      await expect(card.root.locator('.badge-error')).toHaveCount(0);
+      await expect(card.retry).toHaveCount(0);
+      await expect(card.resend).toHaveCount(0);
+      await expect(card.continueButton).toHaveCount(0);
+    }
+    expect(await app.requests()).toEqual([]);
+    const settings = new SettingsPage(page);
+    for (const [language, scheme] of EVERY_LANGUAGE_AND_SCHEME) {
+      await settings.open();
+      await settings.setLanguage(language);
+      await chat.open();
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect(chat.erroredCard().title).toHaveText(DISCARDED[language]);
+      expect(await axeViolations(page)).toEqual([]);
+      await chat.erroredCard().root.screenshot({ path: `${SCREENS}/interrupted-discarded-${language}-${scheme}.png` });
+    }
+  });
 });
+
+const DISCARDED = { en: 'Discarded', ja: '破棄しました', ko: '버림' };
+
+/** The same chat after a reload of the page. */
+async function reloaded(page: Page): Promise<ChatPage> {
+  await page.reload();
+  return new ChatPage(page);
+}
 
 test.describe('what failures cost', () => {
   const sim = new SimulatorServer({ script: 'stream_error*', chunkDelayMs: 1 });

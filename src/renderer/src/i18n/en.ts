@@ -209,6 +209,7 @@ export const en = {
     changedFiles_other: 'Before it failed, this run changed {{count}} files: {{files}}',
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
+    discardedTitle: 'Discarded',
     useLargerModel: 'Send again with {{model}} ({{window}} tokens)',
     settling: 'Deciding what to do…',
     title: 'Error',
@@ -255,6 +256,7 @@ export const en = {
     compactedDone: 'Context too long: earlier messages were summarised and the turn tried again',
     compactedFailed: 'Context too long, and summarising failed',
     interrupted: 'Interrupted: Resolute stopped before the retries ended',
+    discarded: 'Interrupted when Resolute stopped, and you discarded it: it is not retried',
     continued: 'Cut off by an error, then continued',
   },
   decisionAction: {

@@ -210,6 +210,7 @@ export const ja: Messages = {
     changedFiles_other: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
+    discardedTitle: '破棄しました',
     useLargerModel: '{{model}} で送り直す（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
@@ -256,6 +257,7 @@ export const ja: Messages = {
     compactedDone: 'コンテキスト超過: これまでのメッセージを要約して再度試しました',
     compactedFailed: 'コンテキスト超過、要約にも失敗しました',
     interrupted: '中断: 再試行が終わる前に Resolute が終了しました',
+    discarded: 'Resolute の停止で中断し、破棄しました。再試行はしません',
     continued: 'エラーで途切れ、その後続けました',
   },
   decisionAction: {

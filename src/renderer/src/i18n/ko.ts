@@ -206,6 +206,7 @@ export const ko: Messages = {
     changedFiles_other: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
+    discardedTitle: '버림',
     useLargerModel: '{{model}} 모델로 다시 보내기({{window}} 토큰)',
     settling: '처리 방법을 정하는 중…',
     title: '오류',
@@ -252,6 +253,7 @@ export const ko: Messages = {
     compactedDone: '컨텍스트 초과: 이전 메시지를 요약하고 다시 시도함',
     compactedFailed: '컨텍스트 초과, 요약도 실패함',
     interrupted: '중단됨: 재시도가 끝나기 전에 Resolute가 종료되었습니다',
+    discarded: 'Resolute가 멈춰 중단되었고, 버렸습니다. 다시 시도하지 않습니다',
     continued: '오류로 끊긴 뒤 이어서 작성됨',
   },
   decisionAction: {
