@@ -29,6 +29,8 @@ export class ChatPage {
   readonly interruptedCard: Locator;
   readonly interruptedRetry: Locator;
   readonly interruptedDiscard: Locator;
+  /** Why Enter sent nothing: the chat's retry waits. */
+  readonly sendHeld: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -55,6 +57,7 @@ export class ChatPage {
     this.interruptedCard = page.getByTestId('interrupted-card');
     this.interruptedRetry = page.getByTestId('interrupted-retry');
     this.interruptedDiscard = page.getByTestId('interrupted-discard');
+    this.sendHeld = page.getByTestId('send-held');
   }
 
   async open(): Promise<void> {

@@ -155,6 +155,12 @@ export const en = {
     placeholder: 'Type a command…',
     none: 'No command matches.',
   },
+  sendHeld: {
+    text: 'Not sent: this chat retries its last message {{when}}. Cancel that retry above to send this one.',
+    at: 'at {{time}} (in {{left}})',
+    in: 'in {{left}}',
+    whenOnline: 'when the network is back',
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',

@@ -154,6 +154,12 @@ export const ja: Messages = {
     placeholder: 'コマンドを入力…',
     none: '一致するコマンドはありません。',
   },
+  sendHeld: {
+    text: '送信していません: このチャットは直前のメッセージを{{when}}再試行します。このメッセージを送るには、上の再試行をキャンセルしてください。',
+    at: ' {{time}} に（あと {{left}}）',
+    in: ' {{left}}後に',
+    whenOnline: 'ネットワークが戻ったら',
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',

@@ -152,6 +152,12 @@ export const ko: Messages = {
     placeholder: '명령을 입력하세요…',
     none: '일치하는 명령이 없습니다.',
   },
+  sendHeld: {
+    text: '보내지 않음: 이 채팅은 직전 메시지를 {{when}} 재시도합니다. 이 메시지를 보내려면 위의 재시도를 취소하세요.',
+    at: '{{time}}에 ({{left}} 후)',
+    in: '{{left}} 후에',
+    whenOnline: '네트워크가 돌아오면',
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
