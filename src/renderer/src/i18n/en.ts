@@ -172,7 +172,9 @@ export const en = {
   },
   pacing: {
     waiting: 'Waiting {{wait}} for the rate limit to reset',
-    waitingUntil: 'Waiting for the limit to reset at {{time}} (in {{wait}})',
+    waitingUntil: 'Waiting for the rate limit to reset: until {{time}} (in {{wait}})',
+    usageWaiting: 'Waiting {{wait}} for the usage limit to reset',
+    usageWaitingUntil: 'Waiting for the usage limit to reset: until {{time}} (in {{wait}})',
     sending: 'The rate limit has reset: sending…',
     sendAnyway: 'Send anyway',
   },

@@ -171,7 +171,9 @@ export const ja: Messages = {
   },
   pacing: {
     waiting: 'レート制限のリセットまで {{wait}}待っています',
-    waitingUntil: '制限が {{time}} にリセットされるまで待っています（あと {{wait}}）',
+    waitingUntil: 'レート制限のリセットを待っています: {{time}} まで（あと {{wait}}）',
+    usageWaiting: '利用上限のリセットまで {{wait}}待っています',
+    usageWaitingUntil: '利用上限のリセットを待っています: {{time}} まで（あと {{wait}}）',
     sending: 'レート制限がリセットされました: 送信しています…',
     sendAnyway: 'すぐに送信',
   },

@@ -169,7 +169,9 @@ export const ko: Messages = {
   },
   pacing: {
     waiting: '속도 제한이 초기화될 때까지 {{wait}} 기다리는 중',
-    waitingUntil: '제한이 {{time}}에 초기화될 때까지 기다리는 중 ({{wait}} 남음)',
+    waitingUntil: '속도 제한 초기화를 기다리는 중: {{time}}까지 ({{wait}} 남음)',
+    usageWaiting: '사용 한도가 초기화될 때까지 {{wait}} 기다리는 중',
+    usageWaitingUntil: '사용 한도 초기화를 기다리는 중: {{time}}까지 ({{wait}} 남음)',
     sending: '속도 제한이 초기화되었습니다: 보내는 중…',
     sendAnyway: '그래도 보내기',
   },
