@@ -71,6 +71,12 @@ export function isErrorCategory(value: unknown): value is ErrorCategory {
  */
 export const INTERRUPTED_OUTCOME = 'interrupted';
 
+/**
+ * The reason of the final record "Discard" writes on an interrupted chain: the chain keeps its
+ * `interrupted` outcome, and the chat reads this record to show it as given up, not as an error.
+ */
+export const INTERRUPTED_DISCARDED_REASON = 'interrupted chain discarded by the person';
+
 /** How a retry chain ended; stored with every errored turn (docs/retry-policy.md, "Chain outcomes"). */
 export type ChainOutcome =
   | 'pending'

@@ -50,6 +50,8 @@ export interface PacingWait {
   /** Epoch ms when the limit resets and the prompt goes out. */
   until: number;
   waitMs: number;
+  /** A usage limit (a plan's window) holds it, not a per-minute rate limit; absent: a rate limit. */
+  limit?: 'usage';
 }
 
 /**

@@ -28,6 +28,12 @@ export class ChatPage {
   /** "While you were away": the card, and its Dismiss. */
   readonly awaySummary: Locator;
   readonly awayDismiss: Locator;
+  /** The interrupted-turn card a restart offers, with its Retry now and Discard. */
+  readonly interruptedCard: Locator;
+  readonly interruptedRetry: Locator;
+  readonly interruptedDiscard: Locator;
+  /** Why Enter sent nothing: the chat's retry waits. */
+  readonly sendHeld: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -53,6 +59,10 @@ export class ChatPage {
     this.sessionCost = page.getByTestId('session-cost');
     this.awaySummary = page.getByTestId('away-summary');
     this.awayDismiss = page.getByTestId('away-dismiss');
+    this.interruptedCard = page.getByTestId('interrupted-card');
+    this.interruptedRetry = page.getByTestId('interrupted-retry');
+    this.interruptedDiscard = page.getByTestId('interrupted-discard');
+    this.sendHeld = page.getByTestId('send-held');
   }
 
   async open(): Promise<void> {

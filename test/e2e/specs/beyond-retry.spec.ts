@@ -7,8 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
+import { axeViolations } from '../fixtures/axe';
+import { EVERY_LANGUAGE_AND_SCHEME, SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
@@ -139,7 +142,63 @@ test.describe('resume after a restart', () => {
       });
     expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
   });
+
+  test('Discard gives the interrupted turn up: a quiet card that offers no retry, after a reload too', async ({
+    app,
+  }) => {
+    // Six languages and schemes with axe after a restart: over two minutes on a loaded machine.
+    test.slow();
+    test.skip(app.host !== 'browser', 'kill -9 of the browser-mode process');
+    await new ChatPage(app.page).prompt('give this one up');
+    await expect(new RetryBanner(app.page).root).toContainText('Retrying (1/3) in');
+
+    const page = await app.crashAndRestart();
+    const chat = new ChatPage(page);
+    await expect(chat.interruptedCard).toBeVisible();
+    await chat.interruptedDiscard.click();
+    await expect(chat.interruptedCard).toBeHidden();
+    for (const shown of [chat, await reloaded(page)]) {
+      const card = shown.erroredCard();
+      await expect(card.title).toHaveText('Discarded');
+      await expect(card.decision).toContainText('you discarded it');
+      await expect(card.root.locator('.badge-error')).toHaveCount(0);
+      await expect(card.retry).toHaveCount(0);
+      await expect(card.resend).toHaveCount(0);
+      await expect(card.continueButton).toHaveCount(0);
+    }
+    expect(await app.requests()).toEqual([]);
+    await shootEach(page, 'interrupted-discarded', async (language) => {
+      await expect(chat.erroredCard().title).toHaveText(DISCARDED[language]);
+      return chat.erroredCard().root;
+    });
+  });
 });
+
+const DISCARDED = { en: 'Discarded', ja: '破棄しました', ko: '버림' };
+
+/**
+ * In each language and scheme, the chat shown: `shown` waits for what is to be seen and gives it;
+ * axe checks the page, and its screenshot goes to test-results/screens as `<name>-<language>-<scheme>`.
+ */
+async function shootEach(page: Page, name: string, shown: (language: 'en' | 'ja' | 'ko') => Promise<Locator>) {
+  const settings = new SettingsPage(page);
+  const chat = new ChatPage(page);
+  for (const [language, scheme] of EVERY_LANGUAGE_AND_SCHEME) {
+    await settings.open();
+    await settings.setLanguage(language);
+    await chat.open();
+    await page.emulateMedia({ colorScheme: scheme });
+    const target = await shown(language);
+    expect(await axeViolations(page)).toEqual([]);
+    await target.screenshot({ path: `${SCREENS}/${name}-${language}-${scheme}.png` });
+  }
+}
+
+/** The same chat after a reload of the page. */
+async function reloaded(page: Page): Promise<ChatPage> {
+  await page.reload();
+  return new ChatPage(page);
+}
 
 test.describe('what failures cost', () => {
   const sim = new SimulatorServer({ script: 'stream_error*', chunkDelayMs: 1 });
@@ -209,3 +268,28 @@ test.describe('a prompt held for a rate limit', () => {
     await expect(chat.userMessages).toHaveCount(0);
   });
 });
+
+test.describe('a prompt held for a usage limit', () => {
+  test.use({ appOptions: { script: 'usage_limit:7200' } });
+
+  test('says "usage limit" and the clock time it ends, never thousands of seconds', async ({ app }) => {
+    // Six languages and schemes with axe: over two minutes on a loaded machine.
+    test.slow();
+    const page = app.page;
+    const chat = new ChatPage(page);
+    await chat.prompt('first');
+    await chat.erroredCard().expectStatus('failed');
+    await new AppShell(page).newChat.click();
+    await chat.input.fill('held by the usage limit');
+    await chat.send.click();
+    await expect(chat.pacingNotice).toContainText(
+      /^Waiting for the usage limit to reset: until \d\d:\d\d \((in 2 h|in 1 h 59 min)\)Send anyway$/,
+    );
+    await shootEach(page, 'pacing-usage-limit', async (language) => {
+      await expect(chat.pacingNotice).toContainText(USAGE_LIMIT[language]);
+      return chat.pacingNotice;
+    });
+  });
+});
+
+const USAGE_LIMIT = { en: 'usage limit', ja: '利用上限', ko: '사용 한도' };

@@ -60,6 +60,8 @@ async function inEachLanguage(page: Page, shoot: (language: string, scheme: stri
 }
 
 test('with "Schedule long waits" on, the banner and the card name the clock time', async ({ app }) => {
+  // Six languages and schemes with axe, the History and a retry: over two minutes on a loaded machine.
+  test.slow();
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();
@@ -78,12 +80,24 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   await expect(banner.cancel).toBeVisible();
   const card = chat.erroredCard();
   await expect(card.scheduled).toHaveText(scheduledText(time));
+  // Enter meanwhile sends nothing, and the composer says why and how to send now.
+  await expect(chat.sendHeld).toHaveCount(0);
+  await chat.input.fill('and one more thing');
+  await chat.input.press('Enter');
+  await expect(chat.sendHeld).toHaveText(
+    new RegExp(
+      `^Not sent: this chat retries its last message at ${time} \\(in (?:2 h|1 h 59 min)\\)\\. Cancel that retry above`,
+    ),
+  );
+  await expect(chat.input).toHaveValue('and one more thing');
   expect(await axeViolations(page)).toEqual([]);
 
   await inEachLanguage(page, async (language, scheme) => {
     const local = await inTwoHours(page, language);
     await expect(banner.root.getByTestId('retry-banner-text')).toContainText(new RegExp(local));
     await expect(card.scheduled).toContainText(new RegExp(local));
+    await chat.input.press('Enter');
+    await expect(chat.sendHeld).toContainText(new RegExp(local));
     await page.screenshot({ path: `${SCREENS}/scheduled-banner-${language}-${scheme}.png` });
   });
 

@@ -75,6 +75,22 @@ describe('buildChatItems', () => {
     expect(card).toMatchObject({ status: 'failed', retries: 3 });
   });
 
+  it('an interrupted chain the person discarded is given up, not an error to retry; one on offer is not', () => {
+    const turns = [turn(1, userMessage('hi')), turn(2, erroredMessage('503', 2), { chainId: 'c' })];
+    const chains = { c: { outcome: 'interrupted' as const, attempts: 1, finalError: '503' } };
+    const offered = decision('d1', 1, { chainId: 'c' });
+    const [, onOffer] = buildChatItems({ ...base, turns, chains, decisions: [offered] }) as ErroredChainItem[];
+    expect(onOffer).toMatchObject({ status: 'failed', discarded: false });
+    const discard = decision('d2', 1, {
+      chainId: 'c',
+      action: 'abort',
+      finalDecision: 'abort',
+      reason: 'interrupted chain discarded by the person',
+    });
+    const [, given] = buildChatItems({ ...base, turns, chains, decisions: [offered, discard] }) as ErroredChainItem[];
+    expect(given).toMatchObject({ status: 'failed', discarded: true });
+  });
+
   it('a reply keeps its key from streaming to stored, so its row is updated, not mounted again', () => {
     const reply = assistantMessage('done', 77);
     const streaming = buildChatItems({ ...base, turns: [turn(1, userMessage('q', 70))], streamingMessage: reply });

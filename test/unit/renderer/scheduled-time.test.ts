@@ -58,7 +58,7 @@ describe('formatWait', () => {
     );
     expect(inLanguage('ja')('decisionAction.retry', { wait: formatWait(inLanguage('ja'), 4) })).toBe('4 秒後に再試行');
     expect(inLanguage('en')('pacing.waitingUntil', { wait: formatWait(inLanguage('en'), 7192), time: '03:54' })).toBe(
-      'Waiting for the limit to reset at 03:54 (in 2 h)',
+      'Waiting for the rate limit to reset: until 03:54 (in 2 h)',
     );
   });
 });

@@ -5,6 +5,7 @@
 // PacingHold is the one cancellable wait; PromptPacing joins them for AgentSession, which observes
 // every finished message and asks before each prompt.
 import type { AttachmentUpload } from '../../../shared/attachments';
+import type { ErrorCategory } from '../../../shared/error-category';
 import type { PacingEvent, PacingWait } from '../../../shared/events';
 import type { AssistantChatMessage } from '../../../shared/messages';
 import { abortableSleep, type Sleep } from './retry-chain';
@@ -32,14 +33,28 @@ export function pacingWaitMs(facts: PacingFacts, now: number): number {
 /** What each provider's (each model's) latest response said about its limits. */
 export class RatePacer {
   private readonly until = new Map<string, number>();
+  /** The keys whose hold a usage limit set (a plan's window, hours long), not a per-minute rate limit. */
+  private readonly usage = new Set<string>();
 
-  /** A response from `provider` (success or failure) arrived with these facts. */
-  observe(provider: string, facts: PacingFacts | undefined, now: number): void {
+  /**
+   * A response from `provider` (success or failure) arrived with these facts; `category`: how its
+   * failure was classified (null or absent for a success).
+   */
+  observe(provider: string, facts: PacingFacts | undefined, now: number, category?: ErrorCategory | null): void {
     if (!facts || facts.status === undefined) return;
     const wait = pacingWaitMs(facts, now);
-    if (wait > 0) this.until.set(provider, now + wait);
+    if (wait > 0) {
+      this.until.set(provider, now + wait);
+      if (category === 'usage_limit') this.usage.add(provider);
+      else this.usage.delete(provider);
+    }
     // A response that was served with room left supersedes an older "used up".
     else if (facts.status < 400) this.until.delete(provider);
+  }
+
+  /** Which limit holds `provider`: a usage limit, or a rate limit (the default). */
+  limitOf(provider: string): 'usage' | 'rate' {
+    return this.usage.has(provider) ? 'usage' : 'rate';
   }
 
   /** How long a prompt to `provider` must wait now, ms (0: send at once). */
@@ -123,9 +138,12 @@ export class PromptPacing {
     return this.hold.isWaiting;
   }
 
-  /** Every finished assistant message: its response's rate-limit headers, if the HTTP observer saw any. */
-  observe(message: AssistantChatMessage): void {
-    this.pacer.observe(limitKey(message), providerFactsOf(message), this.now());
+  /**
+   * Every finished assistant message: its response's rate-limit headers, if the HTTP observer saw
+   * any; `category`: its failure's classification (a usage limit's hold says so), null for a success.
+   */
+  observe(message: AssistantChatMessage, category: ErrorCategory | null = null): void {
+    this.pacer.observe(limitKey(message), providerFactsOf(message), this.now(), category);
   }
 
   /**
@@ -143,7 +161,8 @@ export class PromptPacing {
     if (waitMs <= 0) return true;
     const provider = model.provider;
     const files = attachments.length ? { attachments: [...attachments] } : {};
-    this.held = { provider, model: model.id, text, ...files, until: now + waitMs, waitMs };
+    const limit = this.pacer.limitOf(key) === 'usage' ? { limit: 'usage' as const } : {};
+    this.held = { provider, model: model.id, text, ...files, until: now + waitMs, waitMs, ...limit };
     this.emit({ type: 'rate_limit_wait', ...this.held });
     const outcome = await this.hold.wait(waitMs);
     this.held = null;

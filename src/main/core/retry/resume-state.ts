@@ -2,7 +2,7 @@
 // session was cut by a quit or a crash and can be continued, read from what the history stored —
 // the chain's `interrupted` outcome and its decision records. Pure; AgentSession puts the offer in
 // its snapshot, and resumes or discards it when the person answers the card.
-import { INTERRUPTED_OUTCOME } from '../../../shared/error-category';
+import { INTERRUPTED_DISCARDED_REASON, INTERRUPTED_OUTCOME } from '../../../shared/error-category';
 import type { InterruptedRetry } from '../../../shared/events';
 import type { RetryChainRecord, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import { DECISION_TABLE, resolveRow } from '../../../shared/retry-policy/decision-table';
@@ -18,8 +18,6 @@ export interface StoredSession {
 
 /** The reason of the record that continues an interrupted chain (the decision log shows it). */
 const RESUMED_REASON = 'resumed after a restart';
-/** The reason of the record that gives an interrupted chain up. */
-const DISCARDED_REASON = 'interrupted chain discarded by the person';
 
 /**
  * The chain to offer: the session's newest turn belongs to it, it was interrupted, and its newest
@@ -53,7 +51,9 @@ export function findInterruptedRetry(stored: StoredSession, settings: RetrySetti
  */
 export function interruptedDecision(offer: InterruptedRetry, answer: 'resume' | 'discard'): DecisionEntry {
   const resume = answer === 'resume';
-  const reason = resume ? `${RESUMED_REASON}: retry ${offer.attempt} of ${offer.maxAttempts} now` : DISCARDED_REASON;
+  const reason = resume
+    ? `${RESUMED_REASON}: retry ${offer.attempt} of ${offer.maxAttempts} now`
+    : INTERRUPTED_DISCARDED_REASON;
   return {
     decision: settledDecision(offer.category, resume ? 'retry' : 'abort', reason, offer.maxAttempts + 1),
     classification: {

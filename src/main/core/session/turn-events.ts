@@ -89,7 +89,7 @@ export class TurnEvents {
     if (message.role === 'assistant') this.lastEndedAt = this.parts.now();
     this.persist(message);
     if (message.role !== 'assistant') return;
-    this.parts.pacing.observe(message);
+    this.parts.pacing.observe(message, isFailed(message) ? this.judge(message).classification.category : null);
     this.parts.retry.onAssistantMessageEnd(message);
   }
 

@@ -6,7 +6,7 @@
 // edited message or a regenerated reply replaces what it branched from; the history keeps all).
 // Pure, so the chat and the read-only history share it and tests cover it; the live chat adds its
 // own rows with live-items.ts.
-import type { ErrorCategory } from '../../../shared/error-category';
+import { INTERRUPTED_DISCARDED_REASON, INTERRUPTED_OUTCOME, type ErrorCategory } from '../../../shared/error-category';
 import {
   branchPath,
   type BranchChoices,
@@ -117,6 +117,11 @@ export interface ErroredChainItem {
   compaction: CompactionView | null;
   /** Continue went on from its cut-off reply: the reply after it shows both as one. */
   continued: boolean;
+  /**
+   * An interrupted chain the person gave up with "Discard" after a restart (docs/retry-policy.md,
+   * "Resume after a restart"): a quiet card that offers nothing again, not an error to retry.
+   */
+  discarded?: boolean;
   /** A failed chain's run changed these files before it failed (file-change-items.ts): the card says which. */
   changedFiles?: string[];
   /** Some of those changes are still in place: Resend offers "Undo those changes first". */
@@ -364,6 +369,9 @@ function newCard(
 /** Fill in the status and the retry count once all of the chain's attempts are in. */
 function settle(card: ErroredChainItem, compactions: CompactionView[]): void {
   card.status = chainStatus(card);
+  card.discarded =
+    card.chain?.outcome === INTERRUPTED_OUTCOME &&
+    card.decisions.some((d) => d.finalDecision === 'abort' && d.reason === INTERRUPTED_DISCARDED_REASON);
   card.retries = Math.max(0, card.attempts.length - (card.status === 'recovered' ? 0 : 1));
   if (card.status === 'compacted' && card.lastSeq !== null) {
     const after = card.lastSeq;

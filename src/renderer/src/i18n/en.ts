@@ -155,6 +155,12 @@ export const en = {
     placeholder: 'Type a command…',
     none: 'No command matches.',
   },
+  sendHeld: {
+    text: 'Not sent: this chat retries its last message {{when}}. Cancel that retry above to send this one.',
+    at: 'at {{time}} (in {{left}})',
+    in: 'in {{left}}',
+    whenOnline: 'when the network is back',
+  },
   interrupted: {
     text: 'This turn was interrupted while retrying (retry {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: 'Retry now',
@@ -166,7 +172,9 @@ export const en = {
   },
   pacing: {
     waiting: 'Waiting {{wait}} for the rate limit to reset',
-    waitingUntil: 'Waiting for the limit to reset at {{time}} (in {{wait}})',
+    waitingUntil: 'Waiting for the rate limit to reset: until {{time}} (in {{wait}})',
+    usageWaiting: 'Waiting {{wait}} for the usage limit to reset',
+    usageWaitingUntil: 'Waiting for the usage limit to reset: until {{time}} (in {{wait}})',
     sending: 'The rate limit has reset: sending…',
     sendAnyway: 'Send anyway',
   },
@@ -209,6 +217,7 @@ export const en = {
     changedFiles_other: 'Before it failed, this run changed {{count}} files: {{files}}',
     rawDetails: 'Details from the provider',
     cancelledTitle: 'Retry cancelled',
+    discardedTitle: 'Discarded',
     useLargerModel: 'Send again with {{model}} ({{window}} tokens)',
     settling: 'Deciding what to do…',
     title: 'Error',
@@ -256,6 +265,7 @@ export const en = {
     compactedDone: 'Context too long: earlier messages were summarised and the turn tried again',
     compactedFailed: 'Context too long, and summarising failed',
     interrupted: 'Interrupted: Resolute stopped before the retries ended',
+    discarded: 'Interrupted when Resolute stopped, and you discarded it: it is not retried',
     continued: 'Cut off by an error, then continued',
   },
   decisionAction: {

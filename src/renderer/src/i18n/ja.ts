@@ -154,6 +154,12 @@ export const ja: Messages = {
     placeholder: 'コマンドを入力…',
     none: '一致するコマンドはありません。',
   },
+  sendHeld: {
+    text: '送信していません: このチャットは直前のメッセージを{{when}}再試行します。このメッセージを送るには、上の再試行をキャンセルしてください。',
+    at: ' {{time}} に（あと {{left}}）',
+    in: ' {{left}}後に',
+    whenOnline: 'ネットワークが戻ったら',
+  },
   interrupted: {
     text: 'このターンは再試行中に中断されました (再試行 {{attempt}}/{{maxAttempts}}、{{error}})',
     retryNow: '今すぐ再試行',
@@ -165,7 +171,9 @@ export const ja: Messages = {
   },
   pacing: {
     waiting: 'レート制限のリセットまで {{wait}}待っています',
-    waitingUntil: '制限が {{time}} にリセットされるまで待っています（あと {{wait}}）',
+    waitingUntil: 'レート制限のリセットを待っています: {{time}} まで（あと {{wait}}）',
+    usageWaiting: '利用上限のリセットまで {{wait}}待っています',
+    usageWaitingUntil: '利用上限のリセットを待っています: {{time}} まで（あと {{wait}}）',
     sending: 'レート制限がリセットされました: 送信しています…',
     sendAnyway: 'すぐに送信',
   },
@@ -210,6 +218,7 @@ export const ja: Messages = {
     changedFiles_other: '失敗するまでに、この実行で {{count}} 個のファイルが変更されました: {{files}}',
     rawDetails: 'プロバイダーからの詳細',
     cancelledTitle: '再試行をキャンセルしました',
+    discardedTitle: '破棄しました',
     useLargerModel: '{{model}} で送り直す（{{window}} トークン）',
     settling: '対応を判断しています…',
     title: 'エラー',
@@ -257,6 +266,7 @@ export const ja: Messages = {
     compactedDone: 'コンテキスト超過: これまでのメッセージを要約して再度試しました',
     compactedFailed: 'コンテキスト超過、要約にも失敗しました',
     interrupted: '中断: 再試行が終わる前に Resolute が終了しました',
+    discarded: 'Resolute の停止で中断し、破棄しました。再試行はしません',
     continued: 'エラーで途切れ、その後続けました',
   },
   decisionAction: {

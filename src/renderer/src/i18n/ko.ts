@@ -152,6 +152,12 @@ export const ko: Messages = {
     placeholder: '명령을 입력하세요…',
     none: '일치하는 명령이 없습니다.',
   },
+  sendHeld: {
+    text: '보내지 않음: 이 채팅은 직전 메시지를 {{when}} 재시도합니다. 이 메시지를 보내려면 위의 재시도를 취소하세요.',
+    at: '{{time}}에 ({{left}} 후)',
+    in: '{{left}} 후에',
+    whenOnline: '네트워크가 돌아오면',
+  },
   interrupted: {
     text: '이 턴은 재시도 중에 중단되었습니다 (재시도 {{attempt}}/{{maxAttempts}}, {{error}})',
     retryNow: '지금 재시도',
@@ -163,7 +169,9 @@ export const ko: Messages = {
   },
   pacing: {
     waiting: '속도 제한이 초기화될 때까지 {{wait}} 기다리는 중',
-    waitingUntil: '제한이 {{time}}에 초기화될 때까지 기다리는 중 ({{wait}} 남음)',
+    waitingUntil: '속도 제한 초기화를 기다리는 중: {{time}}까지 ({{wait}} 남음)',
+    usageWaiting: '사용 한도가 초기화될 때까지 {{wait}} 기다리는 중',
+    usageWaitingUntil: '사용 한도 초기화를 기다리는 중: {{time}}까지 ({{wait}} 남음)',
     sending: '속도 제한이 초기화되었습니다: 보내는 중…',
     sendAnyway: '그래도 보내기',
   },
@@ -206,6 +214,7 @@ export const ko: Messages = {
     changedFiles_other: '실패하기 전에 이 실행에서 파일 {{count}}개가 바뀌었습니다: {{files}}',
     rawDetails: '공급자가 보낸 세부 정보',
     cancelledTitle: '재시도 취소됨',
+    discardedTitle: '버림',
     useLargerModel: '{{model}} 모델로 다시 보내기({{window}} 토큰)',
     settling: '처리 방법을 정하는 중…',
     title: '오류',
@@ -253,6 +262,7 @@ export const ko: Messages = {
     compactedDone: '컨텍스트 초과: 이전 메시지를 요약하고 다시 시도함',
     compactedFailed: '컨텍스트 초과, 요약도 실패함',
     interrupted: '중단됨: 재시도가 끝나기 전에 Resolute가 종료되었습니다',
+    discarded: 'Resolute가 멈춰 중단되었고, 버렸습니다. 다시 시도하지 않습니다',
     continued: '오류로 끊긴 뒤 이어서 작성됨',
   },
   decisionAction: {

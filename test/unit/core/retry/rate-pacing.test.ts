@@ -100,6 +100,15 @@ describe('RatePacer', () => {
     expect(pacer.waitMs('openai', NOW + 2000)).toBe(0);
   });
 
+  it('remembers a hold set by a usage limit as one, so the held prompt can say "usage limit"', () => {
+    const pacer = new RatePacer();
+    pacer.observe('openai', { status: 429, headers: { 'retry-after': '7200' } }, NOW, 'usage_limit');
+    pacer.observe('anthropic', { status: 429, headers: { 'retry-after': '30' } }, NOW, 'rate_limit');
+    expect(pacer.limitOf('openai')).toBe('usage');
+    expect(pacer.limitOf('anthropic')).toBe('rate');
+    expect(pacer.waitMs('openai', NOW)).toBe(7_200_000);
+  });
+
   it('forget drops the hold ("Send anyway")', () => {
     const pacer = new RatePacer();
     pacer.observe('openai', { status: 429, headers: { 'retry-after': '30' } }, NOW);

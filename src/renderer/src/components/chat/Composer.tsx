@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { useRetryWaiting } from '../../retry/RetryBanner';
+import { sendHeldText } from '../../retry/send-held';
+import { useNow } from '../../util/use-now';
 import { pendingFromUploads, readFiles, refusalsFor, type PendingFile } from '../../attachments/pending-files';
 import { longPaste } from '../../attachments/long-paste';
 import { ATTACHMENT_LIMITS, attachmentKind, MESSAGE_TEXT_MAX_CHARS } from '../../../../shared/attachments';
@@ -127,7 +129,12 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     }
   }, [restore, refill, setRefill, setText]);
 
+  // Enter while this chat's retry waits (hours, when scheduled): the note under the box says why
+  // nothing went, until the wait ends.
+  const [heldTried, setHeldTried] = useState(false);
+  if (heldTried && !retryWaits) setHeldTried(false);
   const send = async (): Promise<void> => {
+    if (retryWaits && (textLength > 0 || files.length > 0)) setHeldTried(true);
     if (!canSend) return;
     if (files.length > 0) return sendWithFiles(files);
     return sendText();
@@ -223,6 +230,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
           )}
         </div>
       )}
+      {heldTried && <SendHeldNote />}
       <textarea
         ref={inputRef}
         className="composer-input"
@@ -278,6 +286,19 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** Why Enter sent nothing: the chat's retry waits (retry/send-held.ts); the time left stays current. */
+function SendHeldNote() {
+  const { t, i18n } = useTranslation();
+  const banner = useAppState((s) => (s.retry.banner?.kind === 'pending' ? s.retry.banner : null));
+  const now = useNow();
+  if (!banner) return null;
+  return (
+    <p className="composer-held" role="status" data-testid="send-held">
+      {sendHeldText(t, i18n.language, banner, now)}
+    </p>
   );
 }
 

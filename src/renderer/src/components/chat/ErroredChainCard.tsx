@@ -60,8 +60,10 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
   ) : (
     verdictText(t, item)
   );
-  // A retry the person cancelled is their choice, not an error: a quiet card.
-  const isCancelled = item.chain?.outcome === 'cancelled';
+  // A retry the person cancelled, or an interrupted one they discarded, is their choice, not an
+  // error: a quiet card; a discarded one offers nothing again.
+  const isDiscarded = item.discarded === true;
+  const isCancelled = item.chain?.outcome === 'cancelled' || isDiscarded;
   return (
     <div
       className={`errored-card errored-card-${isCancelled ? 'cancelled' : item.status}`}
@@ -78,9 +80,11 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
         <span className="errored-title">
           {item.status === 'retrying'
             ? t('errored.retrying')
-            : isCancelled
-              ? t('errored.cancelledTitle')
-              : t('errored.title')}
+            : isDiscarded
+              ? t('errored.discardedTitle')
+              : isCancelled
+                ? t('errored.cancelledTitle')
+                : t('errored.title')}
         </span>
         <span className={isCancelled ? 'badge' : 'badge badge-error'} data-testid="errored-category">
           {latest.category ? t(`category.${latest.category}`) : t('errored.unknownCategory')}
@@ -110,7 +114,9 @@ export function ErroredChainCard({ item, row = READ_ONLY, isExpanded = false }: 
         </p>
       )}
       <FailureCostLine attempts={item.attempts} />
-      {item.status === 'failed' && <FailedActions item={item} row={row} overflow={isTooLong ? overflowFacts : null} />}
+      {item.status === 'failed' && !isDiscarded && (
+        <FailedActions item={item} row={row} overflow={isTooLong ? overflowFacts : null} />
+      )}
       {(item.attempts.length > 1 || item.decisions.length > 0) && (
         <details className="errored-details" open={isExpanded}>
           <summary>{t('errored.showAttempts')}</summary>
@@ -281,6 +287,7 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
 function failedText(t: TFunction, item: ErroredChainItem, reason: string): string {
   const outcome = item.chain?.outcome;
   if (outcome === 'exhausted') return t('outcome.exhausted', { count: item.retries });
+  if (item.discarded) return t('outcome.discarded');
   if (outcome === 'cancelled' || outcome === 'disabled' || outcome === 'not_retryable' || outcome === 'interrupted')
     return t(`outcome.${outcome}`);
   if (!reason) return item.status === 'unknown' ? t('errored.notRetried') : '';

@@ -1,28 +1,19 @@
 // Rate-limit pacing (docs/retry-policy.md, "Rate-limit pacing"): while a prompt waits for the
 // provider's rate limit to reset, "Waiting 12 s for the rate limit to reset" counts down with
 // "Send anyway"; Stop in the composer gives the text and the files back unsent. A wait of a minute or
-// more (a usage window that resets in two hours) says the clock time it ends and what is left, never
-// thousands of seconds. The last row of the chat's list.
+// more says the clock time it ends and what is left, and a usage limit says so (retry/pacing-text.ts).
+// The last row of the chat's list.
 import { useTranslation } from 'react-i18next';
 import type { PacingWait } from '../../../../shared/events';
 import { useCountdown } from '../../retry/RetryBanner';
-import { formatClockTime, formatWait } from '../../retry/scheduled-time';
+import { pacingText } from '../../retry/pacing-text';
 import { useActions } from '../../store/app-store';
 
 export function PacingNotice({ pacing }: { pacing: PacingWait }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
   const seconds = useCountdown(pacing.until);
-  const wait = formatWait(t, seconds);
-  const text =
-    seconds <= 0
-      ? t('pacing.sending')
-      : seconds < 60
-        ? t('pacing.waiting', { wait })
-        : t('pacing.waitingUntil', {
-            wait,
-            time: formatClockTime(pacing.until, pacing.until - seconds * 1000, i18n.language),
-          });
+  const text = pacingText(t, i18n.language, pacing, seconds);
   return (
     <div className="chat-aid">
       <div className="retry-banner pacing-notice" role="status" aria-live="polite" data-testid="pacing-notice">
