@@ -1,24 +1,33 @@
 // The desktop around the window: the application menu and the About panel (the menu rebuilt when
 // the language setting changes), OS notifications for session events that need the person while
 // the window is in the background, the badge for chats that want the person, and the question a
-// quit asks while retries wait (they are kept for the next start). The decisions live in app-menu.ts and
-// attention.ts; this file only hands them Electron's APIs. main.ts installs it once at start.
-import { app, dialog, Menu, nativeImage, Notification, shell, type BrowserWindow, type NativeImage } from 'electron';
+// quit asks while retries wait (they are kept for the next start), and a run left alone: the machine
+// kept awake while a request or a tool runs, the window hidden to the tray or the dock when closed
+// while work is pending. The decisions live in app-menu.ts, attention.ts and left-alone.ts; this
+// file only hands them Electron's APIs. main.ts installs it once at start.
+import {
+  app,
+  dialog,
+  Menu,
+  nativeImage,
+  Notification,
+  powerSaveBlocker,
+  shell,
+  Tray,
+  type BrowserWindow,
+  type MenuItemConstructorOptions,
+  type NativeImage,
+} from 'electron';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import type { LanguageSetting } from '../../shared/settings-values';
 import type { LaunchedApp } from '../modes/launch';
 import { aboutPanelOptions, menuTemplate } from './app-menu';
-import {
-  attentionCount,
-  attentionForEvent,
-  chatAttention,
-  createApprovalBadge,
-  createNotifier,
-  quitQuestion,
-  scheduledRetryAttention,
-} from './attention';
+import { attentionRouter, createApprovalBadge, createNotifier, quitQuestion } from './attention';
+import { activityOf } from '../core/session/session-activity';
+import { resolveLanguage } from '../../shared/ui-language';
 import { desktopTranslator, type Translate } from './desktop-i18n';
+import { createCloseToTray, createKeepAwake, type StatusPlace } from './left-alone';
 import { focusWindow } from './single-instance';
 
 export interface DesktopShellInputs {
@@ -91,11 +100,11 @@ function electronBadge(inputs: DesktopShellInputs, translate: () => Translate) {
 }
 
 /** A quit while retries wait says how many are kept for the next start, and can be cancelled. */
-function confirmQuit(inputs: DesktopShellInputs, t: () => Translate): void {
+function confirmQuit(inputs: DesktopShellInputs, t: () => Translate, goesAhead: () => void): void {
   let confirmed = false;
   app.on('before-quit', (event) => {
     const waiting = inputs.launched.services.sessions.waitingChains();
-    if (confirmed || waiting === 0) return;
+    if (confirmed || waiting === 0) return goesAhead();
     event.preventDefault();
     const window = inputs.window();
     const options = quitQuestion(waiting, t());
@@ -107,27 +116,83 @@ function confirmQuit(inputs: DesktopShellInputs, t: () => Translate): void {
   });
 }
 
-export function installDesktopShell(inputs: DesktopShellInputs): void {
+/** The tray icon (Windows, Linux), made when first needed and removed when the window is back. */
+function trayPlace(inputs: DesktopShellInputs): StatusPlace {
+  let tray: Tray | null = null;
+  return {
+    show(tooltip, menu) {
+      if (!tray) {
+        tray = new Tray(nativeImage.createFromPath(inputs.iconPath).resize({ width: 16, height: 16 }));
+        // Windows opens the window on a click; Linux shows the menu, which has Show.
+        tray.on('click', () => focusWindow(inputs.window()));
+      }
+      tray.setToolTip(tooltip);
+      tray.setContextMenu(Menu.buildFromTemplate(menu));
+    },
+    clear() {
+      tray?.destroy();
+      tray = null;
+    },
+  };
+}
+
+/** The dock's menu on macOS (it has Quit of its own; ours says what runs and shows the window). */
+function dockPlace(): StatusPlace {
+  const setMenu = (menu: MenuItemConstructorOptions[]) => app.dock?.setMenu(Menu.buildFromTemplate(menu));
+  return { show: (_tooltip, menu) => setMenu(menu.slice(0, 3)), clear: () => setMenu([]) };
+}
+
+/** Hour and minute in the app's language, for "next retry 14:05". */
+function timeFormatter(language: () => string): (epochMs: number) => string {
+  return (epochMs) => new Intl.DateTimeFormat(language(), { hour: 'numeric', minute: '2-digit' }).format(epochMs);
+}
+
+export interface DesktopShell {
+  /** A window was made: its close hides it while work is pending. */
+  watchWindow(win: BrowserWindow): void;
+}
+
+export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
   const { services, hub } = inputs.launched;
   const translatorFor = (language: LanguageSetting) => desktopTranslator(language, app.getPreferredSystemLanguages());
   let language = services.settings.get().ui.language;
   let t: Translate = translatorFor(language);
   applyMenu(t, inputs);
   app.setAboutPanelOptions(aboutPanelOptions({ version: app.getVersion(), iconPath: inputs.iconPath }));
-  const notify = electronNotifier(inputs, () => t);
-  const scheduled = scheduledRetryAttention();
-  const chats = chatAttention();
   const badge = electronBadge(inputs, () => t);
+  const attention = attentionRouter({ notify: electronNotifier(inputs, () => t), setBadge: (n) => badge.set(n) });
+  const keepAwake = createKeepAwake(powerSaveBlocker);
+  const closeToTray = createCloseToTray({
+    platform: process.platform,
+    liveActivity: () => services.sessions.sessions.map(activityOf),
+    tray: trayPlace(inputs),
+    dock: dockPlace(),
+    actions: { showWindow: () => focusWindow(inputs.window()), quit: () => app.quit() },
+    translate: () => t,
+    formatTime: timeFormatter(() => resolveLanguage(language, app.getPreferredSystemLanguages())),
+  });
   hub.subscribe((event) => {
     if (event.type === 'settings_changed' && event.settings.ui.language !== language) {
       language = event.settings.ui.language;
       t = translatorFor(language);
       applyMenu(t, inputs);
     }
-    const attention = scheduled(event) ?? attentionForEvent(event);
-    if (attention) notify(attention);
-    for (const news of chats(event)) notify(news);
-    if (event.type === 'sessions_activity') badge.set(attentionCount(event.sessions));
+    attention(event);
+    if (event.type === 'sessions_activity') {
+      keepAwake.update(event.sessions);
+      closeToTray.activityChanged();
+    }
   });
-  confirmQuit(inputs, () => t);
+  confirmQuit(
+    inputs,
+    () => t,
+    () => closeToTray.quitting(),
+  );
+  app.on('will-quit', () => keepAwake.release());
+  return {
+    watchWindow(win) {
+      win.on('close', (event) => closeToTray.closing(event, win));
+      win.on('show', () => closeToTray.shown());
+    },
+  };
 }

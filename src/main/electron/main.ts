@@ -16,7 +16,7 @@ import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credent
 import { DataFolderLockedError } from '../node/data-lock';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
-import { installDesktopShell } from './desktop-shell';
+import { installDesktopShell, type DesktopShell } from './desktop-shell';
 import { electronNetworkCheck } from './network';
 import { wireIpc } from './ipc-transport';
 import { chooseKeyStorage } from './key-storage';
@@ -29,6 +29,7 @@ import { errorText } from '../../shared/text';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
+let desktopShell: DesktopShell | null = null;
 /** The Vite dev server is honoured only by an unpackaged app (renderer-protocol.ts). */
 const page = { isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL };
 
@@ -115,6 +116,8 @@ function createWindow(dataDir: string): BrowserWindow {
     }),
   );
   rememberOnClose(win, stateFile);
+  // Closed while a chat works or a retry waits, it is hidden and Resolute stays in the tray or the dock.
+  desktopShell?.watchWindow(win);
   win.once('ready-to-show', () => {
     if (placement.isMaximized) win.maximize();
     win.show();
@@ -146,7 +149,7 @@ async function start(flags: CommonFlags): Promise<void> {
     router: launched.router,
     hub: launched.hub,
   });
-  installDesktopShell({
+  desktopShell = installDesktopShell({
     launched,
     window: () => mainWindow,
     iconPath,
@@ -154,7 +157,9 @@ async function start(flags: CommonFlags): Promise<void> {
   });
   mainWindow = createWindow(dataDir);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(dataDir);
+    // A window hidden while work went on comes back as it was; a closed one is made again.
+    if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
+    else if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(dataDir);
   });
 }
 
