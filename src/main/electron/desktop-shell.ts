@@ -3,7 +3,8 @@
 // the window is in the background, the badge for chats that want the person, and the question a
 // quit asks while retries wait (they are kept for the next start), and a run left alone: the machine
 // kept awake while a request or a tool runs, the window hidden to the tray or the dock when closed
-// while work is pending. The decisions live in app-menu.ts, attention.ts and left-alone.ts; this
+// while work is pending; and the updater, whose download is installed by a quit with nothing
+// pending. The decisions live in app-menu.ts, attention.ts, left-alone.ts and updates.ts; this
 // file only hands them Electron's APIs. main.ts installs it once at start.
 import {
   app,
@@ -19,6 +20,8 @@ import {
   type NativeImage,
 } from 'electron';
 import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { UpdateStatus } from '../../shared/updates';
 import { IPC_CHANNELS } from '../../shared/ipc';
 import type { LanguageSetting } from '../../shared/settings-values';
 import type { LaunchedApp } from '../modes/launch';
@@ -28,6 +31,17 @@ import { activityOf } from '../core/session/session-activity';
 import { resolveLanguage } from '../../shared/ui-language';
 import { desktopTranslator, type Translate } from './desktop-i18n';
 import { createCloseToTray, createKeepAwake, type StatusPlace } from './left-alone';
+import {
+  createUpdates,
+  updatesOff,
+  type InstallKind,
+  type UpdaterPort,
+  type Updates,
+  type UpdatesDeps,
+} from './updates';
+
+/** Named at run time, so it is read from the app's node_modules only where updates are on (never for a .deb/.rpm). */
+const UPDATER_MODULE = 'electron-updater';
 import { focusWindow } from './single-instance';
 
 export interface DesktopShellInputs {
@@ -37,6 +51,8 @@ export interface DesktopShellInputs {
   iconPath: string;
   /** The Windows overlay for a waiting approval: 16 px and its 32 px @2x twin. */
   badgePaths: { normal: string; double: string };
+  /** The updater (startUpdates), made before the app so Settings → About can reach it. */
+  updates: Updates;
 }
 
 function openFolder(dir: string): void {
@@ -147,6 +163,56 @@ function timeFormatter(language: () => string): (epochMs: number) => string {
   return (epochMs) => new Intl.DateTimeFormat(language(), { hour: 'numeric', minute: '2-digit' }).format(epochMs);
 }
 
+/** electron-builder's mark of a .deb/.rpm install (resources/package-type); null when absent. */
+function packageType(): string | null {
+  try {
+    return readFileSync(join(process.resourcesPath, 'package-type'), 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+/** electron-updater (CommonJS): its autoUpdater, as the part updates.ts uses. */
+async function loadAutoUpdater(): Promise<UpdaterPort> {
+  const loaded = (await import(UPDATER_MODULE)) as { default: { autoUpdater: UpdaterPort } };
+  return loaded.default.autoUpdater;
+}
+
+/**
+ * The updater, loaded only where updates are on (electron-updater is not even imported for a
+ * .deb/.rpm install or a development run), checked once at start; the download runs in the background.
+ */
+export async function startUpdates(
+  pending: UpdatesDeps['pending'],
+  onChange: (status: UpdateStatus) => void,
+): Promise<Updates> {
+  const kind: InstallKind = {
+    isPackaged: app.isPackaged,
+    platform: process.platform,
+    appImage: process.env.APPIMAGE,
+    packageType: app.isPackaged ? packageType() : null,
+  };
+  const updater = updatesOff(kind) === null ? await loadAutoUpdater() : null;
+  return createUpdates({
+    updater,
+    kind,
+    version: app.getVersion(),
+    pending,
+    onChange,
+    log: (line) => process.stderr.write(line),
+  });
+}
+
+/** What a quit would cut or keep: the chats working and the retry chains waiting. */
+export function pendingOf(launched: LaunchedApp | null): { working: number; waitingChains: number } {
+  if (!launched) return { working: 0, waitingChains: 0 };
+  const { sessions } = launched.services;
+  return {
+    working: sessions.sessions.filter((session) => session.isWorking).length,
+    waitingChains: sessions.waitingChains(),
+  };
+}
+
 export interface DesktopShell {
   /** A window was made: its close hides it while work is pending. */
   watchWindow(win: BrowserWindow): void;
@@ -183,10 +249,16 @@ export function installDesktopShell(inputs: DesktopShellInputs): DesktopShell {
       closeToTray.activityChanged();
     }
   });
+  // The first check, once the window is on its way; the download runs in the background.
+  void inputs.updates.check();
   confirmQuit(
     inputs,
     () => t,
-    () => closeToTray.quitting(),
+    () => {
+      closeToTray.quitting();
+      // Installed by this quit only with nothing pending; else kept for a later quit (updates.ts).
+      inputs.updates.quitting();
+    },
   );
   app.on('will-quit', () => keepAwake.release());
   return {

@@ -14,9 +14,11 @@ import { resolveDataDir, type SaveFileRequest } from '../node/app-options';
 import { writeExport } from '../node/export-files';
 import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
 import { DataFolderLockedError } from '../node/data-lock';
+import { adoptLoginPath } from '../node/login-path';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
-import { installDesktopShell, type DesktopShell } from './desktop-shell';
+import { installDesktopShell, pendingOf, startUpdates, type DesktopShell } from './desktop-shell';
+import type { Updates } from './updates';
 import { electronNetworkCheck } from './network';
 import { wireIpc } from './ipc-transport';
 import { chooseKeyStorage } from './key-storage';
@@ -83,10 +85,27 @@ async function saveFile(file: SaveFileRequest): Promise<string | null> {
   return choice.filePath;
 }
 
-async function launch(flags: CommonFlags): Promise<LaunchedApp> {
-  const parts = { cipher: await keyStorage(flags), pickFolder, saveFile, networkCheck: electronNetworkCheck };
+/** The app and its updater, made first so Settings → About reaches it through the app's commands. */
+async function launch(flags: CommonFlags): Promise<{ app: LaunchedApp; updates: Updates }> {
+  // Started from the Finder or a launcher, the app lacks the login shell's PATH: read it once, now (login-path.ts).
+  const [cipher, loginPath, updater] = await Promise.all([
+    keyStorage(flags),
+    adoptLoginPath(),
+    startUpdates(
+      () => pendingOf(launched),
+      (status) => launched?.hub.publish({ type: 'update_status', status }),
+    ),
+  ]);
+  const parts = {
+    cipher,
+    pickFolder,
+    saveFile,
+    networkCheck: electronNetworkCheck,
+    pathSource: loginPath.source,
+    updates: updater,
+  };
   try {
-    return await launchApp(flags, 'electron', parts);
+    return { app: await launchApp(flags, 'electron', parts), updates: updater };
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -98,7 +117,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', parts);
+    return { app: await launchApp({ ...flags, resetDamagedHistory: true }, 'electron', parts), updates: updater };
   }
 }
 
@@ -127,10 +146,11 @@ function createWindow(dataDir: string): BrowserWindow {
 }
 
 async function start(flags: CommonFlags): Promise<void> {
+  let updates: Updates;
   installGlobalGuards({ isDevServer: usesDevServer(page) });
   serveRenderer(protocol, fileURLToPath(new URL('../renderer', import.meta.url)));
   try {
-    launched = await launch(flags);
+    ({ app: launched, updates } = await launch(flags));
   } catch (error) {
     // Another Resolute (this app, or the browser or RPC mode) has the data folder: say so and quit cleanly.
     if (error instanceof DataFolderLockedError)
@@ -154,6 +174,7 @@ async function start(flags: CommonFlags): Promise<void> {
     window: () => mainWindow,
     iconPath,
     badgePaths: { normal: badgePath, double: badge2xPath },
+    updates,
   });
   mainWindow = createWindow(dataDir);
   app.on('activate', () => {
