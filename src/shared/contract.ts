@@ -3,6 +3,7 @@
 // it: the command names, the router's handler map (src/main/node/domains/), the preload's list
 // of names (put in at build time, electron.vite.config.ts) and the renderer's typed call().
 // Adding a command is one entry here plus its handler (docs/architecture.md, "The contract").
+import type { UpdateStatus } from './updates';
 import { MCP_SERVER_NAME, type McpCatalog, type McpLogTail, type McpServerStatus } from './mcp-values';
 import { z } from 'zod';
 import type { ErrorCategory } from './error-category';
@@ -54,6 +55,7 @@ export const undoParams = z
 
 export const commands = {
   'app.info': { params: empty, returns: returns<AppInfo>() },
+  'app.checkForUpdates': { params: empty, returns: returns<UpdateStatus>() },
   'session.getState': { params: empty, returns: returns<SessionSnapshot>() },
   'session.prompt': { params: promptParams, returns: returns<{ accepted: true }>() },
   /** A file just attached in the composer: a PDF's text is read now, off the main thread, for the prompt that sends it. */
@@ -244,6 +246,8 @@ export interface AppInfo {
   notices: StartupNotice[];
   /** Each MCP server's status (docs/mcp.md); later changes come as mcp_status events. */
   mcpServers?: McpServerStatus[];
+  /** The version, its channel and the updater's state (docs/hosts.md, "Updates"); later changes come as update_status events. */
+  updates?: UpdateStatus;
 }
 
 /** A notice raised at start-up, kept for clients that connect later; `id` is unique in this launch. */

@@ -1,6 +1,7 @@
 // The SessionEvent union: everything the main process tells its clients (renderer over IPC or
 // WebSocket, RPC stdout, extensions, the history store). The agent events and the retry and
 // compaction events keep pi's names and fields exactly; Resolute's own additions come last.
+import type { UpdateStatus } from './updates';
 import type { AttachmentUpload } from './attachments';
 import type { ErrorCategory, ChainOutcome } from './error-category';
 import type { RetryChainRecord, RetryDecisionRecord, SessionSummary, TurnRecord } from './history';
@@ -284,6 +285,8 @@ export type ResoluteEvent =
   | { type: 'sessions_activity'; sessions: SessionActivity[] }
   /** The MCP servers' statuses changed (starting, connected, failed, disabled): the whole list. */
   | { type: 'mcp_status'; servers: McpServerStatus[] }
+  /** The desktop updater's state changed (checking, downloading, ready to install at quit). */
+  | { type: 'update_status'; status: UpdateStatus }
   | HistoryChangedEvent
   /** The model the session talks to changed (a fallback switch, a new first choice). */
   | { type: 'model_changed'; model: ModelInfo }

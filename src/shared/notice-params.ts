@@ -24,6 +24,8 @@ export const NOTICE_PARAMS = {
   interrupted_chains: { count: 'count' },
   /** The data folder's lock was left by a process that is gone. */
   lock_taken_over: { pid: 'count' },
+  /** A newer Resolute migrated the history; the file as it was is kept at `path` (a downgrade opens it). */
+  history_backup: { path: 'text', from: 'count', to: 'count' },
   settings_invalid: { detail: 'text', aside: 'text' },
   settings_unknown_keys: { names: 'text' },
   settings_script_cleared: { detail: 'text' },

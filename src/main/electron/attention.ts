@@ -169,3 +169,22 @@ export function createApprovalBadge(deps: BadgeDeps): { set(pendingCount: number
     },
   };
 }
+
+/**
+ * What the desktop does with each event the windows get: the notifications (a scheduled retry's
+ * news first, then the shown chat's — a chain that gave up, an approval asked in the chat on
+ * screen —, then the other chats' news) and the badge. One per window; desktop-shell.ts subscribes it.
+ */
+export function attentionRouter(deps: {
+  notify(attention: Attention): boolean;
+  setBadge(count: number): void;
+}): (event: SessionEvent) => void {
+  const scheduled = scheduledRetryAttention();
+  const chats = chatAttention();
+  return (event) => {
+    const attention = scheduled(event) ?? attentionForEvent(event);
+    if (attention) deps.notify(attention);
+    for (const news of chats(event)) deps.notify(news);
+    if (event.type === 'sessions_activity') deps.setBadge(attentionCount(event.sessions));
+  };
+}

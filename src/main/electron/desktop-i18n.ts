@@ -1,6 +1,6 @@
 // The few strings the Electron host shows itself — menu labels Electron's roles do not supply (the
 // app commands' come from their declarations, src/shared/app-commands.ts), the
-// OS notifications, the taskbar badge's description — in en, ja and ko through i18next, like the
+// OS notifications, the taskbar badge's description, the tray's menu — in en, ja and ko through i18next, like the
 // renderer's. main.ts makes one translator per language setting (desktopTranslator).
 import i18next from 'i18next';
 import { appCommandLabels, type AppCommandId } from '../../shared/app-commands';
@@ -33,6 +33,14 @@ export const desktopEn = {
   },
   badge: {
     approvalWaiting: 'Waiting for your approval',
+  },
+  tray: {
+    idle: 'Nothing running',
+    working_one: '{{count}} chat working',
+    working_other: '{{count}} chats working',
+    nextRetry: 'next retry {{time}}',
+    show: 'Show Resolute',
+    quit: 'Quit Resolute',
   },
   quit: {
     title_one: 'A retry is waiting',
@@ -73,6 +81,14 @@ export const desktopJa: DesktopStrings = {
   badge: {
     approvalWaiting: '承認待ち',
   },
+  tray: {
+    idle: '実行中の作業はありません',
+    working_one: '{{count}} 件のチャットが作業中',
+    working_other: '{{count}} 件のチャットが作業中',
+    nextRetry: '次の再試行 {{time}}',
+    show: 'Resolute を表示',
+    quit: 'Resolute を終了',
+  },
   quit: {
     title_one: '再試行が待機中です',
     title_other: '{{count}} 件の再試行が待機中です',
@@ -109,6 +125,14 @@ export const desktopKo: DesktopStrings = {
   },
   badge: {
     approvalWaiting: '승인 대기 중',
+  },
+  tray: {
+    idle: '실행 중인 작업 없음',
+    working_one: '채팅 {{count}}개 작업 중',
+    working_other: '채팅 {{count}}개 작업 중',
+    nextRetry: '다음 재시도 {{time}}',
+    show: 'Resolute 보기',
+    quit: 'Resolute 종료',
   },
   quit: {
     title_one: '재시도가 대기 중입니다',

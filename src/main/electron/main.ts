@@ -14,9 +14,11 @@ import { resolveDataDir, type SaveFileRequest } from '../node/app-options';
 import { writeExport } from '../node/export-files';
 import { fileKeyCipher, KEY_FILE_NAME, type SecretCipher } from '../node/credential-store';
 import { DataFolderLockedError } from '../node/data-lock';
+import { adoptLoginPath } from '../node/login-path';
 import { isHistoryDatabaseError } from '../node/history/history-errors';
 import { IPC_CHANNELS } from '../../shared/ipc';
-import { installDesktopShell } from './desktop-shell';
+import { installDesktopShell, pendingOf, startUpdates, type DesktopShell } from './desktop-shell';
+import type { Updates } from './updates';
 import { electronNetworkCheck } from './network';
 import { wireIpc } from './ipc-transport';
 import { chooseKeyStorage } from './key-storage';
@@ -29,6 +31,7 @@ import { errorText } from '../../shared/text';
 
 let mainWindow: BrowserWindow | null = null;
 let launched: LaunchedApp | null = null;
+let desktopShell: DesktopShell | null = null;
 /** The Vite dev server is honoured only by an unpackaged app (renderer-protocol.ts). */
 const page = { isPackaged: app.isPackaged, devServerUrl: process.env.ELECTRON_RENDERER_URL };
 
@@ -82,10 +85,27 @@ async function saveFile(file: SaveFileRequest): Promise<string | null> {
   return choice.filePath;
 }
 
-async function launch(flags: CommonFlags): Promise<LaunchedApp> {
-  const parts = { cipher: await keyStorage(flags), pickFolder, saveFile, networkCheck: electronNetworkCheck };
+/** The app and its updater, made first so Settings → About reaches it through the app's commands. */
+async function launch(flags: CommonFlags): Promise<{ app: LaunchedApp; updates: Updates }> {
+  // Started from the Finder or a launcher, the app lacks the login shell's PATH: read it once, now (login-path.ts).
+  const [cipher, loginPath, updater] = await Promise.all([
+    keyStorage(flags),
+    adoptLoginPath(),
+    startUpdates(
+      () => pendingOf(launched),
+      (status) => launched?.hub.publish({ type: 'update_status', status }),
+    ),
+  ]);
+  const parts = {
+    cipher,
+    pickFolder,
+    saveFile,
+    networkCheck: electronNetworkCheck,
+    pathSource: loginPath.source,
+    updates: updater,
+  };
   try {
-    return await launchApp(flags, 'electron', parts);
+    return { app: await launchApp(flags, 'electron', parts), updates: updater };
   } catch (error) {
     if (!isHistoryDatabaseError(error) || error.kind !== 'damaged') throw error;
     const choice = await dialog.showMessageBox({
@@ -97,7 +117,7 @@ async function launch(flags: CommonFlags): Promise<LaunchedApp> {
       cancelId: 1,
     });
     if (choice.response !== 0) throw error;
-    return launchApp({ ...flags, resetDamagedHistory: true }, 'electron', parts);
+    return { app: await launchApp({ ...flags, resetDamagedHistory: true }, 'electron', parts), updates: updater };
   }
 }
 
@@ -115,6 +135,8 @@ function createWindow(dataDir: string): BrowserWindow {
     }),
   );
   rememberOnClose(win, stateFile);
+  // Closed while a chat works or a retry waits, it is hidden and Resolute stays in the tray or the dock.
+  desktopShell?.watchWindow(win);
   win.once('ready-to-show', () => {
     if (placement.isMaximized) win.maximize();
     win.show();
@@ -124,10 +146,11 @@ function createWindow(dataDir: string): BrowserWindow {
 }
 
 async function start(flags: CommonFlags): Promise<void> {
+  let updates: Updates;
   installGlobalGuards({ isDevServer: usesDevServer(page) });
   serveRenderer(protocol, fileURLToPath(new URL('../renderer', import.meta.url)));
   try {
-    launched = await launch(flags);
+    ({ app: launched, updates } = await launch(flags));
   } catch (error) {
     // Another Resolute (this app, or the browser or RPC mode) has the data folder: say so and quit cleanly.
     if (error instanceof DataFolderLockedError)
@@ -146,15 +169,18 @@ async function start(flags: CommonFlags): Promise<void> {
     router: launched.router,
     hub: launched.hub,
   });
-  installDesktopShell({
+  desktopShell = installDesktopShell({
     launched,
     window: () => mainWindow,
     iconPath,
     badgePaths: { normal: badgePath, double: badge2xPath },
+    updates,
   });
   mainWindow = createWindow(dataDir);
   app.on('activate', () => {
-    if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(dataDir);
+    // A window hidden while work went on comes back as it was; a closed one is made again.
+    if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
+    else if (BrowserWindow.getAllWindows().length === 0) mainWindow = createWindow(dataDir);
   });
 }
 

@@ -130,10 +130,10 @@ export class WindowStateFile {
 export interface TrackedWindow {
   getNormalBounds(): Rect;
   isMaximized(): boolean;
-  once(event: 'close', listener: () => void): unknown;
+  on(event: 'close', listener: () => void): unknown;
 }
 
-/** Save the window's normal bounds and maximised state when it closes. */
+/** Save the window's normal bounds and maximised state when it closes (or is hidden to the tray, left-alone.ts). */
 export function rememberOnClose(win: TrackedWindow, file: Pick<WindowStateFile, 'save'>): void {
-  win.once('close', () => file.save({ bounds: win.getNormalBounds(), isMaximized: win.isMaximized() }));
+  win.on('close', () => file.save({ bounds: win.getNormalBounds(), isMaximized: win.isMaximized() }));
 }

@@ -169,7 +169,10 @@ export interface LaunchedApp {
 }
 
 /** What only the desktop app provides: the keychain's cipher, the folder and save dialogs, net.isOnline(). */
-export type HostParts = Pick<AppServicesOptions, 'cipher' | 'pickFolder' | 'saveFile' | 'networkCheck'>;
+export type HostParts = Pick<
+  AppServicesOptions,
+  'cipher' | 'pickFolder' | 'saveFile' | 'networkCheck' | 'pathSource' | 'updates'
+>;
 
 export async function launchApp(
   flags: CommonFlags,

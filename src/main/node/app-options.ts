@@ -3,6 +3,7 @@
 // starts on, and whether the settings name a provider whose models come from pi-ai's catalogue.
 // launch.ts builds the options; the Electron host resolves the data folder before it starts, to
 // take its single-instance lock.
+import type { UpdatesPort } from '../../shared/updates';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,6 +48,10 @@ export interface AppServicesOptions {
   saveFile?: SaveFile;
   /** Receives every session event and settings change. */
   publish: (event: SessionEvent) => void;
+  /** The desktop app's updater (Settings → About); absent elsewhere. */
+  updates?: UpdatesPort;
+  /** Where this process's PATH came from (login-path.ts), said in each MCP server's log; absent: inherited. */
+  pathSource?: string;
   /** Offline-aware backoff: Electron passes net.isOnline(); the Node modes a HEAD to the provider's host. */
   networkCheck?: NetworkCheck;
   /** How often a chain paused offline checks again, ms (tests make it short). */

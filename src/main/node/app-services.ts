@@ -133,6 +133,7 @@ export class AppServices {
       toolsNote: () => this.tools.bashUnavailable,
       mcpServers: () => this.mcp.statuses(),
       publish: options.publish,
+      updates: options.updates,
     });
     const report = (notice: NoticeText): void => app.report(notice);
     this.decisionLog = new JsonlDecisionLog(this.logDir, report);
@@ -193,7 +194,12 @@ export class AppServices {
       logDir: this.logDir,
       version: this.options.version,
       workspace: () => this.mcpWorkspace(),
-      launch: { hidden: [dataDir], bwrap: cachedExecutable('bwrap'), parentEnv: process.env },
+      launch: {
+        hidden: [dataDir],
+        bwrap: cachedExecutable('bwrap'),
+        parentEnv: process.env,
+        pathSource: this.options.pathSource ?? 'inherited',
+      },
       onStatus: (servers) => this.options.publish({ type: 'mcp_status', servers }),
     });
     return mcp;

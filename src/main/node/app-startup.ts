@@ -89,6 +89,11 @@ export function startupProblems(options: AppServicesOptions, parts: OpenedParts)
     const message = `Resolute did not shut down cleanly last time (process ${stale.pid}); its lock was taken over.`;
     notes.push({ level: 'info', ...codedNotice('lock_taken_over', { pid: stale.pid }, message) });
   }
+  const backup = parts.history.backupBeforeMigration;
+  if (backup) {
+    const message = `This version updated the history to schema ${backup.to}; a copy as it was (schema ${backup.from}) is kept at ${backup.path} for an older version.`;
+    notes.push({ level: 'info', ...codedNotice('history_backup', { ...backup }, message) });
+  }
   notes.push(...parts.settings.loadProblems);
   if (options.cipher?.note) notes.push({ level: 'warning', ...options.cipher.note });
   if (parts.interrupted.length > 0) notes.push({ level: 'info', ...interruptedNotice(parts.interrupted.length) });

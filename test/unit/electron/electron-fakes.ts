@@ -96,6 +96,10 @@ export class FakeWindow extends FakeEmitter {
     this.calls.push('focus');
     this.focused = true;
   };
+  hide = () => {
+    this.calls.push('hide');
+    this.visible = false;
+  };
 
   /** The fake typed as what the code under test declares; only the members above exist. */
   asBrowserWindow(): BrowserWindow {

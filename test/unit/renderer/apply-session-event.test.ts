@@ -94,6 +94,10 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   session_changed: { type: 'session_changed', snapshot: snapshot() },
   settings_changed: { type: 'settings_changed', settings: DEFAULT_SETTINGS },
   mcp_status: { type: 'mcp_status', servers: [{ name: 'fs', state: 'starting' }] },
+  update_status: {
+    type: 'update_status',
+    status: { version: '0.1.0', channel: 'latest', update: { state: 'ready', version: '0.2.0' } },
+  },
   sessions_activity: {
     type: 'sessions_activity',
     sessions: [{ sessionId: 'other', title: 'Other chat', state: 'retrying', until: 5000 }],

@@ -1,11 +1,12 @@
 // The app domain: app.info (the version, the host, the folders, the simulator's URL, whether a
-// folder dialog exists, why a tool is unavailable) and the notices raised while the app started,
+// folder dialog exists, why a tool is unavailable, the updater's state), app.checkForUpdates and the notices raised while the app started,
 // before any client listened, which every client is given (app.info; the RPC mode at its start).
 // Built by the composition root (app-services.ts).
 import type { AppInfo, CommandHandlers, StartupNotice } from '../../../shared/contract';
 import type { SessionEvent } from '../../../shared/events';
 import type { McpServerStatus } from '../../../shared/mcp-values';
 import type { NoticeText } from '../../../shared/notice-params';
+import { noUpdater, type UpdatesPort } from '../../../shared/updates';
 
 export interface AppDomainParts {
   host: AppInfo['host'];
@@ -17,6 +18,8 @@ export interface AppDomainParts {
   toolsNote: () => NoticeText | null;
   mcpServers: () => McpServerStatus[];
   publish: (event: SessionEvent) => void;
+  /** The desktop host's updater; absent in the browser and RPC modes. */
+  updates?: UpdatesPort;
 }
 
 export class AppDomain {
@@ -29,7 +32,8 @@ export class AppDomain {
 
   readonly commands = {
     'app.info': () => this.info(),
-  } satisfies Pick<CommandHandlers, 'app.info'>;
+    'app.checkForUpdates': () => this.parts.updates?.check() ?? noUpdater(this.parts.version),
+  } satisfies Pick<CommandHandlers, 'app.info' | 'app.checkForUpdates'>;
 
   info(): AppInfo {
     const { version, host, dataDir, logDir, simulatorUrl, canPickFolder, toolsNote } = this.parts;
@@ -43,6 +47,7 @@ export class AppDomain {
       canPickFolder,
       toolsNote: toolsNote(),
       mcpServers: this.parts.mcpServers(),
+      updates: this.parts.updates?.status() ?? noUpdater(version),
     };
   }
 

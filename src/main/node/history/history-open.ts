@@ -2,7 +2,9 @@
 // refuses with a HistoryDatabaseError without writing a byte, and only then opens it read-write,
 // sets the pragmas and runs the migrations. The full integrity check runs here only when
 // history-integrity.ts says it must (unclean shutdown, damage found before); otherwise the store
-// runs it in the background. Used by openHistoryStore in sqlite-history-store.ts.
+// runs it in the background. Before a newer Resolute migrates a file it keeps a copy of it as it
+// was (VACUUM INTO), so going back to the older version stays possible (docs/architecture.md,
+// "Where data lives"). Used by openHistoryStore in sqlite-history-store.ts.
 import { closeSync, existsSync, mkdirSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,6 +26,8 @@ export interface OpenedHistoryDatabase {
   movedAsideTo: string | null;
   /** The integrity check ran before opening; false when it is left to the background. */
   checked: boolean;
+  /** The copy kept before this start migrated the file to a newer schema, or null when none ran. */
+  backup: { path: string; from: number; to: number } | null;
 }
 
 export function openHistoryDatabase(path: string, options: { startFresh?: boolean } = {}): OpenedHistoryDatabase {
@@ -48,7 +52,21 @@ export function openHistoryDatabase(path: string, options: { startFresh?: boolea
   }
   createPrivately(fullPath);
   // A file moved aside leaves no file here: the new one needs no check.
-  return { db: openReadWrite(fullPath), movedAsideTo, checked: checked || movedAsideTo !== null };
+  const { db, backup } = openReadWrite(fullPath);
+  return { db, movedAsideTo, checked: checked || movedAsideTo !== null, backup };
+}
+
+/**
+ * A copy of a file at an older schema, made before the migrations change it: `<path>.schema-<from>.bak`
+ * beside it (a number added when one is there already). VACUUM INTO writes a whole, compact,
+ * consistent database — the WAL's commits included — that an older Resolute opens as it was.
+ */
+function keepCopyBeforeMigration(db: Database.Database, path: string, from: number): string {
+  let target = `${path}.schema-${from}.bak`;
+  for (let n = 2; existsSync(target); n += 1) target = `${path}.schema-${from}-${n}.bak`;
+  db.prepare('VACUUM INTO ?').run(target);
+  tighten(target, PRIVATE_FILE_MODE);
+  return target;
 }
 
 /**
@@ -84,7 +102,7 @@ function checkExistingFile(path: string, fullCheck: boolean): void {
 // build turns it on, but the ON DELETE CASCADE of deleteSession must not hang on a build flag).
 // busy_timeout (the `timeout` option) lets a second process, e.g. a CLI run reading the same
 // history, wait for a lock instead of failing at once.
-function openReadWrite(path: string): Database.Database {
+function openReadWrite(path: string): { db: Database.Database; backup: OpenedHistoryDatabase['backup'] } {
   let db: Database.Database | undefined;
   try {
     db = new Database(path, { timeout: BUSY_TIMEOUT_MS, ...nativeBinding() });
@@ -92,8 +110,14 @@ function openReadWrite(path: string): Database.Database {
     if (mode.toLowerCase() !== 'wal') throw new Error(`could not switch to WAL mode (journal_mode is ${mode})`);
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    const from = readSchemaVersion(db);
+    // A new file (version 0) has nothing to go back to.
+    const backup =
+      from > 0 && from < LATEST_SCHEMA_VERSION
+        ? { path: keepCopyBeforeMigration(db, path, from), from, to: LATEST_SCHEMA_VERSION }
+        : null;
     migrate(db);
-    return db;
+    return { db, backup };
   } catch (error) {
     db?.close();
     throw toHistoryError(error, path);

@@ -22,7 +22,7 @@ import type { SandboxAuditRecord } from '../../../shared/tools';
 import { exportSessionDetail, type ExportFormat, type ExportOptions, type SessionExport } from './history-export';
 import type { HistoryDatabaseError } from './history-errors';
 import { checkIntegrityInBackground, type BackgroundCheck } from './history-integrity';
-import { nativeBinding, openHistoryDatabase } from './history-open';
+import { nativeBinding, openHistoryDatabase, type OpenedHistoryDatabase } from './history-open';
 import {
   closeInterruptedChains,
   interruptedSessions,
@@ -56,8 +56,10 @@ export interface OpenHistoryStoreOptions {
  * untouched — when it was written by a newer Resolute, is damaged, or cannot be read.
  */
 export function openHistoryStore(path: string, options: OpenHistoryStoreOptions = {}): SqliteHistoryStore {
-  const { db, movedAsideTo, checked } = openHistoryDatabase(path, options);
-  return new SqliteHistoryStore(db, movedAsideTo, checked);
+  const { db, movedAsideTo, checked, backup } = openHistoryDatabase(path, options);
+  const store = new SqliteHistoryStore(db, movedAsideTo, checked);
+  store.backupBeforeMigration = backup;
+  return store;
 }
 
 interface SessionParams {
@@ -108,6 +110,8 @@ const SQL = {
 export class SqliteHistoryStore implements HistoryStore {
   /** Where `startFresh` moved a damaged database, or null when nothing was moved. */
   readonly movedAsideTo: string | null;
+  /** The copy of the file kept before this start migrated it (history-open.ts), for the start-up notice. */
+  backupBeforeMigration: OpenedHistoryDatabase['backup'] = null;
   readonly path: string;
   private readonly db: Database.Database;
   private readonly queries: HistoryQueries;

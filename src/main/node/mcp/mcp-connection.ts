@@ -13,7 +13,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import { type McpServerConfig } from '../../../shared/mcp';
 import { isHttpServer, type McpCatalog } from '../../../shared/mcp-values';
 import { listCatalog } from './mcp-catalog';
-import { stdioLaunch, type LaunchContext } from './mcp-launch';
+import { pathLogLine, stdioLaunch, type LaunchContext } from './mcp-launch';
 import { serverSandbox, type ServerSandbox } from './mcp-sandbox';
 import { redactSecrets } from '../../core/llm/redact-secrets';
 import { ConnectFailed, connectFailureText, REQUEST_TIMEOUT, withConnectRetry, type RetryContext } from './mcp-retry';
@@ -256,6 +256,7 @@ export class McpConnection {
     const transport = new StdioClientTransport({ ...launch, stderr: 'pipe' });
     transport.stderr?.on('data', (chunk: Buffer) => this.writeLog(chunk));
     this.writeLog(`--- ${new Date().toISOString()} starting ${launch.command} ${launch.args.join(' ')}\n`);
+    this.note(pathLogLine(this.options.launch));
     return transport;
   }
 

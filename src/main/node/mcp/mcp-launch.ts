@@ -55,6 +55,13 @@ export interface LaunchContext {
   /** bubblewrap's absolute path, or null when it is not installed. */
   bwrap: string | null;
   parentEnv: Record<string, string | undefined>;
+  /** Where parentEnv's PATH came from (login-path.ts), for the server's log. */
+  pathSource?: string;
+}
+
+/** The log's line saying which PATH a server was started with, so "spawn npx ENOENT" explains itself. */
+export function pathLogLine(context: Pick<LaunchContext, 'parentEnv' | 'pathSource'>): string {
+  return `PATH (${context.pathSource ?? 'inherited'}): ${context.parentEnv.PATH ?? ''}`;
 }
 
 /** The app's environment cut to the allow-list (a value that is a shell function is dropped). */

@@ -395,6 +395,26 @@ export const en = {
       fallback: 'Fallback models',
       tools: 'Agent tools',
       shortcuts: 'Keyboard shortcuts',
+      about: 'About',
+    },
+    about: {
+      version: 'Version',
+      channel: 'Channel',
+      stable: 'Stable',
+      check: 'Check for updates',
+      idle: 'Updates are checked at start and downloaded in the background.',
+      checking: 'Checking for updates…',
+      none: 'Resolute is up to date.',
+      downloading: 'Downloading {{version}}… {{percent}}%',
+      ready:
+        '{{version}} is downloaded. It is installed when you quit Resolute with no chat working and no retry waiting.',
+      error: 'The update check failed: {{message}}',
+      off: {
+        package_manager: 'This copy was installed as a .deb or .rpm package: your package manager updates it.',
+        unpackaged: 'This is a development build: it does not update itself.',
+        unsupported: 'This build does not update itself; the AppImage, the macOS and the Windows apps do.',
+        not_desktop: 'Updates are handled by the desktop app.',
+      },
     },
     fallback: {
       hint: 'When a usage limit leaves the current provider without a usable key, or an outage (overloaded, server errors, no connection, time-outs) uses up its retries, the next model below is tried at once. Drag a row, or focus its handle and press the arrow keys, to reorder.',

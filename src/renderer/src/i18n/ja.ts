@@ -396,6 +396,28 @@ export const ja: Messages = {
       fallback: 'フォールバックモデル',
       tools: 'エージェントのツール',
       shortcuts: 'キーボードショートカット',
+      about: 'Resolute について',
+    },
+    about: {
+      version: 'バージョン',
+      channel: 'チャンネル',
+      stable: '安定版',
+      check: 'アップデートを確認',
+      idle: 'アップデートは起動時に確認し、バックグラウンドでダウンロードします。',
+      checking: 'アップデートを確認しています…',
+      none: 'Resolute は最新です。',
+      downloading: '{{version}} をダウンロードしています… {{percent}}%',
+      ready:
+        '{{version}} をダウンロードしました。作業中のチャットや待機中の再試行がないときに Resolute を終了するとインストールされます。',
+      error: 'アップデートを確認できませんでした: {{message}}',
+      off: {
+        package_manager:
+          'この Resolute は .deb または .rpm パッケージでインストールされています。アップデートはパッケージマネージャーが行います。',
+        unpackaged: '開発用のビルドのため、自動ではアップデートされません。',
+        unsupported:
+          'このビルドは自動ではアップデートされません（AppImage、macOS 版、Windows 版はアップデートされます）。',
+        not_desktop: 'アップデートはデスクトップアプリが行います。',
+      },
     },
     fallback: {
       hint: '利用上限で現在のプロバイダーに使えるキーがなくなったとき、または障害 (過負荷、サーバーエラー、接続不可、タイムアウト) で再試行を使い切ったとき、下の次のモデルをすぐに試します。行をドラッグするか、ハンドルにフォーカスして矢印キーで並べ替えます。',

@@ -393,6 +393,26 @@ export const ko: Messages = {
       fallback: '대체 모델',
       tools: '에이전트 도구',
       shortcuts: '키보드 단축키',
+      about: 'Resolute 정보',
+    },
+    about: {
+      version: '버전',
+      channel: '채널',
+      stable: '안정판',
+      check: '업데이트 확인',
+      idle: '업데이트는 시작할 때 확인하고 백그라운드에서 내려받습니다.',
+      checking: '업데이트를 확인하는 중…',
+      none: 'Resolute가 최신 버전입니다.',
+      downloading: '{{version}} 내려받는 중… {{percent}}%',
+      ready:
+        '{{version}}을(를) 내려받았습니다. 작업 중인 채팅과 대기 중인 재시도가 없을 때 Resolute를 종료하면 설치됩니다.',
+      error: '업데이트를 확인하지 못했습니다: {{message}}',
+      off: {
+        package_manager: '이 Resolute는 .deb 또는 .rpm 패키지로 설치되었습니다. 업데이트는 패키지 관리자가 합니다.',
+        unpackaged: '개발용 빌드라 자동으로 업데이트되지 않습니다.',
+        unsupported: '이 빌드는 자동으로 업데이트되지 않습니다(AppImage, macOS 앱, Windows 앱은 업데이트됩니다).',
+        not_desktop: '업데이트는 데스크톱 앱이 합니다.',
+      },
     },
     fallback: {
       hint: '사용 한도로 현재 공급자에 쓸 수 있는 키가 없거나 장애(과부하, 서버 오류, 연결 불가, 시간 초과)로 재시도를 모두 쓰면 아래의 다음 모델을 바로 시도합니다. 행을 끌거나 핸들에 포커스를 두고 화살표 키로 순서를 바꿉니다.',

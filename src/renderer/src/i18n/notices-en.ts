@@ -5,6 +5,8 @@ export const noticesEn = {
     '{{count}} retry chain was cut off when Resolute last stopped; it is marked interrupted in the history.',
   interrupted_chains_other:
     '{{count}} retry chains were cut off when Resolute last stopped; they are marked interrupted in the history.',
+  history_backup:
+    'This version updated the history to schema {{to}}; a copy as it was (schema {{from}}) is kept at {{path}} for an older version.',
   lock_taken_over: 'Resolute did not shut down cleanly last time (process {{pid}}); its lock was taken over.',
   settings_invalid: 'The settings file was invalid ({{detail}}); it was kept as {{aside}} and defaults are in use.',
   settings_unknown_keys:

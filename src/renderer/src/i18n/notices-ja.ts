@@ -7,6 +7,8 @@ export const noticesJa: Messages['notices'] = {
     '前回 Resolute が終了したとき、再試行中だった {{count}} 件の処理が途中で打ち切られました。履歴では「中断」として記録されています。',
   interrupted_chains_other:
     '前回 Resolute が終了したとき、再試行中だった {{count}} 件の処理が途中で打ち切られました。履歴では「中断」として記録されています。',
+  history_backup:
+    'このバージョンで履歴をスキーマ {{to}} に更新しました。古いバージョン用に、更新前（スキーマ {{from}}）のコピーを {{path}} に保管しています。',
   lock_taken_over: '前回 Resolute は正常に終了しませんでした（プロセス {{pid}}）。残っていたロックを引き継ぎました。',
   settings_invalid: '設定ファイルが壊れていたため（{{detail}}）、{{aside}} として保管し、既定の設定を使っています。',
   settings_unknown_keys:

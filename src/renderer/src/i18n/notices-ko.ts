@@ -7,6 +7,8 @@ export const noticesKo: Messages['notices'] = {
     '지난번 Resolute가 종료될 때 재시도 중이던 작업 {{count}}건이 중간에 끊겼습니다. 기록에는 ‘중단됨’으로 표시되어 있습니다.',
   interrupted_chains_other:
     '지난번 Resolute가 종료될 때 재시도 중이던 작업 {{count}}건이 중간에 끊겼습니다. 기록에는 ‘중단됨’으로 표시되어 있습니다.',
+  history_backup:
+    '이 버전에서 기록을 스키마 {{to}}(으)로 업데이트했습니다. 이전 버전을 위해 업데이트 전(스키마 {{from}}) 사본을 {{path}}에 보관합니다.',
   lock_taken_over:
     '지난번 Resolute가 정상적으로 종료되지 않았습니다(프로세스 {{pid}}). 남아 있던 잠금을 넘겨받았습니다.',
   settings_invalid: '설정 파일이 올바르지 않아({{detail}}) {{aside}}(으)로 보관하고 기본 설정을 사용합니다.',

@@ -196,13 +196,18 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       update((s) => ({
         ...s,
         ui: { ...s.ui, host: info.host },
-        settings: { ...s.settings, mcpServers: info.mcpServers ?? [] },
+        settings: { ...s.settings, mcpServers: info.mcpServers ?? [], updates: info.updates ?? null },
       }));
       return {
         snapshot: applySnapshotEvent(snapshot),
         settings: { type: 'settings_changed', settings },
         startupNotices: info.notices,
       };
+    },
+    /** Settings → About's "Check for updates": the updater's answer replaces what About shows. */
+    async checkForUpdates(): Promise<void> {
+      const status = await bridge.call('app.checkForUpdates', {});
+      update((s) => ({ ...s, settings: { ...s.settings, updates: status } }));
     },
     setConnection(connection: ConnectionState): void {
       update((s) => ({ ...s, ui: { ...s.ui, connection } }));

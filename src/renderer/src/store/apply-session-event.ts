@@ -126,6 +126,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return { ...state, history: { ...state.history, activity: event.sessions } };
     case 'mcp_status':
       return { ...state, settings: { ...state.settings, mcpServers: event.servers } };
+    case 'update_status':
+      return { ...state, settings: { ...state.settings, updates: event.status } };
     case 'model_changed':
       return patchSession(state, { model: event.model });
     case 'spending_cap_request':

@@ -2,6 +2,7 @@
 // and the empty state the app starts from. Pure data — the reducer in apply-session-event.ts and
 // the actions in actions.ts are the only writers.
 import type { ChatBudget, SpendingCapRequest } from '../../../shared/spending-cap';
+import type { UpdateStatus } from '../../../shared/updates';
 import type { SessionSummary, RetryDecisionRecord, TurnRecord } from '../../../shared/history';
 import type { ChatMessage } from '../../../shared/messages';
 import type {
@@ -117,6 +118,8 @@ export interface SettingsSlice {
   providers: ProviderInfo[];
   /** The MCP servers' statuses (app.info on connect, then mcp_status events). */
   mcpServers: McpServerStatus[];
+  /** The version and the updater's state (app.info on connect, then update_status events); null before. */
+  updates: UpdateStatus | null;
 }
 
 export interface HistorySlice {
@@ -213,7 +216,7 @@ export function initialState(): AppState {
       compactions: [],
     },
     retry: { banner: null, switchedModel: null },
-    settings: { values: null, fieldErrors: {}, providers: [], mcpServers: [] },
+    settings: { values: null, fieldErrors: {}, providers: [], mcpServers: [], updates: null },
     history: { sessions: [], revision: 0, activity: [] },
     ui: {
       view: 'chat',

@@ -1,6 +1,6 @@
 // The Settings pane: a left-hand index of its sections, what a new user needs first first (provider
 // and model, keys, the agent and its tools, MCP servers, then retries, the decision table, the
-// fallback models, the simulator, language and theme, keyboard shortcuts) and the sections
+// fallback models, the simulator, language and theme, keyboard shortcuts, About) and the sections
 // themselves. It renders the settings the store holds (settings.get on
 // connect, then settings_changed); every control applies its change at once, and an accepted
 // change is confirmed by a quiet "Saved".
@@ -18,6 +18,7 @@ import { RetrySection } from './RetrySection';
 import { AgentSection } from './AgentSection';
 import { ToolsSection } from './ToolsSection';
 import { McpSection } from './McpSection';
+import { AboutSection } from './AboutSection';
 
 /** Each section's anchor id and the i18n key of its title, in page order. */
 export const SETTINGS_SECTIONS = [
@@ -32,6 +33,7 @@ export const SETTINGS_SECTIONS = [
   ['settings-simulator', 'settings.sections.simulator'],
   ['settings-appearance', 'settings.sections.appearance'],
   ['settings-shortcuts', 'settings.sections.shortcuts'],
+  ['settings-about', 'settings.sections.about'],
 ] as const;
 
 /** A request for one of the sections (the palette's "Settings: …"). */
@@ -85,6 +87,7 @@ export function SettingsView() {
               <SimulatorSection simulator={settings.simulator} />
               <AppearanceSection ui={settings.ui} />
               <ShortcutsSection />
+              <AboutSection />
             </>
           ) : (
             <p className="pane-empty">{t('history.loading')}</p>
