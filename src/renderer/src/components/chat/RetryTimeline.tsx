@@ -3,6 +3,7 @@
 // change category mid-way, so every entry names its own; the attempt that succeeded carries no
 // error badge, and each failed attempt shows the start of what it had streamed. Used inside the
 // chat's cards and in the history view.
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { RetryDecisionRecord } from '../../../../shared/history';
 import type { ErroredAttempt } from '../../chat/chat-items';
@@ -88,7 +89,7 @@ function AttemptWords({ attempt }: { attempt: ErroredAttempt | undefined }) {
   ) : null;
 }
 
-function outcomeText(t: ReturnType<typeof useTranslation>['t'], chain: ChainView, failed: number): string {
+function outcomeText(t: TFunction, chain: ChainView, failed: number): string {
   if (chain.outcome === 'recovered') return t('outcome.recovered', { count: failed });
   if (chain.outcome === 'exhausted') return t('outcome.exhausted', { count: Math.max(0, failed - 1) });
   return t(`outcome.${chain.outcome}`);

@@ -3,12 +3,13 @@
 // nothing running — and "Check for updates". Where there is no updater (the browser mode, a
 // .deb/.rpm install, a development run) it says why and offers no button.
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { UpdateState } from '../../../../shared/updates';
 import { useActions, useAppState } from '../../store/app-store';
 import { SettingsSection } from './fields';
 
-function updateText(update: UpdateState, t: ReturnType<typeof useTranslation>['t']): string {
+function updateText(update: UpdateState, t: TFunction): string {
   switch (update.state) {
     case 'off':
       return t(`settings.about.off.${update.reason}`);

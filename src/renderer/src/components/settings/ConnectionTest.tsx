@@ -9,6 +9,7 @@
 // replaces a moment later — and the main process, taking the socket's messages in order, tested
 // the saved one.
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionTestResult } from '../../../../shared/contract';
 import type { ProviderId } from '../../../../shared/settings-values';
@@ -117,7 +118,7 @@ export function ConnectionTest() {
   );
 }
 
-function resultText(t: ReturnType<typeof useTranslation>['t'], state: TestState): string {
+function resultText(t: TFunction, state: TestState): string {
   if (state.kind === 'error') return state.message;
   if (state.kind !== 'done') return '';
   const { result } = state;
