@@ -32,7 +32,7 @@ describe('settings defaults', () => {
       providers: { fallback: [], newSessionUsesFirstChoice: true, keepFailoverModel: false },
       ui: { language: 'system', theme: 'system' },
       simulator: { script: '' },
-      agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {} },
+      agent: { systemPrompt: '', systemPromptMode: 'add', thinkingLevel: 'off', thinkingLevels: {}, budget: {} },
       tools: { enabled: true, approval: 'ask', network: false, timeoutMs: 120_000 },
       mcp: { servers: {}, toolTimeoutMs: 60_000, allowed: {} },
     });

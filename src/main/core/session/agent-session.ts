@@ -71,6 +71,12 @@ export class AgentSession {
   private shuttingDown = false;
   /** The run a person's command started (prompt, edit, regenerate, Continue), until all it started has ended. */
   private currentRun: Promise<void> | null = null;
+  /**
+   * A run of the person's has started and its agent has not (the pacing check, a restored approval's
+   * denial): busy, though nothing streams yet. Two prompts in one read of the socket both arrive
+   * before a first await, and the second must be refused, not reach the agent beside the first.
+   */
+  private isStarting = false;
   private unsubscribeAgent: () => void;
   private unsubscribeTools: () => void = () => undefined;
   /** Stops the run an approval answered after a restart started (its call runs outside the agent). */
@@ -137,7 +143,9 @@ export class AgentSession {
 
   /** Busy: streaming, retrying, compacting or holding a prompt for a rate limit; a new prompt must wait. */
   get isBusy(): boolean {
-    return this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting;
+    return (
+      this.isStarting || this.isStreaming || this.retry.isRetrying || this.compactor.isRunning || this.pacing.isWaiting
+    );
   }
 
   /**
@@ -289,15 +297,16 @@ export class AgentSession {
     return this.agent.continue().then(() => this.waitForPendingWork());
   }
 
-  /** Refused while busy or while a run of the person's has not ended: it may still be checking the pacing. */
   private refuseIfBusy(): void {
-    if (this.isWorking) throw new Error('A turn is already running; wait for it or press Stop.');
+    if (this.isBusy) throw new Error('A turn is already running; wait for it or press Stop.');
   }
 
   /** Start a run of the person's, refused while one runs; busy until `work` has ended (a sync throw refuses it). */
   private running(work: () => Promise<void>): Promise<void> {
     this.refuseIfBusy();
+    this.isStarting = true;
     const run = work().finally(() => {
+      this.isStarting = false;
       if (this.currentRun === run) this.currentRun = null;
     });
     this.currentRun = run;
@@ -573,6 +582,7 @@ export class AgentSession {
   // ---- agent events ----
 
   private onAgentEvent(event: AgentEvent): void {
+    if (event.type === 'agent_start') this.isStarting = false;
     this.turnEvents.handle(event);
   }
 

@@ -59,7 +59,7 @@ export class SessionDomain {
     'session.prepareAttachment': (upload) => ({ preparing: prepareUpload(upload) }),
     'session.prompt': async ({ text, attachments }) => {
       // A refused attachment refuses the prompt: nothing is sent (docs/attachments.md).
-      refuseWhileBusy({ isBusy: this.session.isWorking });
+      refuseWhileBusy(this.session);
       const blocks = attachments?.length ? await asInvalid(() => this.prepareAttachments(attachments)) : [];
       return this.startTurn(() => this.session.prompt(text, blocks, attachments));
     },
@@ -287,8 +287,6 @@ export class SessionDomain {
   }
 
   private startTurn(start: () => Promise<void>): { accepted: true } {
-    // Working, not only busy: a run that has not reached the provider yet (the pacing check, a
-    // model still loading) is not streaming, and a second prompt then would reach the agent twice.
-    return startTurn({ isBusy: this.session.isWorking, report: this.parts.report }, start);
+    return startTurn({ isBusy: this.session.isBusy, report: this.parts.report }, start);
   }
 }

@@ -168,8 +168,9 @@ export const MESSAGE_ACTIONS = {
     label: (t) => t('errored.resend'),
     ariaLabel: (t) => t('errored.resendLabel'),
     offers: (ctx) => canRetry(ctx) && ctx.item.prompt !== null,
-    run: () => undefined,
-    // Its own element: when the run changed files, it offers to undo them before sending again.
+    // The plain resend; the card draws its own element, which offers to undo the run's files first.
+    run: ({ actions, item }) =>
+      item.prompt && thenComposer(actions, actions.edit(item.prompt.turnId, item.prompt.text)),
     render: ({ item }) => <ResendButton item={item} />,
   }),
 } satisfies Record<string, MessageAction>;
