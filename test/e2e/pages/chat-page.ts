@@ -34,6 +34,10 @@ export class ChatPage {
   readonly interruptedDiscard: Locator;
   /** Why Enter sent nothing: the chat's retry waits. */
   readonly sendHeld: Locator;
+  /** The spending cap's question (docs/tools.md, "The spending cap"), with Raise and Stop. */
+  readonly spendingCap: Locator;
+  readonly spendingCapRaise: Locator;
+  readonly spendingCapStop: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -63,6 +67,9 @@ export class ChatPage {
     this.interruptedRetry = page.getByTestId('interrupted-retry');
     this.interruptedDiscard = page.getByTestId('interrupted-discard');
     this.sendHeld = page.getByTestId('send-held');
+    this.spendingCap = page.getByTestId('spending-cap');
+    this.spendingCapRaise = page.getByTestId('spending-cap-raise');
+    this.spendingCapStop = page.getByTestId('spending-cap-stop');
   }
 
   async open(): Promise<void> {

@@ -6,39 +6,14 @@
 // dark, go to test-results/screens.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
-import { axeViolations } from '../fixtures/axe';
+import { inEachLanguage } from '../fixtures/in-each-language';
 import { ChatPage } from '../pages/chat-page';
-import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
 
 const SCREENS = 'test-results/screens';
 const bash = (command: string) => `tool:bash:${JSON.stringify({ command })}, ok`;
 const runsIn = (workspace: string) => readFileSync(join(workspace, 'count.txt'), 'utf8').trim().split('\n');
-
-/** Each language, light and dark: `shoot` takes the screenshot once the chat shows `expected`. */
-async function inEachLanguage(
-  page: Page,
-  expected: Record<'en' | 'ja' | 'ko', string>,
-  shoot: (name: string) => Promise<unknown>,
-): Promise<void> {
-  const settings = new SettingsPage(page);
-  for (const language of ['en', 'ja', 'ko'] as const) {
-    await settings.open();
-    await settings.setLanguage(language);
-    await page.getByTestId('nav-chat').click();
-    await expect(page.getByText(expected[language]).first()).toBeVisible();
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      expect(await axeViolations(page)).toEqual([]);
-      await shoot(`${language}-${scheme}`);
-    }
-  }
-  await settings.open();
-  await settings.setLanguage('en');
-  await page.getByTestId('nav-chat').click();
-}
 
 test.use({ appOptions: { set: ['tools.approval=auto'] } });
 

@@ -22,13 +22,22 @@ export function SpendingCapCard() {
   const request = useAppState((s) => s.session.spendingCap);
   if (!request) return null;
   const language = i18n.language;
-  const spent = budgetText({ usd: request.spent.costUsd, tokens: request.spent.tokens }, t, language);
+  // Spent in the cap's own terms: a token cap on a model without a price read "$0 · 0 tokens".
+  const { cap } = request;
+  const spent = budgetText(
+    {
+      usd: cap.usd !== undefined ? request.spent.costUsd : undefined,
+      tokens: cap.tokens !== undefined ? request.spent.tokens : undefined,
+    },
+    t,
+    language,
+  );
   const answer = (choice: 'raise' | 'stop') =>
     void actions.call('session.answerSpendingCap', { id: request.id, choice });
   return (
     <div className="approval-card" role="alertdialog" aria-label={t('spendingCap.title')} data-testid="spending-cap">
       <p className="approval-title">{t('spendingCap.title')}</p>
-      <p>{t('spendingCap.body', { spent, cap: budgetText(request.cap, t, language) })}</p>
+      <p>{t('spendingCap.body', { spent, cap: budgetText(cap, t, language) })}</p>
       <div className="approval-actions">
         <button type="button" className="button" data-testid="spending-cap-raise" onClick={() => answer('raise')}>
           {t('spendingCap.raise', { cap: budgetText(request.raiseTo, t, language) })}
