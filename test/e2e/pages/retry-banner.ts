@@ -13,4 +13,20 @@ export class RetryBanner {
     this.cancel = page.getByRole('button', { name: 'Cancel retry' });
     this.retryNow = page.getByTestId('retry-now');
   }
+
+  /**
+   * Keep every text the banner shows from now on, in the page: a wait of 0.7 s can pass between two
+   * polls of an expect on a busy machine. Returns a reader of what was kept, in order.
+   */
+  async recordTexts(): Promise<() => Promise<string[]>> {
+    await this.page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { resoluteBannerTexts: seen });
+      new MutationObserver(() => {
+        const text = document.querySelector('[data-testid="retry-banner"]')?.textContent ?? '';
+        if (text && seen.at(-1) !== text) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    return () => this.page.evaluate(() => (window as unknown as { resoluteBannerTexts: string[] }).resoluteBannerTexts);
+  }
 }

@@ -31,6 +31,7 @@ test('Settings opens on the provider and keys, then the agent and tools, then re
     'Simulator',
     'Language and theme',
     'Keyboard shortcuts',
+    'About',
   ]);
   const sections = settings.scroller.locator(':scope > section');
   await expect(sections.first()).toHaveAttribute('id', 'settings-model');
