@@ -19,14 +19,15 @@ export class RetryBanner {
    * polls of an expect on a busy machine. Returns a reader of what was kept, in order.
    */
   async recordTexts(): Promise<() => Promise<string[]>> {
-    await this.page.evaluate(() => {
-      const seen: string[] = [];
-      Object.assign(window, { resoluteBannerTexts: seen });
+    // A string, run in the page: the tests' type-check knows Node, not the DOM.
+    await this.page.evaluate(`(() => {
+      const seen = [];
+      window.resoluteBannerTexts = seen;
       new MutationObserver(() => {
         const text = document.querySelector('[data-testid="retry-banner"]')?.textContent ?? '';
-        if (text && seen.at(-1) !== text) seen.push(text);
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
       }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    });
-    return () => this.page.evaluate(() => (window as unknown as { resoluteBannerTexts: string[] }).resoluteBannerTexts);
+    })()`);
+    return () => this.page.evaluate<string[]>('window.resoluteBannerTexts');
   }
 }
