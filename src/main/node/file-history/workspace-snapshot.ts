@@ -5,7 +5,8 @@
 // What is not kept — .git/, what the workspace's .gitignore leaves out, a file over the size
 // limit, a symbolic link, a workspace over the file limit — is still compared by its entry, and
 // its changes are said ("not recorded: …"), never skipped silently. bash-tool.ts takes one around
-// each command; bench/file-snapshot.ts times it.
+// each command; bench/file-snapshot.ts times it. Where the change journal can watch the workspace
+// (change-journal.ts), a snapshot with no change reported since it stands is used again unwalked.
 import {
   closeSync,
   constants,
@@ -22,6 +23,7 @@ import ignore, { type Ignore } from 'ignore';
 import type { RecordedFiles } from '../../core/ports';
 import type { FileChange } from '../../../shared/file-history';
 import { formatSize } from '../tools/output-caps';
+import { JournalRound, journalSupported, MAX_WATCHED_FOLDERS, settle } from './change-journal';
 import { describeChange, hashBytes, MAX_RECORDED_FILE_BYTES } from './file-versions';
 
 /** Where the file history keeps a snapshot's contents (the history's FileHistoryTable). */
@@ -37,9 +39,15 @@ export interface SnapshotLimits {
   maxEntries: number;
   /** New content read by one snapshot, bytes (default 512 MB); past it, files are not recorded. */
   maxReadBytes: number;
+  /** Folders the change journal watches at most; past it, every snapshot walks (default 4096). */
+  maxWatchedFolders: number;
 }
 
-const DEFAULT_LIMITS: SnapshotLimits = { maxEntries: 200_000, maxReadBytes: 512 * 1024 * 1024 };
+const DEFAULT_LIMITS: SnapshotLimits = {
+  maxEntries: 200_000,
+  maxReadBytes: 512 * 1024 * 1024,
+  maxWatchedFolders: MAX_WATCHED_FOLDERS,
+};
 
 /** Why a file's content is not kept. */
 type Untracked = 'git' | 'ignored' | 'large' | 'budget' | 'link' | 'other';
@@ -60,6 +68,8 @@ export interface Snapshot {
   entries: Map<string, Entry>;
   /** The walk stopped at the entry limit: nothing of the command can be recorded. */
   complete: boolean;
+  /** The watches set while it was walked; null where the workspace cannot be watched. */
+  round: JournalRound | null;
 }
 
 // An entry keeps only the permission bits (`mode & 0o7777`); a Stats' mode carries the file type too.
@@ -72,6 +82,8 @@ const unchanged = (a: Entry, b: Stats): boolean =>
 
 export class WorkspaceSnapshots {
   private readonly last = new Map<string, { generation: number; snapshot: Snapshot }>();
+  /** Each workspace's watches, those of its latest walk. */
+  private readonly rounds = new Map<string, JournalRound | null>();
 
   constructor(
     private readonly store: SnapshotStore,
@@ -79,13 +91,13 @@ export class WorkspaceSnapshots {
   ) {}
 
   /** The index before a command: entries unchanged since the last one keep their hash. */
-  before(workspace: string): Snapshot {
-    return this.take(workspace).snapshot;
+  async before(workspace: string): Promise<Snapshot> {
+    return (await this.take(workspace)).snapshot;
   }
 
   /** Compared with `before`: the command's changes, with the contents before and after stored. */
-  after(before: Snapshot): RecordedFiles {
-    const { snapshot, stored } = this.take(before.workspace, before);
+  async after(before: Snapshot): Promise<RecordedFiles> {
+    const { snapshot, stored } = await this.take(before.workspace, before);
     const recorded: RecordedFiles = { workspace: before.workspace, changes: [], contents: [], notRecorded: [] };
     if (!before.complete || !snapshot.complete) {
       recorded.notRecorded.push(
@@ -119,13 +131,24 @@ export class WorkspaceSnapshots {
     return describeChange(path, side(old), side(now));
   }
 
+  /** The watches stop (tests, and a workspace no longer used). */
+  close(): void {
+    for (const round of this.rounds.values()) round?.close();
+    this.rounds.clear();
+  }
+
   /** Walk the workspace; read and store what changed since the last snapshot (or since `base`). */
-  private take(workspace: string, base?: Snapshot): { snapshot: Snapshot; stored: Map<string, Buffer> } {
+  private async take(workspace: string, base?: Snapshot): Promise<{ snapshot: Snapshot; stored: Map<string, Buffer> }> {
     const cached = this.last.get(workspace);
     const previous = base ?? (cached?.generation === this.store.generation ? cached.snapshot : undefined);
+    if (previous?.round && (await settle()) && previous.round.quiet && previous.round === this.rounds.get(workspace)) {
+      return { snapshot: previous, stored: new Map() };
+    }
+    const round = journalSupported(workspace) ? new JournalRound(this.limits.maxWatchedFolders) : null;
     const reader = new ContentReader(this.limits.maxReadBytes);
     const entries = new Map<string, Entry>();
-    const complete = walk(workspace, this.limits.maxEntries, (path, stat, why) => {
+    const watchFolder = (folder: string) => round?.watch(folder);
+    const complete = walk(workspace, this.limits.maxEntries, watchFolder, (path, stat, why) => {
       const old = previous?.entries.get(path);
       const entry: Entry = {
         size: stat.size,
@@ -141,7 +164,11 @@ export class WorkspaceSnapshots {
       entries.set(path, entry);
     });
     this.store.storeContents(reader.contents);
-    const snapshot = { workspace, entries, complete };
+    const kept = complete && round && !round.blind ? round : null;
+    if (!kept) round?.close();
+    this.rounds.get(workspace)?.close();
+    this.rounds.set(workspace, kept);
+    const snapshot = { workspace, entries, complete, round: kept };
     this.last.set(workspace, { generation: this.store.generation, snapshot });
     return { snapshot, stored: new Map(reader.contents.map((c) => [c.hash, c.bytes])) };
   }
@@ -208,16 +235,22 @@ function rootIgnore(workspace: string): Ignore | null {
 
 type Visit = (path: string, stat: Stats, why: Untracked | null) => void;
 
-/** Every entry but folders, links never followed; false when it stopped at `maxEntries`. */
-function walk(workspace: string, maxEntries: number, visit: Visit): boolean {
+/**
+ * Every entry but folders, links never followed; false when it stopped at `maxEntries`. Each folder
+ * is handed to `watchFolder` before it is read: a change after that is the journal's to report,
+ * one before it is the walk's to see.
+ */
+function walk(workspace: string, maxEntries: number, watchFolder: (folder: string) => void, visit: Visit): boolean {
   const ignored = rootIgnore(workspace);
   const stack: { dir: string; why: Untracked | null }[] = [{ dir: '', why: null }];
   let seen = 0;
   while (stack.length > 0) {
     const { dir, why } = stack.pop() as { dir: string; why: Untracked | null };
     let names: Dirent[];
+    const folder = dir ? `${workspace}/${dir}` : workspace;
+    watchFolder(folder);
     try {
-      names = readdirSync(dir ? join(workspace, dir) : workspace, { withFileTypes: true });
+      names = readdirSync(folder, { withFileTypes: true });
     } catch {
       continue;
     }

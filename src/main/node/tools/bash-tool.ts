@@ -30,7 +30,7 @@ async function recordingChanges(
     });
   let before: Snapshot | null = null;
   try {
-    before = snapshots.before(context.workspace);
+    before = await snapshots.before(context.workspace);
   } catch (error) {
     failed(error);
   }
@@ -38,7 +38,7 @@ async function recordingChanges(
     return await command();
   } finally {
     try {
-      if (before) record(snapshots.after(before));
+      if (before) record(await snapshots.after(before));
     } catch (error) {
       failed(error);
     }
