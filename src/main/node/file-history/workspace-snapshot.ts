@@ -15,6 +15,8 @@ import {
   openSync,
   readFileSync,
   readdirSync,
+  readlinkSync,
+  realpathSync,
   type Dirent,
   type Stats,
 } from 'node:fs';
@@ -66,8 +68,8 @@ interface Entry {
 export interface Snapshot {
   workspace: string;
   entries: Map<string, Entry>;
-  /** The walk stopped at the entry limit: nothing of the command can be recorded. */
-  complete: boolean;
+  /** Why the walk stopped short (the entry limit, a folder swapped mid-walk): nothing of the command can be recorded; null when whole. */
+  incomplete: string | null;
   /** The watches set while it was walked; null where the workspace cannot be watched. */
   round: JournalRound | null;
 }
@@ -99,10 +101,9 @@ export class WorkspaceSnapshots {
   async after(before: Snapshot): Promise<RecordedFiles> {
     const { snapshot, stored } = await this.take(before.workspace, before);
     const recorded: RecordedFiles = { workspace: before.workspace, changes: [], contents: [], notRecorded: [] };
-    if (!before.complete || !snapshot.complete) {
-      recorded.notRecorded.push(
-        `the workspace has more than ${this.limits.maxEntries.toLocaleString('en')} files and folders: this command's changes were not recorded`,
-      );
+    const incomplete = before.incomplete ?? snapshot.incomplete;
+    if (incomplete) {
+      recorded.notRecorded.push(`${incomplete}: this command's changes were not recorded`);
       return recorded;
     }
     const untracked = new Map<Untracked, string[]>();
@@ -148,7 +149,7 @@ export class WorkspaceSnapshots {
     const reader = new ContentReader(this.limits.maxReadBytes);
     const entries = new Map<string, Entry>();
     const watchFolder = (folder: string) => round?.watch(folder);
-    const complete = walk(workspace, this.limits.maxEntries, watchFolder, (path, stat, why) => {
+    const incomplete = walk(workspace, this.limits, watchFolder, (path, stat, why, access) => {
       const old = previous?.entries.get(path);
       const entry: Entry = {
         size: stat.size,
@@ -160,15 +161,15 @@ export class WorkspaceSnapshots {
         why,
       };
       if (why === null && old && old.hash !== null && unchanged(old, stat)) entry.hash = old.hash;
-      else if (why === null) reader.read(`${workspace}/${path}`, stat, entry);
+      else if (why === null) reader.read(access, stat, entry);
       entries.set(path, entry);
     });
     this.store.storeContents(reader.contents);
-    const kept = complete && round && !round.blind ? round : null;
+    const kept = !incomplete && round && !round.blind ? round : null;
     if (!kept) round?.close();
     this.rounds.get(workspace)?.close();
     this.rounds.set(workspace, kept);
-    const snapshot = { workspace, entries, complete, round: kept };
+    const snapshot = { workspace, entries, incomplete, round: kept };
     this.last.set(workspace, { generation: this.store.generation, snapshot });
     return { snapshot, stored: new Map(reader.contents.map((c) => [c.hash, c.bytes])) };
   }
@@ -233,47 +234,104 @@ function rootIgnore(workspace: string): Ignore | null {
   }
 }
 
-type Visit = (path: string, stat: Stats, why: Untracked | null) => void;
+/** `access`: a path to the very file the walk listed (through its folder's descriptor, on Linux). */
+type Visit = (path: string, stat: Stats, why: Untracked | null, access: string) => void;
+
+// On Linux each folder is opened without following a link and checked by where /proc says the
+// descriptor is, then listed and its files `lstat`ed and read through /proc/self/fd/N/<name>: a
+// folder swapped for a link mid-walk (renameat2 exchange) cannot lead the walk out of the workspace.
+const verifiesFolders = process.platform === 'linux';
+
+/** The folder opened as itself: a base path for its entries, and what closes it; null if it is not that folder now. */
+function openFolder(folder: string): { base: string; close: () => void } | null {
+  if (!verifiesFolders) return { base: folder, close: () => undefined };
+  let fd: number;
+  try {
+    fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+  } catch {
+    return null;
+  }
+  try {
+    if (readlinkSync(`/proc/self/fd/${fd}`) === folder)
+      return { base: `/proc/self/fd/${fd}`, close: () => closeSync(fd) };
+  } catch {
+    // Unreadable: not verified.
+  }
+  closeSync(fd);
+  return null;
+}
 
 /**
- * Every entry but folders, links never followed; false when it stopped at `maxEntries`. Each folder
- * is handed to `watchFolder` before it is read: a change after that is the journal's to report,
- * one before it is the walk's to see.
+ * Every entry but folders, links never followed; a reason when it stopped short (the entry limit, a
+ * folder that was not itself when opened), else null. Each folder is handed to `watchFolder`
+ * before it is read: a change after that is the journal's to report, one before it the walk's to see.
  */
-function walk(workspace: string, maxEntries: number, watchFolder: (folder: string) => void, visit: Visit): boolean {
+function walk(
+  workspace: string,
+  limits: SnapshotLimits,
+  watchFolder: (folder: string) => void,
+  visit: Visit,
+): string | null {
+  let root: string;
+  try {
+    root = realpathSync(workspace);
+  } catch {
+    return 'the workspace could not be read';
+  }
   const ignored = rootIgnore(workspace);
   const stack: { dir: string; why: Untracked | null }[] = [{ dir: '', why: null }];
   let seen = 0;
   while (stack.length > 0) {
     const { dir, why } = stack.pop() as { dir: string; why: Untracked | null };
-    let names: Dirent[];
-    const folder = dir ? `${workspace}/${dir}` : workspace;
+    const folder = dir ? `${root}/${dir}` : root;
     watchFolder(folder);
-    try {
-      names = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
+    const opened = openFolder(folder);
+    if (!opened) {
+      if (!existsNow(folder)) continue;
+      return `the folder ${dir || '.'} changed into a link or was swapped while it was read`;
     }
-    seen += names.length;
-    if (seen > maxEntries) return false;
-    for (const dirent of names) {
-      const path = dir ? `${dir}/${dirent.name}` : dirent.name;
-      if (dirent.isDirectory()) {
-        stack.push({ dir: path, why: why ?? folderWhy(dirent.name, path, ignored) });
-        continue;
-      }
-      let stat: Stats;
+    try {
+      let names: Dirent[];
       try {
-        // Concatenated: path.join cost about a quarter of the walk (docs/file-history.md, "Cost").
-        stat = lstatSync(`${workspace}/${path}`);
+        names = readdirSync(opened.base, { withFileTypes: true });
       } catch {
         continue;
       }
-      const own = why ?? (ignored?.ignores(path) ? 'ignored' : null);
-      visit(path, stat, own ?? (stat.isSymbolicLink() ? 'link' : stat.isFile() ? null : 'other'));
+      seen += names.length;
+      if (seen > limits.maxEntries)
+        return `the workspace has more than ${limits.maxEntries.toLocaleString('en')} files and folders`;
+      for (const dirent of names) {
+        const path = dir ? `${dir}/${dirent.name}` : dirent.name;
+        if (dirent.isDirectory()) {
+          stack.push({ dir: path, why: why ?? folderWhy(dirent.name, path, ignored) });
+          continue;
+        }
+        const access = `${opened.base}/${dirent.name}`;
+        let stat: Stats;
+        try {
+          // Concatenated: path.join cost about a quarter of the walk (docs/file-history.md, "Cost").
+          stat = lstatSync(access);
+        } catch {
+          continue;
+        }
+        const own = why ?? (ignored?.ignores(path) ? 'ignored' : null);
+        visit(path, stat, own ?? (stat.isSymbolicLink() ? 'link' : stat.isFile() ? null : 'other'), access);
+      }
+    } finally {
+      opened.close();
     }
   }
-  return true;
+  return null;
+}
+
+/** A folder gone (removed while walked) is simply not there; anything else at its name is a swap. */
+function existsNow(folder: string): boolean {
+  try {
+    lstatSync(folder);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function folderWhy(name: string, path: string, ignored: Ignore | null): Untracked | null {

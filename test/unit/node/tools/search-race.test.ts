@@ -2,29 +2,17 @@
 // src/main/node/tools/ripgrep.ts, search-sandbox.ts): a helper process exchanges a workspace folder
 // `d` with a link to a folder holding a key (renameat2 RENAME_EXCHANGE, in a tight loop) while the
 // real tools search 100 times each. Nothing of the key's folder may come back. Real ripgrep, real
-// bubblewrap, a real race (a small C program built with cc).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// bubblewrap, a real race (test/fixtures/link-swapper.ts).
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runFind } from '../../../../src/main/node/tools/find-tool';
 import { runGrep } from '../../../../src/main/node/tools/grep-tool';
+import { startLinkSwapper } from '../../../fixtures/link-swapper';
 
 const CALLS = 100;
-const SWAPPER = `
-#define _GNU_SOURCE
-#include <fcntl.h>
-#include <stdio.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-int main(int argc, char **argv) {
-  if (argc != 3) return 2;
-  puts("swapping");
-  fflush(stdout);
-  for (;;) syscall(SYS_renameat2, AT_FDCWD, argv[1], AT_FDCWD, argv[2], 2 /* RENAME_EXCHANGE */);
-}
-`;
 
 let root: string;
 let ws: string;
@@ -40,11 +28,7 @@ beforeAll(async () => {
   writeFileSync(join(ws, 'd', 'ordinary.txt'), 'nothing here\n');
   writeFileSync(join(data, '.credentials.key'), 'SECRET-KEY-0123456789\n');
   symlinkSync(data, join(ws, 'link'));
-  writeFileSync(join(root, 'swap.c'), SWAPPER);
-  const built = spawnSync('cc', ['-O2', '-o', join(root, 'swap'), join(root, 'swap.c')], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`cc failed: ${built.stderr}`);
-  swapper = spawn(join(root, 'swap'), [join(ws, 'd'), join(ws, 'link')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve) => swapper.stdout?.once('data', () => resolve()));
+  swapper = await startLinkSwapper(root, join(ws, 'd'), join(ws, 'link'));
 });
 
 afterAll(() => {
