@@ -32,9 +32,9 @@ const separator: MenuItemConstructorOptions = { type: 'separator' };
 function commandItems(menu: AppCommandSpec['menu'], t: Translate, actions: MenuActions): MenuItemConstructorOptions[] {
   return appCommands()
     .filter((command) => command.menu === menu)
-    .map(({ id, shortcut }) => ({
+    .map(({ id, shortcuts }) => ({
       label: t(`commands.${id}`),
-      ...(shortcut ? { accelerator: chordAccelerator(shortcut), registerAccelerator: false } : {}),
+      ...(shortcuts?.[0] ? { accelerator: chordAccelerator(shortcuts[0]), registerAccelerator: false } : {}),
       click: () => actions.runCommand(id),
     }));
 }

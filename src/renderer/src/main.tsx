@@ -52,7 +52,8 @@ async function start(): Promise<void> {
   });
   const actions = createActions(bridge, store, { onEvent: (event) => retrySwap.onEvent(event) });
 
-  const run = (id: AppCommandId) => runAppCommand(id, { actions, state: store.getState(), t: i18next.t });
+  const run = (id: AppCommandId, which = 0) =>
+    runAppCommand(id, { actions, state: store.getState(), t: i18next.t }, which);
   // The desktop menu's items (src/main/electron/app-menu.ts) arrive as the same commands.
   bridge.onAppCommand?.(run);
   window.addEventListener('keydown', (event) => {

@@ -21,6 +21,8 @@ export class AppShell {
   readonly simulatorScriptClear: Locator;
   readonly connectionStatus: Locator;
   readonly commandPalette: Locator;
+  /** Settings → Keyboard shortcuts' list. */
+  readonly shortcutList: Locator;
 
   constructor(readonly page: Page) {
     this.navChat = page.getByTestId('nav-chat');
@@ -38,5 +40,6 @@ export class AppShell {
     this.simulatorScriptClear = page.getByTestId('simulator-script-clear');
     this.connectionStatus = page.getByTestId('connection-status');
     this.commandPalette = page.getByTestId('command-palette');
+    this.shortcutList = page.getByTestId('shortcut-list');
   }
 }

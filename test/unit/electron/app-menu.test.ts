@@ -26,9 +26,9 @@ describe('menuTemplate', () => {
   it('macOS: the app menu (About, Quit), File, Edit, View, Window, Help', () => {
     expect(outline(build('darwin', false).template)).toEqual([
       'appMenu',
-      'File | New chat | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | close',
+      'File | New chat | Open Settings | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | close',
       'editMenu',
-      'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+      'View | Go to Chat | Go to History | Search the history | Open the command palette | Next chat | Previous chat | Show or hide the sidebar | Keyboard shortcuts | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
       'windowMenu',
       'Help | Open Data Folder | Open Logs Folder',
     ]);
@@ -37,9 +37,9 @@ describe('menuTemplate', () => {
   it('Windows and Linux: File, Edit, View, Help with About at its foot', () => {
     for (const platform of ['win32', 'linux'] as const) {
       expect(outline(build(platform, false).template)).toEqual([
-        'File | New chat | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | quit',
+        'File | New chat | Open Settings | Attach files… | Export this chat as Markdown | Export this chat as JSON | --- | quit',
         'editMenu',
-        'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+        'View | Go to Chat | Go to History | Search the history | Open the command palette | Next chat | Previous chat | Show or hide the sidebar | Keyboard shortcuts | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
         'Help | Open Data Folder | Open Logs Folder | --- | about',
       ]);
     }
@@ -48,7 +48,7 @@ describe('menuTemplate', () => {
   it('adds reload and the developer tools in development only', () => {
     const view = (isDev: boolean) => outline(build('linux', isDev).template)[2];
     expect(view(true)).toBe(
-      'View | Go to Chat | Go to History | Search the history | Open the command palette | --- | reload | forceReload | toggleDevTools | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
+      'View | Go to Chat | Go to History | Search the history | Open the command palette | Next chat | Previous chat | Show or hide the sidebar | Keyboard shortcuts | --- | reload | forceReload | toggleDevTools | --- | resetZoom | zoomIn | zoomOut | --- | togglefullscreen',
     );
     expect(view(false)).not.toMatch(/reload|DevTools/);
   });
@@ -72,6 +72,9 @@ describe('menuTemplate', () => {
     // Shown, not registered: the window's key handler runs the shortcut (no double run).
     expect(item('New chat')).toMatchObject({ accelerator: 'CmdOrCtrl+N', registerAccelerator: false });
     expect(item('Open the command palette')).toMatchObject({ accelerator: 'CmdOrCtrl+Shift+P' });
+    // Two keys: the menu shows the first; Ctrl+Tab is Ctrl on macOS too.
+    expect(item('New chat')).toMatchObject({ accelerator: 'CmdOrCtrl+N' });
+    expect(item('Next chat')).toMatchObject({ accelerator: 'Ctrl+Tab' });
     expect(item('Go to History')?.accelerator).toBeUndefined();
     (item('Search the history')?.click as () => void)();
     (item('Export this chat as JSON')?.click as () => void)();

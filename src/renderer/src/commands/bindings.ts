@@ -12,6 +12,8 @@ import { commandLabel } from '../i18n/command-label';
 import { downloadText } from '../util/download';
 import { chooseThinkingLevel } from '../components/chat/ThinkingControl';
 import { SETTINGS_SECTIONS } from '../components/settings/SettingsView';
+import { sidebarSessions } from '../store/sidebar-sessions';
+import { assistantText } from '../chat/tool-items';
 
 export interface CommandContext {
   actions: Actions;
@@ -29,7 +31,8 @@ export interface OfferedCommand {
 
 type Binding =
   | {
-      run(ctx: CommandContext): void;
+      /** `which`: the shortcut pressed, by its place in the declaration's list (0 from the palette or menu). */
+      run(ctx: CommandContext, which: number): void;
       /** Offered and run only while this holds (default: always). */
       when?(state: AppState): boolean;
     }
@@ -45,6 +48,47 @@ async function exportChat({ actions, state }: CommandContext, format: 'json' | '
   const file = await actions.call('history.export', { sessionId, format });
   if (file) downloadText(file.filename, file.mimeType, file.content);
 }
+
+/** Open the chat `step` places from the one shown in the sidebar's order, round the ends. */
+function stepChat({ actions, state }: CommandContext, step: number): void {
+  const chats = sidebarSessions(state);
+  if (chats.length === 0) return;
+  const here = chats.findIndex((chat) => chat.id === state.session.sessionId);
+  const next = chats[((((here < 0 ? (step > 0 ? -1 : 0) : here) + step) % chats.length) + chats.length) % chats.length];
+  if (next.id !== state.session.sessionId) void actions.resume(next.id);
+}
+
+/** The words of the chat's last reply that has any (a tool-only step has none). */
+function lastReplyText(state: AppState): string | null {
+  for (let i = state.session.turns.length - 1; i >= 0; i -= 1) {
+    const turn = state.session.turns[i];
+    if (turn.role !== 'assistant') continue;
+    const text = assistantText(turn.message).trim();
+    if (text) return text;
+  }
+  return null;
+}
+
+async function copyLastReply({ actions, state, t }: CommandContext): Promise<void> {
+  const text = lastReplyText(state);
+  if (text === null) return actions.notify('info', t('commandNotices.nothingToCopy'));
+  try {
+    await navigator.clipboard.writeText(text);
+    actions.notify('info', t('commandNotices.copiedLastReply'));
+  } catch {
+    actions.notify('error', t('commandNotices.copyFailed'));
+  }
+}
+
+/** Thinking off, or back on at the level it had (else medium), for a model that thinks. */
+function toggleThinking({ actions, state }: CommandContext): void {
+  const { model } = state.session;
+  if (!model?.reasoning) return;
+  const level = model.thinkingLevel ?? 'off';
+  if (level !== 'off') lastThinkingLevel = level;
+  chooseThinkingLevel(actions, model, level === 'off' ? lastThinkingLevel : 'off');
+}
+let lastThinkingLevel: Exclude<(typeof THINKING_LEVELS)[number], 'off'> = 'medium';
 
 /** Show the chat and hand `target` to the component that owns it. */
 const inChat =
@@ -66,6 +110,25 @@ export const BINDINGS: { [Id in AppCommandId]: Binding } = {
   },
   openPalette: { run: ({ actions }) => actions.requestFocus('palette') },
   focusComposer: { run: inChat('composer') },
+  nextChat: { run: (ctx) => stepChat(ctx, 1) },
+  previousChat: { run: (ctx) => stepChat(ctx, -1) },
+  goToChat: {
+    run: ({ actions, state }, which) => {
+      const chat = sidebarSessions(state)[which];
+      if (chat && chat.id !== state.session.sessionId) void actions.resume(chat.id);
+      else if (chat) actions.showView('chat');
+    },
+  },
+  toggleSidebar: { run: ({ actions }) => actions.requestFocus('sidebar') },
+  openSettings: { run: ({ actions }) => actions.showView('settings') },
+  showShortcuts: {
+    run: ({ actions }) => {
+      actions.showView('settings');
+      actions.requestFocus('settings-shortcuts');
+    },
+  },
+  copyLastReply: { when: hasChat, run: (ctx) => void copyLastReply(ctx) },
+  toggleThinking: { when: (state) => state.session.model?.reasoning === true, run: toggleThinking },
   switchModel: { run: inChat('model-picker') },
   thinkingLevel: {
     variants: ({ actions, state, t }) => {
@@ -95,9 +158,9 @@ export const BINDINGS: { [Id in AppCommandId]: Binding } = {
 };
 
 /** A shortcut's or the menu's command; a family, or one not offered now, does nothing. */
-export function runAppCommand(id: AppCommandId, ctx: CommandContext): void {
+export function runAppCommand(id: AppCommandId, ctx: CommandContext, which = 0): void {
   const binding = BINDINGS[id];
-  if ('run' in binding && (binding.when?.(ctx.state) ?? true)) binding.run(ctx);
+  if ('run' in binding && (binding.when?.(ctx.state) ?? true)) binding.run(ctx, which);
 }
 
 /** What the palette lists now, in the declarations' order. */
@@ -112,6 +175,6 @@ export function paletteCommands(ctx: CommandContext): OfferedCommand[] {
           .map(({ key, params, run }) => ({ id: `${id}-${key}`, label: commandLabel(ctx.t, id, params), run }));
       }
       if (!(binding.when?.(ctx.state) ?? true)) return [];
-      return [{ id, label: commandLabel(ctx.t, id), run: () => binding.run(ctx) }];
+      return [{ id, label: commandLabel(ctx.t, id), run: () => binding.run(ctx, 0) }];
     });
 }

@@ -4,7 +4,7 @@
 // stack owns — src/renderer/src/retry/esc-handler.ts —, and the chat list's arrows).
 import type { TFunction } from 'i18next';
 import { commandLabel } from '../i18n/command-label';
-import { appCommands, chordMatches, chordText, type AppCommandId } from '../../../shared/app-commands';
+import { appCommands, chordMatches, shortcutsText, type AppCommandId } from '../../../shared/app-commands';
 
 export interface ShortcutRow {
   keys: string;
@@ -20,9 +20,10 @@ function isMac(): boolean {
 export function shortcutList(): ShortcutRow[] {
   const mac = isMac();
   return [
-    ...appCommands().flatMap(({ id, shortcut }) =>
-      shortcut ? [{ keys: chordText(shortcut, mac), what: { command: id } }] : [],
-    ),
+    ...appCommands().flatMap((command) => {
+      const keys = shortcutsText(command, mac);
+      return keys ? [{ keys, what: { command: command.id } }] : [];
+    }),
     { keys: 'Esc', what: { place: 'cancel' } },
     { keys: '↑ ↓ → ←', what: { place: 'sessions' } },
   ];
@@ -35,12 +36,18 @@ export function shortcutLabel({ what }: ShortcutRow, t: TFunction): string {
   return what.command === 'openPalette' ? t('shortcuts.alsoSlash', { command: label }) : label;
 }
 
-/** Runs the command whose shortcut this is; true when there was one (the key is then used up). */
-export function handleShortcut(event: KeyboardEvent, run: (id: AppCommandId) => void): boolean {
+/**
+ * Runs the command whose shortcut this is, with which of its shortcuts it was (Ctrl+3: 2); true when
+ * there was one (the key is then used up).
+ */
+export function handleShortcut(event: KeyboardEvent, run: (id: AppCommandId, which: number) => void): boolean {
   if (event.isComposing) return false;
-  const command = appCommands().find(({ shortcut }) => shortcut && chordMatches(shortcut, event));
-  if (!command) return false;
-  event.preventDefault();
-  run(command.id);
-  return true;
+  for (const command of appCommands()) {
+    const which = (command.shortcuts ?? []).findIndex((chord) => chordMatches(chord, event));
+    if (which < 0) continue;
+    event.preventDefault();
+    run(command.id, which);
+    return true;
+  }
+  return false;
 }

@@ -1,9 +1,11 @@
 // The app shell: a skip link, the sidebar (folded away behind a Menu button in a narrow window),
 // the main pane (chat, history or settings), the connection strip and the notices — or, when the browser-mode server refused the page's token,
 // only what to do about it. Rendered once by main.tsx inside the runtime and i18n providers.
-import { useRef, useState, type MouseEvent } from 'react';
+import { useRef, useState, type Dispatch, type MouseEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../store/app-store';
+import type { FocusTarget } from '../store/state';
+import { useFocusRequest } from '../util/use-focus-target';
 import { ChatView } from './chat/ChatView';
 import { HistoryView } from './history/HistoryView';
 import { SettingsView } from './settings/SettingsView';
@@ -22,13 +24,16 @@ export function App() {
   // A narrow window (≤ 800 px) folds the sidebar away: a button opens it over the pane, and going
   // somewhere from it (a view, a session, New chat) or Esc folds it again.
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  // Ctrl/⌘+. (the 'sidebar' request): a wide window hides or shows it, a narrow one opens or folds it.
+  const [isSidebarHidden, setIsSidebarHidden] = useState(false);
+  useFocusRequest(isSidebarRequest, toggleSidebar(setIsSidebarOpen, setIsSidebarHidden));
   const foldAfterChoice = (event: MouseEvent): void => {
     if ((event.target as Element).closest('.nav-button, .new-chat, .sidebar-session')) setIsSidebarOpen(false);
   };
   if (refused) return <TokenNeeded />;
   return (
     <div
-      className={`app${isSidebarOpen ? ' sidebar-open' : ''}`}
+      className={`app${isSidebarOpen ? ' sidebar-open' : ''}${isSidebarHidden ? ' sidebar-hidden' : ''}`}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && isSidebarOpen) setIsSidebarOpen(false);
       }}
@@ -73,3 +78,12 @@ export function App() {
     </div>
   );
 }
+
+const isSidebarRequest = (target: FocusTarget): boolean => target === 'sidebar';
+const NARROW = '(max-width: 800px)';
+
+type Flag = Dispatch<SetStateAction<boolean>>;
+const toggleSidebar = (setOpen: Flag, setHidden: Flag) => (): void => {
+  if (window.matchMedia(NARROW).matches) setOpen((open) => !open);
+  else setHidden((hidden) => !hidden);
+};

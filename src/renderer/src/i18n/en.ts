@@ -150,6 +150,11 @@ export const en = {
   },
   /** The app commands' labels live with their declarations (src/shared/app-commands.ts). */
   commands: appCommandLabels('en'),
+  commandNotices: {
+    nothingToCopy: 'Nothing to copy: this chat has no reply with words yet.',
+    copiedLastReply: 'Copied the last reply.',
+    copyFailed: 'The reply could not be copied: the clipboard refused it.',
+  },
   palette: {
     label: 'Commands',
     placeholder: 'Type a command…',

@@ -149,6 +149,11 @@ export const ja: Messages = {
     unexpected: '予期しない問題が起きました。再試行してください。失敗が続く場合は下の詳細を参照してください。',
   },
   commands: appCommandLabels('ja'),
+  commandNotices: {
+    nothingToCopy: 'コピーするものがありません。このチャットにはまだ文章の返信がありません。',
+    copiedLastReply: '最後の返信をコピーしました。',
+    copyFailed: '返信をコピーできませんでした。クリップボードが受け付けませんでした。',
+  },
   palette: {
     label: 'コマンド',
     placeholder: 'コマンドを入力…',

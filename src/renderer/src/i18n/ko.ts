@@ -147,6 +147,11 @@ export const ko: Messages = {
     unexpected: '예상치 못한 문제가 생겼습니다. 다시 시도하고, 계속 실패하면 아래 세부 정보를 확인하세요.',
   },
   commands: appCommandLabels('ko'),
+  commandNotices: {
+    nothingToCopy: '복사할 내용이 없습니다. 이 채팅에는 아직 글로 된 답변이 없습니다.',
+    copiedLastReply: '마지막 답변을 복사했습니다.',
+    copyFailed: '답변을 복사하지 못했습니다. 클립보드가 거부했습니다.',
+  },
   palette: {
     label: '명령',
     placeholder: '명령을 입력하세요…',

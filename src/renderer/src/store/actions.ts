@@ -255,6 +255,10 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         retry: { ...s.retry, banner: s.retry.banner?.kind === 'pending' ? s.retry.banner : null },
       }));
     },
+    /** A notice of the window's own (an app command's outcome). */
+    notify(level: 'info' | 'error', text: string): void {
+      update((s) => addNotice(s, level, text));
+    },
     dismissNotice(id: number): void {
       update((s) => ({ ...s, ui: { ...s.ui, notices: s.ui.notices.filter((n) => n.id !== id) } }));
     },

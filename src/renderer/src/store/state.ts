@@ -157,6 +157,8 @@ export type FocusTarget =
   | 'palette'
   /** The composer's file input: taking it opens the file picker. */
   | 'attach-picker'
+  /** The sidebar: taking it shows or hides it (folded over the pane in a narrow window). */
+  | 'sidebar'
   /** A Settings section's heading (SETTINGS_SECTIONS' ids). */
   | `settings-${string}`;
 

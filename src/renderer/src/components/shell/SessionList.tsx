@@ -9,12 +9,11 @@ import { useTranslation } from 'react-i18next';
 import type { SessionActivity } from '../../../../shared/events';
 import type { SessionSummary } from '../../../../shared/history';
 import { useActions, useAppState } from '../../store/app-store';
+import { RECENT_SESSIONS, unstoredSessions } from '../../store/sidebar-sessions';
 import { useFocusTarget } from '../../util/use-focus-target';
 import { ConfirmDialog } from '../history/ConfirmDialog';
 import { RenameForm } from './RenameForm';
 import { SessionActivityLine } from './SessionActivityLine';
-
-const RECENT_SESSIONS = 30;
 
 export function SessionList() {
   const { t } = useTranslation();
@@ -141,23 +140,6 @@ export function SessionList() {
       </ConfirmDialog>
     </>
   );
-}
-
-/** Chats that work but are not stored yet (a first prompt held for a rate limit): a row each, under their first line. */
-function unstoredSessions(stored: SessionSummary[], activity: SessionActivity[]): SessionSummary[] {
-  return activity
-    .filter((a) => a.state !== 'idle' && a.title && !stored.some((s) => s.id === a.sessionId))
-    .map((a) => ({
-      id: a.sessionId,
-      title: a.title.split('\n')[0],
-      createdAt: 0,
-      updatedAt: 0,
-      model: '',
-      provider: '',
-      turnCount: 0,
-      erroredTurnCount: 0,
-      workspace: '',
-    }));
 }
 
 interface SessionRowProps {
