@@ -58,7 +58,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
     if (!(await palette.isVisible())) await page.keyboard.press('Control+Shift+P');
     await expect(palette).toBeVisible({ timeout: 1_000 });
   }).toPass();
-  await search.fill('thinking');
+  await search.fill('thinking level');
   // One command a level, as the header's Thinking control offers them.
   await expect(palette.getByRole('option')).toHaveText([
     'Thinking level: Off',

@@ -1,8 +1,9 @@
 // The keyboard shortcuts people bring from Claude desktop and ChatGPT (issue 45, "What people bring"),
 // each one declaration in src/shared/app-commands.ts: Ctrl+/ shows the list in Settings, Ctrl+, opens
 // Settings, Ctrl+Shift+O starts a chat, Ctrl+1…9 and Ctrl+Shift+] [ move between the sidebar's
-// chats, Ctrl+. hides and shows the sidebar, Ctrl+Shift+C copies the last reply — with screenshots
-// of the list in en, ja and ko, light and dark.
+// chats, Ctrl+. hides and shows the sidebar, Ctrl+Shift+C copies the last reply; a "/" typed at a
+// message's start that names no command stays the person's text — with screenshots of the list in
+// en, ja and ko, light and dark.
 import { test, expect } from '../fixtures/app';
 import { SCREENS } from '../fixtures/screens';
 import { inEachLanguage } from '../fixtures/in-each-language';
@@ -57,6 +58,29 @@ test('Ctrl+Shift+C copies the last reply and says so', async ({ app }) => {
   const copied = await page.evaluate('navigator.clipboard.readText()');
   expect(String(copied).length).toBeGreaterThan(0);
   await expect(chat.assistantMessages.last()).toContainText(String(copied).trim().slice(0, 20));
+});
+
+test('a message may start with "/": a typed "/…" that names no command goes back to the box, Esc too', async ({
+  app,
+}) => {
+  const { page } = app;
+  const chat = new ChatPage(page);
+  const palette = new AppShell(page).commandPalette;
+  await chat.input.focus();
+  await page.keyboard.type('/usr/bin');
+  await expect(palette).toContainText('No command matches. Enter or Esc puts “/usr/bin” in the message.');
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(chat.input).toHaveValue('/usr/bin');
+  await expect(chat.input).toBeFocused();
+  await page.keyboard.type(' is where the programs are');
+  await expect(chat.input).toHaveValue('/usr/bin is where the programs are');
+
+  await chat.input.fill('');
+  await page.keyboard.type('/');
+  await expect(palette).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chat.input).toHaveValue('/');
 });
 
 test('the shortcut list in en, ja and ko, light and dark', async ({ app }) => {

@@ -9,7 +9,7 @@ import { useFocusRequest } from '../util/use-focus-target';
 import type { FocusTarget } from '../store/state';
 import { paletteCommands, type OfferedCommand } from './bindings';
 
-const isPalette = (target: FocusTarget): boolean => target === 'palette';
+const isPalette = (target: FocusTarget): boolean => target === 'palette' || target === 'palette-typed';
 
 export function CommandPalette() {
   const { t } = useTranslation();
@@ -25,7 +25,13 @@ export function CommandPalette() {
   const shown = commands.filter((c) => words.every((w) => c.label.toLowerCase().includes(w)));
   const current = Math.min(active, Math.max(0, shown.length - 1));
 
-  useFocusRequest(isPalette, () => {
+  // Opened by a "/" typed in the message box: "/" and the words after it are the person's text
+  // unless they run a command (a message may start with a path).
+  const typed = useRef(false);
+  const [isTyped, setIsTyped] = useState(false);
+  useFocusRequest(isPalette, (target) => {
+    typed.current = target === 'palette-typed';
+    setIsTyped(typed.current);
     setCommands(paletteCommands({ actions, state: store.getState(), t }));
     setQuery('');
     setActive(0);
@@ -33,13 +39,31 @@ export function CommandPalette() {
   });
 
   const run = (command: OfferedCommand | undefined): void => {
-    if (!command) return;
+    if (!command) {
+      if (typed.current) dialog.current?.close();
+      return;
+    }
+    typed.current = false;
     dialog.current?.close();
     command.run();
   };
 
+  // Esc, or Enter with nothing matching: the typed "/…" goes back to the message box.
+  const onClose = (): void => {
+    if (!typed.current) return;
+    typed.current = false;
+    actions.giveBackText(`/${query}`);
+    actions.requestFocus('composer');
+  };
+
   return (
-    <dialog ref={dialog} className="dialog palette" data-testid="command-palette" aria-label={t('palette.label')}>
+    <dialog
+      ref={dialog}
+      className="dialog palette"
+      data-testid="command-palette"
+      aria-label={t('palette.label')}
+      onClose={onClose}
+    >
       <input
         className="input palette-input"
         role="combobox"
@@ -76,7 +100,11 @@ export function CommandPalette() {
             {command.label}
           </li>
         ))}
-        {shown.length === 0 && <li className="palette-empty">{t('palette.none')}</li>}
+        {shown.length === 0 && (
+          <li className="palette-empty">
+            {isTyped ? t('palette.noneTyped', { text: `/${query}` }) : t('palette.none')}
+          </li>
+        )}
       </ul>
     </dialog>
   );

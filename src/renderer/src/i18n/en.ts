@@ -159,6 +159,7 @@ export const en = {
     label: 'Commands',
     placeholder: 'Type a command…',
     none: 'No command matches.',
+    noneTyped: 'No command matches. Enter or Esc puts “{{text}}” in the message.',
   },
   sendHeld: {
     text: 'Not sent: this chat retries its last message {{when}}. Cancel that retry above to send this one.',

@@ -158,6 +158,7 @@ export const ja: Messages = {
     label: 'コマンド',
     placeholder: 'コマンドを入力…',
     none: '一致するコマンドはありません。',
+    noneTyped: '一致するコマンドはありません。Enter か Esc で「{{text}}」をメッセージに入力します。',
   },
   sendHeld: {
     text: '送信していません: このチャットは直前のメッセージを{{when}}再試行します。このメッセージを送るには、上の再試行をキャンセルしてください。',

@@ -156,6 +156,7 @@ export const ko: Messages = {
     label: '명령',
     placeholder: '명령을 입력하세요…',
     none: '일치하는 명령이 없습니다.',
+    noneTyped: '일치하는 명령이 없습니다. Enter나 Esc를 누르면 메시지에 “{{text}}” 그대로 입력됩니다.',
   },
   sendHeld: {
     text: '보내지 않음: 이 채팅은 직전 메시지를 {{when}} 재시도합니다. 이 메시지를 보내려면 위의 재시도를 취소하세요.',

@@ -255,6 +255,10 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
         retry: { ...s.retry, banner: s.retry.banner?.kind === 'pending' ? s.retry.banner : null },
       }));
     },
+    /** Text for the message box, when it is empty (the palette's "/…" that was not a command). */
+    giveBackText(text: string): void {
+      update((s) => ({ ...s, ui: { ...s.ui, returnedDraft: { text, n: (s.ui.returnedDraft?.n ?? 0) + 1 } } }));
+    },
     /** A notice of the window's own (an app command's outcome). */
     notify(level: 'info' | 'error', text: string): void {
       update((s) => addNotice(s, level, text));

@@ -155,6 +155,8 @@ export type FocusTarget =
   | 'model-picker'
   /** The command palette: taking it opens it. */
   | 'palette'
+  /** The palette opened by "/" typed at the start of an empty message: closed without a command, it types "/…" back there. */
+  | 'palette-typed'
   /** The composer's file input: taking it opens the file picker. */
   | 'attach-picker'
   /** The sidebar: taking it shows or hides it (folded over the pane in a narrow window). */

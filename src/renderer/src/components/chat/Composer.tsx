@@ -195,7 +195,7 @@ export function Composer({ restore, fileSinkRef }: ComposerProps) {
     // "/" at the start of an empty message opens the command palette instead of typing itself.
     if (event.key === '/' && text === '') {
       event.preventDefault();
-      actions.requestFocus('palette');
+      actions.requestFocus('palette-typed');
       return;
     }
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
