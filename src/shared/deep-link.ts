@@ -7,10 +7,8 @@
 import { z } from 'zod';
 import { importMcpConfig, type McpServerConfig } from './mcp';
 import { MCP_SERVER_NAME } from './mcp-values';
+import { DEEP_LINK_MAX_CHARS, DEEP_LINK_SCHEME, startsAsLink } from './deep-link-text';
 
-export const DEEP_LINK_SCHEME = 'resolute';
-/** The longest link taken, in characters: a prompt or a configuration longer than this is refused. */
-export const DEEP_LINK_MAX_CHARS = 16_384;
 /** The longest prompt a `new` link carries, in characters (after decoding). */
 export const DEEP_LINK_PROMPT_MAX_CHARS = 8_000;
 /** The longest MCP configuration a link carries, in bytes of its decoded JSON. */
@@ -54,8 +52,8 @@ const refuse = (reason: DeepLinkRefusal, detail?: string): DeepLinkResult => ({
  */
 export function parseDeepLink(text: string): DeepLinkResult {
   if (text.length > DEEP_LINK_MAX_CHARS) return refuse('too-long');
+  if (!startsAsLink(text)) return refuse('not-resolute');
   const prefix = `${DEEP_LINK_SCHEME}://`;
-  if (text.slice(0, prefix.length).toLowerCase() !== prefix) return refuse('not-resolute');
   const rest = text.slice(prefix.length).split('#')[0];
   const queryAt = rest.indexOf('?');
   // Windows and some launchers add a slash at the end of the path: `resolute://new/?prompt=…`.
@@ -143,19 +141,4 @@ function decodeBase64(text: string): string | null {
 
 function issueText(error: z.ZodError): string {
   return error.issues.map((issue) => [...issue.path].join('.') || issue.message).join(', ');
-}
-
-/**
- * The browser mode's form of a link: the address's fragment `#/link/<path>` stands for
- * `resolute://<path>` (docs/hosts.md, "Deep links"). Null when the fragment is not a link.
- */
-export function linkFromFragment(hash: string): string | null {
-  const FRAGMENT = '#/link/';
-  return hash.startsWith(FRAGMENT) ? `${DEEP_LINK_SCHEME}://${hash.slice(FRAGMENT.length)}` : null;
-}
-
-/** The links among a launch's arguments (Windows and Linux pass the link as one). */
-export function linksInArgv(argv: readonly string[]): string[] {
-  const prefix = `${DEEP_LINK_SCHEME}://`;
-  return argv.filter((arg) => arg.slice(0, prefix.length).toLowerCase() === prefix);
 }

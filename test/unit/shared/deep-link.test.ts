@@ -2,13 +2,8 @@
 // links refused with their reason — oversize, bad base64, bad JSON, an unknown path, a parameter
 // given twice — while a command full of shell metacharacters is kept verbatim, to be shown as it is.
 import { describe, expect, it } from 'vitest';
-import {
-  DEEP_LINK_MAX_CHARS,
-  DEEP_LINK_PROMPT_MAX_CHARS,
-  linkFromFragment,
-  linksInArgv,
-  parseDeepLink,
-} from '../../../src/shared/deep-link';
+import { DEEP_LINK_PROMPT_MAX_CHARS, parseDeepLink } from '../../../src/shared/deep-link';
+import { DEEP_LINK_MAX_CHARS, linkFromFragment, linksInArgv } from '../../../src/shared/deep-link-text';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64');
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
