@@ -17,6 +17,8 @@ import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { McpServerStatus } from '../../../shared/mcp-values';
+import type { McpServerConfig } from '../../../shared/mcp';
+import type { DeepLinkRefusal } from '../../../shared/deep-link';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notice-params';
 import type { AttachmentUpload } from '../../../shared/attachments';
@@ -176,7 +178,23 @@ export interface UiSlice {
   savedCount: number;
   /** The provider whose settings to show (the Authentication card's "Check your API key"). */
   settingsProvider: string | null;
+  /** A resolute:// link's question or refusal on screen (links/open-link.ts); null when none. */
+  link: LinkPrompt | null;
 }
+
+/** What a link shows: the MCP server it would add (asked, never added unasked), or why it was refused. */
+export type LinkPrompt =
+  | {
+      kind: 'mcp-add';
+      /** The name the link gave. */
+      name: string;
+      /** The name it is added as: `name`, or a free one beside a server of that name. */
+      addAs: string;
+      config: McpServerConfig;
+      /** The main process's refusal of the Add, shown in the question. */
+      error?: string;
+    }
+  | { kind: 'refused'; reason: DeepLinkRefusal; detail?: string };
 
 export interface AppState {
   session: SessionSlice;
@@ -229,6 +247,7 @@ export function initialState(): AppState {
       openings: 0,
       savedCount: 0,
       settingsProvider: null,
+      link: null,
     },
   };
 }
