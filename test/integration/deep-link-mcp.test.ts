@@ -1,6 +1,6 @@
 // A resolute:// link through the real composition root (docs/hosts.md, "Deep links"): the window's
-// link handling (links/open-link.ts, the store and the actions) over the command router — as the
-// page's bridge would carry it — to AppServices on a fresh data folder. An MCP server from a link is
+// link handling (links/open-link.ts) over the command router — the commands the page's actions send
+// (link-runtime.ts), as its bridge would carry them — to AppServices on a fresh data folder. An MCP server from a link is
 // in the settings only after the person answers Add; Cancel leaves nothing; a server of the same
 // name keeps its own entry; a `new` link opens a chat with the text in its box and sends nothing.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,16 +9,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServices } from '../../src/main/node/app-services';
 import { CommandRouter } from '../../src/main/router/command-router';
-import { replyResult, type ResoluteBridge } from '../../src/shared/bridge';
-import { draftOf } from '../../src/renderer/src/chat/drafts';
-import { answerLink, openLink, type LinkRuntime } from '../../src/renderer/src/links/open-link';
-import { createActions } from '../../src/renderer/src/store/actions';
-import { createAppStore } from '../../src/renderer/src/store/app-store';
+import { answerLink, openLink, type LinkPrompt, type LinkRuntime } from '../../src/renderer/src/links/open-link';
+import type { CommandName, CommandParams, CommandResult } from '../../src/shared/contract';
+import { replyResult } from '../../src/shared/bridge';
+import { errorText } from '../../src/shared/text';
 
 let dataDir: string;
 let services: AppServices;
 let runtime: LinkRuntime;
 const called: string[] = [];
+/** What the window holds: the link on screen, the view, the new chat's box. */
+const page = { link: null as LinkPrompt | null, view: 'chat', box: '' };
 
 const SECRET = 'tok-from-the-link-93af';
 const config = { command: 'node', args: ['-e', 'process.exit(1) ; echo $(id) | sh'], env: { API_TOKEN: SECRET } };
@@ -41,20 +42,32 @@ beforeAll(async () => {
   });
   const router = new CommandRouter(services.commands);
   let id = 1;
-  const bridge: ResoluteBridge = {
-    host: 'browser',
-    async call(method, params) {
-      called.push(method);
-      return replyResult(await router.dispatch({ kind: 'request', id: id++, method, params }), method);
-    },
-    onEvent: () => () => undefined,
+  const call = async <N extends CommandName>(method: N, params: CommandParams<N>): Promise<CommandResult<N>> => {
+    called.push(method);
+    return replyResult(await router.dispatch({ kind: 'request', id: id++, method, params }), method);
   };
-  const store = createAppStore();
-  const actions = createActions(bridge, store);
-  const synced = await actions.sync();
-  actions.dispatch(synced.snapshot);
-  actions.dispatch(synced.settings);
-  runtime = { store, actions };
+  // link-runtime.ts's commands, over the router: resume, session.new, settings.update.
+  runtime = {
+    link: () => page.link,
+    show: (shown) => void (page.link = shown),
+    serverNames: () => Object.keys(servers()),
+    openChat: (sessionId) => call('session.resume', { sessionId }),
+    async newChatWithText(text) {
+      await call('session.new', {});
+      page.box = text;
+    },
+    async addServer(name, entry) {
+      try {
+        await call('settings.update', { patch: { mcp: { servers: { [name]: entry } } } });
+        return null;
+      } catch (error) {
+        return errorText(error);
+      }
+    },
+    showMcpSettings: () => void (page.view = 'settings'),
+    isConnected: () => true,
+    subscribe: () => () => undefined,
+  };
 });
 
 afterAll(async () => {
@@ -65,7 +78,7 @@ afterAll(async () => {
 describe('an MCP server from a link', () => {
   it('is asked about, with its configuration as the link gave it, and not added before the answer', async () => {
     await openLink(runtime, link('fromlink'));
-    expect(runtime.store.getState().ui.link).toEqual({ kind: 'mcp-add', name: 'fromlink', addAs: 'fromlink', config });
+    expect(page.link).toEqual({ kind: 'mcp-add', name: 'fromlink', addAs: 'fromlink', config });
     expect(servers()).toEqual({});
     expect(settingsFile()).not.toContain('fromlink');
     expect(called).not.toContain('settings.update');
@@ -73,7 +86,7 @@ describe('an MCP server from a link', () => {
 
   it('Cancel adds nothing', async () => {
     await answerLink(runtime, false);
-    expect(runtime.store.getState().ui.link).toBeNull();
+    expect(page.link).toBeNull();
     expect(servers()).toEqual({});
     expect(called).not.toContain('settings.update');
   });
@@ -85,14 +98,13 @@ describe('an MCP server from a link', () => {
     expect(servers().fromlink).toMatchObject({ command: 'node', args: config.args });
     expect(settingsFile()).toContain('fromlink');
     expect(settingsFile()).not.toContain(SECRET);
-    const state = runtime.store.getState();
-    expect(state.ui.link).toBeNull();
-    expect(state.ui.view).toBe('settings');
+    expect(page.link).toBeNull();
+    expect(page.view).toBe('settings');
   });
 
   it('a second link of the same name is added beside it, never over it', async () => {
     await openLink(runtime, link('fromlink'));
-    expect(runtime.store.getState().ui.link).toMatchObject({ name: 'fromlink', addAs: 'fromlink-2' });
+    expect(page.link).toMatchObject({ name: 'fromlink', addAs: 'fromlink-2' });
     await answerLink(runtime, true);
     expect(Object.keys(servers()).sort()).toEqual(['fromlink', 'fromlink-2']);
   });
@@ -100,7 +112,7 @@ describe('an MCP server from a link', () => {
   it('a refused link shows its reason and changes nothing', async () => {
     const before = servers();
     await openLink(runtime, 'resolute://mcp/add?name=x&config=%%%');
-    expect(runtime.store.getState().ui.link).toEqual({ kind: 'refused', reason: 'bad-base64' });
+    expect(page.link).toEqual({ kind: 'refused', reason: 'bad-base64' });
     await answerLink(runtime, true);
     expect(servers()).toEqual(before);
   });
@@ -108,13 +120,11 @@ describe('an MCP server from a link', () => {
 
 describe('a new chat from a link', () => {
   it('opens a new chat with the text in its box, and sends nothing', async () => {
-    const before = runtime.store.getState().session.sessionId;
+    const before = services.session.sessionId;
     await openLink(runtime, 'resolute://new?prompt=Explain%20%24(rm%20-rf%20~)');
-    const state = runtime.store.getState();
     const sessionId = services.session.sessionId;
     expect(sessionId).not.toBe(before);
-    expect(draftOf(sessionId).text).toBe('Explain $(rm -rf ~)');
-    expect(state.ui.view).toBe('chat');
+    expect(page.box).toBe('Explain $(rm -rf ~)');
     expect(called).toContain('session.new');
     expect(called).not.toContain('session.prompt');
     expect(services.history.getSession(sessionId)?.turns ?? []).toEqual([]);

@@ -17,6 +17,7 @@ import { ApprovalEscSwap } from './tools/approval-esc';
 import { warmFormats } from './util/format';
 import { runAppCommand } from './commands/bindings';
 import { watchLinks } from './links/open-link';
+import { linkRuntime } from './links/link-runtime';
 import { handleShortcut } from './commands/shortcuts';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
@@ -83,7 +84,7 @@ async function start(): Promise<void> {
 
   startEventPump(bridge, actions);
   // resolute:// links: the desktop's link channel, the browser mode's #/link/… (docs/hosts.md, "Deep links").
-  watchLinks({ store, actions }, bridge, window);
+  watchLinks(linkRuntime(store, actions), bridge, window);
   // On load the focus goes into the chat once its first snapshot is in, not to the page body.
   const unsubscribeFirstChat = store.subscribe((state) => {
     if (state.session.sessionId === null) return;

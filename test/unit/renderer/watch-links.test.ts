@@ -4,6 +4,7 @@
 // is a link too. The bridge is a fake; a link to a chat resumes it.
 import { describe, expect, it } from 'vitest';
 import { watchLinks, type LinkWindow } from '../../../src/renderer/src/links/open-link';
+import { linkRuntime } from '../../../src/renderer/src/links/link-runtime';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore } from '../../../src/renderer/src/store/app-store';
 import { fakeBridge, snapshot } from './fixtures';
@@ -33,7 +34,7 @@ describe('watchLinks', () => {
     const store = createAppStore();
     const actions = createActions(bridge, store);
     const win = fakeWindow('#/link/chat/abc');
-    watchLinks({ store, actions }, bridge, win);
+    watchLinks(linkRuntime(store, actions), bridge, win);
     expect(win.replaced).toEqual(['/?x=1']);
     await new Promise((resolve) => setTimeout(resolve, 5));
     expect(calls.map((c) => c.method)).toEqual([]);
@@ -53,7 +54,7 @@ describe('watchLinks', () => {
     const actions = createActions(bridge, store);
     actions.dispatch({ type: 'session_changed', snapshot: snapshot() });
     const win = fakeWindow('#main');
-    watchLinks({ store, actions }, bridge, win);
+    watchLinks(linkRuntime(store, actions), bridge, win);
     expect(win.replaced).toEqual([]);
     send('resolute://nowhere');
     await until(() => store.getState().ui.link !== null);

@@ -3,41 +3,66 @@
 // `new?prompt=` opens a new chat with the text in its box — never sent — and `mcp/add` puts the
 // server's configuration on screen as a question (LinkDialog); it is added by the person's Add
 // only, through the same settings update as Settings → MCP's import. A refused link says why.
-// The parser (and zod) load with the first link. main.tsx calls watchLinks; LinkDialog answers.
+// The parser (and zod) load with the first link. Written against LinkRuntime (link-runtime.ts
+// makes it of the store and the actions), so the integration test runs it on the real services.
+import type { DeepLinkRefusal } from '../../../shared/deep-link';
 import { linkFromFragment } from '../../../shared/deep-link-text';
-import type { ResoluteBridge } from '../../../shared/bridge';
+import type { McpServerConfig } from '../../../shared/mcp';
 import { MCP_SERVER_NAME } from '../../../shared/mcp-values';
-import type { Actions } from '../store/actions';
-import type { AppState, AppStore, LinkPrompt } from '../store/state';
 
+/** What a link shows: the MCP server it would add (asked, never added unasked), or why it was refused. */
+export type LinkPrompt =
+  | {
+      kind: 'mcp-add';
+      /** The name the link gave. */
+      name: string;
+      /** The name it is added as: `name`, or a free one beside a server of that name. */
+      addAs: string;
+      config: McpServerConfig;
+      /** The main process's refusal of the Add, shown in the question. */
+      error?: string;
+    }
+  | { kind: 'refused'; reason: DeepLinkRefusal; detail?: string };
+
+/** The window's side of links: what is on screen, and the few actions a link takes. */
 export interface LinkRuntime {
-  store: AppStore;
-  actions: Actions;
-}
-
-function setLink(store: AppStore, link: LinkPrompt | null): void {
-  const state = store.getState();
-  store.setState({ ...state, ui: { ...state.ui, link } }, true);
+  link(): LinkPrompt | null;
+  show(link: LinkPrompt | null): void;
+  /** The MCP servers in the settings now. */
+  serverNames(): string[];
+  openChat(sessionId: string): Promise<unknown>;
+  /** A new chat with the text in its box, not sent. */
+  newChatWithText(text: string): Promise<unknown>;
+  /** Put the server in the settings; the main process's refusal, or null when it was added. */
+  addServer(name: string, config: McpServerConfig): Promise<string | null>;
+  /** Settings → MCP, where the new server shows starting (and can be switched off or removed). */
+  showMcpSettings(): void;
+  /** Whether the first snapshot is in: a link waits for it (the chat it opens needs the connection). */
+  isConnected(): boolean;
+  subscribe(listener: () => void): () => void;
 }
 
 /** Act on one link: open, fill, or ask; a refusal is shown with its reason. */
-export async function openLink({ store, actions }: LinkRuntime, url: string): Promise<void> {
+export async function openLink(runtime: LinkRuntime, url: string): Promise<void> {
   const { parseDeepLink } = await import('../../../shared/deep-link');
   const result = parseDeepLink(url);
-  if (!result.ok) return setLink(store, { kind: 'refused', reason: result.reason, detail: result.detail });
+  if (!result.ok) return runtime.show({ kind: 'refused', reason: result.reason, detail: result.detail });
   const link = result.link;
   switch (link.kind) {
     case 'chat':
-      await actions.resume(link.sessionId);
+      await runtime.openChat(link.sessionId);
       return;
     case 'new':
-      await actions.newChatWithText(link.prompt);
+      await runtime.newChatWithText(link.prompt);
       return;
-    case 'mcp-add': {
-      const taken = Object.keys(store.getState().settings.values?.mcp.servers ?? {});
-      setLink(store, { kind: 'mcp-add', name: link.name, addAs: freeName(link.name, taken), config: link.config });
+    case 'mcp-add':
+      runtime.show({
+        kind: 'mcp-add',
+        name: link.name,
+        addAs: freeName(link.name, runtime.serverNames()),
+        config: link.config,
+      });
       return;
-    }
   }
 }
 
@@ -55,27 +80,19 @@ export function freeName(name: string, taken: readonly string[]): string {
 }
 
 /** The person's answer to the question: Add puts the server in the settings, anything else drops it. */
-export async function answerLink({ store, actions }: LinkRuntime, add: boolean): Promise<void> {
-  const link = store.getState().ui.link;
-  if (!add || link?.kind !== 'mcp-add') return setLink(store, null);
-  const servers = { [link.addAs]: link.config };
-  if (!(await actions.updateSettings('mcp.servers', { mcp: { servers } }))) {
-    const error = store.getState().settings.fieldErrors['mcp.servers'];
-    return setLink(store, { ...link, error: error ?? '' });
-  }
-  setLink(store, null);
-  // Settings → MCP shows it starting, where it can be switched off or removed.
-  actions.showView('settings');
-  actions.requestFocus('settings-mcp');
+export async function answerLink(runtime: LinkRuntime, add: boolean): Promise<void> {
+  const link = runtime.link();
+  if (!add || link?.kind !== 'mcp-add') return runtime.show(null);
+  const refusal = await runtime.addServer(link.addAs, link.config);
+  if (refusal !== null) return runtime.show({ ...link, error: refusal });
+  runtime.show(null);
+  runtime.showMcpSettings();
 }
-
-/** Whether the first snapshot is in: a link waits for it (the chat it opens needs the connection). */
-const isConnected = (state: AppState) => state.session.sessionId !== null;
 
 /** The browser's address as the page reads and rewrites it. */
 export interface LinkWindow {
-  location: Pick<Location, 'hash' | 'pathname' | 'search'>;
-  history: Pick<History, 'replaceState' | 'state'>;
+  location: { hash: string; pathname: string; search: string };
+  history: { state: unknown; replaceState(data: unknown, unused: string, url?: string): void };
   addEventListener(type: 'hashchange', listener: () => void): void;
 }
 
@@ -84,14 +101,18 @@ export interface LinkWindow {
  * address's fragment (the browser mode; taken out of the address so a reload does not act again)
  * — and open each once the first snapshot is in.
  */
-export function watchLinks(runtime: LinkRuntime, bridge: ResoluteBridge, win: LinkWindow): void {
+export function watchLinks(
+  runtime: LinkRuntime,
+  bridge: { onLink?(listener: (url: string) => void): () => void },
+  win: LinkWindow,
+): void {
   const waiting: string[] = [];
   const take = (url: string) => {
-    if (isConnected(runtime.store.getState())) void openLink(runtime, url);
+    if (runtime.isConnected()) void openLink(runtime, url);
     else waiting.push(url);
   };
-  const unsubscribe = runtime.store.subscribe((state) => {
-    if (!isConnected(state)) return;
+  const unsubscribe = runtime.subscribe(() => {
+    if (!runtime.isConnected()) return;
     unsubscribe();
     for (const url of waiting.splice(0)) void openLink(runtime, url);
   });

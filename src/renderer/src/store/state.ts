@@ -17,8 +17,7 @@ import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { McpServerStatus } from '../../../shared/mcp-values';
-import type { McpServerConfig } from '../../../shared/mcp';
-import type { DeepLinkRefusal } from '../../../shared/deep-link';
+import type { LinkPrompt } from '../links/open-link';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notice-params';
 import type { AttachmentUpload } from '../../../shared/attachments';
@@ -181,20 +180,6 @@ export interface UiSlice {
   /** A resolute:// link's question or refusal on screen (links/open-link.ts); null when none. */
   link: LinkPrompt | null;
 }
-
-/** What a link shows: the MCP server it would add (asked, never added unasked), or why it was refused. */
-export type LinkPrompt =
-  | {
-      kind: 'mcp-add';
-      /** The name the link gave. */
-      name: string;
-      /** The name it is added as: `name`, or a free one beside a server of that name. */
-      addAs: string;
-      config: McpServerConfig;
-      /** The main process's refusal of the Add, shown in the question. */
-      error?: string;
-    }
-  | { kind: 'refused'; reason: DeepLinkRefusal; detail?: string };
 
 export interface AppState {
   session: SessionSlice;

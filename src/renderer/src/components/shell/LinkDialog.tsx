@@ -6,14 +6,14 @@ import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { isHttpServer } from '../../../../shared/mcp-values';
-import { answerLink } from '../../links/open-link';
+import { answerLink, type LinkPrompt } from '../../links/open-link';
+import { linkRuntime } from '../../links/link-runtime';
 import { useActions, useAppState, useAppStore } from '../../store/app-store';
-import type { LinkPrompt } from '../../store/state';
 
 export function LinkDialog() {
   const { t } = useTranslation();
   const link = useAppState((s) => s.ui.link);
-  const runtime = { store: useAppStore(), actions: useActions() };
+  const runtime = linkRuntime(useAppStore(), useActions());
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   useEffect(() => {
