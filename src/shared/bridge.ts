@@ -17,6 +17,8 @@ export interface ResoluteBridge {
    */
   /** The desktop menu's app commands (src/shared/app-commands.ts); the browser has no menu. */
   onAppCommand?(listener: (id: AppCommandId) => void): () => void;
+  /** resolute:// links the OS handed the desktop app (docs/hosts.md, "Deep links"); the browser reads its address. */
+  onLink?(listener: (url: string) => void): () => void;
   onConnection?(listener: (connected: boolean, refusal?: 'unauthorized') => void): () => void;
 }
 

@@ -14,6 +14,8 @@ export const IPC_CHANNELS = {
   event: 'resolute:event',
   /** main → window: the id of an app command chosen in the desktop menu (app-commands.ts). */
   appCommand: 'resolute:app-command',
+  /** main → window: a resolute:// link the OS handed the app (docs/hosts.md, "Deep links"), unread. */
+  link: 'resolute:link',
 } as const;
 
 /** What the preload exposes. Replies come back as frames, so an error keeps its code on the way. */
@@ -24,4 +26,6 @@ export interface IpcTransport {
   onEvent(listener: (event: WireEvent) => void): () => void;
   /** Only the ids of app-commands.ts pass; anything else sent on the channel is dropped. */
   onAppCommand(listener: (id: AppCommandId) => void): () => void;
+  /** resolute:// links, those that came before the page listened first; anything else is dropped. */
+  onLink(listener: (url: string) => void): () => void;
 }

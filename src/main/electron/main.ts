@@ -1,7 +1,8 @@
 // The Electron host's lifecycle: one instance per data folder, one hardened window that reopens
 // where it was, the contract over IPC (ipc-transport.ts) and the menu, notifications and badge
 // (desktop-shell.ts). All app logic comes from the shared start-up (modes/launch.ts); this file
-// only adapts Electron. The page is served from resolute://app/ (renderer-protocol.ts).
+// only adapts Electron. The page is served from resolute://app/ (renderer-protocol.ts); links to
+// resolute://chat/…, new and mcp/add come from the OS (deep-links.ts) and go to the page.
 import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, screen } from 'electron';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +26,7 @@ import { chooseKeyStorage } from './key-storage';
 import { rendererSchemePrivileges, rendererUrl, serveRenderer, usesDevServer } from './renderer-protocol';
 import { hardenedWebPreferences, installGlobalGuards } from './security';
 import { claimSingleInstance, focusWindow } from './single-instance';
+import { createLinkInbox, followPage, wireDeepLinks } from './deep-links';
 import { mainWindowOptions } from './window-options';
 import { placeWindow, rememberOnClose, WindowStateFile } from './window-state';
 import { errorText } from '../../shared/text';
@@ -135,6 +137,7 @@ function createWindow(dataDir: string): BrowserWindow {
     }),
   );
   rememberOnClose(win, stateFile);
+  followPage(win.webContents, linkInbox);
   // Closed while a chat works or a retry waits, it is hidden and Resolute stays in the tray or the dock.
   desktopShell?.watchWindow(win);
   win.once('ready-to-show', () => {
@@ -196,12 +199,30 @@ function useDataFolderForElectron(flags: CommonFlags): void {
   }
 }
 
+/** A link brings the window forward; on macOS, where the app outlives its window, one is made again. */
+function showForLink(): void {
+  if (mainWindow && !mainWindow.isDestroyed()) focusWindow(mainWindow);
+  else if (launched) mainWindow = createWindow(launched.services.dataDir);
+}
+
+const linkInbox = createLinkInbox((url) => mainWindow?.webContents.send(IPC_CHANNELS.link, url));
 const startFlags = flagsFromArgv();
 useDataFolderForElectron(startFlags);
 app.enableSandbox();
 // Before ready, as Electron requires: the page's own origin, resolute://app/ (renderer-protocol.ts).
 protocol.registerSchemesAsPrivileged([rendererSchemePrivileges]);
-if (claimSingleInstance(app, () => focusWindow(mainWindow))) void app.whenReady().then(() => start(startFlags));
+// Before ready too: macOS's open-url for the link that started the app comes that early.
+const deepLinks = wireDeepLinks({
+  app,
+  launch: { isDefaultApp: process.defaultApp === true, execPath: process.execPath, argv: process.argv },
+  inbox: linkInbox,
+  focus: showForLink,
+});
+const handOver = (argv: readonly string[]): void => {
+  focusWindow(mainWindow);
+  deepLinks.secondInstance(argv);
+};
+if (claimSingleInstance(app, handOver)) void app.whenReady().then(() => start(startFlags));
 else app.quit();
 
 app.on('window-all-closed', () => {

@@ -1,16 +1,26 @@
 // One Resolute per person: a second launch hands over to the running one (which comes to the
-// front) and quits. Two instances would race on the same history database and settings file.
+// front, with the later launch's arguments: a resolute:// link among them, deep-links.ts) and
+// quits. Two instances would race on the same history database and settings file.
 // main.ts calls claimSingleInstance before the app is ready. It covers the desktop app only: the
 // browser and RPC modes do not take Electron's lock.
 import type { App, BrowserWindow } from 'electron';
 
-/** Claims the lock; false means another instance runs and this one should quit at once. */
+type SecondInstanceListener = (event: unknown, argv: unknown) => void;
+
+/**
+ * Claims the lock; false means another instance runs and this one should quit at once.
+ * `handOver` gets each later launch's arguments (its `argv`, as Electron passes them).
+ */
 export function claimSingleInstance(
-  app: Pick<App, 'requestSingleInstanceLock'> & { on(event: 'second-instance', listener: () => void): unknown },
-  focusExisting: () => void,
+  app: Pick<App, 'requestSingleInstanceLock'> & {
+    on(event: 'second-instance', listener: SecondInstanceListener): unknown;
+  },
+  handOver: (argv: readonly string[]) => void,
 ): boolean {
   if (!app.requestSingleInstanceLock()) return false;
-  app.on('second-instance', focusExisting);
+  app.on('second-instance', (_event, argv) =>
+    handOver(Array.isArray(argv) ? argv.filter((arg) => typeof arg === 'string') : []),
+  );
   return true;
 }
 

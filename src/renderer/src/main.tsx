@@ -1,4 +1,4 @@
-// Renderer entry: picks the bridge, creates the store and the actions, starts the event pump,
+// Renderer entry: picks the bridge, creates the store and the actions, starts the event pump and the links,
 // wires the shortcuts and Esc (through the handler stack) and the theme/language to the settings,
 // then renders <App>.
 import { StrictMode } from 'react';
@@ -16,6 +16,8 @@ import { preloadSettingsCheck } from './store/settings-check';
 import { ApprovalEscSwap } from './tools/approval-esc';
 import { warmFormats } from './util/format';
 import { runAppCommand } from './commands/bindings';
+import { watchLinks } from './links/open-link';
+import { linkRuntime } from './links/link-runtime';
 import { handleShortcut } from './commands/shortcuts';
 import { applyTheme } from './util/theme';
 import './styles/base.css';
@@ -82,6 +84,8 @@ async function start(): Promise<void> {
   warmWhenIdle();
 
   startEventPump(bridge, actions);
+  // resolute:// links: the desktop's link channel, the browser mode's #/link/… (docs/hosts.md, "Deep links").
+  watchLinks(linkRuntime(store, actions), bridge, window);
   // On load the focus goes into the chat once its first snapshot is in, not to the page body.
   const unsubscribeFirstChat = store.subscribe((state) => {
     if (state.session.sessionId === null) return;

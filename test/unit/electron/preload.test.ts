@@ -113,4 +113,20 @@ describe('the preload transport', () => {
     send('newChat');
     expect(seen).toEqual(['newChat', 'exportJson']);
   });
+
+  it('keeps resolute:// links sent before the page listens, then passes only such links, until unsubscribed', () => {
+    const send = (url: unknown) =>
+      fake.listeners.get(IPC_CHANNELS.link)?.forEach((handler) => handler({} as IpcRendererEvent, url));
+    send('resolute://chat/first');
+    send('https://example.com/');
+    send({ url: 'resolute://new' });
+    send(`resolute://new?prompt=${'a'.repeat(20_000)}`);
+    const seen: string[] = [];
+    const unsubscribe = transport.onLink((url) => seen.push(url));
+    send('resolute://new?prompt=hi');
+    send('javascript:alert(1)');
+    unsubscribe();
+    send('resolute://chat/after');
+    expect(seen).toEqual(['resolute://chat/first', 'resolute://new?prompt=hi']);
+  });
 });

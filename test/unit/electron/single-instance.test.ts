@@ -18,13 +18,14 @@ describe('claimSingleInstance', () => {
     expect(app.count('second-instance')).toBe(0);
   });
 
-  it('the first instance brings its window forward when another launch hands over', () => {
+  it('the first instance is handed each later launch, with its arguments', () => {
     const app = new FakeApp(true);
-    let focused = 0;
-    expect(claimSingleInstance(app, () => (focused += 1))).toBe(true);
+    const handed: (readonly string[])[] = [];
+    expect(claimSingleInstance(app, (argv) => handed.push(argv))).toBe(true);
     app.emit('second-instance', {}, ['resolute'], '/home');
-    app.emit('second-instance', {}, ['resolute'], '/home');
-    expect(focused).toBe(2);
+    app.emit('second-instance', {}, ['resolute', 'resolute://chat/abc'], '/home');
+    app.emit('second-instance', {}, 'not a list', '/home');
+    expect(handed).toEqual([['resolute'], ['resolute', 'resolute://chat/abc'], []]);
   });
 });
 

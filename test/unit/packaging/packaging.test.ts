@@ -45,6 +45,12 @@ describe('electron-builder.yml', () => {
     expect(config.npmRebuild).toBe(true);
   });
 
+  it('claims resolute:// links: the protocol for every OS, the MimeType in the Linux .desktop file', async () => {
+    const config = await builderConfig();
+    expect([config.protocols].flat()).toEqual([{ name: 'Resolute link', schemes: ['resolute'] }]);
+    expect(config.linux?.desktop?.entry?.MimeType).toBe('x-scheme-handler/resolute;');
+  });
+
   it('names files that exist, including every image the main process loads at run time', async () => {
     const config = await builderConfig();
     for (const path of [config.mac?.icon, config.win?.icon, config.linux?.icon, config.mac?.entitlements]) {

@@ -35,6 +35,10 @@ export class IpcBridge implements ResoluteBridge {
     return this.ipc.onAppCommand(listener);
   }
 
+  onLink(listener: (url: string) => void): () => void {
+    return this.ipc.onLink(listener);
+  }
+
   /** One decoder per subscription: it must see every event the main process sent since. */
   #subscribe(): () => void {
     const patches = new PatchDecoder();

@@ -1,5 +1,6 @@
 // The app shell: a skip link, the sidebar (folded away behind a Menu button in a narrow window),
-// the main pane (chat, history or settings), the connection strip and the notices — or, when the browser-mode server refused the page's token,
+// the main pane (chat, history or settings), the connection strip, the notices and a resolute://
+// link's question — or, when the browser-mode server refused the page's token,
 // only what to do about it. Rendered once by main.tsx inside the runtime and i18n providers.
 import { useRef, useState, type Dispatch, type MouseEvent, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { RetryBanner } from '../retry/RetryBanner';
 import { CommandPalette } from '../commands/CommandPalette';
 import { Sidebar } from './shell/Sidebar';
 import { TokenNeeded } from './shell/TokenNeeded';
+import { LinkDialog } from './shell/LinkDialog';
 
 export function App() {
   const { t } = useTranslation();
@@ -75,6 +77,7 @@ export function App() {
         {view === 'settings' && <SettingsView />}
       </main>
       <CommandPalette />
+      <LinkDialog />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import {
   type ViewName,
 } from './state';
 import { eventDispatcher } from './event-dispatcher';
+import { keepDraft } from '../chat/drafts';
 import type { AppStore } from './state';
 import { errorText } from '../../../shared/text';
 
@@ -82,7 +83,7 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
    * New or resumed: the session itself arrives as session_changed; here the chat is shown and
    * focused. A chat that works meanwhile runs on in the background.
    */
-  async function openSession(call: () => Promise<{ sessionId: string }>): Promise<boolean> {
+  async function openSession(call: () => Promise<{ sessionId: string }>, onShown?: () => void): Promise<boolean> {
     let sessionId: string;
     // What the composer holds now stays with the chat left; words typed from here on are the next one's.
     update((s) => ({ ...s, ui: { ...s.ui, openings: s.ui.openings + 1 } }));
@@ -93,7 +94,10 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       return false;
     }
     showView('chat');
-    whenShown(sessionId, focusChat);
+    whenShown(sessionId, () => {
+      onShown?.();
+      focusChat();
+    });
     return true;
   }
 
@@ -241,6 +245,20 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
     /** Regenerate the last reply, or (after a failure) ask for it again: one new request. */
     regenerate: () => startTurn(bridge.call('session.regenerate', {})),
     newChat: () => openSession(() => bridge.call('session.new', {})),
+    /**
+     * A new chat with words in its box, never sent (a resolute://new link, docs/hosts.md "Deep
+     * links"): they are the new chat's draft before it shows, and given to the box once it has.
+     */
+    newChatWithText(text: string): Promise<boolean> {
+      const open = async () => {
+        const opened = await bridge.call('session.new', {});
+        keepDraft(opened.sessionId, { text, files: [], refill: null });
+        return opened;
+      };
+      const give = () =>
+        update((s) => ({ ...s, ui: { ...s.ui, returnedDraft: { text, n: (s.ui.returnedDraft?.n ?? 0) + 1 } } }));
+      return openSession(open, text ? give : undefined);
+    },
     resume: (sessionId: string) => openSession(() => bridge.call('session.resume', { sessionId })),
     /** Settings → Provider, scrolled to one provider (the Authentication card's "Check your API key"). */
     openProviderSettings(provider: string): void {

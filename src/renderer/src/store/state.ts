@@ -17,6 +17,7 @@ import type { ChainOutcome, ErrorCategory } from '../../../shared/error-category
 import type { ModelRef, Settings } from '../../../shared/settings';
 import type { AppInfo, ProviderInfo } from '../../../shared/contract';
 import type { McpServerStatus } from '../../../shared/mcp-values';
+import type { LinkPrompt } from '../links/open-link';
 import type { ApprovalRequest, ToolResultDetails } from '../../../shared/tools';
 import type { NoticeText } from '../../../shared/notice-params';
 import type { AttachmentUpload } from '../../../shared/attachments';
@@ -180,6 +181,8 @@ export interface UiSlice {
   savedCount: number;
   /** The provider whose settings to show (the Authentication card's "Check your API key"). */
   settingsProvider: string | null;
+  /** A resolute:// link's question or refusal on screen (links/open-link.ts); null when none. */
+  link: LinkPrompt | null;
 }
 
 export interface AppState {
@@ -233,6 +236,7 @@ export function initialState(): AppState {
       openings: 0,
       savedCount: 0,
       settingsProvider: null,
+      link: null,
     },
   };
 }
