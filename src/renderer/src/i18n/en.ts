@@ -225,6 +225,7 @@ export const en = {
     decision: 'Decision',
     showAttempts: 'Show the timeline',
     firstTry: 'First try',
+    takenUpAgain: 'Taken up again',
     retryN: 'Retry {{n}}',
     unknownCategory: 'Unclassified',
     notRetried: 'Not retried',
@@ -255,7 +256,7 @@ export const en = {
     recovered_other: 'Recovered after {{count}} retries',
     exhausted_one: 'Gave up after {{count}} retry',
     exhausted_other: 'Gave up after {{count}} retries',
-    waitTooLong: 'Not retried: the provider asked to wait {{wait}} s, above the {{max}} s maximum delay',
+    waitTooLong: 'Not retried: the provider asked to wait {{wait}}, above the {{max}} maximum delay',
     cancelled: 'Retry cancelled',
     disabled: 'Not retried: auto-retry is off',
     tooLongForModel:

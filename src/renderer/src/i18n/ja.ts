@@ -226,6 +226,7 @@ export const ja: Messages = {
     decision: '判断',
     showAttempts: 'タイムラインを表示',
     firstTry: '最初の試行',
+    takenUpAgain: '再開',
     retryN: '再試行 {{n}}',
     unknownCategory: '未分類',
     notRetried: '再試行しませんでした',
@@ -256,7 +257,7 @@ export const ja: Messages = {
     recovered_other: '{{count}} 回の再試行で回復しました',
     exhausted_one: '{{count}} 回再試行した後、中止しました',
     exhausted_other: '{{count}} 回再試行した後、中止しました',
-    waitTooLong: '再試行なし: プロバイダーが {{wait}} 秒の待機を求めました（最大待機時間 {{max}} 秒を超えています）',
+    waitTooLong: '再試行なし: プロバイダーが {{wait}}の待機を求めました（最大待機時間 {{max}}を超えています）',
     cancelled: '再試行をキャンセルしました',
     disabled: '再試行なし: 自動リトライがオフです',
     tooLongForModel:

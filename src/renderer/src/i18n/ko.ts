@@ -222,6 +222,7 @@ export const ko: Messages = {
     decision: '결정',
     showAttempts: '타임라인 보기',
     firstTry: '첫 시도',
+    takenUpAgain: '다시 시작',
     retryN: '재시도 {{n}}',
     unknownCategory: '분류되지 않음',
     notRetried: '재시도하지 않음',
@@ -252,7 +253,7 @@ export const ko: Messages = {
     recovered_other: '{{count}}회 재시도 후 복구됨',
     exhausted_one: '{{count}}회 재시도 후 중단함',
     exhausted_other: '{{count}}회 재시도 후 중단함',
-    waitTooLong: '재시도 안 함: 공급자가 {{wait}}초 대기를 요청했습니다(최대 대기 시간 {{max}}초 초과)',
+    waitTooLong: '재시도 안 함: 공급자가 {{wait}} 대기를 요청했습니다(최대 대기 시간 {{max}} 초과)',
     cancelled: '재시도가 취소되었습니다',
     disabled: '재시도 안 함: 자동 재시도가 꺼져 있습니다',
     tooLongForModel:
