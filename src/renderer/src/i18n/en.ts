@@ -8,6 +8,7 @@ export const en = {
     name: 'Resolute',
     simulator: 'Simulator',
     simulatorHint: 'Replies come from the built-in simulator, not a real model.',
+    simulatorScriptUsedUp: 'Fault script used up: {{script}}',
     simulatorScript: 'Fault script: {{script}}',
     clearScript: 'Clear the fault script {{script}}: the simulator answers normally again',
     skipLink: 'Skip to main content',

@@ -9,6 +9,7 @@ export const ja: Messages = {
     name: 'Resolute',
     simulator: 'シミュレーター',
     simulatorHint: '応答は実際のモデルではなく、内蔵シミュレーターによるものです。',
+    simulatorScriptUsedUp: 'スクリプト使用済み: {{script}}',
     simulatorScript: 'フォールトスクリプト: {{script}}',
     clearScript: 'フォールトスクリプト {{script}} を解除して、シミュレーターを通常の応答に戻す',
     skipLink: 'メインの内容へ移動',

@@ -9,6 +9,7 @@ export const ko: Messages = {
     name: 'Resolute',
     simulator: '시뮬레이터',
     simulatorHint: '응답은 실제 모델이 아닌 내장 시뮬레이터가 생성합니다.',
+    simulatorScriptUsedUp: '스크립트 모두 사용됨: {{script}}',
     simulatorScript: '장애 스크립트: {{script}}',
     clearScript: '장애 스크립트 {{script}}를 지우고 시뮬레이터가 다시 정상 응답하게 하기',
     skipLink: '본문으로 건너뛰기',
