@@ -246,6 +246,8 @@ export interface AppInfo {
   notices: StartupNotice[];
   /** Each MCP server's status (docs/mcp.md); later changes come as mcp_status events. */
   mcpServers?: McpServerStatus[];
+  /** The simulator sent every step of its fault script; later changes come as simulator_script events. */
+  simulatorScriptUsedUp?: boolean;
   /** The version, its channel and the updater's state (docs/hosts.md, "Updates"); later changes come as update_status events. */
   updates?: UpdateStatus;
 }

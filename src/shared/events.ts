@@ -287,6 +287,8 @@ export type ResoluteEvent =
   | { type: 'mcp_status'; servers: McpServerStatus[] }
   /** The desktop updater's state changed (checking, downloading, ready to install at quit). */
   | { type: 'update_status'; status: UpdateStatus }
+  /** The simulator's fault script was used up (every later request answers normally), or armed again. */
+  | { type: 'simulator_script'; usedUp: boolean }
   | HistoryChangedEvent
   /** The model the session talks to changed (a fallback switch, a new first choice). */
   | { type: 'model_changed'; model: ModelInfo }

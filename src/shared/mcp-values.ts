@@ -176,6 +176,8 @@ export type McpServerStatus =
       state: 'connected';
       tools: number;
       toolNames: string[];
+      /** What each tool says it does (its `description`), by its name; a tool without one is absent. */
+      toolDescriptions?: Record<string, string>;
       /** Tools offered under another name because theirs clashed (mcpToolNames); absent when none. */
       renamed?: { tool: string; name: string }[];
     }

@@ -134,7 +134,14 @@ export interface McpImportInput {
 }
 
 export type McpImportResult =
-  | { ok: true; servers: Record<string, McpServerConfig>; skipped: string[]; inputs: McpImportInput[] }
+  | {
+      ok: true;
+      servers: Record<string, McpServerConfig>;
+      skipped: string[];
+      inputs: McpImportInput[];
+      /** Names changed to fit a server name (letters, digits, _ and -, at most 32), said to the person. */
+      renamed: { from: string; to: string }[];
+    }
   | { ok: false; error: string };
 
 /**
@@ -159,15 +166,20 @@ export function importMcpConfig(text: string, values: Record<string, string> = {
   const used = new Set<string>();
   const servers: Record<string, McpServerConfig> = {};
   const skipped: string[] = [];
+  const renamed: { from: string; to: string }[] = [];
   for (const [rawName, rawEntry] of Object.entries(list)) {
     const name = rawName.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 32);
     const entry = fillInputs(pickKnown(rawEntry), values, used);
     const result = mcpServerSchema.safeParse(entry);
-    if (result.success && MCP_SERVER_NAME.test(name)) servers[name] = result.data;
-    else skipped.push(`${rawName}: ${result.success ? 'bad name' : result.error.issues[0]?.message}`);
+    if (!result.success || !MCP_SERVER_NAME.test(name)) {
+      skipped.push(`${rawName}: ${result.success ? 'bad name' : result.error.issues[0]?.message}`);
+      continue;
+    }
+    servers[name] = result.data;
+    if (name !== rawName) renamed.push({ from: rawName, to: name });
   }
   const inputs = [...used].map((id) => declared.get(id) ?? { id, description: id, password: false });
-  return { ok: true, servers, skipped, inputs };
+  return { ok: true, servers, skipped, inputs, renamed };
 }
 
 function declaredInputs(raw: unknown): Map<string, McpImportInput> {

@@ -132,6 +132,7 @@ export class AppServices {
       canPickFolder: options.pickFolder !== undefined,
       toolsNote: () => this.tools.bashUnavailable,
       mcpServers: () => this.mcp.statuses(),
+      simulatorScriptUsedUp: () => this.simulator?.isScriptUsedUp ?? true,
       publish: options.publish,
       updates: options.updates,
     });
@@ -148,6 +149,8 @@ export class AppServices {
       runKey: options.apiKey ? { provider: parts.settings.get().provider.id, apiKey: options.apiKey } : undefined,
     });
     this.disposers.push(this.httpFacts.install());
+    const onScript = this.simulator?.onScriptState((usedUp) => options.publish({ type: 'simulator_script', usedUp }));
+    if (onScript) this.disposers.push(onScript);
     const settings = () => this.settings.get();
     this.streamFn = createAgentStream({
       credentials: this.credentials,

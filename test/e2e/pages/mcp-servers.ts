@@ -16,6 +16,11 @@ export class McpServerRow {
   readonly catalog: Locator;
   readonly prompts: Locator;
   readonly resources: Locator;
+  readonly remove: Locator;
+  readonly removeQuestion: Locator;
+  readonly removeYes: Locator;
+  readonly removeKeep: Locator;
+  readonly toolDescriptions: Locator;
 
   constructor(page: Page, name: string) {
     this.root = page.locator(`[data-testid="mcp-row"][data-server="${name}"]`);
@@ -30,6 +35,11 @@ export class McpServerRow {
     this.catalog = this.root.getByTestId('mcp-catalog');
     this.prompts = this.root.getByTestId('mcp-prompts');
     this.resources = this.root.getByTestId('mcp-resources');
+    this.remove = this.root.getByTestId('mcp-remove');
+    this.removeQuestion = this.root.getByTestId('mcp-remove-question');
+    this.removeYes = this.root.getByTestId('mcp-remove-yes');
+    this.removeKeep = this.root.getByTestId('mcp-remove-keep');
+    this.toolDescriptions = this.root.getByTestId('mcp-tool-description');
   }
 
   async showLog(): Promise<void> {

@@ -7,6 +7,7 @@
 // overflow on a first message says why and puts the text back, and the Simulator badge names its
 // script (cut when long, kept across a restart) and clears it.
 import { test, expect } from '../fixtures/app';
+import { inEachLanguage } from '../fixtures/in-each-language';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
@@ -243,4 +244,36 @@ test('the Simulator badge names a fault script that survived a restart, and clea
   await chat.prompt('answer me');
   await chat.waitForTurnEnd();
   expect((await app.requests()).map((r) => r.step)).toEqual(['ok']);
+});
+
+test.describe('a fault script that is used up', () => {
+  test.use({ appOptions: { set: ['retry.baseDelayMs=50'] } });
+
+  test('the Simulator badge stops warning once every step was sent, and warns again when re-armed', async ({ app }) => {
+    const settings = new SettingsPage(app.page);
+    const armScript = async () => {
+      await settings.open();
+      await settings.simulatorScript.fill('503');
+      await settings.simulatorScript.press('Enter');
+      await expect(settings.saved).toContainText('Saved');
+      await shell.navChat.click();
+    };
+    const shell = new AppShell(app.page);
+    const badge = shell.simulatorBadge;
+    await armScript();
+    await expect(badge).toHaveAttribute('data-used-up', 'false');
+    await expect(shell.simulatorScript).toHaveText('Fault script: 503');
+    const chat = new ChatPage(app.page);
+    await chat.prompt('hello');
+    await chat.waitForTurnEnd();
+    await expect(badge).toHaveAttribute('data-used-up', 'true');
+    await expect(shell.simulatorScript).toHaveText('Fault script used up: 503');
+    const used = { en: 'Fault script used up: 503', ja: 'スクリプト使用済み: 503', ko: '스크립트 모두 사용됨: 503' };
+    await inEachLanguage(app.page, used, (name) =>
+      app.page.screenshot({ path: `test-results/screens/fault-script-used-up-${name}.png` }),
+    );
+    // Entering the same script again re-arms it: the badge warns again.
+    await armScript();
+    await expect(badge).toHaveAttribute('data-used-up', 'false');
+  });
 });

@@ -4,23 +4,16 @@
 // shows the result), one tool marked to run without asking (its image shows), and one denied.
 // Screenshots of the section in en/ja/ko, light and dark (axe-checked), go to test-results/screens.
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
+import { EVERYTHING } from '../fixtures/mcp-everything';
 import { axeViolations } from '../fixtures/axe';
 import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
 import { McpServerRow } from '../pages/mcp-servers';
 import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
-
-const require = createRequire(import.meta.url);
-const EVERYTHING = join(
-  dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')),
-  'dist',
-  'index.js',
-);
 
 test('add, fail, import, approve and deny: MCP servers from Settings to the chat', async ({ app }) => {
   // Many screens, each checked by axe: three times the config's ceiling for a loaded machine.

@@ -120,7 +120,7 @@ test('with it off, the failed card offers "Retry at …", which schedules that c
   await chat.prompt('too long a wait');
   const card = chat.erroredCard();
   await card.expectStatus('failed');
-  await expect(card.decision).toContainText('7200 s, above the 60 s maximum delay');
+  await expect(card.decision).toContainText('2 h, above the 1 min maximum delay');
   const time = await inTwoHours(page, 'en');
   const retryAt = card.retryAt;
   await expect(retryAt).toHaveText(new RegExp(`^Retry at ${time}$`));

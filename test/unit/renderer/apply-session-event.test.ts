@@ -98,6 +98,7 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
     type: 'update_status',
     status: { version: '0.1.0', channel: 'latest', update: { state: 'ready', version: '0.2.0' } },
   },
+  simulator_script: { type: 'simulator_script', usedUp: true },
   sessions_activity: {
     type: 'sessions_activity',
     sessions: [{ sessionId: 'other', title: 'Other chat', state: 'retrying', until: 5000 }],

@@ -113,6 +113,13 @@ describe('importing other apps’ config files', () => {
     expect(result.skipped).toEqual([expect.stringMatching(/^broken: /)]);
   });
 
+  it('says which names it changed to fit (a server name is letters, digits, _ and -)', () => {
+    const text = JSON.stringify({ mcpServers: { 'bad name!': { command: 'node' }, fine: { command: 'node' } } });
+    const result = importMcpConfig(text);
+    expect(result.ok && result.servers).toEqual({ bad_name_: { command: 'node' }, fine: { command: 'node' } });
+    expect(result.ok && result.renamed).toEqual([{ from: 'bad name!', to: 'bad_name_' }]);
+  });
+
   it('lists the VS Code inputs its entries use, fills them from the values given, and keeps ${workspaceFolder}', () => {
     const text = JSON.stringify({
       inputs: [

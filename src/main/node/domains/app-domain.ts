@@ -17,6 +17,8 @@ export interface AppDomainParts {
   canPickFolder: boolean;
   toolsNote: () => NoticeText | null;
   mcpServers: () => McpServerStatus[];
+  /** Whether the simulator sent every step of its fault script (true when there is no simulator). */
+  simulatorScriptUsedUp?: () => boolean;
   publish: (event: SessionEvent) => void;
   /** The desktop host's updater; absent in the browser and RPC modes. */
   updates?: UpdatesPort;
@@ -47,6 +49,7 @@ export class AppDomain {
       canPickFolder,
       toolsNote: toolsNote(),
       mcpServers: this.parts.mcpServers(),
+      simulatorScriptUsedUp: this.parts.simulatorScriptUsedUp?.() ?? true,
       updates: this.parts.updates?.status() ?? noUpdater(version),
     };
   }

@@ -242,12 +242,21 @@ function chainCount({ chain, failed }: CountedChain): string {
 }
 
 function renderDecision(decision: RetryDecisionRecord): string {
-  const wait = decision.action === 'retry' ? ` in ${decision.waitSeconds} s` : '';
+  const wait = decision.action === 'retry' ? ` in ${waitWords(decision.waitSeconds)}` : '';
   const final = decision.finalDecision === null ? '' : ` — final: ${decision.finalDecision}`;
   return (
     `- ${decision.timestamp} [${decision.level}] attempt ${decision.attempt}, ${decision.errorType} (${decision.category}): ` +
     `**${decision.action}**${wait}${final} — ${oneLine(decision.reason)}`
   );
+}
+
+/** A wait as the window says it: seconds to a tenth under a minute, then minutes and hours, rounded up. */
+function waitWords(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
+  const minutes = Math.ceil(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  if (hours === 0) return `${minutes} min`;
+  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
 function stopNote(turn: TurnRecord): string {

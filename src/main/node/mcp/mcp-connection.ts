@@ -57,6 +57,8 @@ export class McpConnection {
   private log: WriteStream | null = null;
   private closed = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Ends the wait between two attempts of a round early (close). */
+  private wake: (() => void) | null = null;
   private losses = 0;
   /** Connect attempts since the last success: background attempts continue the count. */
   private attempts = 0;
@@ -70,7 +72,17 @@ export class McpConnection {
   constructor(private readonly options: McpConnectionOptions) {
     const secrets = entrySecrets(options.config);
     this.redact = (text) => redactSecrets(text, secrets);
-    this.retry = { ...options.retry, redact: this.redact };
+    this.retry = {
+      ...options.retry,
+      redact: this.redact,
+      // Switched off or removed while a round waits: it wakes at once and makes no further attempt.
+      sleep: (ms) =>
+        new Promise<void>((resolve) => {
+          this.wake = resolve;
+          void options.retry.sleep(ms).then(resolve);
+        }),
+      isStopped: () => this.closed,
+    };
   }
 
   /** Connect (retrying per the decision table) and list the tools; resolves when ready, rejects when failed for now. */
@@ -120,6 +132,7 @@ export class McpConnection {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.wake?.();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const client = this.client;
     this.client = null;

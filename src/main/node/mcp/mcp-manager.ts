@@ -218,7 +218,16 @@ function pick(nextAttemptAt: number | undefined): { nextAttemptAt?: number } {
 }
 
 function connectedStatus(name: string, { tools, renamed }: Running): McpServerStatus {
-  const status = { name, state: 'connected' as const, tools: tools.length, toolNames: tools.map((tool) => tool.name) };
+  const toolDescriptions = Object.fromEntries(
+    tools.flatMap((tool) => (tool.description?.trim() ? [[tool.name, tool.description.trim()]] : [])),
+  );
+  const status = {
+    name,
+    state: 'connected' as const,
+    tools: tools.length,
+    toolNames: tools.map((tool) => tool.name),
+    toolDescriptions,
+  };
   return renamed.length > 0 ? { ...status, renamed } : status;
 }
 

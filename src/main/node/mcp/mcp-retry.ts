@@ -17,6 +17,8 @@ export interface RetryContext {
   newId: () => string;
   /** Waits; resolves early (and the retry stops) when the server is removed. */
   sleep: (ms: number) => Promise<void>;
+  /** True once the server was removed or switched off: no attempt follows the wait it is in. Default: never. */
+  isStopped?: () => boolean;
   /** Takes the server's secrets (its URL's credentials, headers, env) out of what is logged. Default: as is. */
   redact?: (text: string) => string;
 }
@@ -32,6 +34,8 @@ export function connectFailureText(error: unknown): string {
   if (/includes credentials/i.test(message))
     return 'The URL includes a user name or password, which HTTP clients refuse to send: put them in the entry’s `headers` (e.g. Authorization) instead. Not tried again.';
   if (PERMANENT_URL.test(message)) return `The URL cannot be used (${message}). Not tried again.`;
+  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT)
+    return 'The server did not answer in time (its request timed out).';
   return message;
 }
 
@@ -90,6 +94,8 @@ export async function withConnectRetry<T>(
       if (!now) throw new ConnectFailed(error, attempt, later ? waitMs : null);
       options.onRetry?.(error, waitMs);
       await context.sleep(waitMs);
+      // Switched off or removed while it waited: this round ends here, so a new start runs alone.
+      if (context.isStopped?.()) throw new ConnectFailed(error, attempt, null);
     }
   }
 }

@@ -276,6 +276,11 @@ class StepCursor {
     return OK_STEP;
   }
 
+  /** Every step was handed out (a step repeated for ever never is): what follows is `ok`. */
+  get isUsedUp(): boolean {
+    return this.steps.slice(this.index).every((step, i) => (i === 0 ? this.usedOfCurrent : 0) >= step.times);
+  }
+
   reset(): void {
     this.index = 0;
     this.usedOfCurrent = 0;
@@ -305,6 +310,11 @@ export class FaultScript {
   /** How many steps the script lists, over every model. */
   get stepCount(): number {
     return [...this.modelCursors.values()].reduce((n, c) => n + c.steps.length, this.steps.length);
+  }
+
+  /** Every list was handed out: the simulator answers every request normally from now on. */
+  get isUsedUp(): boolean {
+    return this.cursor.isUsedUp && [...this.modelCursors.values()].every((c) => c.isUsedUp);
   }
 
   next(model?: string | null): FaultStep {

@@ -183,6 +183,8 @@ export class SimulatorServer {
   private offline = false;
   private droppedWhileOffline = 0;
   private refusedChecks = 0;
+  private readonly scriptListeners = new Set<(usedUp: boolean) => void>();
+  private wasUsedUp: boolean;
 
   constructor(options: SimulatorServerOptions = {}) {
     this.port = options.port ?? 0;
@@ -190,6 +192,7 @@ export class SimulatorServer {
     this.slowChunkDelayMs = options.slowChunkDelayMs ?? 40;
     this.scriptText = options.script ?? '';
     this.cursor = FaultScript.fromScript(this.scriptText);
+    this.wasUsedUp = this.cursor.isUsedUp;
     this.recorded = new RequestLog(options.requestLogLimit ?? 500);
     this.server = createServer((req, res) => void this.handle(req, res));
   }
@@ -237,6 +240,27 @@ export class SimulatorServer {
   setScript(script: string): void {
     this.cursor = FaultScript.fromScript(script);
     this.scriptText = script;
+    this.noteScriptState();
+  }
+
+  /** Whether every step of the script was sent (an empty script is): the badge stops warning. */
+  get isScriptUsedUp(): boolean {
+    return this.cursor.isUsedUp;
+  }
+
+  /** Called when the script becomes used up, or is armed again; returns its own unsubscribe. */
+  onScriptState(listener: (usedUp: boolean) => void): () => void {
+    this.scriptListeners.add(listener);
+    return () => {
+      this.scriptListeners.delete(listener);
+    };
+  }
+
+  private noteScriptState(): void {
+    const usedUp = this.cursor.isUsedUp;
+    if (usedUp === this.wasUsedUp) return;
+    this.wasUsedUp = usedUp;
+    for (const listener of this.scriptListeners) listener(usedUp);
   }
 
   clearRequests(): void {
@@ -264,6 +288,7 @@ export class SimulatorServer {
   reset(): void {
     this.clearRequests();
     this.cursor.reset();
+    this.noteScriptState();
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -351,6 +376,7 @@ export class SimulatorServer {
     if (!parsed.ok) throw new HttpError(400, parsed.error);
     const request = { ...parsed.value, isStream: route.isStream ?? parsed.value.isStream };
     const step = this.cursor.next(request.model);
+    this.noteScriptState();
     const index = this.recorded.nextIndex;
     this.recorded.add({
       index,

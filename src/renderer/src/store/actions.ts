@@ -200,7 +200,12 @@ export function createActions(bridge: ResoluteBridge, store: AppStore, options: 
       update((s) => ({
         ...s,
         ui: { ...s.ui, host: info.host },
-        settings: { ...s.settings, mcpServers: info.mcpServers ?? [], updates: info.updates ?? null },
+        settings: {
+          ...s.settings,
+          mcpServers: info.mcpServers ?? [],
+          updates: info.updates ?? null,
+          simulatorScriptUsedUp: info.simulatorScriptUsedUp ?? false,
+        },
       }));
       return {
         snapshot: applySnapshotEvent(snapshot),

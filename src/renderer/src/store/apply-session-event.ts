@@ -128,6 +128,8 @@ export function applySessionEvent(state: AppState, event: SessionEvent): AppStat
       return { ...state, settings: { ...state.settings, mcpServers: event.servers } };
     case 'update_status':
       return { ...state, settings: { ...state.settings, updates: event.status } };
+    case 'simulator_script':
+      return { ...state, settings: { ...state.settings, simulatorScriptUsedUp: event.usedUp } };
     case 'model_changed':
       return patchSession(state, { model: event.model });
     case 'spending_cap_request':

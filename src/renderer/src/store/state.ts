@@ -121,6 +121,8 @@ export interface SettingsSlice {
   mcpServers: McpServerStatus[];
   /** The version and the updater's state (app.info on connect, then update_status events); null before. */
   updates: UpdateStatus | null;
+  /** The simulator sent every step of its fault script (app.info, then simulator_script events). */
+  simulatorScriptUsedUp: boolean;
 }
 
 export interface HistorySlice {
@@ -223,7 +225,14 @@ export function initialState(): AppState {
       compactions: [],
     },
     retry: { banner: null, switchedModel: null },
-    settings: { values: null, fieldErrors: {}, providers: [], mcpServers: [], updates: null },
+    settings: {
+      values: null,
+      fieldErrors: {},
+      providers: [],
+      mcpServers: [],
+      updates: null,
+      simulatorScriptUsedUp: false,
+    },
     history: { sessions: [], revision: 0, activity: [] },
     ui: {
       view: 'chat',

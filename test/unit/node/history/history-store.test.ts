@@ -536,6 +536,27 @@ describe('SqliteHistoryStore: delete and export', () => {
     expect(content).not.toContain('3 retries');
   });
 
+  it("exports a scheduled retry's wait in hours and minutes, not seconds with decimals", () => {
+    const store = openStore();
+    newSession(store, 's1', 'Scheduled');
+    store.appendTurn({ sessionId: 's1', message: user('wait for me', T0) });
+    store.openChain({ id: 'c1', sessionId: 's1', startedAt: T0 + 1000 });
+    const failed = store.appendTurn({
+      sessionId: 's1',
+      message: assistant('', T0 + 1000, { message: '429 Too Many Requests' }),
+      errorCategory: 'rate_limit',
+      chainId: 'c1',
+    });
+    store.recordDecision(decision('s1', failed.id, 'c1', 1, { waitSeconds: 7200, scheduled: true }));
+    // The schedule taken up again after a restart: what was left of the wait.
+    store.recordDecision(decision('s1', failed.id, 'c1', 1, { id: 'c1-again', waitSeconds: 7193.457 }));
+    store.recordDecision(decision('s1', failed.id, 'c1', 2, { waitSeconds: 42.25 }));
+    const { content } = store.exportSession('s1', 'markdown')!;
+    expect(content.match(/\*\*retry\*\* in 2 h —/g)).toHaveLength(2);
+    expect(content).toContain('**retry** in 42.3 s —');
+    expect(content).not.toMatch(/in 7\d{3}/);
+  });
+
   it('exports Markdown with title, date, one section per turn and the retry timeline of errored turns', () => {
     const store = openStore();
     recordRecoveredSequence(store);

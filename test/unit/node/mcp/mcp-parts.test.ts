@@ -246,6 +246,26 @@ describe('connect retries by the decision table', () => {
     expect(connectFailureText(credentials)).not.toContain('u:p@');
   });
 
+  it('says a request that timed out in words, not as the SDK’s error code', () => {
+    const timedOut = Object.assign(new Error('MCP error -32001: Request timed out'), { code: -32001 });
+    expect(connectFailureText(timedOut)).toBe('The server did not answer in time (its request timed out).');
+  });
+
+  it('stops between attempts once stopped (a server switched off while it waits): no further attempt', async () => {
+    const log: RetryDecisionRecord[] = [];
+    let tries = 0;
+    let stopped = false;
+    const context = { ...retryContext(log), sleep: () => Promise.resolve().then(() => void (stopped = true)) };
+    const failing = () => {
+      tries++;
+      return Promise.reject(new Error('ECONNREFUSED'));
+    };
+    const ended = await withConnectRetry('web', { ...context, isStopped: () => stopped }, failing).catch((e) => e);
+    expect(ended).toBeInstanceOf(ConnectFailed);
+    expect(ended).toMatchObject({ retryInMs: null });
+    expect(tries).toBe(1);
+  });
+
   it('retries a connection failure up to the row’s attempts, logging each decision', async () => {
     const log: RetryDecisionRecord[] = [];
     let tries = 0;

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { NO_WORDS_TIMEOUT, type ErrorCategory } from '../../../../shared/error-category';
 import { chainCategories, latestAttempt, type ErroredAttempt, type ErroredChainItem } from '../../chat/chat-items';
-import { formatSeconds } from '../../util/format';
+import { waitTooLongText } from '../../chat/timeline-labels';
 import { useNow } from '../../util/use-now';
 import { scheduledText } from '../../retry/scheduled-time';
 import { SCHEDULE_LIMIT_MS } from '../../../../shared/retry-policy/decision-table';
@@ -248,18 +248,12 @@ function ScheduledVerdict({ at }: { at: number }) {
 }
 
 /** A wait above the maximum delay: how long, and — past 24 h — that it is not scheduled. */
-function waitTooLongText(t: TFunction, decision: RetryDecisionRecord, hintMs: number, maxDelayMs: number): string {
-  const text = t('outcome.waitTooLong', {
-    wait: formatSeconds(tenths(hintMs)),
-    max: formatSeconds(tenths(maxDelayMs)),
-  });
+function stoppedForWaitText(t: TFunction, decision: RetryDecisionRecord, hintMs: number, maxDelayMs: number): string {
+  const text = waitTooLongText(t, hintMs, maxDelayMs);
   return decision.hintMs !== undefined && decision.hintMs > SCHEDULE_LIMIT_MS
     ? `${text}. ${t('errored.notScheduled')}`
     : text;
 }
-
-/** Milliseconds as seconds to a tenth, as the decision's reason writes them. */
-const tenths = (ms: number): number => Math.round(ms / 100) / 10;
 
 /** What the app decided, in the count the banner uses (retries). */
 function verdictText(t: TFunction, item: ErroredChainItem): string {
@@ -279,7 +273,7 @@ function verdictText(t: TFunction, item: ErroredChainItem): string {
     case 'failed':
     case 'unknown':
       if (finalDecision && hintMs !== undefined && maxDelayMs !== undefined)
-        return waitTooLongText(t, finalDecision, hintMs, maxDelayMs);
+        return stoppedForWaitText(t, finalDecision, hintMs, maxDelayMs);
       return failedText(t, item, finalDecision?.reason ?? '');
   }
 }

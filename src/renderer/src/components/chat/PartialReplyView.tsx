@@ -9,7 +9,8 @@ import { Markdown } from '../../markdown/LazyMarkdown';
 export function PartialReplyView({ partial }: { partial: PartialReply }) {
   const { t } = useTranslation();
   return (
-    <section className="partial-reply" data-testid="partial-reply" aria-label={t('errored.partial')}>
+    // A group, not a region: a list of failed cards would hold several landmarks of one name.
+    <div role="group" className="partial-reply" data-testid="partial-reply" aria-label={t('errored.partial')}>
       {partial.thinking && (
         <details className="partial-thinking">
           <summary>{t('errored.thinking')}</summary>
@@ -23,7 +24,7 @@ export function PartialReplyView({ partial }: { partial: PartialReply }) {
       <p className="partial-cut" data-testid="partial-cut">
         {t('errored.cutOff')}
       </p>
-    </section>
+    </div>
   );
 }
 

@@ -9,6 +9,7 @@ import type { RetryDecisionRecord } from '../../../../shared/history';
 import type { ErroredAttempt } from '../../chat/chat-items';
 import type { ChainView } from '../../store/state';
 import { formatWait } from '../../retry/scheduled-time';
+import { attemptLabels } from '../../chat/timeline-labels';
 import { partialSnippet } from './PartialReplyView';
 
 interface RetryTimelineProps {
@@ -27,11 +28,12 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
   const { t } = useTranslation();
   // Attempt 1 is the first try; attempt n + 1 is retry n (decision records count attempts from 1).
   const label = (attempt: number) => (attempt <= 1 ? t('errored.firstTry') : t('errored.retryN', { n: attempt - 1 }));
+  const labels = attemptLabels(t, decisions);
   return (
     <div className="timeline" data-testid="retry-timeline">
       {decisions.length > 0 ? (
         <ol className="timeline-list">
-          {decisions.map((d) =>
+          {decisions.map((d, i) =>
             d.finalDecision === 'success' ? (
               <li
                 key={d.id}
@@ -39,12 +41,12 @@ export function RetryTimeline({ decisions, attempts = [], chain }: RetryTimeline
                 data-testid="timeline-entry"
                 data-action="success"
               >
-                <span className="timeline-attempt">{label(d.attempt)}</span>
+                <span className="timeline-attempt">{labels[i]}</span>
                 <span className="timeline-decision">{t('errored.succeeded')}</span>
               </li>
             ) : (
               <li key={d.id} className="timeline-entry" data-testid="timeline-entry" data-action={d.action}>
-                <span className="timeline-attempt">{label(d.attempt)}</span>
+                <span className="timeline-attempt">{labels[i]}</span>
                 <span className="badge">{t(`category.${d.category}`)}</span>
                 {d.errorMessage && <span className="timeline-error">{d.errorMessage}</span>}
                 <AttemptWords attempt={attempts.find((a) => a.key === d.context.turnId)} />

@@ -90,6 +90,7 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
   const state = enabled ? (status ?? { name, state: 'starting' as const }) : { name, state: 'disabled' as const };
   const update = (patch: Partial<McpSettings> | Record<string, unknown>) =>
     void actions.updateSettings('mcp.servers', { mcp: patch });
+  const [isConfirming, setConfirming] = useState(false);
   return (
     <li className="mcp-row" data-testid="mcp-row" data-server={name}>
       <div className="mcp-row-head">
@@ -131,7 +132,8 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
           type="button"
           className="button button-small"
           data-testid="mcp-remove"
-          onClick={() => update({ servers: { [name]: null }, allowed: { [name]: null } })}
+          aria-expanded={isConfirming}
+          onClick={() => setConfirming(true)}
         >
           {t('mcp.remove')}
         </button>
@@ -149,8 +151,15 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
           {t('mcp.alwaysAllow')}
         </label>
       </div>
+      {isConfirming ? (
+        <McpRemoveConfirm
+          name={name}
+          onRemove={() => update({ servers: { [name]: null }, allowed: { [name]: null } })}
+          onKeep={() => setConfirming(false)}
+        />
+      ) : null}
       {state.state === 'connected' && !allowed ? (
-        <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} />
+        <McpToolAllowList name={name} mcp={mcp} tools={state.toolNames} descriptions={state.toolDescriptions ?? {}} />
       ) : null}
       {state.state === 'connected' ? <McpServerCatalog name={name} /> : null}
       <McpServerLog name={name} />
@@ -158,8 +167,39 @@ function McpServerRow({ name, mcp, status, onEdit }: RowProps) {
   );
 }
 
-/** Single tools of a connected server marked as run without asking (mcp.allowed.<server>.tools). */
-function McpToolAllowList({ name, mcp, tools }: { name: string; mcp: McpSettings; tools: string[] }) {
+/** Remove asks once: the entry and its "run without asking" choices go, with no undo. */
+function McpRemoveConfirm({ name, onRemove, onKeep }: { name: string; onRemove: () => void; onKeep: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mcp-remove-confirm" role="group" aria-label={t('mcp.removeConfirm', { name })}>
+      <p className="field-hint" data-testid="mcp-remove-question">
+        {t('mcp.removeConfirm', { name })}
+      </p>
+      <div className="mcp-actions">
+        <button
+          type="button"
+          className="button button-small button-danger"
+          data-testid="mcp-remove-yes"
+          onClick={onRemove}
+        >
+          {t('mcp.remove')}
+        </button>
+        <button type="button" className="button button-small" data-testid="mcp-remove-keep" autoFocus onClick={onKeep}>
+          {t('mcp.removeKeep')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Single tools of a connected server marked as run without asking (mcp.allowed.<server>.tools), each with what it does. */
+function McpToolAllowList(props: {
+  name: string;
+  mcp: McpSettings;
+  tools: string[];
+  descriptions: Record<string, string>;
+}) {
+  const { name, mcp, tools, descriptions } = props;
   const { t } = useTranslation();
   const actions = useActions();
   const config = mcp.servers[name];
@@ -185,6 +225,11 @@ function McpToolAllowList({ name, mcp, tools }: { name: string; mcp: McpSettings
               />
               <code>{tool}</code> {t('mcp.toolAllow')}
             </label>
+            {descriptions[tool] ? (
+              <p className="field-hint mcp-tool-description" data-testid="mcp-tool-description">
+                {descriptions[tool]}
+              </p>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -206,7 +251,10 @@ function statusText(t: TFunction, status: McpServerStatus): string {
 }
 
 /** What the last import said: kept as data, so it reads in the language the window has now. */
-type ImportResult = { ok: true; count: number; skipped: string[] } | { ok: false; error: string } | null;
+type ImportResult =
+  | { ok: true; count: number; skipped: string[]; renamed: { from: string; to: string }[] }
+  | { ok: false; error: string }
+  | null;
 
 /** A file whose entries use VS Code's `${input:id}`: its text, and the values it asks for. */
 type Asking = { text: string; inputs: McpImportInput[] } | null;
@@ -228,7 +276,7 @@ function McpImport() {
     setAsking(null);
     const count = Object.keys(result.servers).length;
     const ok = count === 0 || (await actions.updateSettings('mcp.servers', { mcp: { servers: result.servers } }));
-    setSaid(ok ? { ok: true, count, skipped: result.skipped } : null);
+    setSaid(ok ? { ok: true, count, skipped: result.skipped, renamed: result.renamed } : null);
   };
   return (
     <>
@@ -312,5 +360,7 @@ function importText(t: TFunction, said: ImportResult): string {
   if (!said) return t('mcp.importHint');
   if (!said.ok) return t('mcp.importFailed', { message: said.error });
   const skipped = said.skipped.length ? ` ${t('mcp.skipped', { list: said.skipped.join('; ') })}` : '';
-  return `${t('mcp.imported', { count: said.count })}${skipped}`;
+  const list = said.renamed.map((r) => `“${r.from}” → ${r.to}`).join(', ');
+  const renamed = list ? ` ${t('mcp.importRenamed', { list })}` : '';
+  return `${t('mcp.imported', { count: said.count })}${renamed}${skipped}`;
 }

@@ -50,8 +50,11 @@ export function McpServerForm({ editing, onDone }: Props) {
         void save();
       }}
     >
-      <label className="field field-textarea" htmlFor={`${id}-name`}>
-        <span className="field-label">{t('mcp.name')}</span>
+      {/* The label holds the words only: a hint inside it would join the field's name. */}
+      <div className="field field-textarea">
+        <label className="field-label" htmlFor={`${id}-name`}>
+          {t('mcp.name')}
+        </label>
         <input
           id={`${id}-name`}
           className="input"
@@ -63,9 +66,11 @@ export function McpServerForm({ editing, onDone }: Props) {
         <span className="field-hint" id={`${id}-name-hint`}>
           {t('mcp.nameHint')}
         </span>
-      </label>
-      <label className="field field-textarea" htmlFor={`${id}-entry`}>
-        <span className="field-label">{t('mcp.entry')}</span>
+      </div>
+      <div className="field field-textarea">
+        <label className="field-label" htmlFor={`${id}-entry`}>
+          {t('mcp.entry')}
+        </label>
         <textarea
           id={`${id}-entry`}
           className="input mcp-entry"
@@ -79,7 +84,7 @@ export function McpServerForm({ editing, onDone }: Props) {
         <span className="field-hint" id={`${id}-entry-hint`}>
           {t('mcp.entryHint')} {t('mcp.secretsHint')}
         </span>
-      </label>
+      </div>
       {problem ? (
         <p className="field-error" role="alert" data-testid="mcp-form-error">
           {problem}

@@ -1,20 +1,22 @@
 // Settings → MCP, under a server's row (docs/mcp.md): when it failed, when its next attempt in the
 // background is and "Retry now" (mcp.retry); and for every server a "Show log" disclosure that
 // fetches the last 200 lines of its stderr log (mcp.log) when opened, with a refresh. Used by McpSection.
+import type { TFunction } from 'i18next';
 import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { McpLogTail, McpServerStatus } from '../../../../shared/mcp-values';
 import { useActions } from '../../store/app-store';
+import { useNow } from '../../util/use-now';
 
 /** "Next attempt at 14:05:09" or "Not tried again by itself", and the Retry now button. */
 export function McpRetry({ status }: { status: Extract<McpServerStatus, { state: 'failed' }> }) {
   const { t, i18n } = useTranslation();
   const actions = useActions();
-  const time = status.nextAttemptAt === undefined ? null : clockTime(status.nextAttemptAt, i18n.language);
+  const text = nextAttemptText(t, i18n.language, status.nextAttemptAt, useNow());
   return (
     <div className="mcp-retry">
       <span className="field-hint" data-testid="mcp-next-attempt">
-        {time ? t('mcp.nextAttempt', { time }) : t('mcp.noNextAttempt')}
+        {text}
       </span>
       <button
         type="button"
@@ -75,6 +77,16 @@ export function useLoadOnOpen<T>(fetch: () => Promise<T | undefined>) {
     if (event.currentTarget.open) void load();
   };
   return { value, load, onToggle };
+}
+
+/**
+ * "Next attempt at 02:12:46"; once that time has passed the attempt is under way (an initialize
+ * can take seconds), so "Trying again now…" — never a time already gone; none planned: not by itself.
+ */
+export function nextAttemptText(t: TFunction, language: string, atMs: number | undefined, nowMs: number): string {
+  if (atMs === undefined) return t('mcp.noNextAttempt');
+  if (atMs <= nowMs) return t('mcp.attemptNow');
+  return t('mcp.nextAttempt', { time: clockTime(atMs, language) });
 }
 
 /** 24-hour clock time with seconds: a background attempt is seconds away. */
