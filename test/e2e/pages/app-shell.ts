@@ -1,6 +1,6 @@
-// Page object for the window's frame around every view: the navigation, New chat, the sidebar's
-// sessions and badges, the notices, the Simulator badge, the connection line and the command
-// palette. Specs make one with `new AppShell(page)`; works in both hosts.
+// Page object for the window's frame around every view: the navigation and skip link, New chat,
+// the sidebar's sessions (rename, delete's confirmation) and badges, the notices, the Simulator
+// badge, the connection line and the command palette. Specs make one with `new AppShell(page)`; works in both hosts.
 import type { Locator, Page } from '@playwright/test';
 
 export class AppShell {
@@ -21,6 +21,16 @@ export class AppShell {
   readonly simulatorScriptClear: Locator;
   readonly connectionStatus: Locator;
   readonly commandPalette: Locator;
+  readonly skipLink: Locator;
+  /** The view's main region, where the skip link moves the focus. */
+  readonly main: Locator;
+  /** The page's <html>, whose lang is the UI language. */
+  readonly document: Locator;
+  /** A sidebar row's rename field. */
+  readonly renameInput: Locator;
+  /** The confirmation a delete asks for, and its OK. */
+  readonly confirmDialog: Locator;
+  readonly confirmOk: Locator;
 
   constructor(readonly page: Page) {
     this.navChat = page.getByTestId('nav-chat');
@@ -38,5 +48,21 @@ export class AppShell {
     this.simulatorScriptClear = page.getByTestId('simulator-script-clear');
     this.connectionStatus = page.getByTestId('connection-status');
     this.commandPalette = page.getByTestId('command-palette');
+    this.skipLink = page.getByTestId('skip-link');
+    this.main = page.locator('main');
+    this.document = page.locator('html');
+    this.renameInput = page.getByTestId('rename-input');
+    this.confirmDialog = page.getByTestId('confirm-dialog');
+    this.confirmOk = this.confirmDialog.getByTestId('confirm-ok');
+  }
+
+  /** The sidebar's row of the chat with this title. */
+  session(title: string): Locator {
+    return this.sessions.filter({ hasText: title });
+  }
+
+  /** What a sidebar row says its chat is doing (Retrying in N s, …). */
+  activityOf(session: Locator): Locator {
+    return session.getByTestId('sidebar-activity');
   }
 }

@@ -1,7 +1,74 @@
 // Page object for the chat screen: the composer and its attachments, the transcript, Stop, the
-// header (title, model, thinking level, context meter) and the notes a chain leaves. Works in both hosts.
+// header (title, model, thinking level, context meter), the instructions panel, the prompt-wait
+// notice and the notes a chain leaves; ChatMessage is one message's parts. Works in both hosts.
 import { expect, type Locator, type Page } from '@playwright/test';
 import { ErroredCard } from './errored-card';
+
+/** One message in the chat or a history detail: its rendered Markdown, thinking block, buttons and version switcher. */
+export class ChatMessage {
+  readonly edit: Locator;
+  readonly regenerate: Locator;
+  /** The model that answered, when it is not the session's own. */
+  readonly answeredBy: Locator;
+  /** The reply's text, without its thinking block. */
+  readonly text: Locator;
+  /** The version switcher: "2 / 2", previous and next. */
+  readonly branchVersions: Locator;
+  readonly branchPrevious: Locator;
+  readonly branchNext: Locator;
+  /** Rendered Markdown: the first-level headings, the table's rows and header cells. */
+  readonly headings: Locator;
+  readonly tableRows: Locator;
+  readonly tableHeaders: Locator;
+  readonly codeBlock: Locator;
+  readonly copyCode: Locator;
+  /** The highlighted keywords of the code block. */
+  readonly codeKeywords: Locator;
+  /** Elements that raw HTML in a reply would have made live (images, scripts, bold, handlers). */
+  readonly rawHtmlElements: Locator;
+  readonly javascriptLinks: Locator;
+  /** Markdown a person's own message would show rendered (a heading, bold). */
+  readonly renderedMarkdown: Locator;
+  /** The thinking block, its "Thought for N s" toggle and its text. */
+  readonly thinking: Locator;
+  readonly thinkingToggle: Locator;
+  readonly thinkingText: Locator;
+  /** The files and images sent with a person's message. */
+  readonly sentAttachments: Locator;
+
+  constructor(readonly root: Locator) {
+    this.edit = root.getByTestId('edit-message');
+    this.regenerate = root.getByTestId('regenerate');
+    this.answeredBy = root.getByTestId('answered-by');
+    this.text = root.locator('.bubble-text');
+    this.branchVersions = root.getByTestId('branch-versions');
+    this.branchPrevious = root.getByTestId('branch-previous');
+    this.branchNext = root.getByTestId('branch-next');
+    this.headings = root.locator('h1');
+    this.tableRows = root.locator('table tr');
+    this.tableHeaders = root.locator('th');
+    this.codeBlock = root.getByTestId('code-block');
+    this.copyCode = this.codeBlock.getByTestId('copy-code');
+    this.codeKeywords = this.codeBlock.locator('.hljs-keyword');
+    this.rawHtmlElements = root.locator('img, script, b, [onclick], [onerror]');
+    this.javascriptLinks = root.locator('a[href^="javascript"]');
+    this.renderedMarkdown = root.locator('h1, strong');
+    this.thinking = root.getByTestId('thinking');
+    this.thinkingToggle = root.getByTestId('thinking-toggle');
+    this.thinkingText = root.getByTestId('thinking-text');
+    this.sentAttachments = root.getByTestId('sent-attachment');
+  }
+
+  /** A link the message rendered, by its address. */
+  link(href: string): Locator {
+    return this.root.locator(`a[href="${href}"]`);
+  }
+
+  /** An image shown in the message, by its accessible name ("Image dot.png"). */
+  image(name: string): Locator {
+    return this.root.getByRole('img', { name });
+  }
+}
 
 export class ChatPage {
   readonly input: Locator;
@@ -10,6 +77,8 @@ export class ChatPage {
   readonly assistantMessages: Locator;
   readonly userMessages: Locator;
   readonly erroredCards: Locator;
+  /** Every errored card's Retry on the page. */
+  readonly retryButtons: Locator;
   readonly transcript: Locator;
   readonly title: Locator;
   readonly modelPicker: Locator;
@@ -38,6 +107,31 @@ export class ChatPage {
   readonly spendingCap: Locator;
   readonly spendingCapRaise: Locator;
   readonly spendingCapStop: Locator;
+  /** A message's edit box and its Send. */
+  readonly editInput: Locator;
+  readonly editSend: Locator;
+  /** The transcript's rows (messages, cards, bars), in order. */
+  readonly transcriptRows: Locator;
+  /** The row a fallback leaves: "Switched to … (usage limit on …)". */
+  readonly modelSwitchRows: Locator;
+  /** The header's Thinking control, found by its label. */
+  readonly thinkingControl: Locator;
+  /** The header's Context meter, found by its role and name. */
+  readonly contextMeter: Locator;
+  /** The breakdown's Compact now. */
+  readonly compactNow: Locator;
+  /** Where earlier messages were summarised, with the summary behind a disclosure. */
+  readonly compactionDivider: Locator;
+  /** The transcript's line saying earlier messages were summarised (by its English words). */
+  readonly summarisedNote: Locator;
+  /** The instructions panel: AGENTS.md's text, this chat's own field and Save. */
+  readonly instructionsText: Locator;
+  readonly instructionsOwn: Locator;
+  readonly instructionsSave: Locator;
+  /** "Processing the prompt… N s" while a local server reads the prompt, with its text and Stop. */
+  readonly promptWait: Locator;
+  readonly promptWaitText: Locator;
+  readonly promptWaitStop: Locator;
 
   constructor(readonly page: Page) {
     this.input = page.getByTestId('chat-input');
@@ -46,6 +140,7 @@ export class ChatPage {
     this.assistantMessages = page.getByTestId('message-assistant');
     this.userMessages = page.getByTestId('message-user');
     this.erroredCards = page.getByTestId('errored-turn-card');
+    this.retryButtons = page.getByTestId('card-retry');
     this.transcript = page.getByTestId('transcript');
     this.title = page.getByTestId('chat-title');
     this.modelPicker = page.getByTestId('model-picker');
@@ -70,6 +165,21 @@ export class ChatPage {
     this.spendingCap = page.getByTestId('spending-cap');
     this.spendingCapRaise = page.getByTestId('spending-cap-raise');
     this.spendingCapStop = page.getByTestId('spending-cap-stop');
+    this.editInput = page.getByTestId('edit-input');
+    this.editSend = page.getByTestId('edit-send');
+    this.transcriptRows = page.locator('.transcript-list > li > *');
+    this.modelSwitchRows = page.getByTestId('model-switch-row');
+    this.thinkingControl = page.getByLabel('Thinking', { exact: true });
+    this.contextMeter = page.getByRole('meter', { name: 'Context' });
+    this.compactNow = this.contextBreakdown.getByTestId('compact-now');
+    this.compactionDivider = page.getByTestId('compaction-divider');
+    this.summarisedNote = page.getByText('Earlier messages were summarised');
+    this.instructionsText = this.instructionsPanel.getByTestId('instructions-text');
+    this.instructionsOwn = this.instructionsPanel.getByLabel('Instructions for this chat only');
+    this.instructionsSave = this.instructionsPanel.getByTestId('instructions-save');
+    this.promptWait = page.getByTestId('prompt-wait');
+    this.promptWaitText = page.getByTestId('prompt-wait-text');
+    this.promptWaitStop = this.promptWait.getByTestId('prompt-wait-stop');
   }
 
   async open(): Promise<void> {
@@ -96,9 +206,19 @@ export class ChatPage {
     return this.assistantMessages.last();
   }
 
+  /** The last reply's parts. */
+  lastReply(): ChatMessage {
+    return new ChatMessage(this.lastAssistant());
+  }
+
+  /** The person's last message's parts. */
+  lastPrompt(): ChatMessage {
+    return new ChatMessage(this.userMessages.last());
+  }
+
   /** The turn is over: its reply is stored (it offers Regenerate) and nothing streams or waits (no Stop). */
   async waitForTurnEnd(): Promise<void> {
-    await expect(this.lastAssistant().getByTestId('regenerate')).toBeVisible();
+    await expect(this.lastReply().regenerate).toBeVisible();
     await expect(this.stop).toBeHidden();
   }
 }

@@ -20,6 +20,15 @@ export class ErroredCard {
   readonly explain: Locator;
   readonly scheduled: Locator;
   readonly title: Locator;
+  /** What the chain's attempts used and cost. */
+  readonly failureCost: Locator;
+  /** The red badge of a failure (none on a discarded turn). */
+  readonly errorBadge: Locator;
+  /** Check API key, on an authentication failure. */
+  readonly checkApiKey: Locator;
+  /** Continue on another model: the button and the models it offers. */
+  readonly continueOn: Locator;
+  readonly continueOnOptions: Locator;
 
   constructor(readonly root: Locator) {
     this.retry = root.getByTestId('card-retry');
@@ -35,6 +44,16 @@ export class ErroredCard {
     this.explain = root.getByTestId('errored-explain');
     this.scheduled = root.getByTestId('errored-scheduled');
     this.title = root.locator('.errored-title');
+    this.failureCost = root.getByTestId('failure-cost');
+    this.errorBadge = root.locator('.badge-error');
+    this.checkApiKey = root.getByTestId('check-api-key');
+    this.continueOn = root.getByTestId('card-continue-on');
+    this.continueOnOptions = root.getByTestId('continue-on-option');
+  }
+
+  /** Continue on another model's option for one model. */
+  continueOnOption(model: string): Locator {
+    return this.root.locator(`[data-testid="continue-on-option"][data-model="${model}"]`);
   }
 
   /** The card's data-status: retrying, failed, … */

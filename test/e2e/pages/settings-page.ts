@@ -1,6 +1,6 @@
-// Page object for the settings pane: navigation, the auto-retry switch, the provider, its model,
-// URL and keys, Test connection, the Simulator's fault script, the decision table, the MCP section
-// with its form and import, language. A server's row is McpServerRow (mcp-servers.ts).
+// Page object for the settings pane: navigation and its index, the auto-retry switch, the provider,
+// its model, URL and keys, Test connection, a local server's presets and fields, the fallback models,
+// the Simulator's fault script, the decision table, the MCP section with its form and import, language. A server's row is McpServerRow (mcp-servers.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
@@ -27,6 +27,18 @@ export class SettingsPage {
   /** The form asking for the values of a VS Code config's `inputs`. */
   readonly mcpImportInputs: Locator;
   readonly mcpImportInputsSave: Locator;
+  readonly baseUrlError: Locator;
+  /** The models the server named, under Test connection, and the model field's suggestions. */
+  readonly testConnectionModels: Locator;
+  readonly modelSuggestions: Locator;
+  /** A local server's output cap and first-token wait. */
+  readonly localMaxTokens: Locator;
+  readonly localFirstTokenWait: Locator;
+  /** The fallback models: the editor, its Add, its rows and its error line. */
+  readonly fallbackEditor: Locator;
+  readonly fallbackAdd: Locator;
+  readonly fallbackRows: Locator;
+  readonly fallbackError: Locator;
 
   constructor(readonly page: Page) {
     this.autoRetry = page.getByTestId('settings-auto-retry');
@@ -49,6 +61,43 @@ export class SettingsPage {
     this.mcpImportResult = page.getByTestId('mcp-import-result');
     this.mcpImportInputs = page.getByTestId('mcp-import-inputs');
     this.mcpImportInputsSave = page.getByTestId('mcp-import-inputs-save');
+    this.baseUrlError = page.getByTestId('settings-base-url-error');
+    this.testConnectionModels = page.getByTestId('test-connection-models');
+    this.modelSuggestions = page.locator('datalist option');
+    this.localMaxTokens = page.getByTestId('local-max-tokens');
+    this.localFirstTokenWait = page.getByTestId('local-first-token-wait');
+    this.fallbackEditor = page.getByTestId('fallback-editor');
+    this.fallbackAdd = this.fallbackEditor.getByTestId('fallback-add');
+    this.fallbackRows = this.fallbackEditor.getByTestId('fallback-row');
+    this.fallbackError = this.fallbackEditor.getByTestId('fallback-error');
+  }
+
+  /** The model field of the fallback row at `index`, and its drag handle. */
+  fallbackModel(index: number): Locator {
+    return this.fallbackRows.nth(index).getByTestId('fallback-model');
+  }
+
+  fallbackHandle(index: number): Locator {
+    return this.fallbackRows.nth(index).getByTestId('fallback-handle');
+  }
+
+  /** A local server's preset button: ollama, llama-cpp, … */
+  preset(name: string): Locator {
+    return this.page.getByTestId(`preset-${name}`);
+  }
+
+  /** One entry of the settings index, and the section heading it moves to. */
+  indexLink(name: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name });
+  }
+
+  sectionHeading(name: string): Locator {
+    return this.page.getByRole('heading', { name, level: 2 });
+  }
+
+  /** A provider's key field. */
+  keyInput(provider: string): Locator {
+    return this.page.getByTestId(`api-key-input-${provider}`);
   }
 
   /** One server's row in Settings → MCP. */
@@ -73,7 +122,7 @@ export class SettingsPage {
   }
 
   async addKey(provider: string, key: string): Promise<void> {
-    await this.page.getByTestId(`api-key-input-${provider}`).fill(key);
+    await this.keyInput(provider).fill(key);
     await this.page.getByTestId(`api-key-add-${provider}`).click();
   }
 
