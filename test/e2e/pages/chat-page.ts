@@ -64,6 +64,11 @@ export class ChatMessage {
     return this.root.locator(`a[href="${href}"]`);
   }
 
+  /** An image among the message's sent attachments, by its accessible name. */
+  sentImage(name: string): Locator {
+    return this.sentAttachments.getByRole('img', { name });
+  }
+
   /** An image shown in the message, by its accessible name ("Image dot.png"). */
   image(name: string): Locator {
     return this.root.getByRole('img', { name });
@@ -89,6 +94,12 @@ export class ChatPage {
   readonly attachmentChips: Locator;
   readonly attachmentRefusal: Locator;
   readonly pendingAttachments: Locator;
+  /** The chips of the files waiting in the composer (not those of a sent message). */
+  readonly pendingChips: Locator;
+  /** The refusal's "Send without the images", for a model that reads text only. */
+  readonly sendWithoutImages: Locator;
+  /** Bold text anywhere in the transcript (an attached file's markup must not become it). */
+  readonly transcriptBold: Locator;
   readonly instructionsChip: Locator;
   readonly instructionsPanel: Locator;
   readonly contextDetails: Locator;
@@ -151,6 +162,9 @@ export class ChatPage {
     this.attachmentChips = page.getByTestId('attachment-chip');
     this.attachmentRefusal = page.getByTestId('attachment-refusal');
     this.pendingAttachments = page.getByTestId('pending-attachments');
+    this.pendingChips = this.pendingAttachments.getByTestId('attachment-chip');
+    this.sendWithoutImages = page.getByRole('button', { name: 'Send without the images' });
+    this.transcriptBold = page.locator('.transcript b');
     this.instructionsChip = page.getByTestId('instructions-chip');
     this.instructionsPanel = page.getByTestId('instructions-panel');
     this.contextDetails = page.getByTestId('context-details');
@@ -204,6 +218,26 @@ export class ChatPage {
 
   lastAssistant(): Locator {
     return this.assistantMessages.last();
+  }
+
+  /** A chip's thumbnail, by its accessible name ("Image dot.png"). */
+  attachmentImage(name: string): Locator {
+    return this.attachmentChips.getByRole('img', { name });
+  }
+
+  /** A chip's remove button, by the file's name. */
+  removeAttachment(file: string): Locator {
+    return this.page.getByRole('button', { name: `Remove ${file}` });
+  }
+
+  /** Open the summary behind the compaction divider. */
+  async openCompactionSummary(): Promise<void> {
+    await this.compactionDivider.locator('summary').click();
+  }
+
+  /** The errored cards whose data-status is `status` (retrying, failed, …). */
+  erroredCardsWithStatus(status: string): Locator {
+    return this.page.locator(`[data-testid="errored-turn-card"][data-status="${status}"]`);
   }
 
   /** The last reply's parts. */

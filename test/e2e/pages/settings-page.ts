@@ -34,6 +34,8 @@ export class SettingsPage {
   /** A local server's output cap and first-token wait. */
   readonly localMaxTokens: Locator;
   readonly localFirstTokenWait: Locator;
+  /** The first-token wait's hint for an empty field (by its English words). */
+  readonly localFirstTokenWaitHint: Locator;
   /** The fallback models: the editor, its Add, its rows and its error line. */
   readonly fallbackEditor: Locator;
   readonly fallbackAdd: Locator;
@@ -66,6 +68,7 @@ export class SettingsPage {
     this.modelSuggestions = page.locator('datalist option');
     this.localMaxTokens = page.getByTestId('local-max-tokens');
     this.localFirstTokenWait = page.getByTestId('local-first-token-wait');
+    this.localFirstTokenWaitHint = page.getByText('Empty: 10 minutes.');
     this.fallbackEditor = page.getByTestId('fallback-editor');
     this.fallbackAdd = this.fallbackEditor.getByTestId('fallback-add');
     this.fallbackRows = this.fallbackEditor.getByTestId('fallback-row');
