@@ -21,6 +21,9 @@ export class AppShell {
   readonly simulatorScriptClear: Locator;
   readonly connectionStatus: Locator;
   readonly commandPalette: Locator;
+  /** The palette's search field and the commands it lists. */
+  readonly paletteSearch: Locator;
+  readonly paletteOptions: Locator;
   readonly skipLink: Locator;
   /** The view's main region, where the skip link moves the focus. */
   readonly main: Locator;
@@ -48,6 +51,8 @@ export class AppShell {
     this.simulatorScriptClear = page.getByTestId('simulator-script-clear');
     this.connectionStatus = page.getByTestId('connection-status');
     this.commandPalette = page.getByTestId('command-palette');
+    this.paletteSearch = this.commandPalette.getByRole('combobox');
+    this.paletteOptions = this.commandPalette.getByRole('option');
     this.skipLink = page.getByTestId('skip-link');
     this.main = page.locator('main');
     this.document = page.locator('html');

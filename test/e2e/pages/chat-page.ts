@@ -89,6 +89,15 @@ export class ChatPage {
   readonly modelPicker: Locator;
   readonly thinkingLevel: Locator;
   readonly recoveredNote: Locator;
+  /** The recovered note's row for the attempt that succeeded, and any badge on it. */
+  readonly recoveredSuccess: Locator;
+  readonly recoveredSuccessBadges: Locator;
+  /** The words a failed attempt streamed, as the recovered note's timeline keeps them. */
+  readonly recoveredPartial: Locator;
+  /** The note on a reply continued after an error cut it off. */
+  readonly continuedNote: Locator;
+  /** The header's provider name beside the model. */
+  readonly provider: Locator;
   readonly pacingNotice: Locator;
   readonly attachInput: Locator;
   readonly attachmentChips: Locator;
@@ -157,6 +166,11 @@ export class ChatPage {
     this.modelPicker = page.getByTestId('model-picker');
     this.thinkingLevel = page.getByTestId('thinking-level');
     this.recoveredNote = page.getByTestId('recovered-note');
+    this.recoveredSuccess = this.recoveredNote.locator('[data-action="success"]');
+    this.recoveredSuccessBadges = this.recoveredSuccess.locator('.badge');
+    this.recoveredPartial = this.recoveredNote.getByTestId('timeline-partial');
+    this.continuedNote = page.getByTestId('continued-note');
+    this.provider = page.getByTestId('chat-provider');
     this.pacingNotice = page.getByTestId('pacing-notice');
     this.attachInput = page.getByTestId('attach-input');
     this.attachmentChips = page.getByTestId('attachment-chip');
@@ -228,6 +242,11 @@ export class ChatPage {
   /** A chip's remove button, by the file's name. */
   removeAttachment(file: string): Locator {
     return this.page.getByRole('button', { name: `Remove ${file}` });
+  }
+
+  /** Open the recovered note's timeline. */
+  async openRecoveredNote(): Promise<void> {
+    await this.recoveredNote.locator('summary').click();
   }
 
   /** Open the summary behind the compaction divider. */

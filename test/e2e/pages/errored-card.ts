@@ -20,6 +20,9 @@ export class ErroredCard {
   readonly explain: Locator;
   readonly scheduled: Locator;
   readonly title: Locator;
+  /** The words that arrived before the error, and the "Cut off here" mark after them. */
+  readonly partialReply: Locator;
+  readonly partialCut: Locator;
   /** What the chain's attempts used and cost. */
   readonly failureCost: Locator;
   /** The red badge of a failure (none on a discarded turn). */
@@ -44,6 +47,8 @@ export class ErroredCard {
     this.explain = root.getByTestId('errored-explain');
     this.scheduled = root.getByTestId('errored-scheduled');
     this.title = root.locator('.errored-title');
+    this.partialReply = root.getByTestId('partial-reply');
+    this.partialCut = root.getByTestId('partial-cut');
     this.failureCost = root.getByTestId('failure-cost');
     this.errorBadge = root.locator('.badge-error');
     this.checkApiKey = root.getByTestId('check-api-key');

@@ -6,6 +6,8 @@ export class RetryBanner {
   readonly text: Locator;
   readonly cancel: Locator;
   readonly retryNow: Locator;
+  /** Cancel, by test id (for the screenshots in every language). */
+  readonly cancelById: Locator;
   /** Offline: "Continue on <local model>", when the fallback list has one. */
   readonly continueLocal: Locator;
 
@@ -14,6 +16,7 @@ export class RetryBanner {
     this.text = page.getByTestId('retry-banner-text');
     this.cancel = page.getByRole('button', { name: 'Cancel retry' });
     this.retryNow = page.getByTestId('retry-now');
+    this.cancelById = page.getByTestId('retry-cancel');
     this.continueLocal = page.getByTestId('retry-continue-local');
   }
 

@@ -14,6 +14,12 @@ export class SettingsPage {
   readonly baseUrl: Locator;
   readonly testConnection: Locator;
   readonly testConnectionResult: Locator;
+  /** The result's way to the key field, when the provider has no key. */
+  readonly testConnectionAddKey: Locator;
+  /** What the chosen model is: context, price, images, thinking. */
+  readonly modelFacts: Locator;
+  /** The decision table's heading, by its English name. */
+  readonly decisionTableHeading: Locator;
   readonly simulatorScript: Locator;
   readonly decisionTable: Locator;
   readonly mcpSection: Locator;
@@ -51,6 +57,9 @@ export class SettingsPage {
     this.baseUrl = page.getByTestId('settings-base-url');
     this.testConnection = page.getByTestId('test-connection');
     this.testConnectionResult = page.getByTestId('test-connection-result');
+    this.testConnectionAddKey = this.testConnectionResult.getByTestId('test-connection-add-key');
+    this.modelFacts = page.getByTestId('model-facts');
+    this.decisionTableHeading = page.getByRole('heading', { name: 'Decision table' });
     this.simulatorScript = page.getByTestId('settings-simulator-script');
     this.decisionTable = page.getByTestId('decision-table');
     this.mcpSection = page.getByTestId('mcp-section');
@@ -84,6 +93,11 @@ export class SettingsPage {
     return this.fallbackRows.nth(index).getByTestId('fallback-handle');
   }
 
+  /** The options of the model field's own list (read from its `list` attribute). */
+  async modelListOptions(): Promise<Locator> {
+    return this.page.locator(`datalist#${await this.model.getAttribute('list')} option`);
+  }
+
   /** A local server's preset button: ollama, llama-cpp, … */
   preset(name: string): Locator {
     return this.page.getByTestId(`preset-${name}`);
@@ -96,6 +110,11 @@ export class SettingsPage {
 
   sectionHeading(name: string): Locator {
     return this.page.getByRole('heading', { name, level: 2 });
+  }
+
+  /** The heading of a provider's keys, where Check API key moves the focus. */
+  providerKeysHeading(provider: string): Locator {
+    return this.providerKeys(provider).getByRole('heading');
   }
 
   /** A provider's key field. */
