@@ -7,13 +7,13 @@
 // test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import type { AppHandle } from '../fixtures/app';
 
-const SCREENS = 'test-results/screens';
 /** The notice's words before the seconds, by language. */
 const PROCESSING = {
   en: 'Processing the prompt…',
