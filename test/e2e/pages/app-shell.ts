@@ -9,6 +9,8 @@ export class AppShell {
   readonly navHistory: Locator;
   readonly newChat: Locator;
   readonly sidebar: Locator;
+  /** The sidebar's <nav>, for its screenshots. */
+  readonly sidebarNav: Locator;
   readonly sidebarToggle: Locator;
   /** The sidebar's rows, one per chat. */
   readonly sessions: Locator;
@@ -27,6 +29,8 @@ export class AppShell {
   readonly skipLink: Locator;
   /** The view's main region, where the skip link moves the focus. */
   readonly main: Locator;
+  /** The view's scrolling pane. */
+  readonly paneScroll: Locator;
   /** The page's <html>, whose lang is the UI language. */
   readonly document: Locator;
   /** A sidebar row's rename field. */
@@ -41,6 +45,7 @@ export class AppShell {
     this.navHistory = page.getByTestId('nav-history');
     this.newChat = page.getByTestId('new-chat');
     this.sidebar = page.getByTestId('sidebar');
+    this.sidebarNav = page.locator('nav.sidebar');
     this.sidebarToggle = page.getByTestId('sidebar-toggle');
     this.sessions = page.getByTestId('sidebar-session');
     this.erroredBadge = page.getByTestId('sidebar-errored-badge');
@@ -55,6 +60,7 @@ export class AppShell {
     this.paletteOptions = this.commandPalette.getByRole('option');
     this.skipLink = page.getByTestId('skip-link');
     this.main = page.locator('main');
+    this.paneScroll = page.locator('.pane-scroll');
     this.document = page.locator('html');
     this.renameInput = page.getByTestId('rename-input');
     this.confirmDialog = page.getByTestId('confirm-dialog');

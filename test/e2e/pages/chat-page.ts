@@ -84,6 +84,8 @@ export class ChatPage {
   readonly erroredCards: Locator;
   /** Every errored card's Retry on the page. */
   readonly retryButtons: Locator;
+  /** Every errored card's Retry at on the page. */
+  readonly retryAtButtons: Locator;
   readonly transcript: Locator;
   readonly title: Locator;
   readonly modelPicker: Locator;
@@ -132,6 +134,13 @@ export class ChatPage {
   readonly editSend: Locator;
   /** The transcript's rows (messages, cards, bars), in order. */
   readonly transcriptRows: Locator;
+  /** The transcript's list items themselves (their aria-setsize and aria-posinset). */
+  readonly transcriptItems: Locator;
+  /** The reply while it streams. */
+  readonly streamingReply: Locator;
+  /** A paged transcript's "Show older turns", and "The start of this session" once all is loaded. */
+  readonly loadOlder: Locator;
+  readonly sessionStart: Locator;
   /** The row a fallback leaves: "Switched to … (usage limit on …)". */
   readonly modelSwitchRows: Locator;
   /** The header's Thinking control, found by its label. */
@@ -161,6 +170,7 @@ export class ChatPage {
     this.userMessages = page.getByTestId('message-user');
     this.erroredCards = page.getByTestId('errored-turn-card');
     this.retryButtons = page.getByTestId('card-retry');
+    this.retryAtButtons = page.getByTestId('card-retry-at');
     this.transcript = page.getByTestId('transcript');
     this.title = page.getByTestId('chat-title');
     this.modelPicker = page.getByTestId('model-picker');
@@ -196,6 +206,10 @@ export class ChatPage {
     this.editInput = page.getByTestId('edit-input');
     this.editSend = page.getByTestId('edit-send');
     this.transcriptRows = page.locator('.transcript-list > li > *');
+    this.transcriptItems = page.locator('.transcript-list > li');
+    this.streamingReply = page.locator('[data-testid="message-assistant"][data-streaming]');
+    this.loadOlder = page.getByTestId('load-older');
+    this.sessionStart = page.getByTestId('session-start');
     this.modelSwitchRows = page.getByTestId('model-switch-row');
     this.thinkingControl = page.getByLabel('Thinking', { exact: true });
     this.contextMeter = page.getByRole('meter', { name: 'Context' });
@@ -252,6 +266,11 @@ export class ChatPage {
   /** Open the summary behind the compaction divider. */
   async openCompactionSummary(): Promise<void> {
     await this.compactionDivider.locator('summary').click();
+  }
+
+  /** The replies that show `text`. */
+  repliesSaying(text: string): Locator {
+    return this.assistantMessages.getByText(text);
   }
 
   /** The errored cards whose data-status is `status` (retrying, failed, …). */

@@ -18,6 +18,8 @@ export class ErroredCard {
   readonly category: Locator;
   readonly message: Locator;
   readonly explain: Locator;
+  /** The disclosure that shows the provider's own message, by its English words. */
+  readonly providerDetails: Locator;
   readonly scheduled: Locator;
   readonly title: Locator;
   /** The words that arrived before the error, and the "Cut off here" mark after them. */
@@ -45,6 +47,7 @@ export class ErroredCard {
     this.category = root.getByTestId('errored-category');
     this.message = root.getByTestId('errored-message');
     this.explain = root.getByTestId('errored-explain');
+    this.providerDetails = root.getByText('Details from the provider');
     this.scheduled = root.getByTestId('errored-scheduled');
     this.title = root.locator('.errored-title');
     this.partialReply = root.getByTestId('partial-reply');

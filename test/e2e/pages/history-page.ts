@@ -78,6 +78,24 @@ export class HistoryPage {
     return this.sessions.nth(index).getByRole('link');
   }
 
+  /** The errored badge of the session row at `index`. */
+  sessionErroredBadge(index = 0): Locator {
+    return this.sessions.nth(index).getByTestId('history-errored-badge');
+  }
+
+  /** One errored turn's retry timeline, its entries and its outcome (the first turn unless `index`). */
+  turnTimeline(index = 0): Locator {
+    return this.erroredTurns.nth(index).getByTestId('retry-timeline');
+  }
+
+  turnTimelineEntries(index = 0): Locator {
+    return this.erroredTurns.nth(index).getByTestId('timeline-entry');
+  }
+
+  turnOutcome(index = 0): Locator {
+    return this.erroredTurns.nth(index).getByTestId('timeline-outcome');
+  }
+
   /** An image in the detail, by its accessible name. */
   detailImage(name: string): Locator {
     return this.detail.getByRole('img', { name });

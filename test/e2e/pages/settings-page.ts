@@ -20,6 +20,13 @@ export class SettingsPage {
   readonly modelFacts: Locator;
   /** The decision table's heading, by its English name. */
   readonly decisionTableHeading: Locator;
+  /** The settings index's entries, and the sections of the pane in order. */
+  readonly indexLinks: Locator;
+  readonly sections: Locator;
+  readonly maxRetries: Locator;
+  /** "Schedule long waits" (docs/retry-policy.md). */
+  readonly scheduleLongWaits: Locator;
+  readonly maxRetriesError: Locator;
   readonly simulatorScript: Locator;
   readonly decisionTable: Locator;
   readonly mcpSection: Locator;
@@ -60,6 +67,11 @@ export class SettingsPage {
     this.testConnectionAddKey = this.testConnectionResult.getByTestId('test-connection-add-key');
     this.modelFacts = page.getByTestId('model-facts');
     this.decisionTableHeading = page.getByRole('heading', { name: 'Decision table' });
+    this.indexLinks = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
+    this.sections = this.scroller.locator(':scope > section');
+    this.maxRetries = page.getByTestId('settings-max-retries');
+    this.scheduleLongWaits = page.getByTestId('settings-schedule-long-waits');
+    this.maxRetriesError = page.getByTestId('settings-max-retries-error');
     this.simulatorScript = page.getByTestId('settings-simulator-script');
     this.decisionTable = page.getByTestId('decision-table');
     this.mcpSection = page.getByTestId('mcp-section');
@@ -96,6 +108,15 @@ export class SettingsPage {
   /** The options of the model field's own list (read from its `list` attribute). */
   async modelListOptions(): Promise<Locator> {
     return this.page.locator(`datalist#${await this.model.getAttribute('list')} option`);
+  }
+
+  /** The decision table's row for an error category, and one of its cells. */
+  decisionRow(category: string): Locator {
+    return this.page.getByTestId(`decision-row-${category}`);
+  }
+
+  decisionCell(category: string, column: number): Locator {
+    return this.decisionRow(category).locator('td').nth(column);
   }
 
   /** A local server's preset button: ollama, llama-cpp, … */

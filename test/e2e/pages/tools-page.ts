@@ -20,6 +20,9 @@ export class ToolsPage {
   readonly approvalDiff: Locator;
   readonly approvalCut: Locator;
   readonly approvalShowAll: Locator;
+  /** The diff's lines, and the note that a replace is shown as a whole. */
+  readonly approvalDiffLines: Locator;
+  readonly approvalWhole: Locator;
 
   constructor(readonly page: Page) {
     this.cards = page.getByTestId('tool-card');
@@ -38,6 +41,8 @@ export class ToolsPage {
     this.approvalDiff = page.getByTestId('approval-diff');
     this.approvalCut = page.getByTestId('approval-cut');
     this.approvalShowAll = page.getByTestId('approval-show-all');
+    this.approvalDiffLines = this.approvalDiff.locator('.diff-line');
+    this.approvalWhole = page.getByTestId('approval-whole');
   }
 
   card(tool: string): Locator {
