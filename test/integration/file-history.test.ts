@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppServices } from '../../src/main/node/app-services';
 import type { StoredFileChange } from '../../src/shared/file-history';
+import { tool } from '../fixtures/sim-steps';
 
 let root: string;
 let workspace: string;
@@ -42,8 +43,6 @@ afterAll(async () => {
 });
 
 beforeEach(() => services.domains.session.newSession());
-
-const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
 
 async function run(...steps: string[]): Promise<StoredFileChange[]> {
   services.simulator!.setScript([...steps, 'ok'].join(', '));

@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppServices } from '../../src/main/node/app-services';
 import { startServices } from './fixtures/services';
+import { tool } from '../fixtures/sim-steps';
 
 let root: string;
 let workspace: string;
@@ -43,8 +44,6 @@ afterEach(async () => {
   await services.dispose();
   rmSync(root, { recursive: true, force: true });
 });
-
-const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
 
 /** One person's message whose run makes these calls; its turn id. */
 async function turn(...steps: string[]): Promise<string> {

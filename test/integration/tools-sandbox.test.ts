@@ -25,6 +25,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppServices } from '../../src/main/node/app-services';
 import type { SessionEvent } from '../../src/shared/events';
 import type { RetryDecisionRecord } from '../../src/shared/history';
+import { tool } from '../fixtures/sim-steps';
 
 let root: string;
 let workspace: string;
@@ -92,8 +93,6 @@ async function run(script: string, app = services) {
     audits: jsonl<Record<string, unknown>>(join(app.logDir, 'sandbox-audit.jsonl')).slice(auditsBefore),
   };
 }
-
-const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
 
 describe('a round trip', () => {
   it('writes a file and the model sees the result in its next request', async () => {

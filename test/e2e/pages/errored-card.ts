@@ -18,8 +18,22 @@ export class ErroredCard {
   readonly category: Locator;
   readonly message: Locator;
   readonly explain: Locator;
+  /** The disclosure that shows the provider's own message, by its English words. */
+  readonly providerDetails: Locator;
   readonly scheduled: Locator;
   readonly title: Locator;
+  /** The words that arrived before the error, and the "Cut off here" mark after them. */
+  readonly partialReply: Locator;
+  readonly partialCut: Locator;
+  /** What the chain's attempts used and cost. */
+  readonly failureCost: Locator;
+  /** The red badge of a failure (none on a discarded turn). */
+  readonly errorBadge: Locator;
+  /** Check API key, on an authentication failure. */
+  readonly checkApiKey: Locator;
+  /** Continue on another model: the button and the models it offers. */
+  readonly continueOn: Locator;
+  readonly continueOnOptions: Locator;
 
   constructor(readonly root: Locator) {
     this.retry = root.getByTestId('card-retry');
@@ -33,8 +47,21 @@ export class ErroredCard {
     this.category = root.getByTestId('errored-category');
     this.message = root.getByTestId('errored-message');
     this.explain = root.getByTestId('errored-explain');
+    this.providerDetails = root.getByText('Details from the provider');
     this.scheduled = root.getByTestId('errored-scheduled');
     this.title = root.locator('.errored-title');
+    this.partialReply = root.getByTestId('partial-reply');
+    this.partialCut = root.getByTestId('partial-cut');
+    this.failureCost = root.getByTestId('failure-cost');
+    this.errorBadge = root.locator('.badge-error');
+    this.checkApiKey = root.getByTestId('check-api-key');
+    this.continueOn = root.getByTestId('card-continue-on');
+    this.continueOnOptions = root.getByTestId('continue-on-option');
+  }
+
+  /** Continue on another model's option for one model. */
+  continueOnOption(model: string): Locator {
+    return this.root.locator(`[data-testid="continue-on-option"][data-model="${model}"]`);
   }
 
   /** The card's data-status: retrying, failed, … */

@@ -1,4 +1,4 @@
-// Page object for the retry banner: its text, Cancel and Retry now. Works in both hosts.
+// Page object for the retry banner: its text, Cancel, Retry now and, offline, Continue on a local model. Works in both hosts.
 import type { Locator, Page } from '@playwright/test';
 
 export class RetryBanner {
@@ -6,12 +6,18 @@ export class RetryBanner {
   readonly text: Locator;
   readonly cancel: Locator;
   readonly retryNow: Locator;
+  /** Cancel, by test id (for the screenshots in every language). */
+  readonly cancelById: Locator;
+  /** Offline: "Continue on <local model>", when the fallback list has one. */
+  readonly continueLocal: Locator;
 
   constructor(readonly page: Page) {
     this.root = page.getByTestId('retry-banner');
     this.text = page.getByTestId('retry-banner-text');
     this.cancel = page.getByRole('button', { name: 'Cancel retry' });
     this.retryNow = page.getByTestId('retry-now');
+    this.cancelById = page.getByTestId('retry-cancel');
+    this.continueLocal = page.getByTestId('retry-continue-local');
   }
 
   /**

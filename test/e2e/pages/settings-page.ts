@@ -1,6 +1,6 @@
-// Page object for the settings pane: navigation, the auto-retry switch, the provider, its model,
-// URL and keys, Test connection, the Simulator's fault script, the decision table, the MCP section
-// with its form and import, language. A server's row is McpServerRow (mcp-servers.ts).
+// Page object for the settings pane: navigation and its index, the auto-retry switch, the provider,
+// its model, URL and keys, Test connection, a local server's presets and fields, the fallback models,
+// the Simulator's fault script, the decision table, the MCP section with its form and import, language. A server's row is McpServerRow (mcp-servers.ts).
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class SettingsPage {
@@ -14,6 +14,19 @@ export class SettingsPage {
   readonly baseUrl: Locator;
   readonly testConnection: Locator;
   readonly testConnectionResult: Locator;
+  /** The result's way to the key field, when the provider has no key. */
+  readonly testConnectionAddKey: Locator;
+  /** What the chosen model is: context, price, images, thinking. */
+  readonly modelFacts: Locator;
+  /** The decision table's heading, by its English name. */
+  readonly decisionTableHeading: Locator;
+  /** The settings index's entries, and the sections of the pane in order. */
+  readonly indexLinks: Locator;
+  readonly sections: Locator;
+  readonly maxRetries: Locator;
+  /** "Schedule long waits" (docs/retry-policy.md). */
+  readonly scheduleLongWaits: Locator;
+  readonly maxRetriesError: Locator;
   readonly simulatorScript: Locator;
   readonly decisionTable: Locator;
   readonly mcpSection: Locator;
@@ -27,6 +40,20 @@ export class SettingsPage {
   /** The form asking for the values of a VS Code config's `inputs`. */
   readonly mcpImportInputs: Locator;
   readonly mcpImportInputsSave: Locator;
+  readonly baseUrlError: Locator;
+  /** The models the server named, under Test connection, and the model field's suggestions. */
+  readonly testConnectionModels: Locator;
+  readonly modelSuggestions: Locator;
+  /** A local server's output cap and first-token wait. */
+  readonly localMaxTokens: Locator;
+  readonly localFirstTokenWait: Locator;
+  /** The first-token wait's hint for an empty field (by its English words). */
+  readonly localFirstTokenWaitHint: Locator;
+  /** The fallback models: the editor, its Add, its rows and its error line. */
+  readonly fallbackEditor: Locator;
+  readonly fallbackAdd: Locator;
+  readonly fallbackRows: Locator;
+  readonly fallbackError: Locator;
 
   constructor(readonly page: Page) {
     this.autoRetry = page.getByTestId('settings-auto-retry');
@@ -37,6 +64,14 @@ export class SettingsPage {
     this.baseUrl = page.getByTestId('settings-base-url');
     this.testConnection = page.getByTestId('test-connection');
     this.testConnectionResult = page.getByTestId('test-connection-result');
+    this.testConnectionAddKey = this.testConnectionResult.getByTestId('test-connection-add-key');
+    this.modelFacts = page.getByTestId('model-facts');
+    this.decisionTableHeading = page.getByRole('heading', { name: 'Decision table' });
+    this.indexLinks = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
+    this.sections = this.scroller.locator(':scope > section');
+    this.maxRetries = page.getByTestId('settings-max-retries');
+    this.scheduleLongWaits = page.getByTestId('settings-schedule-long-waits');
+    this.maxRetriesError = page.getByTestId('settings-max-retries-error');
     this.simulatorScript = page.getByTestId('settings-simulator-script');
     this.decisionTable = page.getByTestId('decision-table');
     this.mcpSection = page.getByTestId('mcp-section');
@@ -49,6 +84,63 @@ export class SettingsPage {
     this.mcpImportResult = page.getByTestId('mcp-import-result');
     this.mcpImportInputs = page.getByTestId('mcp-import-inputs');
     this.mcpImportInputsSave = page.getByTestId('mcp-import-inputs-save');
+    this.baseUrlError = page.getByTestId('settings-base-url-error');
+    this.testConnectionModels = page.getByTestId('test-connection-models');
+    this.modelSuggestions = page.locator('datalist option');
+    this.localMaxTokens = page.getByTestId('local-max-tokens');
+    this.localFirstTokenWait = page.getByTestId('local-first-token-wait');
+    this.localFirstTokenWaitHint = page.getByText('Empty: 10 minutes.');
+    this.fallbackEditor = page.getByTestId('fallback-editor');
+    this.fallbackAdd = this.fallbackEditor.getByTestId('fallback-add');
+    this.fallbackRows = this.fallbackEditor.getByTestId('fallback-row');
+    this.fallbackError = this.fallbackEditor.getByTestId('fallback-error');
+  }
+
+  /** The model field of the fallback row at `index`, and its drag handle. */
+  fallbackModel(index: number): Locator {
+    return this.fallbackRows.nth(index).getByTestId('fallback-model');
+  }
+
+  fallbackHandle(index: number): Locator {
+    return this.fallbackRows.nth(index).getByTestId('fallback-handle');
+  }
+
+  /** The options of the model field's own list (read from its `list` attribute). */
+  async modelListOptions(): Promise<Locator> {
+    return this.page.locator(`datalist#${await this.model.getAttribute('list')} option`);
+  }
+
+  /** The decision table's row for an error category, and one of its cells. */
+  decisionRow(category: string): Locator {
+    return this.page.getByTestId(`decision-row-${category}`);
+  }
+
+  decisionCell(category: string, column: number): Locator {
+    return this.decisionRow(category).locator('td').nth(column);
+  }
+
+  /** A local server's preset button: ollama, llama-cpp, … */
+  preset(name: string): Locator {
+    return this.page.getByTestId(`preset-${name}`);
+  }
+
+  /** One entry of the settings index, and the section heading it moves to. */
+  indexLink(name: string): Locator {
+    return this.page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name });
+  }
+
+  sectionHeading(name: string): Locator {
+    return this.page.getByRole('heading', { name, level: 2 });
+  }
+
+  /** The heading of a provider's keys, where Check API key moves the focus. */
+  providerKeysHeading(provider: string): Locator {
+    return this.providerKeys(provider).getByRole('heading');
+  }
+
+  /** A provider's key field. */
+  keyInput(provider: string): Locator {
+    return this.page.getByTestId(`api-key-input-${provider}`);
   }
 
   /** One server's row in Settings → MCP. */
@@ -73,7 +165,7 @@ export class SettingsPage {
   }
 
   async addKey(provider: string, key: string): Promise<void> {
-    await this.page.getByTestId(`api-key-input-${provider}`).fill(key);
+    await this.keyInput(provider).fill(key);
     await this.page.getByTestId(`api-key-add-${provider}`).click();
   }
 

@@ -36,9 +36,9 @@ test('a 2,100-line write: the card says what it does not show, and Show all reve
 
   await tools.approvalShowAll.click();
   await expect(note).toBeHidden();
-  await expect(diff.locator('.diff-line').last()).toHaveText(`+${LAST}`);
-  await diff.locator('.diff-line').last().scrollIntoViewIfNeeded();
-  await expect(diff.locator('.diff-line').last()).toBeInViewport();
+  await expect(tools.approvalDiffLines.last()).toHaveText(`+${LAST}`);
+  await tools.approvalDiffLines.last().scrollIntoViewIfNeeded();
+  await expect(tools.approvalDiffLines.last()).toBeInViewport();
   await tools.approval.screenshot({ path: `${SCREENS}/approval-shown-all-en-dark.png` });
   expect(existsSync(join(app.workspace, 'setup.sh'))).toBe(false);
 
@@ -56,11 +56,11 @@ test('a replace too different to compare line by line says it is shown as a whol
   const tools = new ToolsPage(app.page);
   await new ChatPage(app.page).prompt('Rewrite big.txt');
   await expect(tools.approval).toBeVisible();
-  await expect(app.page.getByTestId('approval-whole')).toContainText(
+  await expect(tools.approvalWhole).toContainText(
     'Shown as a whole replacement — too many changes to compare line by line (5000 lines → 5000 lines).',
   );
   await expect(tools.approvalCut).toContainText('8001 more lines of 10001 not shown');
   await tools.approval.screenshot({ path: `${SCREENS}/approval-whole-en-light.png` });
   await tools.approvalShowAll.click();
-  await expect(tools.approvalDiff.locator('.diff-line').last()).toHaveText('+new line 5000');
+  await expect(tools.approvalDiffLines.last()).toHaveText('+new line 5000');
 });

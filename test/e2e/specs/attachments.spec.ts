@@ -51,12 +51,11 @@ test('an image by the button: chip, thumbnail in the sent message, the reply nam
   const chip = chat.attachmentChips;
   await expect(chip).toContainText('dot.png');
   await expect(chip).toContainText('70 bytes');
-  await expect(chip.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+  await expect(chat.attachmentImage('Image dot.png')).toBeVisible();
   // Text may be empty with an attachment: Enter sends.
   await chat.input.press('Enter');
   await expect(chat.lastAssistant()).toContainText('I received 1 image (image/png, 70 bytes)');
-  const sent = chat.userMessages.last().getByTestId('sent-attachment');
-  await expect(sent.getByRole('img', { name: 'Image dot.png' })).toHaveAttribute(
+  await expect(chat.lastPrompt().sentImage('Image dot.png')).toHaveAttribute(
     'src',
     `data:image/png;base64,${PNG_BASE64}`,
   );
@@ -65,7 +64,7 @@ test('an image by the button: chip, thumbnail in the sent message, the reply nam
   expect(JSON.stringify(request.messages)).toContain(`data:image/png;base64,${PNG_BASE64}`);
 
   await app.page.reload();
-  await expect(new ChatPage(app.page).userMessages.last().getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+  await expect(new ChatPage(app.page).lastPrompt().image('Image dot.png')).toBeVisible();
 });
 
 test('a file dropped onto the chat and an image pasted go together; one can be removed first', async ({ app }) => {
@@ -75,7 +74,7 @@ test('a file dropped onto the chat and an image pasted go together; one can be r
     { name: 'extra.txt', type: 'text/plain', base64: Buffer.from('remove me').toString('base64') },
   ]);
   await expect(chat.attachmentChips).toHaveCount(2);
-  await app.page.getByRole('button', { name: 'Remove extra.txt' }).click();
+  await chat.removeAttachment('extra.txt').click();
   await dispatchFiles(app.page, '[data-testid="chat-input"]', 'paste', [
     { name: 'image.png', type: 'image/png', base64: PNG_BASE64 },
   ]);
@@ -86,8 +85,8 @@ test('a file dropped onto the chat and an image pasted go together; one can be r
     'I received "Here you go" and 1 image (image/png, 70 bytes) and 1 file ("notes.md")',
   );
   // The file's text never became markup.
-  await expect(app.page.locator('.transcript b')).toHaveCount(0);
-  await expect(chat.userMessages.last().getByTestId('sent-attachment')).toHaveCount(2);
+  await expect(chat.transcriptBold).toHaveCount(0);
+  await expect(chat.lastPrompt().sentAttachments).toHaveCount(2);
 });
 
 test('a file of a type that cannot be used is refused in the composer, nothing sent, the text kept', async ({
@@ -95,25 +94,25 @@ test('a file of a type that cannot be used is refused in the composer, nothing s
 }) => {
   const chat = new ChatPage(app.page);
   await chat.input.fill('Listen to this');
-  await app.page
-    .getByTestId('attach-input')
-    .setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') });
+  await chat.attachInput.setInputFiles({ name: 'song.mp3', mimeType: 'audio/mpeg', buffer: Buffer.from('ID3') });
   await expect(chat.attachmentRefusal).toHaveText(
     '“song.mp3” cannot be used: attach images, text or code files, or PDFs.',
   );
   await expect(chat.send).toBeDisabled();
   await chat.input.press('Enter');
   expect(await app.requests()).toHaveLength(0);
-  await app.page.getByRole('button', { name: 'Remove song.mp3' }).click();
+  await chat.removeAttachment('song.mp3').click();
   await expect(chat.attachmentRefusal).toBeHidden();
   await expect(chat.input).toHaveValue('Listen to this');
 });
 
 test('a damaged PDF is refused by the main process; its words show in the composer', async ({ app }) => {
   const chat = new ChatPage(app.page);
-  await app.page
-    .getByTestId('attach-input')
-    .setInputFiles({ name: 'torn.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<') });
+  await chat.attachInput.setInputFiles({
+    name: 'torn.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<<'),
+  });
   await chat.input.fill('Read this');
   await chat.input.press('Enter');
   await expect(chat.attachmentRefusal).toContainText('"torn.pdf" cannot be used: the PDF is damaged');
@@ -136,7 +135,7 @@ test.describe('a model that reads text only', () => {
       'The current model reads text only, so the image “dot.png” cannot be sent to it.',
     );
     await expect(chat.send).toBeDisabled();
-    await app.page.getByRole('button', { name: 'Send without the images' }).click();
+    await chat.sendWithoutImages.click();
     await expect(chat.lastAssistant()).toContainText('I received "Compare these" and 1 file ("notes.md")');
     await expect(chat.attachmentChips).toHaveCount(0);
     await expect(chat.input).toHaveValue('');
@@ -151,9 +150,8 @@ test('the History detail shows the image, and the Markdown export carries it', a
   await chat.waitForTurnEnd();
   const history = new HistoryPage(app.page);
   await history.open();
-  await history.sessions.first().getByRole('link').click();
-  const detail = history.detail;
-  await expect(detail.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+  await history.sessionRowLink().click();
+  await expect(history.detailImage('Image dot.png')).toBeVisible();
   const download = app.page.waitForEvent('download');
   await history.exportMarkdown.click();
   const markdown = readFileSync((await (await download).path())!, 'utf8');
@@ -204,7 +202,7 @@ test.describe('a message held for a rate limit', () => {
     await expect(chip).toHaveCount(1);
     await expect(chip).toContainText('dot.png');
     await expect(chip).toContainText('70 bytes');
-    await expect(chip.getByRole('img', { name: 'Image dot.png' })).toBeVisible();
+    await expect(chat.attachmentImage('Image dot.png')).toBeVisible();
     await app.page.screenshot({ path: `${SCREENS}/held-attachments-returned.png` });
     // Only the first prompt reached the server: the held one was never sent.
     expect((await app.requests()).map((r) => r.lastUserText)).toEqual(['first']);
@@ -221,8 +219,9 @@ test('the History list shows each session’s tokens and cost (ja)', async ({ ap
   await chat.input.fill('What is in this picture?');
   await chat.input.press('Enter');
   await chat.waitForTurnEnd();
-  await new HistoryPage(app.page).open();
-  const usage = app.page.getByTestId('history-session-usage').first();
+  const history = new HistoryPage(app.page);
+  await history.open();
+  const usage = history.sessionUsage.first();
   await expect(usage).toHaveText(/^\d+ トークン · 費用不明$/);
   await app.page.screenshot({ path: `${SCREENS}/history-usage-ja.png` });
 });

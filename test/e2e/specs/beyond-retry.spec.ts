@@ -36,27 +36,26 @@ test.describe('fallback models', () => {
     const page = app.page;
     const settings = new SettingsPage(page);
     await settings.open();
-    const editor = page.getByTestId('fallback-editor');
-    await editor.getByTestId('fallback-add').click();
-    await editor.getByTestId('fallback-add').click();
-    const rows = editor.getByTestId('fallback-row');
+    await settings.fallbackAdd.click();
+    await settings.fallbackAdd.click();
+    const rows = settings.fallbackRows;
     await expect(rows).toHaveCount(2);
-    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-1');
-    await rows.nth(0).getByTestId('fallback-model').fill('resolute-sim-3');
-    await rows.nth(0).getByTestId('fallback-model').press('Enter');
-    await rows.nth(1).getByTestId('fallback-model').fill('resolute-sim-2');
-    await rows.nth(1).getByTestId('fallback-model').press('Enter');
+    await expect(settings.fallbackModel(0)).toHaveValue('resolute-sim-1');
+    await settings.fallbackModel(0).fill('resolute-sim-3');
+    await settings.fallbackModel(0).press('Enter');
+    await settings.fallbackModel(1).fill('resolute-sim-2');
+    await settings.fallbackModel(1).press('Enter');
     // sim-2 first: focus its handle and press the up arrow.
-    await rows.nth(1).getByTestId('fallback-handle').focus();
+    await settings.fallbackHandle(1).focus();
     await page.keyboard.press('ArrowUp');
-    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
-    await expect(rows.nth(0).getByTestId('fallback-handle')).toBeFocused();
+    await expect(settings.fallbackModel(0)).toHaveValue('resolute-sim-2');
+    await expect(settings.fallbackHandle(0)).toBeFocused();
     // Dragging a row reorders too: sim-3 onto the first row, then back below it.
     await rows.nth(1).dragTo(rows.nth(0));
-    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-3');
+    await expect(settings.fallbackModel(0)).toHaveValue('resolute-sim-3');
     await rows.nth(0).dragTo(rows.nth(1));
-    await expect(rows.nth(0).getByTestId('fallback-model')).toHaveValue('resolute-sim-2');
-    await expect(editor.getByTestId('fallback-error')).toHaveCount(0);
+    await expect(settings.fallbackModel(0)).toHaveValue('resolute-sim-2');
+    await expect(settings.fallbackError).toHaveCount(0);
     await expect.poll(() => savedFallback(app.dataDir)).toEqual(['resolute-sim-2', 'resolute-sim-3']);
 
     const chat = new ChatPage(page);
@@ -65,10 +64,10 @@ test.describe('fallback models', () => {
     await chat.prompt('over the limit');
     await expect(chat.lastAssistant()).toContainText('Simulated reply');
     await expect(banner.root).toContainText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
-    await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
+    await expect(chat.lastReply().answeredBy).toHaveText('resolute-sim-2');
     // The header's model field shows the model the session talks to now; the switch is a row of the chat.
     await expect(chat.modelPicker).toHaveValue('resolute-sim-2');
-    const switchRow = page.getByTestId('model-switch-row');
+    const switchRow = chat.modelSwitchRows;
     await expect(switchRow).toHaveText('Switched to resolute-sim-2 (usage limit on resolute-sim-1)');
     expect((await app.requests()).map((r) => r.model)).toEqual(['resolute-sim-1', 'resolute-sim-2']);
 
@@ -123,15 +122,15 @@ test.describe('resume after a restart', () => {
 
     const page = await app.crashAndRestart();
     const restarted = new ChatPage(page);
-    const card = page.getByTestId('interrupted-card');
+    const card = restarted.interruptedCard;
     await expect(card).toContainText('This turn was interrupted while retrying (retry 1/3, 503');
     await expect(restarted.userMessages).toContainText('survive a kill');
     // The offer is the row right after the chain's own card, which offers no Retry or Resend meanwhile.
     const chainCard = restarted.erroredCard();
-    await expect(page.locator('.transcript-list > li > *').last()).toContainText('Retry now');
+    await expect(restarted.transcriptRows.last()).toContainText('Retry now');
     await chainCard.expectOutcome('interrupted');
     await expect(chainCard.retry).toHaveCount(0);
-    await page.getByTestId('interrupted-retry').click();
+    await restarted.interruptedRetry.click();
     await expect(restarted.lastAssistant()).toContainText('Simulated reply');
     await expect(card).toBeHidden();
     await expect
@@ -161,7 +160,7 @@ test.describe('resume after a restart', () => {
       const card = shown.erroredCard();
       await expect(card.title).toHaveText('Discarded');
       await expect(card.decision).toContainText('you discarded it');
-      await expect(card.root.locator('.badge-error')).toHaveCount(0);
+      await expect(card.errorBadge).toHaveCount(0);
       await expect(card.retry).toHaveCount(0);
       await expect(card.resend).toHaveCount(0);
       await expect(card.continueButton).toHaveCount(0);
@@ -231,18 +230,18 @@ test.describe('what failures cost', () => {
     await chat.prompt('this fails three times');
     const card = chat.erroredCard();
     await card.expectOutcome('exhausted');
-    await expect(card.root.getByTestId('failure-cost')).toHaveText(
+    await expect(card.failureCost).toHaveText(
       /^The first try and 2 retries failed, using \d[\d,]* input and 3 output tokens \(~\$0\.\d+\)$/,
     );
     expect(sim.requests.map((r) => r.api)).toEqual(['anthropic', 'anthropic', 'anthropic']);
 
     const history = new HistoryPage(app.page);
     await history.open();
-    await history.costPanel.locator('summary').click();
+    await history.openCostPanel();
     const total = history.costTotal;
     await expect(total).toContainText('3');
     await expect(total).toContainText('$0.');
-    await expect(app.page.getByTestId('failure-cost-category')).toHaveAttribute('data-category', 'overloaded');
+    await expect(history.costCategories).toHaveAttribute('data-category', 'overloaded');
   });
 });
 

@@ -25,11 +25,11 @@ test.describe('recovering after one failure', () => {
     const shell = new AppShell(app.page);
     await expect(shell.sessions).toHaveCount(1);
     await expect(shell.erroredBadge).toHaveCount(0);
-    await note.locator('summary').click();
-    const success = note.locator('[data-action="success"]');
+    await chat.openRecoveredNote();
+    const success = chat.recoveredSuccess;
     await expect(success).toContainText('Retry 1');
     await expect(success).toContainText('Succeeded');
-    await expect(success.locator('.badge')).toHaveCount(0);
+    await expect(chat.recoveredSuccessBadges).toHaveCount(0);
   });
 });
 
@@ -48,10 +48,10 @@ test('401 from an OpenAI-compatible server: an Authentication card whose link op
   const card = chat.erroredCard();
   await expect(card.category).toHaveText('Authentication');
   await expect(card.root).toContainText('Not retried: this kind of error stops at once');
-  await card.root.getByTestId('check-api-key').click();
-  const heading = settings.providerKeys('openai-compatible').getByRole('heading');
+  await card.checkApiKey.click();
+  const heading = settings.providerKeysHeading('openai-compatible');
   await expect(heading).toBeFocused();
-  await expect(app.page.getByTestId('api-key-input-openai-compatible')).toBeVisible();
+  await expect(settings.keyInput('openai-compatible')).toBeVisible();
 });
 
 test('Test connection sends one request through the real path and shows the classified result', async ({ app }) => {
@@ -66,8 +66,8 @@ test('Test connection sends one request through the real path and shows the clas
   await expect(result).toContainText('Authentication —');
   expect((await app.requests()).map((r) => r.step)).toEqual(['ok', 'auth']);
   // The simulator takes no key, so it offers no key field.
-  await expect(app.page.getByTestId('api-key-input-simulator')).toHaveCount(0);
-  await expect(app.page.getByTestId('provider-simulator')).toContainText('The simulator needs no key.');
+  await expect(settings.keyInput('simulator')).toHaveCount(0);
+  await expect(settings.providerKeys('simulator')).toContainText('The simulator needs no key.');
 });
 
 test('a refused setting names the field by its label, and the base URL takes http(s) only', async ({ app }) => {
@@ -77,9 +77,7 @@ test('a refused setting names the field by its label, and the base URL takes htt
   const baseUrl = settings.baseUrl;
   await baseUrl.fill('ftp://example.com/v1');
   await baseUrl.press('Enter');
-  await expect(app.page.getByTestId('settings-base-url-error')).toHaveText(
-    'Base URL: must be an http:// or https:// URL',
-  );
+  await expect(settings.baseUrlError).toHaveText('Base URL: must be an http:// or https:// URL');
 });
 
 test('entering the same fault script again starts it over from its first step', async ({ app }) => {
@@ -199,14 +197,12 @@ test.describe('context overflow on a first message', () => {
   test('after another model is chosen, the card still names the model that was too small', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('a very long first message');
-    const card = chat.erroredCards.last();
-    await expect(card).toHaveAttribute('data-status', 'failed');
+    const card = chat.erroredCard();
+    await card.expectStatus('failed');
     await chat.modelPicker.fill('resolute-sim-3');
     await chat.modelPicker.press('Enter');
     await expect(chat.modelPicker).toHaveValue('resolute-sim-3');
-    await expect(card.getByTestId('errored-decision')).toContainText(
-      'This message is too long for resolute-sim-1 (a window of 8,192 tokens)',
-    );
+    await expect(card.decision).toContainText('This message is too long for resolute-sim-1 (a window of 8,192 tokens)');
   });
 });
 
@@ -220,11 +216,10 @@ test('a long fault script is cut in the Simulator badge, and its × stays in the
   await expect(settings.saved).toContainText('Saved');
   const shell = new AppShell(app.page);
   await shell.navChat.click();
-  const badge = shell.simulatorBadge;
-  await expect(badge.getByTestId('simulator-badge-script')).toHaveAttribute('title', long);
+  await expect(shell.simulatorScript).toHaveAttribute('title', long);
   await expect(shell.simulatorScriptClear).toBeInViewport({ ratio: 1 });
   await shell.simulatorScriptClear.click();
-  await expect(badge.getByTestId('simulator-badge-script')).toHaveCount(0);
+  await expect(shell.simulatorScript).toHaveCount(0);
 });
 
 test('the Simulator badge names a fault script that survived a restart, and clears it', async ({ app }) => {

@@ -2,6 +2,7 @@
 // again while it waits for an approval gives the focus to the approval card, so A answers it and
 // types nothing into the message box; on page load the message box has it.
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { ToolsPage } from '../pages/tools-page';
 
@@ -16,14 +17,15 @@ test.describe('a chat that waits for an approval', () => {
     const tools = new ToolsPage(page);
     await chat.prompt('another chat');
     await chat.waitForTurnEnd();
-    await page.getByTestId('new-chat').click();
+    const shell = new AppShell(page);
+    await shell.newChat.click();
     await chat.prompt('write a.txt');
     await expect(tools.allowOnce).toBeFocused();
 
-    await page.getByTestId('sidebar-session').filter({ hasText: 'another chat' }).click();
-    await expect(page.getByTestId('chat-title')).toHaveText('another chat');
-    await page.getByTestId('sidebar-session').filter({ hasText: 'write a.txt' }).click();
-    await expect(page.getByTestId('chat-title')).toHaveText('write a.txt');
+    await shell.session('another chat').click();
+    await expect(chat.title).toHaveText('another chat');
+    await shell.session('write a.txt').click();
+    await expect(chat.title).toHaveText('write a.txt');
     await expect(tools.allowOnce).toBeFocused();
     await page.keyboard.press('a');
     await expect(tools.approval).toBeHidden();

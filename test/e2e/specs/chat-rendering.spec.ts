@@ -17,16 +17,16 @@ test('Markdown: a reply renders a heading, a table and a highlighted code block 
   await app.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   const chat = new ChatPage(app.page);
   await chat.prompt('Show me some Markdown');
-  const reply = chat.lastAssistant();
-  await expect(reply.locator('h1')).toHaveText('Markdown from the simulator');
-  await expect(reply.locator('table tr')).toHaveCount(4);
-  await expect(reply.locator('th').first()).toHaveText('Category');
-  const code = reply.getByTestId('code-block');
-  await expect(code.locator('.hljs-keyword').first()).toHaveText('export');
-  await expect(reply.locator('a[href="https://example.com/resolute"]')).toHaveAttribute('target', '_blank');
-  await expect(reply.locator('a[href="https://example.com/resolute"]')).toHaveAttribute('rel', 'noopener noreferrer');
-  await code.getByTestId('copy-code').click();
-  await expect(code.getByTestId('copy-code')).toHaveText('Copied');
+  const reply = chat.lastReply();
+  await expect(reply.headings).toHaveText('Markdown from the simulator');
+  await expect(reply.tableRows).toHaveCount(4);
+  await expect(reply.tableHeaders.first()).toHaveText('Category');
+  await expect(reply.codeKeywords.first()).toHaveText('export');
+  const link = reply.link('https://example.com/resolute');
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  await reply.copyCode.click();
+  await expect(reply.copyCode).toHaveText('Copied');
   // The test side has no DOM types: reach the page's clipboard through globalThis.
   const copied = await app.page.evaluate(() =>
     (
@@ -49,12 +49,12 @@ test('a reply with <img onerror>, <script> and a javascript: link shows them as 
   const chat = new ChatPage(app.page);
   const title = await app.page.title();
   await chat.prompt('Send me some raw HTML');
-  const reply = chat.lastAssistant();
-  await expect(reply).toContainText("<script>document.title = 'xss-script'</script>");
-  await expect(reply).toContainText('<img src="x" onerror=');
-  await expect(reply.locator('img, script, b, [onclick], [onerror]')).toHaveCount(0);
-  await expect(reply.locator('a[href^="javascript"]')).toHaveCount(0);
-  await expect(reply.getByText('javascript: link')).toBeVisible();
+  const reply = chat.lastReply();
+  await expect(reply.root).toContainText("<script>document.title = 'xss-script'</script>");
+  await expect(reply.root).toContainText('<img src="x" onerror=');
+  await expect(reply.rawHtmlElements).toHaveCount(0);
+  await expect(reply.javascriptLinks).toHaveCount(0);
+  await expect(reply.root.getByText('javascript: link')).toBeVisible();
   // Nothing ran: the page's title is still its own.
   expect(await app.page.title()).toBe(title);
 });
@@ -62,8 +62,8 @@ test('a reply with <img onerror>, <script> and a javascript: link shows them as 
 test('the person own messages render as plain text, Markdown and all', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await chat.prompt('# not a heading **not bold**');
-  await expect(chat.userMessages.last().locator('h1, strong')).toHaveCount(0);
-  await expect(chat.userMessages.last()).toContainText('# not a heading **not bold**');
+  await expect(chat.lastPrompt().renderedMarkdown).toHaveCount(0);
+  await expect(chat.lastPrompt().root).toContainText('# not a heading **not bold**');
 });
 
 test('edit and resend: the edited message is sent once, the chat shows the new branch, the history keeps the old', async ({
@@ -74,11 +74,10 @@ test('edit and resend: the edited message is sent once, the chat shows the new b
   await expect(chat.lastAssistant()).toContainText('first question');
   await chat.prompt('second question');
   await expect(chat.lastAssistant()).toContainText('second question');
-  await chat.userMessages.last().getByTestId('edit-message').click();
-  const box = app.page.getByTestId('edit-input');
-  await expect(box).toBeFocused();
-  await box.fill('second, edited');
-  await app.page.getByTestId('edit-send').click();
+  await chat.lastPrompt().edit.click();
+  await expect(chat.editInput).toBeFocused();
+  await chat.editInput.fill('second, edited');
+  await chat.editSend.click();
   await expect(chat.lastAssistant()).toContainText('I received "second, edited"');
   await expect(chat.userMessages).toHaveText([/first question/, /second, edited/]);
   await expect(chat.input).toBeFocused();
@@ -102,7 +101,7 @@ test('regenerate asks once more for the last reply and replaces it', async ({ ap
   const chat = new ChatPage(app.page);
   await chat.prompt('say it twice');
   await expect(chat.lastAssistant()).toContainText('say it twice');
-  await chat.lastAssistant().getByTestId('regenerate').click();
+  await chat.lastReply().regenerate.click();
   await expect.poll(async () => (await app.requests()).length).toBe(2);
   await expect.poll(() => allTurns(app.dataDir).length).toBe(3);
   await expect(chat.assistantMessages).toHaveCount(1);
@@ -173,31 +172,30 @@ test.describe('Resend after a cancelled retry', () => {
     const shell = new AppShell(app.page);
     await expect(shell.erroredBadge).toContainText('2 errored');
     // The message names its versions; the earlier one holds both failed chains, offering nothing to act on.
-    const versions = chat.userMessages.last().getByTestId('branch-versions');
-    await expect(versions).toHaveText('2 / 2');
-    await chat.userMessages.last().getByTestId('branch-previous').click();
-    await expect(chat.userMessages.last().getByTestId('branch-versions')).toHaveText('1 / 2');
+    const message = chat.lastPrompt();
+    await expect(message.branchVersions).toHaveText('2 / 2');
+    await message.branchPrevious.click();
+    await expect(message.branchVersions).toHaveText('1 / 2');
     await expect(chat.erroredCards).toHaveCount(2);
     await expect(chat.assistantMessages).toHaveCount(0);
-    await expect(app.page.getByTestId('card-retry')).toHaveCount(0);
-    await chat.userMessages.last().getByTestId('branch-next').click();
+    await expect(chat.retryButtons).toHaveCount(0);
+    await message.branchNext.click();
     await expect(chat.erroredCards).toHaveCount(0);
     await expect(chat.assistantMessages).toHaveCount(1);
     // History: the counts are of what it shows, and the failed chains of the other version are listed.
     const history = new HistoryPage(app.page);
     await history.open();
-    await history.sessions.first().getByRole('link').click();
-    const detail = history.detail;
-    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
-    await expect(detail.getByTestId('history-detail-counts')).toContainText('2 errored');
-    await expect(detail.getByTestId('message-user')).toHaveCount(1);
-    await expect(detail.getByTestId('history-other-versions').getByTestId('errored-turn-card')).toHaveCount(2);
-    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
+    await history.sessionRowLink().click();
+    await expect(history.detailCounts).toContainText('1 of 2 turns shown');
+    await expect(history.detailCounts).toContainText('2 errored');
+    await expect(history.detailUserMessages).toHaveCount(1);
+    await expect(history.detailOtherVersionCards).toHaveCount(2);
+    await expect(history.detailErroredCards).toHaveCount(2);
     expect(await axeViolations(app.page)).toEqual([]);
     // Its switcher shows the earlier version in place: both chains on it, none left below.
-    await detail.getByTestId('branch-previous').click();
-    await expect(detail.getByTestId('history-other-versions')).toHaveCount(0);
-    await expect(detail.getByTestId('errored-turn-card')).toHaveCount(2);
-    await expect(detail.getByTestId('history-detail-counts')).toContainText('1 of 2 turns shown');
+    await history.detailBranchPrevious.click();
+    await expect(history.detailOtherVersions).toHaveCount(0);
+    await expect(history.detailErroredCards).toHaveCount(2);
+    await expect(history.detailCounts).toContainText('1 of 2 turns shown');
   });
 });

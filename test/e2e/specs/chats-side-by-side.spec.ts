@@ -29,8 +29,8 @@ test.describe('a retry that waits a few seconds', () => {
     await expect(chat.lastAssistant()).toContainText('second chat');
     await expect(banner.root).toBeHidden();
     await expect(chat.userMessages).toHaveCount(1);
-    const first = shell.sessions.filter({ hasText: 'first chat' });
-    const activity = first.getByTestId('sidebar-activity');
+    const first = shell.session('first chat');
+    const activity = shell.activityOf(first);
     await expect(activity).toHaveAttribute('data-state', 'retrying');
     await expect(activity).toContainText(/^Retrying in \d s$/);
 
@@ -40,12 +40,12 @@ test.describe('a retry that waits a few seconds', () => {
     await expect(chat.userMessages).toHaveCount(1);
     await expect(chat.userMessages).toContainText('second chat');
     expect(await axeViolations(page)).toEqual([]);
-    await page.locator('nav.sidebar').screenshot({ path: `${SCREENS}/side-by-side-new-reply-en-light.png` });
+    await shell.sidebarNav.screenshot({ path: `${SCREENS}/side-by-side-new-reply-en-light.png` });
 
     await first.click();
     await expect(chat.title).toHaveText('first chat');
     await expect(chat.lastAssistant()).toContainText('first chat');
-    await expect(first.getByTestId('sidebar-activity')).toHaveCount(0);
+    await expect(shell.activityOf(first)).toHaveCount(0);
     expect(await app.requests()).toHaveLength(3);
   });
 });
@@ -64,8 +64,8 @@ test.describe('a retry that waits ten minutes', () => {
     await shell.newChat.click();
     await chat.prompt('meanwhile, another question');
     await expect(chat.lastAssistant()).toContainText('another question');
-    const waiting = shell.sessions.filter({ hasText: 'the chat that waits' });
-    await expect(waiting.getByTestId('sidebar-activity')).toHaveText(/^Retrying in (10|9) min$/);
+    const waiting = shell.session('the chat that waits');
+    await expect(shell.activityOf(waiting)).toHaveText(/^Retrying in (10|9) min$/);
 
     const settings = new SettingsPage(page);
     const expected = { en: /Retrying in/, ja: /後に再試行/, ko: /후 재시도/ };
@@ -73,7 +73,7 @@ test.describe('a retry that waits ten minutes', () => {
       await settings.open();
       await settings.setLanguage(language);
       await chat.open();
-      await expect(waiting.getByTestId('sidebar-activity')).toHaveText(expected[language]);
+      await expect(shell.activityOf(waiting)).toHaveText(expected[language]);
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
         if (language === 'en') expect(await axeViolations(page)).toEqual([]);

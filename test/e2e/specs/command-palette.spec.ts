@@ -18,12 +18,12 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   const shell = new AppShell(page);
   const palette = shell.commandPalette;
   await expect(palette).toBeVisible();
-  const search = palette.getByRole('combobox');
+  const search = shell.paletteSearch;
   await expect(search).toBeFocused();
-  await expect(palette.getByRole('option').first()).toHaveText('New chat');
+  await expect(shell.paletteOptions.first()).toHaveText('New chat');
   expect(await axeViolations(page)).toEqual([]);
   await search.fill('history');
-  await expect(palette.getByRole('option')).toHaveText(['Go to History']);
+  await expect(shell.paletteOptions).toHaveText(['Go to History']);
   await search.press('Enter');
   await expect(palette).toBeHidden();
   await expect(shell.navHistory).toHaveAttribute('aria-current', 'page');
@@ -35,7 +35,7 @@ test('Ctrl+Shift+P and "/" open the palette; typing filters it; Enter runs the a
   await expect(chat.input).toHaveValue('');
   await search.fill('decision');
   await search.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Decision table' })).toBeFocused();
+  await expect(new SettingsPage(page).decisionTableHeading).toBeFocused();
 
   await page.keyboard.press('Control+Shift+P');
   await search.fill('switch model');
@@ -50,7 +50,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   const { page } = app;
   const shell = new AppShell(page);
   const palette = shell.commandPalette;
-  const search = palette.getByRole('combobox');
+  const search = shell.paletteSearch;
   const chat = new ChatPage(page);
   const thinking = chat.thinkingLevel;
   // The first press can come before a slow page listens for it: pressed again until it opens.
@@ -60,7 +60,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   }).toPass();
   await search.fill('thinking level');
   // One command a level, as the header's Thinking control offers them.
-  await expect(palette.getByRole('option')).toHaveText([
+  await expect(shell.paletteOptions).toHaveText([
     'Thinking level: Off',
     'Thinking level: Minimal',
     'Thinking level: Low',
@@ -75,7 +75,7 @@ test("the palette sets the thinking level and opens the composer's file picker, 
   // Attach opens the composer's own file picker; the chosen file waits as a chip.
   await page.keyboard.press('Control+Shift+P');
   await search.fill('attach');
-  await expect(palette.getByRole('option')).toHaveText(['Attach files…']);
+  await expect(shell.paletteOptions).toHaveText(['Attach files…']);
   const chooser = page.waitForEvent('filechooser');
   await search.press('Enter');
   await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a note') });
@@ -91,12 +91,12 @@ test("the palette sets the thinking level and opens the composer's file picker, 
     await chat.open();
     await page.keyboard.press('Control+Shift+P');
     await search.fill(thinkingLow);
-    await expect(palette.getByRole('option')).toHaveText([thinkingLow]);
+    await expect(shell.paletteOptions).toHaveText([thinkingLow]);
     await search.press('Enter');
     await expect(thinking).toHaveValue('low');
     await page.keyboard.press('Control+Shift+P');
     await search.fill(attach);
-    await expect(palette.getByRole('option')).toHaveText([attach]);
+    await expect(shell.paletteOptions).toHaveText([attach]);
     await search.press('Escape');
   }
 });

@@ -2,7 +2,9 @@
 // with it across a switch to another chat, Settings or History and back, and a reload; the
 // failed message put back after an error, and the card's Retry, leave words typed since alone.
 import { test, expect } from '../fixtures/app';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
+import { RetryBanner } from '../pages/retry-banner';
 
 const textFile = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('a note to send later\n') };
 
@@ -12,39 +14,39 @@ test.describe('drafts across chats, views and a reload', () => {
   test('each chat keeps its own words and files', async ({ app }) => {
     const page = app.page;
     const chat = new ChatPage(page);
-    const chips = page.getByTestId('pending-attachments').getByTestId('attachment-chip');
+    const shell = new AppShell(page);
+    const chips = chat.pendingChips;
     await chat.prompt('chat A');
     await chat.waitForTurnEnd();
     await chat.input.fill('draft in A');
-    await page.getByTestId('attach-input').setInputFiles(textFile);
+    await chat.attachInput.setInputFiles(textFile);
     await expect(chips).toHaveText([/notes\.txt/]);
 
-    await page.getByTestId('new-chat').click();
+    await shell.newChat.click();
     await expect(chat.input).toHaveValue('');
     await expect(chips).toHaveCount(0);
     await chat.prompt('chat B');
     await chat.waitForTurnEnd();
     await chat.input.fill('draft in B');
 
-    const row = (title: string) => page.getByTestId('sidebar-session').filter({ hasText: title });
-    await row('chat A').click();
-    await expect(page.getByTestId('chat-title')).toHaveText('chat A');
+    await shell.session('chat A').click();
+    await expect(chat.title).toHaveText('chat A');
     await expect(chat.input).toHaveValue('draft in A');
     await expect(chips).toHaveText([/notes\.txt/]);
 
-    for (const view of ['settings', 'history'] as const) {
-      await page.getByTestId(`nav-${view}`).click();
-      await page.getByTestId('nav-chat').click();
+    for (const nav of [shell.navSettings, shell.navHistory]) {
+      await nav.click();
+      await shell.navChat.click();
       await expect(chat.input).toHaveValue('draft in A');
       await expect(chips).toHaveText([/notes\.txt/]);
     }
 
     await page.reload();
-    await expect(page.getByTestId('chat-title')).toHaveText('chat A');
+    await expect(chat.title).toHaveText('chat A');
     await expect(chat.input).toHaveValue('draft in A');
     await expect(chips).toHaveText([/notes\.txt/]);
-    await row('chat B').click();
-    await expect(page.getByTestId('chat-title')).toHaveText('chat B');
+    await shell.session('chat B').click();
+    await expect(chat.title).toHaveText('chat B');
     await expect(chat.input).toHaveValue('draft in B');
     await expect(chips).toHaveCount(0);
   });
@@ -58,16 +60,17 @@ test.describe('a refill after an error', () => {
     const chat = new ChatPage(page);
     await chat.prompt('the question');
     // Typed while the retry waits; the chain then fails for good and offers the question back.
-    await expect(page.getByTestId('retry-banner')).toBeVisible();
+    await expect(new RetryBanner(page).root).toBeVisible();
     await chat.input.fill('my next thought');
     await expect(chat.erroredCards.last()).toHaveAttribute('data-status', 'failed');
     await expect(chat.input).toHaveValue('my next thought');
 
-    await page.getByTestId('nav-settings').click();
-    await page.getByTestId('nav-chat').click();
+    const shell = new AppShell(page);
+    await shell.navSettings.click();
+    await shell.navChat.click();
     await expect(chat.input).toHaveValue('my next thought');
 
-    await chat.erroredCards.last().getByTestId('card-retry').click();
+    await chat.erroredCard().retry.click();
     await chat.waitForTurnEnd();
     await expect(chat.input).toHaveValue('my next thought');
   });

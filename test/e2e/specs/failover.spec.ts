@@ -29,7 +29,7 @@ async function showIn(page: Page, language: (typeof LANGUAGES)[number], scheme: 
   const settings = new SettingsPage(page);
   await settings.open();
   await settings.setLanguage(language);
-  await page.getByTestId('nav-chat').click();
+  await new ChatPage(page).open();
 }
 
 test.describe('failover to the fallback model', () => {
@@ -50,8 +50,8 @@ test.describe('failover to the fallback model', () => {
         await chat.prompt('Overloaded, then elsewhere');
         await expect(chat.lastAssistant()).toContainText('Simulated reply');
         await expect(banner.root).toContainText(SAID[language]);
-        await expect(app.page.getByTestId('model-switch-row')).toHaveText(SAID[language]);
-        await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
+        await expect(chat.modelSwitchRows).toHaveText(SAID[language]);
+        await expect(chat.lastReply().answeredBy).toHaveText('resolute-sim-2');
         expect((await app.requests()).map((r) => r.model)).toEqual([
           ...Array(4).fill('resolute-sim-1'),
           'resolute-sim-2',
@@ -62,7 +62,7 @@ test.describe('failover to the fallback model', () => {
         // The next prompt goes to the first choice again (it is still overloaded: the same failover).
         await chat.prompt('And again');
         await expect(chat.assistantMessages).toHaveCount(2);
-        await expect(app.page.getByTestId('model-switch-row')).toHaveCount(2);
+        await expect(chat.modelSwitchRows).toHaveCount(2);
         const models = (await app.requests()).map((r) => r.model);
         expect(models.slice(5)).toEqual([...Array(4).fill('resolute-sim-1'), 'resolute-sim-2']);
       });
@@ -93,15 +93,15 @@ test.describe('Continue on another model, from a failed card', () => {
         await showIn(app.page, language, scheme);
         const chat = new ChatPage(app.page);
         await chat.prompt('Everything is down');
-        const card = chat.erroredCards.last();
-        const continueOn = card.getByTestId('card-continue-on');
+        const card = chat.erroredCard();
+        const continueOn = card.continueOn;
         await expect(continueOn).toBeVisible();
         await expect(continueOn).toHaveAttribute('aria-expanded', 'false');
         expect(await app.requests()).toHaveLength(12);
         await continueOn.click();
         await expect(continueOn).toHaveAttribute('aria-expanded', 'true');
         // The session's own model (the last it failed over to) is not offered.
-        const options = card.getByTestId('continue-on-option');
+        const options = card.continueOnOptions;
         await expect(options).toHaveCount(2);
         expect(await options.evaluateAll((els) => els.map((el) => el.getAttribute('data-model')))).toEqual(
           sims.slice(0, 2),
@@ -110,9 +110,9 @@ test.describe('Continue on another model, from a failed card', () => {
 
         // resolute-sim-2 is back: it answers the message (nothing had streamed, so it is asked again).
         await app.setScript('@resolute-sim-1 overloaded* @resolute-sim-3 overloaded*');
-        await card.locator('[data-testid="continue-on-option"][data-model="resolute-sim-2"]').click();
+        await card.continueOnOption('resolute-sim-2').click();
         await expect(chat.lastAssistant()).toContainText('Simulated reply');
-        await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('resolute-sim-2');
+        await expect(chat.lastReply().answeredBy).toHaveText('resolute-sim-2');
         const requests = await app.requests();
         expect(requests).toHaveLength(13);
         expect(requests.at(-1)).toMatchObject({ model: 'resolute-sim-2', lastUserText: 'Everything is down' });
@@ -140,22 +140,21 @@ test.describe('offline, with a local model in the fallback list', () => {
     const settings = new SettingsPage(app.page);
     await settings.open();
     await settings.useOpenAiCompatible(app.simulatorUrl);
-    await app.page.getByTestId('settings-provider').selectOption('simulator');
-    await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
-    await app.page.getByTestId('nav-chat').click();
+    await settings.provider.selectOption('simulator');
+    await expect(settings.saved).toContainText('Saved');
     const chat = new ChatPage(app.page);
+    await chat.open();
     await app.setOffline(true);
     await chat.prompt('no network');
-    await expect(app.page.getByTestId('retry-banner-text')).toHaveText(
-      'Offline — waiting for the network (retry 1/2 kept)',
-    );
-    const offer = app.page.getByTestId('retry-continue-local');
+    const banner = new RetryBanner(app.page);
+    await expect(banner.text).toHaveText('Offline — waiting for the network (retry 1/2 kept)');
+    const offer = banner.continueLocal;
     await expect(offer).toHaveText('Continue on local-llama');
     await offer.click();
     // The simulator is the local server too, so the continue waits for it; then it answers.
     await app.setOffline(false);
     await expect(chat.lastAssistant()).toContainText('Simulated reply');
-    await expect(chat.lastAssistant().getByTestId('answered-by')).toHaveText('local-llama');
+    await expect(chat.lastReply().answeredBy).toHaveText('local-llama');
     expect((await app.requests()).map((r) => r.model)).toEqual(['local-llama']);
   });
 });

@@ -11,14 +11,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
+import { EACH_LANGUAGE_AND_DARK, SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { FileChanges, RestoreFiles } from '../pages/file-changes';
 import { HistoryPage } from '../pages/history-page';
 import { SettingsPage } from '../pages/settings-page';
-
-const SCREENS = 'test-results/screens';
-const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
+import { tool } from '../../fixtures/sim-steps';
 
 test.use({ appOptions: { set: ['tools.approval=auto'] } });
 
@@ -243,12 +242,7 @@ test.describe('Restore files to here, screenshots by language', () => {
 });
 
 test.describe('screenshots by language', () => {
-  for (const [language, scheme] of [
-    ['en', 'light'],
-    ['ja', 'light'],
-    ['ko', 'light'],
-    ['en', 'dark'],
-  ] as const) {
+  for (const [language, scheme] of EACH_LANGUAGE_AND_DARK) {
     test(`the changed files and the question in ${language} (${scheme})`, async ({ app }) => {
       const chat = await chatIn(app.page, language, scheme);
       await app.setScript(`${tool('write', { path: 'a.txt', content: 'agent\n' })}, ok`);

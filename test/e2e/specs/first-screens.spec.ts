@@ -11,6 +11,7 @@ import { axeViolations } from '../fixtures/axe';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
+import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import { ToolsPage } from '../pages/tools-page';
 
@@ -18,7 +19,7 @@ test('Settings opens on the provider and keys, then the agent and tools, then re
   const { page } = app;
   const settings = new SettingsPage(page);
   await settings.open();
-  const index = page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link');
+  const index = settings.indexLinks;
   await expect(index).toHaveText([
     'Provider and model',
     'API keys',
@@ -33,13 +34,11 @@ test('Settings opens on the provider and keys, then the agent and tools, then re
     'Keyboard shortcuts',
     'About',
   ]);
-  const sections = settings.scroller.locator(':scope > section');
-  await expect(sections.first()).toHaveAttribute('id', 'settings-model');
+  await expect(settings.sections.first()).toHaveAttribute('id', 'settings-model');
   // A row that stops at once makes no attempts: "—", not "0".
-  const auth = page.getByTestId('decision-row-auth');
-  await expect(auth.locator('td').nth(1)).toHaveText('—');
+  await expect(settings.decisionCell('auth', 1)).toHaveText('—');
   // Every select of the table shows its whole chosen text.
-  const cut = await page.getByTestId('decision-table').evaluate((table) => {
+  const cut = await settings.decisionTable.evaluate((table) => {
     const g = globalThis as unknown as {
       document: {
         createElement(t: string): {
@@ -93,7 +92,7 @@ test.describe('History on a fresh install and after a failure', () => {
     const sessionsBox = await history.sessions.first().boundingBox();
     const panelBox = await panel.boundingBox();
     expect(sessionsBox!.y).toBeLessThan(panelBox!.y);
-    await panel.locator('summary').click();
+    await history.openCostPanel();
     await expect(history.costTotal).toBeVisible();
   });
 
@@ -158,7 +157,7 @@ test.describe('the cards say what happened in words of their own', () => {
     );
     const raw = card.message;
     await expect(raw).toBeHidden();
-    await card.root.getByText('Details from the provider').click();
+    await card.providerDetails.click();
     await expect(raw).toBeVisible();
   });
 });
@@ -169,7 +168,7 @@ test.describe('a retry the person cancelled', () => {
   test('is a quiet card, not a red Error', async ({ app }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('cancel me');
-    await app.page.getByRole('button', { name: 'Cancel retry' }).click();
+    await new RetryBanner(app.page).cancel.click();
     const card = chat.erroredCard();
     await card.expectOutcome('cancelled');
     await expect(card.title).toHaveText('Retry cancelled');

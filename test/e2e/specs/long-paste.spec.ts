@@ -25,7 +25,7 @@ test('a 300,000-character paste waits as a text file and goes with the message a
   const chat = new ChatPage(app.page);
   const long = 'a line of pasted log output\n'.repeat(300_000 / 28);
   await paste(app.page, chat, long);
-  await expect(app.page.getByTestId('attachment-chip')).toContainText('pasted-text.txt');
+  await expect(chat.attachmentChips).toContainText('pasted-text.txt');
   await expect(chat.input).toHaveValue('');
   await chat.input.fill('What does this log say?');
   await chat.input.press('Enter');
@@ -34,32 +34,32 @@ test('a 300,000-character paste waits as a text file and goes with the message a
   );
   const [request] = await app.requests();
   expect(JSON.stringify(request.messages)).toContain('Attached file \\"pasted-text.txt\\"');
-  await expect(app.page.getByTestId('attachment-refusal')).toBeHidden();
+  await expect(chat.attachmentRefusal).toBeHidden();
 });
 
 test('a short paste stays words in the message box', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await paste(app.page, chat, 'short words');
   await expect(chat.input).toHaveValue('short words');
-  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(0);
+  await expect(chat.attachmentChips).toHaveCount(0);
 });
 
 test('a 541,000-character paste is said to be too long before anything is sent; nothing is added', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await paste(app.page, chat, 'x'.repeat(541_000));
-  await expect(app.page.getByTestId('attachment-refusal')).toHaveText(
+  await expect(chat.attachmentRefusal).toHaveText(
     'The pasted text is 541,000 characters long; even as a file, one message can carry at most 400,000. Nothing was added.',
   );
   await expect(chat.input).toHaveValue('');
-  await expect(app.page.getByTestId('attachment-chip')).toHaveCount(0);
+  await expect(chat.attachmentChips).toHaveCount(0);
   await chat.input.fill('still here');
-  await expect(app.page.getByTestId('attachment-refusal')).toBeHidden();
+  await expect(chat.attachmentRefusal).toBeHidden();
 });
 
 test('words past the message cap are said in words, and Send waits', async ({ app }) => {
   const chat = new ChatPage(app.page);
   await chat.input.fill('y'.repeat(200_001));
-  await expect(app.page.getByTestId('attachment-refusal')).toHaveText(
+  await expect(chat.attachmentRefusal).toHaveText(
     'The message is 200,001 characters long; at most 200,000 can be sent as words. Cut it and paste it back: a long paste goes as a file.',
   );
   await expect(chat.send).toBeDisabled();

@@ -35,7 +35,7 @@ test('a long session keeps only the rows near the viewport in the DOM, and Home 
 }) => {
   const page = await openLongSession(app);
   const chat = new ChatPage(page);
-  const rows = page.locator('.transcript-list > li');
+  const rows = chat.transcriptItems;
   const transcript = chat.transcript;
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   // Each row says where it stands in the list, as most rows are not in the DOM (where the session
@@ -57,7 +57,7 @@ test('a long session keeps only the rows near the viewport in the DOM, and Home 
   await expect(chat.userMessages.first()).toContainText('question 1:');
   await expect(rows.first()).toHaveAttribute('aria-posinset', '1');
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
-  await expect(chat.assistantMessages.getByText(`answer ${EXCHANGES}:`)).toHaveCount(0);
+  await expect(chat.repliesSaying(`answer ${EXCHANGES}:`)).toHaveCount(0);
 });
 
 test('a new reply streams pinned to the bottom; scrolling up while it streams leaves the reader there', async ({
@@ -70,7 +70,7 @@ test('a new reply streams pinned to the bottom; scrolling up while it streams le
   // Sending from higher up brings the bottom back: the person wants to see the answer.
   await transcript.evaluate((el) => el.scrollBy({ top: -3000 }));
   await chat.prompt('a question at the end of a long session');
-  const streaming = page.locator('[data-testid="message-assistant"][data-streaming]');
+  const streaming = chat.streamingReply;
   const streamedLength = () => streaming.evaluate((el) => el.textContent?.length ?? 0);
   const height = () => transcript.evaluate((el) => el.scrollHeight);
   await expect.poll(streamedLength).toBeGreaterThan(200);
@@ -104,22 +104,22 @@ test('the session in History is virtualised too, scrolling with its pane; axe fi
   await history.open();
   await history.sessionLinks.click();
   await expect(history.detailTitle).toBeFocused();
-  const rows = page.locator('.transcript-list > li');
+  const chat = new ChatPage(page);
+  const rows = chat.transcriptItems;
   await expect(rows.first()).toBeVisible();
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   // The detail opens at its top; the pane's own scrolling brings the newest answer.
   await expect(async () => {
-    await page.locator('.pane-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    const chat = new ChatPage(page);
+    await new AppShell(page).paneScroll.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
     await expect(chat.assistantMessages.last()).toContainText(`answer ${EXCHANGES}:`, { timeout: 1000 });
   }).toPass({ timeout: 20_000 });
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);
   expect(await axeViolations(page), 'a session in History').toEqual([]);
   // "Show older turns" a page at a time; then "The start of this session" where it was.
-  const older = page.getByTestId('load-older');
+  const older = chat.loadOlder;
   await expect(async () => {
     await older.click({ timeout: 1000 });
-    await expect(page.getByTestId('session-start')).toHaveText('The start of this session', { timeout: 500 });
+    await expect(chat.sessionStart).toHaveText('The start of this session', { timeout: 500 });
   }).toPass({ timeout: 60_000 });
   await expect(rows.first()).toHaveAttribute('aria-setsize', String(turnsOf(EXCHANGES)));
   expect(await rows.count()).toBeLessThanOrEqual(MAX_ROWS);

@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
 import { SCREENS } from '../fixtures/screens';
+import { McpServerRow } from '../pages/mcp-servers';
 import { SettingsPage } from '../pages/settings-page';
 
 const FLAKY = join(import.meta.dirname, '..', '..', 'integration', 'fixtures', 'mcp-flaky-server.mjs');
@@ -49,35 +50,33 @@ test('a failed server: its next attempt, Retry now, and its log', async ({ app }
   test.slow();
   const page = app.page;
   const settings = new SettingsPage(page);
-  await settings.open();
-  const section = settings.mcpSection;
-  await section.scrollIntoViewIfNeeded();
-  const down = page.locator('[data-testid="mcp-row"][data-server="down"]');
-  const late = page.locator('[data-testid="mcp-row"][data-server="late"]');
+  await settings.openMcp();
+  const down = new McpServerRow(page, 'down');
+  const late = new McpServerRow(page, 'late');
   for (const row of [down, late]) {
-    await expect(row.getByTestId('mcp-status')).toHaveText(/^Failed: .*closed/i, { timeout: 20_000 });
-    await expect(row.getByTestId('mcp-next-attempt')).toHaveText(/^Next attempt at \d\d:\d\d:\d\d$/);
+    await expect(row.status).toHaveText(/^Failed: .*closed/i, { timeout: 20_000 });
+    await expect(row.nextAttempt).toHaveText(/^Next attempt at \d\d:\d\d:\d\d$/);
   }
 
-  await down.getByTestId('mcp-log').locator('summary').click();
-  await expect(down.getByTestId('mcp-log-text')).toContainText('flaky: failing start 1 on purpose');
-  await expect(down.getByTestId('mcp-log-text')).toContainText(/--- .* starting .*mcp-flaky-server\.mjs/);
-  await expect(down.getByTestId('mcp-log-where')).toContainText(join('logs', 'mcp', 'down.log'));
+  await down.showLog();
+  await expect(down.logText).toContainText('flaky: failing start 1 on purpose');
+  await expect(down.logText).toContainText(/--- .* starting .*mcp-flaky-server\.mjs/);
+  await expect(down.logWhere).toContainText(join('logs', 'mcp', 'down.log'));
 
-  const everything = page.locator('[data-testid="mcp-row"][data-server="everything"]');
-  await expect(everything.getByTestId('mcp-status')).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
-  await everything.getByTestId('mcp-catalog').locator('summary').click();
-  await expect(everything.getByTestId('mcp-prompts')).toContainText('simple-prompt()');
-  await expect(everything.getByTestId('mcp-prompts')).toContainText(/args-prompt\(\w+\*/);
-  await expect(everything.getByTestId('mcp-resources')).toContainText('demo://resource/static/document/');
-  await expect(everything.getByTestId('mcp-catalog')).toContainText('not offered to the model');
+  const everything = new McpServerRow(page, 'everything');
+  await expect(everything.status).toHaveText(/^Connected · \d+ tools$/, { timeout: 20_000 });
+  await everything.showCatalog();
+  await expect(everything.prompts).toContainText('simple-prompt()');
+  await expect(everything.prompts).toContainText(/args-prompt\(\w+\*/);
+  await expect(everything.resources).toContainText('demo://resource/static/document/');
+  await expect(everything.catalog).toContainText('not offered to the model');
 
   for (const language of ['en', 'ja', 'ko'] as const) {
     await settings.setLanguage(language);
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await down.screenshot({ path: `${SCREENS}/mcp-retry-log-${language}-${scheme}.png` });
-      await everything.screenshot({ path: `${SCREENS}/mcp-catalog-${language}-${scheme}.png` });
+      await down.root.screenshot({ path: `${SCREENS}/mcp-retry-log-${language}-${scheme}.png` });
+      await everything.root.screenshot({ path: `${SCREENS}/mcp-catalog-${language}-${scheme}.png` });
       expect(await axeViolations(page)).toEqual([]);
     }
   }
@@ -86,35 +85,32 @@ test('a failed server: its next attempt, Retry now, and its log', async ({ app }
 
   // The program can start now: Retry now brings it up long before its next attempt would.
   writeFileSync(upFile, '');
-  await late.getByTestId('mcp-retry-now').click();
-  await expect(late.getByTestId('mcp-status')).toHaveText('Connected · 1 tool', { timeout: 5_000 });
-  await expect(late.getByTestId('mcp-retry-now')).toHaveCount(0);
-  await late.getByTestId('mcp-log').locator('summary').click();
+  await late.retryNow.click();
+  await expect(late.status).toHaveText('Connected · 1 tool', { timeout: 5_000 });
+  await expect(late.retryNow).toHaveCount(0);
+  await late.showLog();
   // Start 2 (or 3, when the screenshots outlasted the first background attempt).
-  await expect(late.getByTestId('mcp-log-text')).toContainText(/flaky: serving on start [23]$/);
+  await expect(late.logText).toContainText(/flaky: serving on start [23]$/);
 
   // Refresh reads the log again: another start of `down` adds its lines.
-  const failures = async () =>
-    ((await down.getByTestId('mcp-log-text').textContent()) ?? '').split('failing start').length;
+  const failures = async () => ((await down.logText.textContent()) ?? '').split('failing start').length;
   // On a slow run a background attempt may be starting as the log is read: read until it has failed.
   await expect
     .poll(async () => {
-      await down.getByTestId('mcp-log-refresh').click();
-      return (await down.getByTestId('mcp-log-text').textContent()) ?? '';
+      await down.logRefresh.click();
+      return (await down.logText.textContent()) ?? '';
     })
     .toMatch(/next attempt in \d+ ms$/);
   const before = await failures();
-  const planned = /\d\d:\d\d:\d\d/.exec((await down.getByTestId('mcp-next-attempt').textContent()) ?? '')![0];
-  await down.getByTestId('mcp-retry-now').click();
+  const planned = /\d\d:\d\d:\d\d/.exec((await down.nextAttempt.textContent()) ?? '')![0];
+  await down.retryNow.click();
   // The row of the attempt just made, not the one from before the click: failed again, with a new
   // next attempt, 60 s from now — the one planned at start is as many seconds earlier as the test ran.
-  await expect(down.getByTestId('mcp-next-attempt')).toHaveText(
-    new RegExp(`^Next attempt at (?!${planned}$)\\d\\d:\\d\\d:\\d\\d$`),
-  );
-  await expect(down.getByTestId('mcp-status')).toHaveText(/^Failed/);
+  await expect(down.nextAttempt).toHaveText(new RegExp(`^Next attempt at (?!${planned}$)\\d\\d:\\d\\d:\\d\\d$`));
+  await expect(down.status).toHaveText(/^Failed/);
   await expect
     .poll(async () => {
-      await down.getByTestId('mcp-log-refresh').click();
+      await down.logRefresh.click();
       return failures();
     })
     .toBe(before + 1);

@@ -17,23 +17,23 @@ test.describe('with auto-retry off', () => {
   }) => {
     const chat = new ChatPage(app.page);
     await chat.prompt('tell me a story');
-    const card = chat.erroredCards.last();
-    await expect(card.getByTestId('partial-reply')).toContainText('Simulated reply: I');
-    await expect(card.getByTestId('partial-cut')).toHaveText('Cut off here');
+    const card = chat.erroredCard();
+    await expect(card.partialReply).toContainText('Simulated reply: I');
+    await expect(card.partialCut).toHaveText('Cut off here');
 
     const page = await app.restart();
     const again = new ChatPage(page);
     const shell = new AppShell(page);
     await shell.sessions.first().click();
     const restored = again.erroredCard();
-    await expect(restored.root.getByTestId('partial-reply')).toContainText('Simulated reply: I');
+    await expect(restored.partialReply).toContainText('Simulated reply: I');
 
     await app.setScript('ok');
     await restored.continueButton.click();
     await expect(again.lastAssistant()).toContainText(FULL_REPLY_START);
     await expect(again.lastAssistant()).toContainText('the same prompt always gets the same answer.');
     await expect(again.erroredCards).toHaveCount(0);
-    await expect(page.getByTestId('continued-note')).toContainText('Cut off by an error, then continued');
+    await expect(again.continuedNote).toContainText('Cut off by an error, then continued');
     // One reply: the words are not shown twice.
     await expect(again.assistantMessages).toHaveCount(1);
     const [request] = (await app.requests()).slice(-1);
@@ -48,8 +48,7 @@ test.describe('with auto-retry on', () => {
     const chat = new ChatPage(app.page);
     await chat.prompt('tell me a story');
     await expect(chat.lastAssistant()).toContainText(FULL_REPLY_START);
-    const note = chat.recoveredNote;
-    await note.locator('summary').click();
-    await expect(note.getByTestId('timeline-partial')).toHaveText('Simulated reply: I');
+    await chat.openRecoveredNote();
+    await expect(chat.recoveredPartial).toHaveText('Simulated reply: I');
   });
 });

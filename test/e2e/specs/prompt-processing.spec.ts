@@ -7,11 +7,13 @@
 // test-results/screens.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
+import { SCREENS } from '../fixtures/screens';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
+import { RetryBanner } from '../pages/retry-banner';
 import { SettingsPage } from '../pages/settings-page';
 import type { AppHandle } from '../fixtures/app';
 
-const SCREENS = 'test-results/screens';
 /** The notice's words before the seconds, by language. */
 const PROCESSING = {
   en: 'Processing the prompt…',
@@ -27,8 +29,9 @@ async function useLocalServer(app: AppHandle, language: keyof typeof PROCESSING 
   await settings.open();
   await settings.useOpenAiCompatible(app.simulatorUrl);
   if (language !== 'en') await settings.setLanguage(language);
-  await app.page.getByTestId('nav-chat').click();
-  return new ChatPage(app.page);
+  const chat = new ChatPage(app.page);
+  await chat.open();
+  return chat;
 }
 
 test('a local server silent past the timeout: "Processing the prompt… N s", then the reply, one request', async ({
@@ -37,28 +40,28 @@ test('a local server silent past the timeout: "Processing the prompt… N s", th
   const chat = await useLocalServer(app);
   await app.setScript('prefill:7');
   await chat.prompt('Read this long document');
-  const notice = app.page.getByTestId('prompt-wait');
-  const text = app.page.getByTestId('prompt-wait-text');
+  const notice = chat.promptWait;
+  const text = chat.promptWaitText;
   await expect(notice).toBeVisible({ timeout: 10_000 });
   await expect(text).toHaveText(/^Processing the prompt… \d+ s$/);
   // The seconds count on while the server works.
   const first = await text.textContent();
   await expect(text).not.toHaveText(first ?? '');
-  await expect(notice.getByTestId('prompt-wait-stop')).toBeVisible();
+  await expect(chat.promptWaitStop).toBeVisible();
   await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 15_000 });
   await expect(notice).toBeHidden();
   await chat.waitForTurnEnd();
   // Nothing retried: one request, no failed card, no retry banner.
   expect((await app.requests()).map((r) => r.step)).toEqual(['prefill:7']);
   await expect(chat.erroredCards).toHaveCount(0);
-  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+  await expect(new RetryBanner(app.page).root).toBeHidden();
 });
 
 test("llama.cpp's prompt progress shows as a share", async ({ app }) => {
   const chat = await useLocalServer(app);
   await app.setScript('progress:8');
   await chat.prompt('A long context');
-  const text = app.page.getByTestId('prompt-wait-text');
+  const text = chat.promptWaitText;
   await expect(text).toHaveText(/^Processing the prompt… \d+ s \(\d+ %\)$/, { timeout: 10_000 });
   await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 15_000 });
   await expect(text).toBeHidden();
@@ -69,12 +72,12 @@ test('Stop during the wait ends the turn: nothing retried, and the next prompt i
   const chat = await useLocalServer(app);
   await app.setScript('prefill:120');
   await chat.prompt('Never mind');
-  const notice = app.page.getByTestId('prompt-wait');
+  const notice = chat.promptWait;
   await expect(notice).toBeVisible({ timeout: 10_000 });
-  await notice.getByTestId('prompt-wait-stop').click();
+  await chat.promptWaitStop.click();
   await expect(notice).toBeHidden();
   await expect(chat.stop).toBeHidden();
-  await expect(app.page.getByTestId('retry-banner')).toBeHidden();
+  await expect(new RetryBanner(app.page).root).toBeHidden();
   await chat.prompt('Hello again');
   await expect(chat.lastAssistant()).toContainText('Simulated reply: I received "Hello again"');
   expect((await app.requests()).map((r) => r.step)).toEqual(['prefill:120', 'ok']);
@@ -84,20 +87,20 @@ test('the first-token wait is set per server beside the local model fields; 0 mi
   const settings = new SettingsPage(app.page);
   await settings.open();
   await settings.useOpenAiCompatible(app.simulatorUrl);
-  const wait = app.page.getByTestId('local-first-token-wait');
+  const wait = settings.localFirstTokenWait;
   await expect(wait).toHaveValue('');
-  await expect(app.page.getByText('Empty: 10 minutes.')).toBeVisible();
+  await expect(settings.localFirstTokenWaitHint).toBeVisible();
   await wait.fill('0');
   await wait.press('Enter');
   await expect(wait).toHaveAttribute('aria-invalid', 'true');
   await wait.fill('25');
   await wait.press('Enter');
   await expect(wait).not.toHaveAttribute('aria-invalid');
-  await expect(app.page.getByTestId('settings-saved')).toContainText('Saved');
+  await expect(settings.saved).toContainText('Saved');
   await app.page.reload();
   await settings.open();
-  await expect(app.page.getByTestId('local-first-token-wait')).toHaveValue('25');
-  await app.page.getByTestId('local-first-token-wait').scrollIntoViewIfNeeded();
+  await expect(settings.localFirstTokenWait).toHaveValue('25');
+  await settings.localFirstTokenWait.scrollIntoViewIfNeeded();
   await app.page.screenshot({ path: `${SCREENS}/local-first-token-wait-en-light.png` });
 });
 
@@ -110,7 +113,7 @@ test('keep-alive comments past the timeout keep a cloud request: the reply, one 
   await chat.waitForTurnEnd();
   expect((await app.requests()).map((r) => r.step)).toEqual(['keepalive:4']);
   await expect(chat.erroredCards).toHaveCount(0);
-  await expect(app.page.getByTestId('prompt-wait')).toHaveCount(0);
+  await expect(chat.promptWait).toHaveCount(0);
 });
 
 test.describe('screenshots of the notice', () => {
@@ -124,17 +127,17 @@ test.describe('screenshots of the notice', () => {
     test(`"Processing the prompt…" in ${language} (${scheme})`, async ({ app }) => {
       await app.page.emulateMedia({ colorScheme: scheme });
       const chat = await useLocalServer(app, language);
-      await expect(app.page.locator('html')).toHaveAttribute('lang', language);
+      await expect(new AppShell(app.page).document).toHaveAttribute('lang', language);
       await app.setScript('progress:60');
       await chat.prompt('A long context');
-      const text = app.page.getByTestId('prompt-wait-text');
+      const text = chat.promptWaitText;
       await expect(text).toContainText(PROCESSING[language], { timeout: 10_000 });
       await expect(text).toContainText('%');
       // The notice stands where the reply will: no empty "Writing…" bubble above it.
       await expect(chat.assistantMessages).toHaveCount(0);
       await app.page.screenshot({ path: `${SCREENS}/prompt-wait-${language}-${scheme}.png` });
       expect(await axeViolations(app.page)).toEqual([]);
-      await app.page.getByTestId('prompt-wait-stop').click();
+      await chat.promptWaitStop.click();
       await expect(text).toBeHidden();
     });
   }

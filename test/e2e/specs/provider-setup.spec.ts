@@ -24,9 +24,9 @@ test('no key: "Add an API key for Anthropic" with the way to the key field', asy
   const result = settings.testConnectionResult;
   await expect(result).toContainText('Add an API key for Anthropic');
   await expect(result).not.toContainText('No API key for provider');
-  await result.getByTestId('test-connection-add-key').click();
-  await expect(app.page.getByTestId('provider-anthropic').getByRole('heading')).toBeFocused();
-  await expect(app.page.getByTestId('api-key-input-anthropic')).toBeVisible();
+  await settings.testConnectionAddKey.click();
+  await expect(settings.providerKeysHeading('anthropic')).toBeFocused();
+  await expect(settings.keyInput('anthropic')).toBeVisible();
 });
 
 test('an empty OpenAI-compatible URL asks for it; an unreachable one names its host', async ({ app }) => {
@@ -73,11 +73,11 @@ test('current default models, a picker that says what each model is, and the mod
   const model = settings.model;
   await settings.provider.selectOption('anthropic');
   await expect(model).toHaveValue('claude-opus-4-7');
-  await expect(page.getByTestId('model-facts')).toHaveText(
+  await expect(settings.modelFacts).toHaveText(
     'Claude Opus 4.7 · 1M context · $5 in / $25 out per M tokens · reads images · thinks',
   );
   // The list is newest first and says what each model is.
-  const first = page.locator(`datalist#${await model.getAttribute('list')} option`).first();
+  const first = (await settings.modelListOptions()).first();
   await expect(first).toHaveAttribute('value', 'claude-opus-4-7');
   await expect(first).toHaveAttribute('label', /1M context · \$5 in/);
   await model.fill('claude-sonnet-4-6');
@@ -96,6 +96,6 @@ test('current default models, a picker that says what each model is, and the mod
   // The chat header names the provider beside its model.
   const chat = new ChatPage(page);
   await chat.open();
-  await expect(page.getByTestId('chat-provider')).toHaveText('Anthropic');
+  await expect(chat.provider).toHaveText('Anthropic');
   await expect(chat.modelPicker).toHaveValue('claude-sonnet-4-6');
 });

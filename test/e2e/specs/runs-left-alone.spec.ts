@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { inEachLanguage } from '../fixtures/in-each-language';
+import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { ToolsPage } from '../pages/tools-page';
 
@@ -82,11 +83,12 @@ test.describe('an approval left waiting', () => {
     );
 
     // Another chat is shown: the waiting one's row says so.
-    await page.getByTestId('new-chat').click();
+    const shell = new AppShell(page);
+    await shell.newChat.click();
     await page.emulateMedia({ colorScheme: 'light' });
-    const row = page.getByTestId('sidebar-session').filter({ hasText: 'Count the runs' });
-    await expect(row.getByTestId('sidebar-activity')).toHaveAttribute('data-state', 'approval');
-    await page.locator('nav.sidebar').screenshot({ path: `${SCREENS}/approval-after-restart-row-en-light.png` });
+    const row = shell.session('Count the runs');
+    await expect(shell.activityOf(row)).toHaveAttribute('data-state', 'approval');
+    await shell.sidebarNav.screenshot({ path: `${SCREENS}/approval-after-restart-row-en-light.png` });
     await row.click();
     await expect(tools.approval).toBeVisible();
 

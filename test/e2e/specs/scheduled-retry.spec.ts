@@ -65,7 +65,7 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   const page = app.page;
   const settings = new SettingsPage(page);
   await settings.open();
-  const toggle = page.getByTestId('settings-schedule-long-waits');
+  const toggle = settings.scheduleLongWaits;
   await expect(toggle).not.toBeChecked();
   await toggle.check();
   await expect(toggle).toBeChecked();
@@ -75,7 +75,7 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
   await chat.prompt('wait two hours for me');
   const banner = new RetryBanner(page);
   const time = await inTwoHours(page, 'en');
-  await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(scheduledText(time));
+  await expect(banner.text).toHaveText(scheduledText(time));
   await expect(banner.retryNow).toBeVisible();
   await expect(banner.cancel).toBeVisible();
   const card = chat.erroredCard();
@@ -94,7 +94,7 @@ test('with "Schedule long waits" on, the banner and the card name the clock time
 
   await inEachLanguage(page, async (language, scheme) => {
     const local = await inTwoHours(page, language);
-    await expect(banner.root.getByTestId('retry-banner-text')).toContainText(new RegExp(local));
+    await expect(banner.text).toContainText(new RegExp(local));
     await expect(card.scheduled).toContainText(new RegExp(local));
     await chat.input.press('Enter');
     await expect(chat.sendHeld).toContainText(new RegExp(local));
@@ -133,11 +133,9 @@ test('with it off, the failed card offers "Retry at …", which schedules that c
 
   await retryAt.click();
   const banner = new RetryBanner(page);
-  await expect(banner.root.getByTestId('retry-banner-text')).toHaveText(
-    new RegExp(`^Retrying at ${time} \\(in (2 h|1 h 59 min)\\)$`),
-  );
+  await expect(banner.text).toHaveText(new RegExp(`^Retrying at ${time} \\(in (2 h|1 h 59 min)\\)$`));
   await expect(card.scheduled).toContainText(new RegExp(`Retrying at ${time}`));
-  await expect(page.getByTestId('card-retry-at')).toHaveCount(0);
+  await expect(chat.retryAtButtons).toHaveCount(0);
   await banner.cancel.click();
   await expect(banner.root).toContainText('Retry cancelled');
   expect(await app.requests()).toHaveLength(1);

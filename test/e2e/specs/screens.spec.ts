@@ -8,7 +8,7 @@
 // Settings' first section with the model picker, a cancelled retry's quiet card, the chat at 760 px.
 import { test, expect } from '../fixtures/app';
 import { axeViolations } from '../fixtures/axe';
-import { SCREENS } from '../fixtures/screens';
+import { EACH_LANGUAGE_AND_DARK, SCREENS } from '../fixtures/screens';
 import { AppShell } from '../pages/app-shell';
 import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
@@ -22,24 +22,19 @@ const RETRY_WORD = { en: 'Retry', ja: '再試行', ko: '재시도' } as const;
 test.describe('screenshots by language', () => {
   test.use({ appOptions: { set: ['retry.baseDelayMs=50'], script: 'ok,503*' } });
 
-  for (const [language, scheme] of [
-    ['en', 'light'],
-    ['ja', 'light'],
-    ['ko', 'light'],
-    ['en', 'dark'],
-  ] as const) {
+  for (const [language, scheme] of EACH_LANGUAGE_AND_DARK) {
     test(`chat, a failed card, settings and history in ${language} (${scheme})`, async ({ app }) => {
       await app.page.emulateMedia({ colorScheme: scheme });
       const settings = new SettingsPage(app.page);
       await settings.open();
       await settings.setLanguage(language);
-      await expect(app.page.locator('html')).toHaveAttribute('lang', language);
+      await expect(new AppShell(app.page).document).toHaveAttribute('lang', language);
       const chat = new ChatPage(app.page);
       await chat.open();
       await chat.prompt('Show me some Markdown');
-      await expect(chat.lastAssistant().getByTestId('code-block')).toBeVisible();
+      await expect(chat.lastReply().codeBlock).toBeVisible();
       await expect(chat.lastAssistant()).not.toHaveAttribute('data-streaming', 'true');
-      await chat.lastAssistant().locator('h1').scrollIntoViewIfNeeded();
+      await chat.lastReply().headings.scrollIntoViewIfNeeded();
       await app.page.screenshot({ path: `${SCREENS}/chat-markdown-${language}-${scheme}.png` });
 
       await chat.prompt('This one will fail');
@@ -76,7 +71,7 @@ for (const [language, scheme] of [
     const settings = new SettingsPage(page);
     await settings.open();
     await settings.setLanguage(language);
-    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(new AppShell(page).document).toHaveAttribute('lang', language);
     const script = settings.simulatorScript;
     await script.fill('overflow');
     await script.press('Enter');
@@ -135,7 +130,7 @@ for (const [language, scheme] of [
       const settings = new SettingsPage(page);
       await settings.open();
       await settings.setLanguage(language);
-      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(new AppShell(page).document).toHaveAttribute('lang', language);
       await settings.provider.selectOption('anthropic');
       await expect(settings.model).toHaveValue('claude-opus-4-7');
       await shot('settings');
@@ -146,20 +141,20 @@ for (const [language, scheme] of [
       await chat.erroredCard().expectStatus('failed');
       await chat.erroredCard().retry.click();
       await expect(new RetryBanner(page).root).toBeVisible();
-      await page.getByTestId('retry-cancel').click();
+      await new RetryBanner(page).cancelById.click();
       await chat.erroredCard().expectOutcome('cancelled');
       await shot('cancelled');
       await app.setScript('');
       await chat.erroredCard().resend.click();
       await chat.waitForTurnEnd();
       await shot('branch-latest');
-      await chat.userMessages.last().getByTestId('branch-previous').click();
+      await chat.lastPrompt().branchPrevious.click();
       await expect(chat.erroredCards).toHaveCount(2);
       await shot('branch-earlier');
       const history = new HistoryPage(page);
       await history.open();
-      await history.sessions.first().getByRole('link').click();
-      await expect(page.getByTestId('history-other-versions')).toBeVisible();
+      await history.sessionRowLink().click();
+      await expect(history.detailOtherVersions).toBeVisible();
       await shot('history-versions');
       await page.setViewportSize({ width: 760, height: 700 });
       const shell = new AppShell(page);

@@ -26,7 +26,7 @@ test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ a
   const row = shell.sessions;
   await row.focus();
   await app.page.keyboard.press('F2');
-  const input = app.page.getByTestId('rename-input');
+  const input = shell.renameInput;
   await expect(input).toBeFocused();
   await input.fill('My renamed chat');
   await input.press('Enter');
@@ -36,9 +36,8 @@ test('rename (F2) and delete (with a confirmation) from the sidebar', async ({ a
   expect(sessionTitles(app.dataDir)).toEqual(['My renamed chat']);
 
   await app.page.keyboard.press('Delete');
-  const dialog = app.page.getByTestId('confirm-dialog');
-  await expect(dialog).toContainText('“My renamed chat” and its turns will be deleted');
-  await dialog.getByTestId('confirm-ok').click();
+  await expect(shell.confirmDialog).toContainText('“My renamed chat” and its turns will be deleted');
+  await shell.confirmOk.click();
   await expect(row).toHaveCount(0);
   expect(sessionTitles(app.dataDir)).toEqual([]);
   await expect(chat.input).toBeFocused();
@@ -67,8 +66,8 @@ test.describe('while a retry waits', () => {
     await expect(chat.input).toBeFocused();
     await expect(chat.userMessages).toHaveCount(0);
     await expect(banner.root).toBeHidden();
-    const left = shell.sessions.filter({ hasText: 'first chat' });
-    await expect(left.getByTestId('sidebar-activity')).toContainText(/Retrying in \d+ s/);
+    const left = shell.session('first chat');
+    await expect(shell.activityOf(left)).toContainText(/Retrying in \d+ s/);
     await left.click();
     await expect(chat.title).toHaveText('first chat');
     await expect(banner.root).toContainText('Retrying (1/3)');
@@ -115,7 +114,7 @@ test('opening a session in History focuses its heading; Back returns to the sear
   await history.open();
   await history.sessionLinks.click();
   await expect(history.detailTitle).toBeFocused();
-  await app.page.getByTestId('history-back').click();
+  await history.back.click();
   await expect(history.search).toBeFocused();
 });
 
@@ -127,11 +126,12 @@ test('the skip link, Ctrl+K and Shift+Esc move focus where they say', async ({ a
     `{ document.body.tabIndex = -1; document.body.focus(); document.body.removeAttribute('tabindex'); }`,
   );
   await app.page.keyboard.press('Tab');
-  const skip = app.page.getByTestId('skip-link');
+  const shell = new AppShell(app.page);
+  const skip = shell.skipLink;
   await expect(skip).toBeFocused();
   await expect(skip).toBeInViewport();
   await app.page.keyboard.press('Enter');
-  await expect(app.page.locator('main')).toBeFocused();
+  await expect(shell.main).toBeFocused();
   await app.page.keyboard.press('Control+k');
   const history = new HistoryPage(app.page);
   await expect(history.search).toBeFocused();
@@ -170,7 +170,7 @@ test('History: search finds a failed turn by its error text, and Export says whe
   await app.setScript('503*');
   const settings = new SettingsPage(app.page);
   await settings.open();
-  await app.page.getByTestId('settings-auto-retry').uncheck();
+  await settings.autoRetry.uncheck();
   const chat = new ChatPage(app.page);
   await chat.open();
   await chat.prompt('a question that fails');
@@ -180,13 +180,13 @@ test('History: search finds a failed turn by its error text, and Export says whe
   await history.search.fill('unavailable');
   const hit = history.searchHits;
   await expect(hit).toHaveCount(1);
-  await expect(hit.locator('mark')).toHaveText('Unavailable');
-  await hit.getByRole('link').click();
+  await expect(history.searchHitMarks).toHaveText('Unavailable');
+  await history.searchHitLinks.click();
   await expect(history.detailTitle).toBeFocused();
   const download = app.page.waitForEvent('download');
   await history.exportMarkdown.click();
   const file = await download;
-  await expect(app.page.getByTestId('export-status')).toHaveText(
+  await expect(history.exportStatus).toHaveText(
     `Downloaded ${file.suggestedFilename()} to your browser’s download folder.`,
   );
 });
@@ -194,11 +194,8 @@ test('History: search finds a failed turn by its error text, and Export says whe
 test('the settings index moves to a section and focuses its heading', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  await app.page
-    .getByRole('navigation', { name: 'Settings sections' })
-    .getByRole('link', { name: 'Simulator' })
-    .click();
-  await expect(app.page.getByRole('heading', { name: 'Simulator', level: 2 })).toBeFocused();
+  await settings.indexLink('Simulator').click();
+  await expect(settings.sectionHeading('Simulator')).toBeFocused();
 });
 
 test.describe('when the context overflows', () => {
@@ -210,9 +207,9 @@ test.describe('when the context overflows', () => {
     const chat = new ChatPage(app.page);
     await chatWith(chat, 'a first message');
     await chat.prompt('a second message that overflows');
-    const divider = app.page.getByTestId('compaction-divider');
+    const divider = chat.compactionDivider;
     await expect(divider).toHaveAttribute('data-status', 'done');
-    await divider.locator('summary').click();
+    await chat.openCompactionSummary();
     await expect(divider).toContainText('Summary:');
     await expect(chat.erroredCards.last()).toContainText('earlier messages were summarised and the turn tried again');
     await expect(chat.lastAssistant()).toContainText('a second message that overflows');
@@ -229,7 +226,7 @@ test.describe('focus after an answer', () => {
     await tools.allowOnce.click();
     await chat.waitForTurnEnd();
     await expect(chat.input).toBeFocused();
-    await chat.lastAssistant().getByTestId('regenerate').click();
+    await chat.lastReply().regenerate.click();
     await chat.waitForTurnEnd();
     await expect(chat.input).toBeFocused();
   });

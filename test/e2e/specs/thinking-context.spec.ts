@@ -35,7 +35,7 @@ const thinkingSeen = (page: Page): Promise<string[]> => page.evaluate('window.th
 
 test('the Thinking control sets the next request’s level, remembered per model', async ({ app }) => {
   const chat = new ChatPage(app.page);
-  const level = app.page.getByLabel('Thinking', { exact: true });
+  const level = chat.thinkingControl;
   await expect(level).toHaveValue('off');
   await level.selectOption('high');
   await chat.prompt('hello');
@@ -56,23 +56,21 @@ test('a thinking block streams open, collapses when the answer starts, expands, 
   await watchThinking(app.page);
   await chat.prompt('Think about why the sky is blue.');
   await chat.waitForTurnEnd();
-  const block = chat.lastAssistant().getByTestId('thinking');
-  const toggle = block.getByTestId('thinking-toggle');
+  const reply = chat.lastReply();
+  const toggle = reply.thinkingToggle;
   await expect(toggle).toHaveText(/Thought for \d+ s/);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(block.getByTestId('thinking-text')).toBeHidden();
+  await expect(reply.thinkingText).toBeHidden();
   const seen = await thinkingSeen(app.page);
   expect(seen[0]).toBe('thinking:true');
   expect(seen.at(-1)).toBe('done:false');
 
   await toggle.click();
-  await expect(block.getByTestId('thinking-text')).toContainText(
-    'The person asked: "Think about why the sky is blue."',
-  );
-  await expect(chat.lastAssistant().locator('.bubble-text')).toContainText('Simulated reply');
+  await expect(reply.thinkingText).toContainText('The person asked: "Think about why the sky is blue."');
+  await expect(reply.text).toContainText('Simulated reply');
 
   await app.page.reload();
-  const stored = new ChatPage(app.page).lastAssistant().getByTestId('thinking-toggle');
+  const stored = new ChatPage(app.page).lastReply().thinkingToggle;
   await expect(stored).toHaveText(/Thought for \d+ s/);
   await expect(stored).toHaveAttribute('aria-expanded', 'false');
 
@@ -80,16 +78,15 @@ test('a thinking block streams open, collapses when the answer starts, expands, 
   const history = new HistoryPage(app.page);
   await history.open();
   await history.sessionLinks.click();
-  const detail = history.detail;
-  await expect(detail.getByTestId('thinking-toggle')).toHaveText(/Thought for \d+ s/);
-  await expect(detail.getByTestId('session-cost')).toHaveText(/^Session: \d+ tokens · cost unknown$/);
+  await expect(history.detailThinkingToggle).toHaveText(/Thought for \d+ s/);
+  await expect(history.detailSessionCost).toHaveText(/^Session: \d+ tokens · cost unknown$/);
 });
 
 test('the Context meter reads the last request against the window; the session’s tokens and cost beside it', async ({
   app,
 }) => {
   const chat = new ChatPage(app.page);
-  const meter = app.page.getByRole('meter', { name: 'Context' });
+  const meter = chat.contextMeter;
   await expect(meter).toHaveAttribute('aria-valuetext', '0 / 8.2k tokens, 0 %');
   await chat.prompt('hello');
   await chat.waitForTurnEnd();
@@ -104,15 +101,15 @@ test('the Context meter reads the last request against the window; the session�
   await expect(breakdown).toContainText('System prompt and instructions');
   await expect(breakdown).toContainText('Tool results');
   // One exchange has nothing older to summarise; after a second one it has.
-  await expect(breakdown.getByTestId('compact-now')).toBeDisabled();
+  await expect(chat.compactNow).toBeDisabled();
   await app.page.keyboard.press('Escape');
   await expect(breakdown).toBeHidden();
   await chat.prompt('and again');
   await chat.waitForTurnEnd();
   await expect(chat.sessionCost).toHaveText(/^Session: \d+ tokens · cost unknown$/);
   await chat.contextDetails.click();
-  await breakdown.getByTestId('compact-now').click();
-  await expect(app.page.getByText('Earlier messages were summarised')).toBeVisible({ timeout: 15_000 });
+  await chat.compactNow.click();
+  await expect(chat.summarisedNote).toBeVisible({ timeout: 15_000 });
 });
 
 test('the chip says AGENTS.md is used and shows it; this chat’s own instructions reach the next request', async ({
@@ -124,10 +121,9 @@ test('the chip says AGENTS.md is used and shows it; this chat’s own instructio
   const chip = chat.instructionsChip;
   await expect(chip).toHaveText('Using AGENTS.md');
   await chip.click();
-  const panel = chat.instructionsPanel;
-  await expect(panel.getByTestId('instructions-text')).toContainText('Run `make check` before you say done.');
-  await panel.getByLabel('Instructions for this chat only').fill('Answer as a lighthouse keeper.');
-  await panel.getByTestId('instructions-save').click();
+  await expect(chat.instructionsText).toContainText('Run `make check` before you say done.');
+  await chat.instructionsOwn.fill('Answer as a lighthouse keeper.');
+  await chat.instructionsSave.click();
   await expect(chip).toContainText('this chat’s own');
   await chat.prompt('hello');
   await chat.waitForTurnEnd();
@@ -172,18 +168,17 @@ test('a local server: presets, its models in the picker and Test connection, a p
   const settings = new SettingsPage(app.page);
   await settings.open();
   await settings.useOpenAiCompatible(app.simulatorUrl);
-  await app.page.getByTestId('preset-ollama').click();
+  await settings.preset('ollama').click();
   await expect(settings.baseUrl).toHaveValue('http://127.0.0.1:11434/v1');
   await settings.useOpenAiCompatible(app.simulatorUrl);
-  const options = app.page.locator('datalist option');
-  await expect(options).toHaveCount(3);
+  await expect(settings.modelSuggestions).toHaveCount(3);
   await settings.model.fill('resolute-sim-2');
   await settings.model.press('Enter');
   await settings.testConnection.click();
-  await expect(app.page.getByTestId('test-connection-models')).toHaveText(
+  await expect(settings.testConnectionModels).toHaveText(
     'The server has: resolute-sim-1, resolute-sim-2, resolute-sim-3.',
   );
-  const cap = app.page.getByTestId('local-max-tokens');
+  const cap = settings.localMaxTokens;
   await cap.fill('300');
   await cap.press('Enter');
   await expect(settings.saved).toContainText('Saved');
@@ -210,8 +205,8 @@ test.describe('screenshots', () => {
       await chat.thinkingLevel.selectOption('medium');
       await chat.prompt('Think it over: what is a good name for a cat?');
       await chat.waitForTurnEnd();
-      await chat.lastAssistant().getByTestId('thinking-toggle').click();
-      await expect(chat.lastAssistant().getByTestId('thinking-text')).toBeVisible();
+      await chat.lastReply().thinkingToggle.click();
+      await expect(chat.lastReply().thinkingText).toBeVisible();
       await app.page.screenshot({ path: `${SCREENS}/thinking-${language}-${scheme}.png` });
       await chat.contextDetails.click();
       await expect(chat.contextBreakdown).toBeVisible();

@@ -10,8 +10,7 @@ import { ChatPage } from '../pages/chat-page';
 import { HistoryPage } from '../pages/history-page';
 import { RetryBanner } from '../pages/retry-banner';
 import { ToolsPage } from '../pages/tools-page';
-
-const tool = (name: string, args: object) => `tool:${name}:${JSON.stringify(args)}`;
+import { tool } from '../../fixtures/sim-steps';
 
 test('an approval card, allowed from the keyboard, writes the file and the model sees it', async ({ app }) => {
   await app.setScript(`${tool('write', { path: 'hello.txt', content: 'Hello, tools!\n' })}, ok`);
@@ -22,8 +21,8 @@ test('an approval card, allowed from the keyboard, writes the file and the model
   await expect(tools.approval).toContainText('hello.txt');
   await expect(tools.approvalDiff).toContainText('+Hello, tools!');
   // A row of the chat's list, right under the card of the call it asks about.
-  const rows = app.page.locator('.transcript-list > li > *');
-  await expect(rows.last().getByTestId('approval-card')).toBeVisible();
+  const rows = chat.transcriptRows;
+  await expect(tools.approvalIn(rows.last())).toBeVisible();
   await expect(rows.nth(-2)).toHaveAttribute('data-testid', 'tool-card');
   // Keyboard-first: the card has the focus; A allows once.
   await expect(tools.allowOnce).toBeFocused();
@@ -42,7 +41,7 @@ test('Esc denies: nothing runs and the model is told', async ({ app }) => {
   const chat = new ChatPage(app.page);
   const tools = new ToolsPage(app.page);
   await chat.prompt('Make a file');
-  await expect(app.page.getByTestId('approval-command')).toHaveText('$ touch should-not-exist.txt');
+  await expect(tools.approvalCommand).toHaveText('$ touch should-not-exist.txt');
   await app.page.keyboard.press('Escape');
   await expect(tools.approval).toBeHidden();
   await expect(tools.card('bash')).toHaveAttribute('data-status', 'denied');
@@ -63,10 +62,10 @@ test('a bash card shows the command, its output and exit code; "for this session
   await expect(chat.lastAssistant()).toContainText('the tool returned "second"');
   await expect(tools.approval).toBeHidden();
   const first = tools.cards.first();
-  await expect(first.getByTestId('tool-card-status')).toHaveText('exit code 4');
+  await expect(tools.status(first)).toHaveText('exit code 4');
   await tools.open(first);
-  await expect(first.getByTestId('tool-card-output')).toHaveText('first\noops\n\nCommand exited with code 4');
-  await expect(first.locator('.tool-command')).toHaveText('$ echo first; echo oops >&2; exit 4');
+  await expect(tools.output(first)).toHaveText('first\noops\n\nCommand exited with code 4');
+  await expect(tools.command(first)).toHaveText('$ echo first; echo oops >&2; exit 4');
 });
 
 test('a reload while bash runs keeps what it printed on its card, and the rest follows', async ({ app }) => {
@@ -76,13 +75,12 @@ test('a reload while bash runs keeps what it printed on its card, and the rest f
   const tools = new ToolsPage(app.page);
   await chat.prompt('Run the slow one');
   await tools.allowOnce.click();
-  await expect(tools.card('bash').getByTestId('tool-card-output')).toContainText('first-line');
+  await expect(tools.output(tools.card('bash'))).toContainText('first-line');
   await expect.poll(() => existsSync(join(app.workspace, 'started'))).toBe(true);
   await app.page.reload();
   // While the call still runs (its end would bring the whole output anyway): its first line, from the snapshot.
-  const running = app.page.locator('[data-testid="tool-card"][data-tool="bash"][data-status="running"]');
-  await expect(running.getByTestId('tool-card-output')).toContainText('first-line', { timeout: 3_000 });
-  const output = tools.card('bash').getByTestId('tool-card-output');
+  await expect(tools.output(tools.runningCard('bash'))).toContainText('first-line', { timeout: 3_000 });
+  const output = tools.output(tools.card('bash'));
   await expect(output).toContainText('second-line', { timeout: 10_000 });
   await expect(chat.lastAssistant()).toContainText('the tool returned');
 });
@@ -98,7 +96,7 @@ test('a sandbox_security abort is an errored turn, offers Continue, and is in th
   await expect(tools.card('read')).toHaveAttribute('data-category', 'sandbox_security');
   expect(await app.requests()).toHaveLength(1);
   await expect(tools.continueButton).toBeVisible();
-  await expect(app.page.locator('.transcript-list > li > *').last()).toHaveAttribute('data-testid', 'continue-bar');
+  await expect(chat.transcriptRows.last()).toHaveAttribute('data-testid', 'continue-bar');
 
   const history = new HistoryPage(app.page);
   await history.open();
@@ -120,12 +118,12 @@ test('the workspace path field: a bad path is refused with its reason, a good on
   await tools.workspaceButton.click();
   await tools.workspaceInput.fill('/no/such/folder');
   await tools.workspaceApply.click();
-  await expect(app.page.getByTestId('workspace-error')).toHaveText('The folder /no/such/folder does not exist.');
+  await expect(tools.workspaceError).toHaveText('The folder /no/such/folder does not exist.');
   const other = join(app.workspace, 'project');
   mkdirSync(other);
   await tools.workspaceInput.fill(other);
   await tools.workspaceApply.click();
-  await expect(app.page.getByTestId('workspace-form')).toBeHidden();
+  await expect(tools.workspaceForm).toBeHidden();
   await expect(tools.workspacePath).toContainText('project');
 
   await app.setScript(`${tool('write', { path: 'in-project.txt', content: 'x' })}, ok`);
@@ -144,7 +142,7 @@ test.describe('a retried attempt that calls a tool', () => {
     const tools = new ToolsPage(app.page);
     await expect(tools.approval).toBeVisible();
     await expect(new RetryBanner(app.page).root).toBeHidden();
-    await expect(app.page.locator('[data-testid="errored-turn-card"][data-status="retrying"]')).toHaveCount(0);
+    await expect(chat.erroredCardsWithStatus('retrying')).toHaveCount(0);
     await expect(chat.recoveredNote).toContainText('Recovered after 1 retry');
   });
 });

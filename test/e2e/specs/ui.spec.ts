@@ -122,10 +122,10 @@ test('the tab shows the app icon, served under the page token', async ({ app }) 
 test('a refused setting shows the main process message next to the field', async ({ app }) => {
   const settings = new SettingsPage(app.page);
   await settings.open();
-  const field = app.page.getByTestId('settings-max-retries');
+  const field = settings.maxRetries;
   await field.fill('42');
   await field.blur();
-  await expect(app.page.getByTestId('settings-max-retries-error')).toContainText(/at most 9/);
+  await expect(settings.maxRetriesError).toContainText(/at most 9/);
 });
 
 test.describe('history', () => {
@@ -140,15 +140,14 @@ test.describe('history', () => {
     await expect(history.sessions.first()).toContainText('show me the timeline');
     // One exchange, which recovered: "1 turn", and no exchange ended in an error.
     await expect(history.sessions.first()).toContainText('1 turn');
-    await expect(history.sessions.first().getByTestId('history-errored-badge')).toHaveCount(0);
+    await expect(history.sessionErroredBadge()).toHaveCount(0);
     await history.erroredOnly.click();
     // Two failed attempts of one chain: one entry.
     await expect(history.erroredTurns).toHaveCount(1);
-    await expect(history.erroredTurns.first().getByTestId('timeline-entry')).toHaveCount(3);
-    const timeline = history.erroredTurns.first().getByTestId('retry-timeline');
-    await expect(timeline).toBeVisible();
-    await expect(timeline.getByTestId('timeline-entry').first()).toContainText('503 Service Unavailable');
-    await expect(history.erroredTurns.first().getByTestId('timeline-outcome')).toContainText(/recovered/i);
+    await expect(history.turnTimelineEntries()).toHaveCount(3);
+    await expect(history.turnTimeline()).toBeVisible();
+    await expect(history.turnTimelineEntries().first()).toContainText('503 Service Unavailable');
+    await expect(history.turnOutcome()).toContainText(/recovered/i);
   });
 
   test('full-text search finds a turn and highlights the matched word', async ({ app }) => {
@@ -158,9 +157,8 @@ test.describe('history', () => {
     const history = new HistoryPage(app.page);
     await history.open();
     await history.search.fill('lighthouse');
-    const hit = history.searchHits.first();
-    await expect(hit).toContainText('where is the lighthouse keeper');
-    await expect(hit.locator('mark').first()).toHaveText('lighthouse');
+    await expect(history.searchHits.first()).toContainText('where is the lighthouse keeper');
+    await expect(history.searchHitMarks.first()).toHaveText('lighthouse');
   });
 });
 

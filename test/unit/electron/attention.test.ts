@@ -16,6 +16,7 @@ import {
 import { desktopTranslator } from '../../../src/main/electron/desktop-i18n';
 import type { ChainOutcome } from '../../../src/shared/error-category';
 import type { SessionActivity, SessionEvent } from '../../../src/shared/events';
+import { bashApproval } from '../../fixtures/approval-request';
 
 const retryEnd = (success: boolean, outcome: ChainOutcome, finalError?: string): SessionEvent => ({
   type: 'auto_retry_end',
@@ -37,14 +38,7 @@ describe('attentionForEvent', () => {
   });
 
   it('asks for attention when a tool call of the shown chat waits for approval', () => {
-    const request = {
-      id: 'a1',
-      toolCallId: 'c1',
-      toolName: 'bash',
-      args: { command: 'ls' },
-      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-      requestedAt: 0,
-    } as const;
+    const request = bashApproval({ requestedAt: 0 });
     expect(attentionForEvent({ type: 'tool_approval_request', request })).toEqual({
       kind: 'approval_needed',
       subject: 'bash',

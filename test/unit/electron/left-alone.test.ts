@@ -16,6 +16,7 @@ import {
 } from '../../../src/main/electron/left-alone';
 import type { SessionActivity, SessionActivityState, SessionEvent } from '../../../src/shared/events';
 import { FakeWindow } from './electron-fakes';
+import { bashApproval } from '../../fixtures/approval-request';
 
 const chat = (id: string, state: SessionActivityState, until?: number): SessionActivity => ({
   sessionId: id,
@@ -191,14 +192,7 @@ describe('closing the window while work runs', () => {
 });
 
 describe("an approval asked in the chat on screen (the approval_needed notification's producer)", () => {
-  const request = {
-    id: 'a1',
-    toolCallId: 'c1',
-    toolName: 'bash',
-    args: { command: 'make' },
-    preview: { kind: 'command', command: 'make', timeoutSeconds: null },
-    requestedAt: 0,
-  } as const;
+  const request = bashApproval({ command: 'make', requestedAt: 0 });
   const events: SessionEvent[] = [
     { type: 'tool_approval_request', request },
     // The shown chat waits: its row carries no news of its own, so no second notification.

@@ -4,11 +4,11 @@
 // once per frame while every other event passes at once, in order.
 import { describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../../src/shared/events';
-import type { ApprovalRequest } from '../../../src/shared/tools';
 import { DEFAULT_SETTINGS } from '../../../src/shared/settings';
 import { createActions } from '../../../src/renderer/src/store/actions';
 import { createAppStore, startEventPump } from '../../../src/renderer/src/store/app-store';
 import { assistantMessage, fakeBridge, snapshot } from './fixtures';
+import { bashApproval } from '../../fixtures/approval-request';
 
 const frame = () => new Promise((resolve) => setTimeout(resolve, 40));
 
@@ -35,14 +35,7 @@ describe('switching chats', () => {
     const { bridge } = fakeBridge({ 'session.resume': () => ({ sessionId: 'asks' }) });
     const store = createAppStore();
     const actions = createActions(bridge, store);
-    const request: ApprovalRequest = {
-      id: 'r1',
-      toolCallId: 'c1',
-      toolName: 'bash',
-      args: {},
-      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-      requestedAt: 1,
-    };
+    const request = bashApproval({ id: 'r1', args: {} });
     expect(await actions.resume('asks')).toBe(true);
     expect(store.getState().ui.focus).toBeNull();
     actions.dispatch({

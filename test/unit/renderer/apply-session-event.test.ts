@@ -17,6 +17,7 @@ import {
   turn,
   userMessage,
 } from './fixtures';
+import { bashApproval } from '../../fixtures/approval-request';
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -111,14 +112,7 @@ const SAMPLES: { [K in SessionEventType]: Extract<SessionEvent, { type: K }> } =
   notice: { type: 'notice', level: 'info', message: 'hello' },
   tool_approval_request: {
     type: 'tool_approval_request',
-    request: {
-      id: 'a1',
-      toolCallId: 'x',
-      toolName: 'bash',
-      args: { command: 'ls' },
-      preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-      requestedAt: 1,
-    },
+    request: bashApproval({ toolCallId: 'x' }),
   },
   tool_approval_end: { type: 'tool_approval_end', id: 'a1', choice: 'once' },
   spending_cap_request: {

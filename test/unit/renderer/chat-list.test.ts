@@ -10,8 +10,8 @@ import { applySessionEvent, applySnapshot } from '../../../src/renderer/src/stor
 import { initialState, type AppState } from '../../../src/renderer/src/store/state';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src/shared/settings';
 import type { AssistantChatMessage, ToolResultChatMessage } from '../../../src/shared/messages';
-import type { ApprovalRequest } from '../../../src/shared/tools';
 import { assistantMessage, decision, erroredMessage, snapshot, turn, userMessage } from './fixtures';
+import { bashApproval } from '../../fixtures/approval-request';
 
 const base = { chains: {}, decisions: [] };
 const NO_LIVE: LiveState = { approval: null, interrupted: null, canContinue: false, pacing: null };
@@ -34,14 +34,7 @@ function toolResult(toolCallId: string, timestamp = 3000): ToolResultChatMessage
   };
 }
 
-const request: ApprovalRequest = {
-  id: 'r1',
-  toolCallId: 'call-2',
-  toolName: 'bash',
-  args: { command: 'ls' },
-  preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-  requestedAt: 1,
-};
+const request = bashApproval({ id: 'r1', toolCallId: 'call-2' });
 
 const kinds = (items: ChatItem[]) => items.map((i) => (i.kind === 'tool-call' ? `tool:${i.toolCallId}` : i.kind));
 

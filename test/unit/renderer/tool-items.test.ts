@@ -10,8 +10,9 @@ import { initialState, type AppState } from '../../../src/renderer/src/store/sta
 import { ApprovalEscSwap } from '../../../src/renderer/src/tools/approval-esc';
 import type { SessionEvent } from '../../../src/shared/events';
 import type { AssistantChatMessage, ToolResultChatMessage } from '../../../src/shared/messages';
-import { DENIED_RESULT, type ApprovalRequest } from '../../../src/shared/tools';
+import { DENIED_RESULT } from '../../../src/shared/tools';
 import { SESSION_ID, assistantMessage, snapshot, turn, userMessage } from './fixtures';
+import { bashApproval } from '../../fixtures/approval-request';
 
 const base = { chains: {}, decisions: [] };
 
@@ -42,14 +43,7 @@ function result(toolCallId: string, text: string, extra: Partial<ToolResultChatM
   };
 }
 
-const request = (id: string, toolCallId: string): ApprovalRequest => ({
-  id,
-  toolCallId,
-  toolName: 'bash',
-  args: { command: 'ls' },
-  preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-  requestedAt: 1,
-});
+const request = (id: string, toolCallId: string) => bashApproval({ id, toolCallId });
 
 describe('tool cards in the transcript', () => {
   it('a reply that calls tools: its words as a bubble, then one card per call with its stored result', () => {

@@ -4,16 +4,9 @@
 import type { AgentMessage } from '@mariozechner/pi-agent-core';
 import { describe, expect, it } from 'vitest';
 import { stoppedAt } from '../../../../src/main/core/session/answered-approval';
-import type { ApprovalRequest } from '../../../../src/shared/tools';
+import { bashApproval } from '../../../fixtures/approval-request';
 
-const request = (toolCallId: string): ApprovalRequest => ({
-  id: `r-${toolCallId}`,
-  toolCallId,
-  toolName: 'bash',
-  args: { command: 'ls' },
-  preview: { kind: 'command', command: 'ls', timeoutSeconds: null },
-  requestedAt: 1,
-});
+const request = (toolCallId: string) => bashApproval({ id: `r-${toolCallId}`, toolCallId });
 const user = { role: 'user', content: 'go', timestamp: 1 };
 const reply = (...ids: string[]) => ({
   role: 'assistant',

@@ -11,6 +11,7 @@ import { OUTPUT_WRITE_INTERVAL_MS, ThrottledToolRunJournal } from '../../../../s
 import { MAX_BYTES } from '../../../../src/main/node/tools/output-caps';
 import type { AssistantChatMessage, ChatMessage } from '../../../../src/shared/messages';
 import { toolDetailsOf } from '../../../../src/shared/tools';
+import { bashApproval } from '../../../fixtures/approval-request';
 
 let root: string;
 let store: SqliteHistoryStore;
@@ -132,14 +133,7 @@ describe('recoverToolRuns', () => {
 });
 
 describe('pending approvals', () => {
-  const asked = (id: string, requestedAt: number) => ({
-    id,
-    toolCallId: `c-${id}`,
-    toolName: 'bash',
-    args: { command: 'ls' },
-    preview: { kind: 'command' as const, command: 'ls', timeoutSeconds: null },
-    requestedAt,
-  });
+  const asked = (id: string, requestedAt: number) => bashApproval({ id, toolCallId: `c-${id}`, requestedAt });
 
   it('keeps a request until it is answered, and lists its chat with its title, newest first', () => {
     store.ensureSession({ id: 's2', title: 'y', model: 'm', provider: 'p', createdAt: 2, workspace: '/ws' });
