@@ -56,15 +56,19 @@ describe('silence means no bytes', () => {
   it('keep-alive comments past the idle limit keep the request: one request, the reply arrives', async () => {
     const url = await serve(async ({ res }) => {
       openStream(res);
-      // Keep-alives every ~100 ms for 15 of them: past the 1 s idle limit, but never 1 s apart.
-      for (let sent = 0; sent < 15; sent += 1) {
+      // Keep-alives every ~100 ms for 40 of them: past the 3 s idle limit, but never 3 s apart. The
+      // gap is a thirtieth of the limit: the server and the client share this process, and a
+      // machine so busy that it pauses the process for the whole limit fires the client's idle
+      // timer before it reads the keep-alive written in the same turn (it failed so at load ~25
+      // with a 1 s limit and 100 ms gaps).
+      for (let sent = 0; sent < 40; sent += 1) {
         res.write(': keep-alive\n\n');
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       words(res, 'Hello after the queue');
       finish(res);
     });
-    const started = await cloudApp(url, 1000);
+    const started = await cloudApp(url, 3000);
     await started.services.session.prompt('hi');
     expect(server!.chatRequests).toBe(1);
     expect(lastReply(started)).toBe('Hello after the queue');
