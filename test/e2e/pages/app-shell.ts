@@ -40,6 +40,8 @@ export class AppShell {
   /** The confirmation a delete asks for, and its OK. */
   readonly confirmDialog: Locator;
   readonly confirmOk: Locator;
+  /** What a page without the launch token shows instead of the app. */
+  readonly tokenNeeded: Locator;
 
   constructor(readonly page: Page) {
     this.navChat = page.getByTestId('nav-chat');
@@ -68,6 +70,7 @@ export class AppShell {
     this.renameInput = page.getByTestId('rename-input');
     this.confirmDialog = page.getByTestId('confirm-dialog');
     this.confirmOk = this.confirmDialog.getByTestId('confirm-ok');
+    this.tokenNeeded = page.getByTestId('token-needed');
   }
 
   /** The sidebar's row of the chat with this title. */

@@ -11,6 +11,8 @@ import { axeViolations } from '../fixtures/axe';
 import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
 import { SettingsPage } from '../pages/settings-page';
+import { AppShell } from '../pages/app-shell';
+import { LinkDialog } from '../pages/link-dialog';
 
 const HOSTILE = {
   command: 'sh',
@@ -40,9 +42,10 @@ test('#/link/chat/<id> opens that chat; #/link/new fills the box of a new chat a
   const chat = new ChatPage(page);
   await chat.prompt('the first chat');
   await chat.waitForTurnEnd();
-  const href = await page.getByTestId('sidebar-session').first().getAttribute('href');
+  const shell = new AppShell(page);
+  const href = await shell.sessions.first().getAttribute('href');
   const sessionId = (href ?? '').replace('#session-', '');
-  await page.getByTestId('new-chat').click();
+  await shell.newChat.click();
   await expect(chat.userMessages).toHaveCount(0);
 
   await openLink(page, `chat/${sessionId}`);
@@ -63,16 +66,17 @@ test('#/link/mcp/add asks first: Cancel adds nothing, Add adds it; shown verbati
 }) => {
   test.slow();
   const page = app.page;
-  const dialog = page.getByTestId('link-dialog');
+  const link = new LinkDialog(page);
+  const dialog = link.root;
   await openLink(page, mcpPath('fromlink'));
   await expect(dialog).toBeVisible();
-  await expect(page.getByTestId('link-command')).toHaveText('sh');
-  await expect(page.getByTestId('link-args').locator('code')).toHaveText(HOSTILE.args);
-  await expect(page.getByTestId('link-env')).toHaveText('API_TOKEN');
+  await expect(link.command).toHaveText('sh');
+  await expect(link.args).toHaveText(HOSTILE.args);
+  await expect(link.env).toHaveText('API_TOKEN');
   await expect(dialog).not.toContainText('secret-from-link');
   expect(settingsJson(app.dataDir)).not.toContain('fromlink');
 
-  await page.getByTestId('link-cancel').click();
+  await link.cancel.click();
   await expect(dialog).toBeHidden();
   expect(settingsJson(app.dataDir)).not.toContain('fromlink');
 
@@ -95,22 +99,23 @@ test('#/link/mcp/add asks first: Cancel adds nothing, Add adds it; shown verbati
   await settings.setLanguage('en');
 
   await openLink(page, mcpPath('fromlink'));
-  await page.getByTestId('link-add').click();
+  await link.add.click();
   await expect(dialog).toBeHidden();
-  await expect(page.locator('[data-testid="mcp-row"][data-server="fromlink"]')).toBeVisible();
+  await expect(settings.mcpRow('fromlink')).toBeVisible();
   await expect.poll(() => settingsJson(app.dataDir)).toContain('fromlink');
   expect(settingsJson(app.dataDir)).not.toContain('secret-from-link');
 });
 
 test('a refused link says why; a tab without the launch token opens no link', async ({ app }) => {
   const page = app.page;
+  const link = new LinkDialog(page);
   await openLink(page, 'settings/delete-everything');
-  await expect(page.getByTestId('link-refused')).toHaveText('Resolute does not know this kind of link.');
-  await page.getByTestId('link-cancel').click();
+  await expect(link.refused).toHaveText('Resolute does not know this kind of link.');
+  await link.cancel.click();
 
   const other = await page.context().newPage();
   await other.goto(`${new URL('/', page.url()).href}#/link/${mcpPath('stranger')}`);
-  await expect(other.getByTestId('token-needed')).toBeVisible();
-  await expect(other.getByTestId('link-dialog')).toBeHidden();
+  await expect(new AppShell(other).tokenNeeded).toBeVisible();
+  await expect(new LinkDialog(other).root).toBeHidden();
   expect(settingsJson(app.dataDir)).not.toContain('stranger');
 });
