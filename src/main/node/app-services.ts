@@ -344,6 +344,10 @@ export class AppServices {
     },
     chatBudget: (sessionId) => this.history.sessionBudget(sessionId),
     setChatBudget: (sessionId, budget) => this.history.setSessionBudget(sessionId, budget),
+    questions: {
+      asked: (request) => this.history.keepSpendingCapQuestion(request),
+      answered: (sessionId) => this.history.forgetSpendingCapQuestion(sessionId),
+    },
   };
 
   private createSession(): AgentSession {

@@ -198,6 +198,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
         emit: hooks.emit,
         newId,
         now,
+        holding: hooks.shuttingDown,
       })
     : null;
   if (spendingCap) agent.streamFn = spendingCap.guard(agent.streamFn);
@@ -225,6 +226,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     retry,
     compactor,
     tools,
+    spendingCap,
     pacing,
     emit,
     now,

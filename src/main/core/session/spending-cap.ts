@@ -27,7 +27,19 @@ export interface SpendingCapOptions {
   emit: (event: SpendingCapEvent) => void;
   newId: () => string;
   now: () => number;
+  /** The app is quitting: a question the turn's stop ends is held (kept for the restart), not answered Stop. */
+  holding?: () => boolean;
 }
+
+interface Waiting {
+  request: SpendingCapRequest;
+  resolve: (choice: SpendingCapChoice | typeof HELD) => void;
+  /** Asked before a restart: its answer starts the run again (AgentSession.restoreSpendingCap). */
+  restored?: boolean;
+}
+
+/** A quit stopped the wait: the question stays stored, to be asked again after the restart. */
+const HELD = 'held';
 
 /** The words of a turn stopped at the cap: its stored error, and what the chat shows. */
 export const STOPPED_AT_CAP = 'Stopped at the spending cap';
@@ -37,7 +49,10 @@ const IMAGE_TOKENS = 1600;
 const PER_TOKEN = 1 / 1_000_000;
 
 export class SpendingCap {
-  private waiting: { request: SpendingCapRequest; resolve: (choice: SpendingCapChoice) => void } | null = null;
+  private waiting: Waiting | null = null;
+  private held = false;
+  /** A restored question answered Stop: the run it starts ends at once, as the live Stop ends it. */
+  private stopNext = false;
 
   constructor(private readonly options: SpendingCapOptions) {}
 
@@ -62,12 +77,24 @@ export class SpendingCap {
     this.options.emit({ type: 'chat_budget_changed', sessionId, budget });
   }
 
+  /**
+   * A quit held the question: the stopped reply is not stored, so the restart finds the run where
+   * the question was (TurnEvents reads this while the app quits).
+   */
+  get holdsForRestart(): boolean {
+    return this.held;
+  }
+
   /** The stream function the agent calls: each request is held against the cap first. */
   guard(base: StreamFn): StreamFn {
     return async (model, context, options) => {
+      const stopped = () => failedStream(failedMessage(model, STOPPED_AT_CAP, 'aborted'));
+      if (this.stopNext) {
+        this.stopNext = false;
+        return stopped();
+      }
       const request = this.check(model, context);
-      if (request && (await this.ask(request, options?.signal)) === 'stop')
-        return failedStream(failedMessage(model, STOPPED_AT_CAP, 'aborted'));
+      if (request && (await this.ask(request, options?.signal)) !== 'raise') return stopped();
       return base(model, context, options);
     };
   }
@@ -102,17 +129,58 @@ export class SpendingCap {
     const waiting = this.waiting;
     if (!waiting || waiting.request.id !== id) return false;
     this.waiting = null;
+    this.options.port.questions?.answered(waiting.request.sessionId);
     if (choice === 'raise') this.setChatBudget(waiting.request.raiseTo);
+    // A restored question's Stop is given by the run its answer starts.
+    else if (waiting.restored) this.stopNext = true;
     this.options.emit({ type: 'spending_cap_end', id, choice });
     waiting.resolve(choice);
     return true;
   }
 
-  /** Wait for the person; a stop of the turn (the signal) counts as Stop. */
-  private ask(request: SpendingCapRequest, signal: AbortSignal | undefined): Promise<SpendingCapChoice> {
+  /**
+   * A question asked before a restart, waiting again (docs/tools.md, "The spending cap"); `onAnswer`
+   * starts the run again — Raise sends the request, Stop ends the turn as a stop.
+   */
+  restore(request: SpendingCapRequest, onAnswer: (choice: SpendingCapChoice) => void): void {
+    this.waiting = { request, resolve: (choice) => choice !== HELD && onAnswer(choice), restored: true };
+    this.options.emit({ type: 'spending_cap_request', request });
+  }
+
+  /** A stored question that no longer fits its chat: forgotten. */
+  drop(sessionId: string): void {
+    this.options.port.questions?.answered(sessionId);
+  }
+
+  /**
+   * A new run instead of an answer to a restored question: the question ends (forgotten, its card
+   * closed as a Stop); the turn it stopped stays without a reply.
+   */
+  endRestored(): void {
+    const waiting = this.waiting;
+    if (!waiting?.restored) return;
+    this.waiting = null;
+    this.drop(waiting.request.sessionId);
+    this.options.emit({ type: 'spending_cap_end', id: waiting.request.id, choice: 'stop' });
+  }
+
+  /** Another conversation: a restored question stays stored, unasked. */
+  reset(): void {
+    if (this.waiting?.restored) this.waiting = null;
+    this.stopNext = false;
+  }
+
+  /** Wait for the person; a stop of the turn (the signal) counts as Stop, a quit holds the question. */
+  private ask(request: SpendingCapRequest, signal: AbortSignal | undefined): Promise<SpendingCapChoice | typeof HELD> {
     if (signal?.aborted) return Promise.resolve('stop');
+    this.options.port.questions?.asked(request);
     return new Promise((resolve) => {
-      const onAbort = () => this.answer(request.id, 'stop');
+      const onAbort = () => {
+        if (!this.options.holding?.()) return void this.answer(request.id, 'stop');
+        this.waiting = null;
+        this.held = true;
+        resolve(HELD);
+      };
       signal?.addEventListener('abort', onAbort, { once: true });
       this.waiting = {
         request,

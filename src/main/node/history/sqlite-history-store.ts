@@ -35,7 +35,7 @@ import { HistoryQueries } from './history-queries';
 import { AttachmentTable } from './attachment-table';
 import { InstructionsTable, type InstructionsOverride } from './session-instructions';
 import { BudgetTable } from './session-budget';
-import type { ChatBudget } from '../../../shared/spending-cap';
+import type { ChatBudget, SpendingCapRequest } from '../../../shared/spending-cap';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
@@ -224,6 +224,19 @@ export class SqliteHistoryStore implements HistoryStore {
 
   sessionBudget(sessionId: string): ChatBudget | null {
     return this.budgets.read(sessionId);
+  }
+
+  /** The spending cap's question, kept until answered so a restart asks it again (session-budget.ts). */
+  keepSpendingCapQuestion(request: SpendingCapRequest): void {
+    this.budgets.asked(request);
+  }
+
+  forgetSpendingCapQuestion(sessionId: string): void {
+    this.budgets.answered(sessionId);
+  }
+
+  spendingCapQuestion(sessionId: string): SpendingCapRequest | null {
+    return this.budgets.question(sessionId);
   }
 
   recordAudit(record: SandboxAuditRecord): void {

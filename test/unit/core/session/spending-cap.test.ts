@@ -1,19 +1,30 @@
 // SpendingCap (src/main/core/session/spending-cap.ts): the check before a request, the question's
 // answers and the estimate of a request's input tokens.
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Api, Context, Model } from '@mariozechner/pi-ai';
 import { SpendingCap, estimateInputTokens } from '../../../../src/main/core/session/spending-cap';
+import { loadPiRuntime } from '../../../../src/main/core/llm/pi-runtime';
 import type { SessionEvent } from '../../../../src/shared/events';
-import type { BudgetSpent, ChatBudget } from '../../../../src/shared/spending-cap';
+import type { BudgetSpent, ChatBudget, SpendingCapRequest } from '../../../../src/shared/spending-cap';
+
+// A stop's failed reply is made with pi-ai's stream helpers.
+beforeAll(() => loadPiRuntime());
 
 const model = { provider: 'anthropic', id: 'm', api: 'anthropic-messages' } as Model<Api>;
 const context = (text: string): Context => ({ messages: [{ role: 'user', content: text, timestamp: 0 }] });
 
-function capWith(spent: BudgetSpent, setting: ChatBudget, price: number | null = null) {
+function capWith(spent: BudgetSpent, setting: ChatBudget, price: number | null = null, quitting = false) {
   const events: SessionEvent[] = [];
   let own: ChatBudget | null = null;
+  const kept = new Map<string, SpendingCapRequest>();
   const cap = new SpendingCap({
-    port: { spent: () => spent, chatBudget: () => own, setChatBudget: (_id, b) => (own = b) },
+    port: {
+      spent: () => spent,
+      chatBudget: () => own,
+      setChatBudget: (_id, b) => (own = b),
+      questions: { asked: (r) => kept.set(r.sessionId, r), answered: (id) => kept.delete(id) },
+    },
+    holding: () => quitting,
     setting: () => setting,
     priceOf: () => (price === null ? null : { input: price, output: price, cacheRead: 0, cacheWrite: 0 }),
     sessionId: () => 's1',
@@ -21,7 +32,7 @@ function capWith(spent: BudgetSpent, setting: ChatBudget, price: number | null =
     newId: () => 'q1',
     now: () => 7,
   });
-  return { cap, events, own: () => own };
+  return { cap, events, own: () => own, kept };
 }
 
 describe('SpendingCap.check', () => {
@@ -70,6 +81,57 @@ describe('SpendingCap.guard', () => {
     expect(sent).toBe(1);
     expect(own()).toEqual({ tokens: 2000 });
     expect(events.map((e) => e.type)).toEqual(['spending_cap_request', 'chat_budget_changed', 'spending_cap_end']);
+  });
+
+  it('keeps the question until it is answered; a quit holds it, stored and unanswered', async () => {
+    const { cap, kept, events } = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 }, null, true);
+    const stop = new AbortController();
+    const going = cap.guard(() => 'stream' as never)(model, context('x'.repeat(40)), { signal: stop.signal });
+    await Promise.resolve();
+    expect(kept.get('s1')?.id).toBe('q1');
+    stop.abort();
+    expect(await going).not.toBe('stream');
+    expect(cap.holdsForRestart).toBe(true);
+    expect(kept.has('s1')).toBe(true);
+    expect(events.map((e) => e.type)).toEqual(['spending_cap_request']);
+  });
+
+  it('a restored question: Raise sets the cap and goes on; Stop makes the next request end as a stop', async () => {
+    const request = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 }).cap.check(model, context('x'.repeat(40)))!;
+    const raised = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 });
+    const answers: string[] = [];
+    raised.kept.set('s1', request);
+    raised.cap.restore(request, (choice) => answers.push(choice));
+    expect(raised.cap.pending).toEqual(request);
+    expect(raised.cap.answer(request.id, 'raise')).toBe(true);
+    expect(answers).toEqual(['raise']);
+    expect(raised.own()).toEqual(request.raiseTo);
+    expect(raised.kept.size).toBe(0);
+
+    const stopped = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 });
+    stopped.cap.restore(request, (choice) => answers.push(choice));
+    stopped.cap.answer(request.id, 'stop');
+    let sent = 0;
+    const guarded = stopped.cap.guard(() => {
+      sent += 1;
+      return 'stream' as never;
+    });
+    expect(await guarded(model, context('x'), {})).not.toBe('stream');
+    // Only the one request: the next goes through.
+    expect(await guarded(model, context('x'), {})).toBe('stream');
+    expect(sent).toBe(1);
+    expect(answers).toEqual(['raise', 'stop']);
+  });
+
+  it('a new run instead of an answer ends a restored question', () => {
+    const { cap, kept, events } = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 });
+    const request = cap.check(model, context('x'.repeat(40)))!;
+    kept.set('s1', request);
+    cap.restore(request, () => undefined);
+    cap.endRestored();
+    expect(cap.pending).toBeNull();
+    expect(kept.size).toBe(0);
+    expect(events.at(-1)).toEqual({ type: 'spending_cap_end', id: request.id, choice: 'stop' });
   });
 });
 
