@@ -741,6 +741,7 @@ export const en = {
     estimate: 'From the last reply’s reported tokens; the parts are estimates.',
     compact: 'Compact now',
     session: 'Session: {{tokens}} tokens · {{cost}}',
+    sessionOfTokens: 'Session: {{tokens}} of {{cap}} tokens · {{cost}}',
     sessionHint: 'Tokens and cost of every request in this session, failed ones included',
     costUnknown: 'cost unknown',
     costPartial: '{{amount}} + {{count}} unpriced',

@@ -746,6 +746,7 @@ export const ja: Messages = {
     estimate: '直前の返信が報告したトークン数に基づきます。内訳は推定です。',
     compact: '今すぐ要約',
     session: 'セッション: {{tokens}} トークン · {{cost}}',
+    sessionOfTokens: 'セッション: {{tokens}} / {{cap}} トークン · {{cost}}',
     sessionHint: 'このセッションのすべてのリクエスト（失敗したものを含む）のトークンと費用',
     costUnknown: '費用不明',
     costPartial: '{{amount}} + 価格不明 {{count}} 件',

@@ -736,6 +736,7 @@ export const ko: Messages = {
     estimate: '마지막 답변이 보고한 토큰 수 기준이며, 구성은 추정치입니다.',
     compact: '지금 요약',
     session: '세션: {{tokens}} 토큰 · {{cost}}',
+    sessionOfTokens: '세션: {{tokens}} / {{cap}} 토큰 · {{cost}}',
     sessionHint: '이 세션의 모든 요청(실패한 요청 포함)의 토큰과 비용',
     costUnknown: '비용 알 수 없음',
     costPartial: '{{amount}} + 가격 모름 {{count}}건',
