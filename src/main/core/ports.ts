@@ -194,6 +194,8 @@ export interface ToolRuntime {
 export interface BudgetPort {
   /** What the chat's stored attempts used, failed ones included. */
   spent(sessionId: string): BudgetSpent;
+  /** What every chat's attempts used since `since` (epoch ms), for the day cap; absent = no day cap. */
+  spentSince?(since: number): BudgetSpent;
   /** The chat's own cap, or null for the `agent.budget` setting's. */
   chatBudget(sessionId: string): ChatBudget | null;
   setChatBudget(sessionId: string, budget: ChatBudget | null): void;

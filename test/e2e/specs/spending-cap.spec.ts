@@ -8,6 +8,7 @@ import { test, expect } from '../fixtures/app';
 import { inEachLanguage } from '../fixtures/in-each-language';
 import { SCREENS } from '../fixtures/screens';
 import { ChatPage } from '../pages/chat-page';
+import { SettingsPage } from '../pages/settings-page';
 import { anthropicThroughSimulator } from '../fixtures/anthropic-simulator';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
 
@@ -47,6 +48,30 @@ test('Raise sends the request and the turn goes on; the meter counts against the
   expect(await app.requests()).toHaveLength(1);
   // The simulator has no price: its chat is held, and shown, by tokens.
   await expect(chat.sessionCost).toHaveText(/^Session: [\d.]+k of \d+k tokens · cost unknown$/);
+});
+
+test.describe('the day cap for all chats', () => {
+  test.use({ appOptions: {} });
+
+  test('set in Settings → Agent beside the per-chat caps, its question says it is the day’s', async ({ app }) => {
+    const settings = new SettingsPage(app.page);
+    await settings.open();
+    await expect(app.page.getByTestId('settings-budget-usd')).toBeVisible();
+    const day = app.page.getByTestId('settings-budget-day-tokens');
+    await day.fill('1000');
+    await day.press('Enter');
+    await expect(settings.saved).toContainText('Saved');
+    await app.page.getByTestId('nav-chat').click();
+    const chat = new ChatPage(app.page);
+    await chat.prompt(LONG);
+    await expect(chat.spendingCap).toHaveAttribute('data-scope', 'day');
+    await expect(chat.spendingCap).toContainText('Daily spending cap reached');
+    await expect(chat.spendingCap).toContainText('All chats have used 0 tokens today');
+    expect(await app.requests()).toEqual([]);
+    await chat.spendingCapRaise.click();
+    await chat.waitForTurnEnd();
+    expect(await app.requests()).toHaveLength(1);
+  });
 });
 
 test.describe('a dollar cap on a priced model', () => {

@@ -1,7 +1,7 @@
 // The spending cap (docs/tools.md, "The spending cap"): before each request of a run — a first
 // try, a tool step, a retry — the chat's spending so far (every stored attempt, failed ones
 // included) plus the request's estimated input is held against the chat's cap, its own or
-// `agent.budget`'s. A request that would pass it is not sent: the run waits for the person to
+// `agent.budget`'s, then the whole app's spending today against `agent.budget.perDay`. A request that would pass it is not sent: the run waits for the person to
 // Raise the cap (it goes on) or Stop (the turn ends as a stop). session-parts.ts wraps the agent's
 // stream function with `guard`; AgentSession answers the question.
 import type { Context, Model, Api } from '@mariozechner/pi-ai';
@@ -10,6 +10,9 @@ import type { SpendingCapEvent } from '../../../shared/events';
 import {
   limitsSomething,
   raisedBudget,
+  startOfLocalDay,
+  type BudgetSpent,
+  type CapScope,
   type ChatBudget,
   type SpendingCapChoice,
   type SpendingCapRequest,
@@ -20,8 +23,10 @@ import type { ModelPrice } from './attempt-cost';
 
 export interface SpendingCapOptions {
   port: BudgetPort;
-  /** The `agent.budget` setting, read per request. */
+  /** The `agent.budget` setting's cap per chat, read per request. */
   setting: () => ChatBudget;
+  /** Its cap per local day for all chats together ({} = none), and how a Raise sets it. */
+  day?: { setting: () => ChatBudget; raise: (budget: ChatBudget) => void };
   priceOf?: (provider: string, modelId: string) => ModelPrice | null;
   sessionId: () => string;
   emit: (event: SpendingCapEvent) => void;
@@ -99,26 +104,52 @@ export class SpendingCap {
     };
   }
 
-  /** The question for a request that would pass the cap, or null when it fits (or nothing is capped). */
+  /**
+   * The question for a request that would pass a cap, or null when it fits (or nothing is capped):
+   * the chat's cap first, then the app's for the day (every chat's attempts since local midnight).
+   */
   check(model: Model<Api>, context: Context): SpendingCapRequest | null {
-    const cap = this.budget();
-    if (!limitsSomething(cap)) return null;
+    const { port, day, now } = this.options;
+    let estimate: SpendingCapRequest['estimate'] | null = null;
+    const estimated = () => {
+      if (estimate) return estimate;
+      const tokens = estimateInputTokens(context);
+      const price = this.options.priceOf?.(model.provider, model.id) ?? null;
+      estimate = { tokens, costUsd: price ? tokens * price.input * PER_TOKEN : null };
+      return estimate;
+    };
     const sessionId = this.options.sessionId();
-    const spent = this.options.port.spent(sessionId);
-    const tokens = estimateInputTokens(context);
-    const price = this.options.priceOf?.(model.provider, model.id) ?? null;
-    const costUsd = price ? tokens * price.input * PER_TOKEN : null;
-    const after = { tokens: spent.tokens + tokens, costUsd: costUsd === null ? null : spent.costUsd + costUsd };
+    const dayCap = day?.setting() ?? {};
+    return (
+      this.over('chat', this.budget(), () => port.spent(sessionId), estimated) ??
+      (port.spentSince ? this.over('day', dayCap, () => port.spentSince!(startOfLocalDay(now())), estimated) : null)
+    );
+  }
+
+  private over(
+    scope: CapScope,
+    cap: ChatBudget,
+    spentOf: () => BudgetSpent,
+    estimated: () => SpendingCapRequest['estimate'],
+  ): SpendingCapRequest | null {
+    if (!limitsSomething(cap)) return null;
+    const spent = spentOf();
+    const estimate = estimated();
+    const after = {
+      tokens: spent.tokens + estimate.tokens,
+      costUsd: estimate.costUsd === null ? null : spent.costUsd + estimate.costUsd,
+    };
     const overTokens = cap.tokens !== undefined && after.tokens > cap.tokens;
     // A dollar cap counts the priced attempts: a model without a price counts against a token cap.
     const overUsd = cap.usd !== undefined && after.costUsd !== null && after.costUsd > cap.usd;
     if (!overTokens && !overUsd) return null;
     return {
       id: this.options.newId(),
-      sessionId,
+      sessionId: this.options.sessionId(),
       requestedAt: this.options.now(),
+      ...(scope === 'day' && { scope }),
       spent,
-      estimate: { tokens, costUsd },
+      estimate,
       cap,
       raiseTo: raisedBudget(cap, after),
     };
@@ -130,7 +161,8 @@ export class SpendingCap {
     if (!waiting || waiting.request.id !== id) return false;
     this.waiting = null;
     this.options.port.questions?.answered(waiting.request.sessionId);
-    if (choice === 'raise') this.setChatBudget(waiting.request.raiseTo);
+    if (choice === 'raise' && waiting.request.scope === 'day') this.options.day?.raise(waiting.request.raiseTo);
+    else if (choice === 'raise') this.setChatBudget(waiting.request.raiseTo);
     // A restored question's Stop is given by the run its answer starts.
     else if (waiting.restored) this.stopNext = true;
     this.options.emit({ type: 'spending_cap_end', id, choice });

@@ -63,6 +63,53 @@ describe('SpendingCap.check', () => {
   });
 });
 
+describe('the day cap', () => {
+  function dayCap(today: BudgetSpent, perDay: ChatBudget, chat: ChatBudget = {}) {
+    const raised: ChatBudget[] = [];
+    const asked: number[] = [];
+    const cap = new SpendingCap({
+      port: {
+        spent: () => ({ tokens: 10, costUsd: 0 }),
+        spentSince: (since) => (asked.push(since), today),
+        chatBudget: () => null,
+        setChatBudget: () => undefined,
+      },
+      setting: () => chat,
+      day: { setting: () => perDay, raise: (b) => raised.push(b) },
+      sessionId: () => 's1',
+      emit: () => undefined,
+      newId: () => 'q1',
+      // 14:30 local time: the day counts from local midnight.
+      now: () => new Date(2026, 11, 7, 14, 30).getTime(),
+    });
+    return { cap, raised, asked };
+  }
+
+  it("holds every chat's spending today against it, from local midnight", () => {
+    const { cap, asked } = dayCap({ tokens: 4995, costUsd: 0 }, { tokens: 5000 });
+    expect(cap.check(model, context('x'.repeat(40)))).toMatchObject({
+      scope: 'day',
+      spent: { tokens: 4995 },
+      cap: { tokens: 5000 },
+      raiseTo: { tokens: 10_000 },
+    });
+    expect(asked).toEqual([new Date(2026, 11, 7).getTime()]);
+    expect(dayCap({ tokens: 10, costUsd: 0 }, { tokens: 5000 }).cap.check(model, context('x'))).toBeNull();
+    expect(dayCap({ tokens: 10 ** 9, costUsd: 0 }, {}).cap.check(model, context('x'))).toBeNull();
+  });
+
+  it("asks about the chat's cap first; Raise of the day cap raises the setting, not the chat's own", () => {
+    expect(
+      dayCap({ tokens: 4995, costUsd: 0 }, { tokens: 5000 }, { tokens: 15 }).cap.check(model, context('x'.repeat(40))),
+    ).toMatchObject({ cap: { tokens: 15 } });
+    const { cap, raised } = dayCap({ tokens: 4995, costUsd: 0 }, { tokens: 5000 });
+    const going = cap.guard(() => 'stream' as never)(model, context('x'.repeat(40)), {});
+    void going;
+    expect(cap.answer('q1', 'raise')).toBe(true);
+    expect(raised).toEqual([{ tokens: 10_000 }]);
+  });
+});
+
 describe('SpendingCap.guard', () => {
   it('waits for the answer; Raise sets the raised cap and sends, a stop of the turn counts as Stop', async () => {
     const { cap, events, own } = capWith({ tokens: 999, costUsd: 0 }, { tokens: 1000 });
