@@ -29,7 +29,13 @@ test('a request past the cap is not sent: the run asks, and Stop ends the turn',
   await inEachLanguage(
     app.page,
     { en: 'Spending cap reached', ja: '支出上限に達しました', ko: '지출 한도에 도달했습니다' },
-    (name) => app.page.screenshot({ path: `${SCREENS}/spending-cap-${name}.png` }),
+    async (name) => {
+      // The card under the transcript leaves the message's Copy button in view (ko's header wraps).
+      const copy = (await app.page.locator('.bubble-actions button').last().boundingBox())!;
+      const card = (await chat.spendingCap.boundingBox())!;
+      expect(copy.y + copy.height).toBeLessThanOrEqual(card.y);
+      await app.page.screenshot({ path: `${SCREENS}/spending-cap-${name}.png` });
+    },
   );
   await chat.spendingCapStop.click();
   await expect(chat.spendingCap).toBeHidden();
