@@ -225,8 +225,11 @@ export const settingsSchema = z
         thinkingLevel: z.enum(THINKING_LEVELS).default('off'),
         /** The level chosen for each model ("provider/model"), remembered when the model changes. */
         thinkingLevels: z.record(z.string().max(300), z.enum(THINKING_LEVELS)).default({}),
-        /** Each chat's spending cap, unless the chat has its own (docs/tools.md, "The spending cap"); {} = none. */
-        budget: budgetSchema.default({}),
+        /**
+         * Each chat's spending cap, unless the chat has its own, and `perDay`, one for all chats
+         * together per local day (docs/tools.md, "The spending cap"); {} = none.
+         */
+        budget: budgetSchema.extend({ perDay: budgetSchema.optional() }).strict().default({}),
       })
       .strict()
       .prefault({}),

@@ -1,6 +1,7 @@
 // The spending cap over real HTTP (docs/tools.md, "The spending cap"): a request that would pass
 // the chat's cap is not sent — the simulator never sees it — until the person raises the cap; Stop
-// ends the turn as a stop; a failed attempt's tokens count, so the cap can stop a retry.
+// ends the turn as a stop; a failed attempt's tokens count, so the cap can stop a retry. The day
+// cap counts every chat's attempts since local midnight.
 import { afterEach, describe, expect, it } from 'vitest';
 import { anthropicThroughSimulator, startServices, type Started } from './fixtures/services';
 import { STOPPED_AT_CAP } from '../../src/main/core/session/spending-cap';
@@ -87,6 +88,35 @@ describe('the spending cap', () => {
     await run;
     expect(app.sim.requests).toHaveLength(2);
     expect(app.services.history.getSession(session.sessionId)!.turns.at(-1)).toMatchObject({ stopReason: 'stop' });
+  });
+
+  it("counts every chat's spending today against the day cap; the question says so, Raise raises the day cap", async () => {
+    app = await startServices();
+    const { session, domains } = app.services;
+    await session.prompt(`first chat: ${'word '.repeat(1000)}`);
+    const first = spentTokens(app);
+    domains.session.newSession();
+    await session.prompt(`second chat: ${'word '.repeat(1000)}`);
+    expect(app.sim.requests).toHaveLength(2);
+    const today = app.services.history.spentSince(0).tokens;
+    expect(today).toBe(first + spentTokens(app));
+    // Each chat alone is far under the day cap; together they reach it.
+    await domains.settings.update({ agent: { budget: { tokens: 100_000, perDay: { tokens: today + 1 } } } });
+
+    domains.session.newSession();
+    const from = app.events.length;
+    const run = session.prompt('third chat');
+    const asked = await app.next('spending_cap_request', from);
+    expect(app.sim.requests).toHaveLength(2);
+    expect(asked.request).toMatchObject({ scope: 'day', spent: { tokens: today }, cap: { tokens: today + 1 } });
+    session.answerSpendingCap(asked.request.id, 'raise');
+    await run;
+    expect(app.sim.requests).toHaveLength(3);
+    expect(app.services.settings.get().agent.budget).toEqual({ tokens: 100_000, perDay: asked.request.raiseTo });
+    // The day's raise is the app's, not this chat's own cap.
+    expect(app.services.history.sessionBudget(session.sessionId)).toBeNull();
+    // Nothing counts from before local midnight.
+    expect(app.services.history.spentSince(Date.now() + 60_000)).toEqual({ tokens: 0, costUsd: 0 });
   });
 
   it('refuses a bad cap with a clear error', async () => {

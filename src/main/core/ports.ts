@@ -20,7 +20,7 @@ import type { NoticeText } from '../../shared/notice-params';
 import type { ModelRef, Settings } from '../../shared/settings';
 import type { ApprovalRequest, SandboxAuditRecord, ToolResultDetails } from '../../shared/tools';
 import type { FileChange } from '../../shared/file-history';
-import type { BudgetSpent, ChatBudget } from '../../shared/spending-cap';
+import type { BudgetSpent, ChatBudget, SpendingCapRequest } from '../../shared/spending-cap';
 import type { ToolRegistry } from './tools/tool-registry';
 
 export interface NewSession {
@@ -194,9 +194,16 @@ export interface ToolRuntime {
 export interface BudgetPort {
   /** What the chat's stored attempts used, failed ones included. */
   spent(sessionId: string): BudgetSpent;
+  /** What every chat's attempts used since `since` (epoch ms), for the day cap; absent = no day cap. */
+  spentSince?(since: number): BudgetSpent;
   /** The chat's own cap, or null for the `agent.budget` setting's. */
   chatBudget(sessionId: string): ChatBudget | null;
   setChatBudget(sessionId: string, budget: ChatBudget | null): void;
+  /** Where the cap's question is kept until answered, so a restart asks it again; absent = not kept. */
+  questions?: {
+    asked(request: SpendingCapRequest): void;
+    answered(sessionId: string): void;
+  };
 }
 
 export interface SettingsStore {

@@ -345,8 +345,13 @@ export class AppServices {
       const usage = this.history.sessionSummary(sessionId)?.usage;
       return { tokens: usage?.tokens ?? 0, costUsd: usage?.costUsd ?? 0 };
     },
+    spentSince: (since) => this.history.spentSince(since),
     chatBudget: (sessionId) => this.history.sessionBudget(sessionId),
     setChatBudget: (sessionId, budget) => this.history.setSessionBudget(sessionId, budget),
+    questions: {
+      asked: (request) => this.history.keepSpendingCapQuestion(request),
+      answered: (sessionId) => this.history.forgetSpendingCapQuestion(sessionId),
+    },
   };
 
   private createSession(): AgentSession {

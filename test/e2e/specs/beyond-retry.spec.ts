@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SimulatorServer } from '../../../src/main/node/simulator/simulator-server';
+import { anthropicThroughSimulator } from '../fixtures/anthropic-simulator';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from '../fixtures/app';
 import { erroredTurns } from '../fixtures/history-db';
@@ -201,29 +202,7 @@ async function reloaded(page: Page): Promise<ChatPage> {
 
 test.describe('what failures cost', () => {
   const sim = new SimulatorServer({ script: 'stream_error*', chunkDelayMs: 1 });
-  let root = '';
-  test.beforeAll(async () => {
-    root = (await sim.start()).replace(/\/v1$/, '');
-  });
-  test.afterAll(() => sim.stop());
-  test.use({
-    // A function of the options, so it reads the simulator's address once beforeAll has started it.
-    appOptions: async ({ playwright: _unused }, use) => {
-      await use({
-        set: ['retry.baseDelayMs=50', 'retry.maxRetries=2'],
-        args: [
-          '--provider',
-          'anthropic',
-          '--model',
-          'claude-sonnet-4-5',
-          '--base-url',
-          root,
-          '--api-key',
-          'sk-ant-e2e',
-        ],
-      });
-    },
-  });
+  anthropicThroughSimulator(sim, ['retry.baseDelayMs=50', 'retry.maxRetries=2']);
 
   test('the failed card says how many tokens the attempts used and what they cost', async ({ app }) => {
     const chat = new ChatPage(app.page);

@@ -348,6 +348,33 @@ export class AgentSession {
   }
 
   /**
+   * The spending cap's question asked before a restart in this conversation, waiting again
+   * (docs/tools.md, "The spending cap"), when the run stopped before the request it held: Raise
+   * sends the request, Stop ends the turn as a stop. A question that no longer fits is forgotten.
+   */
+  restoreSpendingCap(request: SpendingCapRequest | null): void {
+    const cap = this.spendingCap;
+    if (!cap || !request) return;
+    const last = this.agent.state.messages.at(-1);
+    if (request.sessionId !== this.sessionIdValue || (last?.role !== 'user' && last?.role !== 'toolResult'))
+      return cap.drop(request.sessionId);
+    cap.restore(request, () => this.goOnAfterSpendingCap());
+  }
+
+  /** The restored question is answered: the run goes on from where the question stopped it. */
+  private goOnAfterSpendingCap(): void {
+    try {
+      void this.running(() => {
+        this.compactor.resetForPrompt();
+        this.tools?.startRun();
+        return this.agent.continue().then(() => this.waitForPendingWork());
+      }).catch((error: unknown) => this.reportInternal(error));
+    } catch (error) {
+      this.reportInternal(error);
+    }
+  }
+
+  /**
    * A new run instead of an answer: each card restored after a restart counts as Deny (docs/tools.md,
    * "Approvals"), its call given the denial before `work`. With none, `work` itself, so its checks
    * still throw at once.
@@ -355,6 +382,7 @@ export class AgentSession {
   private denyingRestored(work: () => Promise<void>): () => Promise<void> {
     const { tools } = this;
     this.refuseIfBusy();
+    this.spendingCap?.endRestored();
     const denied = tools?.approvals.denyRestored() ?? [];
     if (!tools || denied.length === 0) return work;
     return async () => {
@@ -537,6 +565,7 @@ export class AgentSession {
   }): void {
     if (this.isBusy) throw new Error('Cannot switch sessions while a turn is running; press Stop first.');
     this.tools?.reset();
+    this.spendingCap?.reset();
     if (next.workspace) this.tools?.setWorkspace(next.workspace);
     this.sessionIdValue = next.sessionId;
     this.recorder.useSession(next.sessionId, next.title, next.stored);

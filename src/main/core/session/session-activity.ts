@@ -12,6 +12,7 @@ type ActivitySource = Pick<
   | 'sessionId'
   | 'title'
   | 'pendingApprovalCount'
+  | 'spendingCapRequest'
   | 'pendingRetry'
   | 'pacingWait'
   | 'isCompacting'
@@ -19,10 +20,10 @@ type ActivitySource = Pick<
   | 'isWorking'
 >;
 
-/** The chat's state now; an approval first, since it waits on the person. */
+/** The chat's state now; an approval (or the spending cap's question) first, since it waits on the person. */
 export function activityOf(session: ActivitySource): SessionActivity {
   const base = { sessionId: session.sessionId, title: session.title || (session.pacingWait?.text ?? '') };
-  if (session.pendingApprovalCount > 0) return { ...base, state: 'approval' };
+  if (session.pendingApprovalCount > 0 || session.spendingCapRequest) return { ...base, state: 'approval' };
   const pending = session.pendingRetry;
   if (pending?.offline) return { ...base, state: 'offline' };
   if (pending) return { ...base, state: pending.scheduled ? 'scheduled' : 'retrying', until: pending.retryAt };

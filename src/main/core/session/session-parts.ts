@@ -6,6 +6,7 @@
 import { newId as newCompactId } from '../../../shared/ids';
 import type { ModelInfo, PromptProcessingEvent, PromptWait, SessionEvent } from '../../../shared/events';
 import type { ChatMessage } from '../../../shared/messages';
+import type { ChatBudget } from '../../../shared/spending-cap';
 import type { ModelPrice } from './attempt-cost';
 import { Compactor } from './compaction';
 import { type FallbackPort, PromptPacing, type RatePacer, RetryController, type RetryHost } from '../retry';
@@ -181,6 +182,11 @@ function sessionRetryHost(
   };
 }
 
+/** The cap per chat of `agent.budget`, without its day cap. */
+function chatPart({ usd, tokens }: ChatBudget): ChatBudget {
+  return { ...(usd !== undefined && { usd }), ...(tokens !== undefined && { tokens }) };
+}
+
 export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHooks): SessionParts {
   const { agent, settings } = options;
   const clock = options.clock ?? { now: () => Date.now() };
@@ -192,12 +198,17 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
   const spendingCap = options.budget
     ? new SpendingCap({
         port: options.budget,
-        setting: () => settings.get().agent.budget,
+        setting: () => chatPart(settings.get().agent.budget),
+        day: {
+          setting: () => settings.get().agent.budget.perDay ?? {},
+          raise: (perDay) => settings.update({ agent: { budget: { perDay } } }),
+        },
         priceOf: options.priceOf,
         sessionId: hooks.sessionId,
         emit: hooks.emit,
         newId,
         now,
+        holding: hooks.shuttingDown,
       })
     : null;
   if (spendingCap) agent.streamFn = spendingCap.guard(agent.streamFn);
@@ -225,6 +236,7 @@ export function buildSessionParts(options: AgentSessionOptions, hooks: SessionHo
     retry,
     compactor,
     tools,
+    spendingCap,
     pacing,
     emit,
     now,

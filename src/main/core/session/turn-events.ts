@@ -32,6 +32,8 @@ export interface TurnEventParts {
   retry: RetryController;
   compactor: Compactor;
   tools: ToolCoordinator | null;
+  /** The spending cap: a quit may hold its question as it holds an approval. */
+  spendingCap?: { readonly holdsForRestart: boolean } | null;
   pacing: PromptPacing;
   emit: (event: SessionEvent) => void;
   now: () => number;
@@ -140,8 +142,10 @@ export class TurnEvents {
   private persist(message: ChatMessage): void {
     const { retry, tools, recorder } = this.parts;
     if (recorder.isPersisted(message)) return;
-    // A quit held an approval: the run after it is not kept, so the restart asks it again (docs/tools.md).
-    if (tools?.holdsForRestart && this.parts.shuttingDown()) return;
+    // A quit held an approval or the cap's question: the run after it is not kept, so the restart
+    // asks it again (docs/tools.md).
+    const held = tools?.holdsForRestart || this.parts.spendingCap?.holdsForRestart;
+    if (held && this.parts.shuttingDown()) return;
     const category = isFailed(message) ? this.judge(message).classification.category : null;
     const chainId = retry.isRetrying ? (retry.activeChainId ?? null) : null;
     // A tool result keeps the category of the failure that ended its turn, so history finds it.

@@ -33,14 +33,23 @@ export function spendingCapRequest(request: SpendingCapRequest): RpcExtensionUIR
     request.estimate.costUsd === null
       ? `${request.estimate.tokens} tokens`
       : `${request.estimate.tokens} tokens, about ${formatUsd(request.estimate.costUsd)}`;
+  const cap = budgetWords(request.cap);
+  const [title, used] =
+    request.scope === 'day'
+      ? [
+          'Daily spending cap reached',
+          `All chats have used ${spent} today. The next request (${estimate} of input) would pass the day's cap of ${cap}.`,
+        ]
+      : [
+          'Spending cap reached',
+          `This chat has used ${spent}. The next request (${estimate} of input) would pass its cap of ${cap}.`,
+        ];
   return {
     type: 'extension_ui_request',
     id: request.id,
     method: 'confirm',
-    title: 'Spending cap reached',
-    message:
-      `This chat has used ${spent}. The next request (${estimate} of input) would pass its cap of ${budgetWords(request.cap)}. ` +
-      `Confirm to raise the cap to ${budgetWords(request.raiseTo)} and go on; cancel to stop the turn.`,
+    title,
+    message: `${used} Confirm to raise the cap to ${budgetWords(request.raiseTo)} and go on; cancel to stop the turn.`,
   };
 }
 

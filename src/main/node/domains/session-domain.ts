@@ -145,6 +145,8 @@ export class SessionDomain {
     });
     // An approval a quit or a crash left unanswered is asked again (docs/tools.md, "Approvals").
     session.restoreApprovals(history.toolRuns.approvalsOf(sessionId));
+    // The spending cap's question likewise (docs/tools.md, "The spending cap").
+    session.restoreSpendingCap(history.spendingCapQuestion(sessionId));
     this.publishSnapshot();
   }
 

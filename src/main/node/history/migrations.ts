@@ -9,7 +9,7 @@ import { SESSION_INSTRUCTIONS_MIGRATION } from './session-instructions';
 import { SESSION_TOTALS_MIGRATION } from './session-totals';
 import { FILE_HISTORY_MIGRATION } from './file-history-table';
 import { TOOL_RUNS_MIGRATION } from './tool-runs';
-import { SESSION_BUDGETS_MIGRATION } from './session-budget';
+import { SESSION_BUDGETS_MIGRATION, SPENDING_CAP_QUESTIONS_MIGRATION } from './session-budget';
 import type { Migration } from './migration';
 
 export type { Migration };
@@ -192,6 +192,7 @@ export const MIGRATIONS: readonly Migration[] = [
   FILE_HISTORY_MIGRATION,
   TOOL_RUNS_MIGRATION,
   SESSION_BUDGETS_MIGRATION,
+  SPENDING_CAP_QUESTIONS_MIGRATION,
 ];
 
 export const LATEST_SCHEMA_VERSION: number = MIGRATIONS[MIGRATIONS.length - 1].version;

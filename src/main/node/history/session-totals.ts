@@ -75,3 +75,12 @@ export function sessionUsageOf(row: SessionTotalRow): { tokens: number; costUsd:
     unpriced: row.unpriced_turns,
   };
 }
+
+/**
+ * What every session's attempts used since a time (epoch ms, the one parameter), counted as the
+ * totals above count them: the spending cap's day (docs/tools.md, "The spending cap").
+ */
+export const SPENT_SINCE = `SELECT coalesce(sum(u.tokens), 0) AS tokens, coalesce(sum(u.cost), 0) AS costUsd
+  FROM (SELECT ${tokensOf('x.usage')} AS tokens, x.cost AS cost
+        FROM (SELECT ${USAGE('t')} AS usage, t.cost_usd AS cost FROM turns t
+              WHERE t.role = 'assistant' AND t.created_at >= ?) x) u`;

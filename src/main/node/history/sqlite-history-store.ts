@@ -35,7 +35,8 @@ import { HistoryQueries } from './history-queries';
 import { AttachmentTable } from './attachment-table';
 import { InstructionsTable, type InstructionsOverride } from './session-instructions';
 import { BudgetTable } from './session-budget';
-import type { ChatBudget } from '../../../shared/spending-cap';
+import { SPENT_SINCE } from './session-totals';
+import type { ChatBudget, SpendingCapRequest } from '../../../shared/spending-cap';
 import { toDecisionRow, toTurnRow, turnRecord, type DecisionRow, type TurnRow } from './history-rows';
 import { readSchemaVersion } from './migrations';
 import { failureCostReport } from './history-failures';
@@ -122,6 +123,8 @@ export class SqliteHistoryStore implements HistoryStore {
   readonly files: FileHistoryTable;
   private readonly instructions: InstructionsTable;
   private readonly budgets: BudgetTable;
+  /** Prepared on the first request under a day cap. */
+  private spentSinceStmt: Database.Statement<[number], { tokens: number; costUsd: number }> | undefined;
   private readonly insertSessionStmt: Database.Statement<[SessionParams]>;
   private readonly nextSeqStmt: Database.Statement<[string], number>;
   private readonly insertTurnStmt: Database.Statement<[TurnRow]>;
@@ -224,6 +227,25 @@ export class SqliteHistoryStore implements HistoryStore {
 
   sessionBudget(sessionId: string): ChatBudget | null {
     return this.budgets.read(sessionId);
+  }
+
+  /** What every chat's attempts used since `since` (epoch ms), failed ones included: the day cap's count. */
+  spentSince(since: number): { tokens: number; costUsd: number } {
+    this.spentSinceStmt ??= this.db.prepare<[number], { tokens: number; costUsd: number }>(SPENT_SINCE);
+    return this.spentSinceStmt.get(since) ?? { tokens: 0, costUsd: 0 };
+  }
+
+  /** The spending cap's question, kept until answered so a restart asks it again (session-budget.ts). */
+  keepSpendingCapQuestion(request: SpendingCapRequest): void {
+    this.budgets.asked(request);
+  }
+
+  forgetSpendingCapQuestion(sessionId: string): void {
+    this.budgets.answered(sessionId);
+  }
+
+  spendingCapQuestion(sessionId: string): SpendingCapRequest | null {
+    return this.budgets.question(sessionId);
   }
 
   recordAudit(record: SandboxAuditRecord): void {

@@ -67,7 +67,11 @@ export class ToolRunTable {
     this.update = db.prepare('UPDATE tool_runs SET output = ?, updated_at = ? WHERE tool_call_id = ?');
     this.remove = db.prepare('DELETE FROM tool_runs WHERE tool_call_id = ?');
     this.waitingChats = db.prepare(
-      `SELECT a.session_id AS sessionId, s.title AS title FROM pending_approvals a JOIN sessions s ON s.id = a.session_id
+      // The spending cap's questions wait on the person too (session-budget.ts).
+      `SELECT a.session_id AS sessionId, s.title AS title
+        FROM (SELECT session_id, requested_at FROM pending_approvals
+              UNION ALL SELECT session_id, requested_at FROM pending_spending_caps) a
+        JOIN sessions s ON s.id = a.session_id
         GROUP BY a.session_id ORDER BY max(a.requested_at) DESC`,
     );
   }
@@ -113,7 +117,7 @@ export class ToolRunTable {
     });
   }
 
-  /** The chats with an approval waiting, newest first, with their titles (the sidebar's rows). */
+  /** The chats with an approval (or the spending cap's question) waiting, newest first, with their titles (the sidebar's rows). */
   chatsWaiting(): { sessionId: string; title: string }[] {
     return this.waitingChats.all();
   }

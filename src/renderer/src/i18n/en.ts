@@ -523,6 +523,10 @@ export const en = {
     budgetTokens: 'Token cap per chat',
     budgetHint:
       'Before a request that would pass a cap, the chat pauses and asks: raise the cap, or stop. Failed attempts count. Models without a known price count against the token cap only. Empty: no limit.',
+    budgetDayUsd: 'Spending cap per day, all chats (USD)',
+    budgetDayTokens: 'Token cap per day, all chats',
+    budgetDayHint:
+      'Counted across every chat from local midnight; checked before each request like the chat’s cap. Empty: no limit.',
     toolsEnabledHint: 'Let the model read, search and change files in the workspace and run commands in the sandbox.',
     toolsApproval: 'Before write, edit and bash',
     approvalAsk: 'Ask me',
@@ -753,6 +757,7 @@ export const en = {
     estimate: 'From the last reply’s reported tokens; the parts are estimates.',
     compact: 'Compact now',
     session: 'Session: {{tokens}} tokens · {{cost}}',
+    sessionOfTokens: 'Session: {{tokens}} of {{cap}} tokens · {{cost}}',
     sessionHint: 'Tokens and cost of every request in this session, failed ones included',
     costUnknown: 'cost unknown',
     costPartial: '{{amount}} + {{count}} unpriced',
@@ -762,6 +767,8 @@ export const en = {
   spendingCap: {
     title: 'Spending cap reached',
     body: 'This chat has used {{spent}}. The next request would pass its cap of {{cap}}.',
+    dayTitle: 'Daily spending cap reached',
+    dayBody: 'All chats have used {{spent}} today. The next request would pass the day’s cap of {{cap}}.',
     raise: 'Raise to {{cap}}',
     stop: 'Stop',
   },

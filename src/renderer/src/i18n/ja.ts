@@ -526,6 +526,10 @@ export const ja: Messages = {
     budgetTokens: 'チャットごとのトークン上限',
     budgetHint:
       '上限を超えるリクエストの前に、チャットは一時停止して上限を上げるか停止するかを尋ねます。失敗した試行も数えます。価格が不明なモデルはトークン上限にだけ数えます。空欄: 上限なし。',
+    budgetDayUsd: '1日あたりの支出上限・全チャット (USD)',
+    budgetDayTokens: '1日あたりのトークン上限・全チャット',
+    budgetDayHint:
+      'ローカル時刻の午前0時からすべてのチャットを合計します。チャットの上限と同じく各リクエストの前に確認します。空欄: 上限なし。',
     toolsEnabledHint:
       'モデルがワークスペースのファイルを読み、検索し、変更し、サンドボックスでコマンドを実行できるようにします。',
     toolsApproval: 'write・edit・bash の前',
@@ -758,6 +762,7 @@ export const ja: Messages = {
     estimate: '直前の返信が報告したトークン数に基づきます。内訳は推定です。',
     compact: '今すぐ要約',
     session: 'セッション: {{tokens}} トークン · {{cost}}',
+    sessionOfTokens: 'セッション: {{tokens}} / {{cap}} トークン · {{cost}}',
     sessionHint: 'このセッションのすべてのリクエスト（失敗したものを含む）のトークンと費用',
     costUnknown: '費用不明',
     costPartial: '{{amount}} + 価格不明 {{count}} 件',
@@ -767,6 +772,8 @@ export const ja: Messages = {
   spendingCap: {
     title: '支出上限に達しました',
     body: 'このチャットは {{spent}} を使いました。次のリクエストは上限 {{cap}} を超えます。',
+    dayTitle: '1日の支出上限に達しました',
+    dayBody: '今日はすべてのチャットで {{spent}} を使いました。次のリクエストは1日の上限 {{cap}} を超えます。',
     raise: '{{cap}} に引き上げる',
     stop: '停止',
   },

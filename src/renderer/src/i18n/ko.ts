@@ -519,6 +519,10 @@ export const ko: Messages = {
     budgetTokens: '채팅당 토큰 한도',
     budgetHint:
       '한도를 넘을 요청 전에 채팅이 멈추고 한도를 올릴지 멈출지 묻습니다. 실패한 시도도 셉니다. 가격을 알 수 없는 모델은 토큰 한도에만 셉니다. 비워 두면 한도 없음.',
+    budgetDayUsd: '하루 지출 한도, 모든 채팅 (USD)',
+    budgetDayTokens: '하루 토큰 한도, 모든 채팅',
+    budgetDayHint:
+      '현지 시각 자정부터 모든 채팅을 합산합니다. 채팅 한도처럼 각 요청 전에 확인합니다. 비워 두면 한도 없음.',
     toolsEnabledHint: '모델이 작업 공간의 파일을 읽고, 검색하고, 변경하며 샌드박스에서 명령을 실행하게 합니다.',
     toolsApproval: 'write·edit·bash 전에',
     approvalAsk: '묻기',
@@ -748,6 +752,7 @@ export const ko: Messages = {
     estimate: '마지막 답변이 보고한 토큰 수 기준이며, 구성은 추정치입니다.',
     compact: '지금 요약',
     session: '세션: {{tokens}} 토큰 · {{cost}}',
+    sessionOfTokens: '세션: {{tokens}} / {{cap}} 토큰 · {{cost}}',
     sessionHint: '이 세션의 모든 요청(실패한 요청 포함)의 토큰과 비용',
     costUnknown: '비용 알 수 없음',
     costPartial: '{{amount}} + 가격 모름 {{count}}건',
@@ -757,6 +762,8 @@ export const ko: Messages = {
   spendingCap: {
     title: '지출 한도에 도달했습니다',
     body: '이 채팅은 {{spent}}를 사용했습니다. 다음 요청은 한도 {{cap}}를 넘습니다.',
+    dayTitle: '하루 지출 한도에 도달했습니다',
+    dayBody: '오늘 모든 채팅이 {{spent}}를 사용했습니다. 다음 요청은 하루 한도 {{cap}}를 넘습니다.',
     raise: '{{cap}}(으)로 올리기',
     stop: '중지',
   },

@@ -70,11 +70,12 @@ function sessionTitle(session: AppState['session'], sessions: AppState['history'
 /**
  * Follow new content only while the reader is at the bottom; scrolling up to read stops it. A
  * message the person sends brings the bottom back (they want to see the answer), and so does an
- * approval being asked (its card takes the focus and the keys).
+ * approval being asked (its card takes the focus and the keys) or the spending cap's question (its
+ * card under the transcript takes room from it: the newest row's actions stay in view).
  */
-function followKey(items: ChatItem[], approvalId: string | undefined): string {
+function followKey(items: ChatItem[], approvalId: string | undefined, capId: string | undefined): string {
   const sent = items.findLast((i) => (i.kind === 'message' && i.role === 'user') || i.kind === 'held-message');
-  return `${sent?.key ?? ''}:${approvalId ?? ''}`;
+  return `${sent?.key ?? ''}:${approvalId ?? ''}:${capId ?? ''}`;
 }
 
 /** After a failure the person's message goes back into the composer: the last card's prompt, once it failed for good. */
@@ -108,6 +109,7 @@ export function ChatView() {
   const live = useAppState(
     useShallow((s) => ({
       approval: s.session.pendingApprovals[0] ?? null,
+      capId: s.session.spendingCap?.id,
       interrupted: s.session.interruptedRetry,
       canContinue: canContinue(s),
       pacing: s.session.pacing,
@@ -183,7 +185,7 @@ export function ChatView() {
               </AwayDismissContext.Provider>
             </BranchChoiceContext.Provider>
           )}
-          followKey={followKey(items, live.approval?.id)}
+          followKey={followKey(items, live.approval?.id, live.capId)}
           older={{ hasOlder: hasOlderTurns, load: loadOlder, whenNearTop: true }}
         />
       )}

@@ -4,12 +4,12 @@
 // compaction), and opens its breakdown — instructions, messages, tool results — with Compact now;
 // beside it the tokens and cost of the session's stored turns. ChatView renders it.
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { formatUsd } from '../../../../shared/failure-cost';
-import { activePath, type SessionSummary, type SessionUsageTotal, type TurnRecord } from '../../../../shared/history';
+import { activePath, type SessionSummary, type TurnRecord } from '../../../../shared/history';
+import type { ChatBudget } from '../../../../shared/spending-cap';
 import { contextUsage, sessionTotalOf, shortTokens, type ContextUsage } from '../../chat/context-usage';
+import { sessionCostText } from '../../chat/session-cost-text';
 import { useActions, useAppState } from '../../store/app-store';
 import { isTurnRunning } from '../../store/state';
 
@@ -135,15 +135,8 @@ function LiveSessionCost() {
   const turns = useAppState((s) => s.session.turns);
   const summary = useAppState((s) => s.history.sessions.find((row) => row.id === s.session.sessionId));
   // The chat's own spending cap, else agent.budget's: "$1.20 of $5" (docs/tools.md, "The spending cap").
-  const capUsd = useAppState((s) => (s.session.budget ?? s.settings.values?.agent.budget)?.usd);
-  return <SessionCost turns={turns} summary={summary} capUsd={capUsd} />;
-}
-
-/** "$0.0031", "cost unknown", "$0.0031 + 2 unpriced": a total's cost as the header and the History list say it. */
-export function costText(total: SessionUsageTotal, t: TFunction, language: string): string {
-  if (total.costUsd === null) return t('context.costUnknown');
-  const amount = formatUsd(total.costUsd, language);
-  return total.unpriced > 0 ? t('context.costPartial', { amount, count: total.unpriced }) : amount;
+  const cap = useAppState((s) => s.session.budget ?? s.settings.values?.agent.budget);
+  return <SessionCost turns={turns} summary={summary} cap={cap} />;
 }
 
 /**
@@ -153,21 +146,18 @@ export function costText(total: SessionUsageTotal, t: TFunction, language: strin
 export function SessionCost({
   turns,
   summary,
-  capUsd,
+  cap,
 }: {
   turns: readonly TurnRecord[];
   summary?: SessionSummary;
-  /** The chat's spending cap in USD, shown as "… of $5". */
-  capUsd?: number;
+  /** The chat's spending cap, shown as "… of $5" and "… of 50k tokens". */
+  cap?: ChatBudget;
 }) {
   const { t, i18n } = useTranslation();
   const total = useMemo(() => sessionTotalOf(summary, turns), [summary, turns]);
-  const spent = costText(total, t, i18n.language);
-  const cost = capUsd === undefined ? spent : t('context.ofCap', { spent, cap: formatUsd(capUsd, i18n.language) });
-  const text = t('context.session', { tokens: shortTokens(total.tokens, i18n.language), cost });
   return (
     <span className="session-cost" data-testid="session-cost" title={t('context.sessionHint')}>
-      {text}
+      {sessionCostText(total, cap, t, i18n.language)}
     </span>
   );
 }

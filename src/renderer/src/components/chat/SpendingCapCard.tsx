@@ -1,5 +1,6 @@
 // The spending cap's question (docs/tools.md, "The spending cap"): the run waits before a request
-// that would pass the chat's cap; Raise sets the raised cap and goes on, Stop ends the turn.
+// that would pass the chat's cap, or the app's cap for the day (the card says which); Raise sets
+// the raised cap and goes on, Stop ends the turn.
 // ChatView renders it above the composer while the session's spendingCap is set.
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -34,10 +35,19 @@ export function SpendingCapCard() {
   );
   const answer = (choice: 'raise' | 'stop') =>
     void actions.call('session.answerSpendingCap', { id: request.id, choice });
+  // Which cap it is: the chat's, or the whole app's for the day.
+  const isDay = request.scope === 'day';
+  const title = t(isDay ? 'spendingCap.dayTitle' : 'spendingCap.title');
   return (
-    <div className="approval-card" role="alertdialog" aria-label={t('spendingCap.title')} data-testid="spending-cap">
-      <p className="approval-title">{t('spendingCap.title')}</p>
-      <p>{t('spendingCap.body', { spent, cap: budgetText(cap, t, language) })}</p>
+    <div
+      className="approval-card"
+      role="alertdialog"
+      aria-label={title}
+      data-testid="spending-cap"
+      data-scope={request.scope ?? 'chat'}
+    >
+      <p className="approval-title">{title}</p>
+      <p>{t(isDay ? 'spendingCap.dayBody' : 'spendingCap.body', { spent, cap: budgetText(cap, t, language) })}</p>
       <div className="approval-actions">
         <button type="button" className="button" data-testid="spending-cap-raise" onClick={() => answer('raise')}>
           {t('spendingCap.raise', { cap: budgetText(request.raiseTo, t, language) })}

@@ -5,7 +5,15 @@
 // older page joins the front without moving what the reader sees, and the live chat opens at its
 // newest row and follows new output while the reader is at the bottom.
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatItem } from '../../chat/chat-items';
 import { estimateRowHeight } from '../../chat/row-height';
@@ -70,6 +78,7 @@ export function TranscriptList(props: TranscriptListProps) {
     scrollEndThreshold: isFollowing ? PIN_THRESHOLD_PX : 1,
   });
   useFollowKey(followKey, () => virtualizer.scrollToEnd());
+  usePinnedThroughResize(isFollowing ? ownScroller : null, () => virtualizer.scrollToEnd());
 
   const rows = (
     <VirtualRows virtualizer={virtualizer} listRef={list} label={label} offset={scrollMargin}>
@@ -178,6 +187,28 @@ function useListOffset(list: RefObject<HTMLOListElement | null>, scrollParent: H
     return () => observer.disconnect();
   }, [list, scrollParent]);
   return offset;
+}
+
+/**
+ * The live chat's scroller shrinks when something around it grows (a card under it, a header that
+ * wraps to another line in a longer language): a reader at the bottom stays there, so the newest
+ * row's actions (Copy) are not left under the edge.
+ */
+function usePinnedThroughResize(scroller: RefObject<HTMLDivElement | null> | null, toEnd: () => void): void {
+  const pin = useEffectEvent(toEnd);
+  useLayoutEffect(() => {
+    const el = scroller?.current;
+    if (!el) return;
+    let height = el.clientHeight;
+    const observer = new ResizeObserver(() => {
+      const wasAtBottom = el.scrollHeight - el.scrollTop - height <= PIN_THRESHOLD_PX;
+      const changed = el.clientHeight !== height;
+      height = el.clientHeight;
+      if (changed && wasAtBottom) pin();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [scroller]);
 }
 
 /** The live chat opens at its newest row; each new follow key (a message sent, an approval asked) goes there again. */

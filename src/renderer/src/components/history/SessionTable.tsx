@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useActions, useAppState } from '../../store/app-store';
 import { formatDateTime } from '../../util/format';
 import { shortTokens } from '../../chat/context-usage';
-import { costText } from '../chat/ContextMeter';
+import { costText } from '../../chat/session-cost-text';
 
 export function SessionTable({ onOpen }: { onOpen: (sessionId: string) => void }) {
   const { t, i18n } = useTranslation();

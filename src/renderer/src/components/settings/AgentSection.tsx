@@ -1,8 +1,9 @@
 // The agent's instructions in Settings (docs/tools.md, "Instructions"): the person's own system
 // prompt — a multi-line field applied when it loses focus or on Ctrl/Cmd+Enter — and whether it is
 // added to Resolute's own instructions or replaces Resolute's own words (the facts of the
-// workspace, the tools and the date stay either way); and each chat's spending cap, `agent.budget`
-// (docs/tools.md, "The spending cap"): dollars and/or tokens, an empty field for no limit.
+// workspace, the tools and the date stay either way); and the spending caps of `agent.budget`
+// (docs/tools.md, "The spending cap"), each chat's and all chats' per day: dollars and/or tokens,
+// an empty field for no limit.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Settings } from '../../../../shared/settings';
@@ -32,27 +33,47 @@ export function AgentSection({ agent }: { agent: Settings['agent'] }) {
         />
       </div>
       <div className="field-grid">
-        <CommitField
-          label={t('settings.budgetUsd')}
-          fieldPath="agent.budget.usd"
-          testId="settings-budget-usd"
-          kind="number"
-          isClearable
-          value={agent.budget.usd}
-          toPatch={(usd) => ({ agent: { budget: { usd } } })}
-        />
-        <CommitField
-          label={t('settings.budgetTokens')}
-          fieldPath="agent.budget.tokens"
-          testId="settings-budget-tokens"
-          kind="number"
-          isClearable
+        <BudgetField limit="usd" value={agent.budget.usd} label={t('settings.budgetUsd')} />
+        <BudgetField
+          limit="tokens"
           value={agent.budget.tokens}
-          toPatch={(tokens) => ({ agent: { budget: { tokens } } })}
+          label={t('settings.budgetTokens')}
           hint={t('settings.budgetHint')}
+        />
+        <BudgetField limit="usd" perDay value={agent.budget.perDay?.usd} label={t('settings.budgetDayUsd')} />
+        <BudgetField
+          limit="tokens"
+          perDay
+          value={agent.budget.perDay?.tokens}
+          label={t('settings.budgetDayTokens')}
+          hint={t('settings.budgetDayHint')}
         />
       </div>
     </SettingsSection>
+  );
+}
+
+/** One limit of `agent.budget`, per chat or (`perDay`) for all chats per day; empty = no limit. */
+function BudgetField(props: {
+  limit: 'usd' | 'tokens';
+  perDay?: boolean;
+  value?: number;
+  label: string;
+  hint?: string;
+}) {
+  const { limit, perDay = false, value, label, hint } = props;
+  const path = perDay ? `perDay.${limit}` : limit;
+  return (
+    <CommitField
+      label={label}
+      fieldPath={`agent.budget.${path}`}
+      testId={`settings-budget-${perDay ? 'day-' : ''}${limit}`}
+      kind="number"
+      isClearable
+      value={value}
+      toPatch={(v) => ({ agent: { budget: perDay ? { perDay: { [limit]: v } } : { [limit]: v } } })}
+      hint={hint}
+    />
   );
 }
 
