@@ -9,6 +9,8 @@ import { CONTINUE_INSTRUCTION } from '../../src/main/core/llm/continue-partial';
 import { commands } from '../../src/shared/contract';
 import type { ModelRef } from '../../src/shared/settings';
 import type { AssistantChatMessage } from '../../src/shared/messages';
+import type { SessionEvent } from '../../src/shared/events';
+import { RETRY_DEFAULTS } from '../../src/shared/settings-values';
 import { anthropicThroughSimulator, retryEnds, retryStarts, startServices, type Started } from './fixtures/services';
 
 const CLAUDE = { provider: 'anthropic', model: 'claude-sonnet-4-5' };
@@ -21,8 +23,11 @@ const sent = () => app.sim.requests.map((r) => `${r.api}:${r.model}`);
 const decisions = () => app.services.history.getSession(app.services.session.sessionId)!.decisions;
 
 /** The first choice is Anthropic (through the simulator), the fallback the simulator's own model. */
-async function withFallback(overlay: Record<string, unknown> = {}): Promise<Started> {
-  const started = await startServices({ providers: { fallback: [SIM2] }, ...overlay });
+async function withFallback(
+  overlay: Record<string, unknown> = {},
+  options: Parameters<typeof startServices>[1] = {},
+): Promise<Started> {
+  const started = await startServices({ providers: { fallback: [SIM2] }, ...overlay }, options);
   await anthropicThroughSimulator(started.services);
   return started;
 }
@@ -121,7 +126,16 @@ describe('failover to the next model of the fallback list', () => {
   });
 
   it('a timeout: failover to the fallback', async () => {
-    app = await withFallback({ retry: { timeoutMs: 150, policy: { timeout: { delayMs: 0 } } } });
+    // 150 ms of silence is for the stalls; the switch to the fallback puts the default back, read by
+    // its request, so on a loaded machine the fallback's slow first bytes are not a fourth timeout.
+    const toDefaultOnSwitch = (event: SessionEvent): void => {
+      if (event.type === 'auto_retry_start' && event.switchedModel)
+        app.services.settings.update({ retry: { timeoutMs: RETRY_DEFAULTS.timeoutMs } });
+    };
+    app = await withFallback(
+      { retry: { timeoutMs: 150, policy: { timeout: { delayMs: 0 } } } },
+      { publish: toDefaultOnSwitch },
+    );
     app.sim.setScript('@claude-sonnet-4-5 stall*');
     await app.services.session.prompt('hello');
     expect(sent()).toEqual([...Array(3).fill('anthropic:claude-sonnet-4-5'), 'openai-chat:resolute-sim-2']);

@@ -4,6 +4,7 @@
 // every 50 ms — and every wait is for a state (a count at the server, an event), never for time.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SessionEvent } from '../../src/shared/events';
+import { RETRY_DEFAULTS } from '../../src/shared/settings-values';
 import { ChatServer, finish, openStream, words, type ChatExchange } from './fixtures/chat-server';
 import { startServices, type Started } from './fixtures/services';
 
@@ -54,23 +55,27 @@ const ofType = (events: SessionEvent[], type: SessionEvent['type']) => events.fi
 
 describe('silence means no bytes', () => {
   it('keep-alive comments past the idle limit keep the request: one request, the reply arrives', async () => {
-    const url = await serve(async ({ res }) => {
+    const idleMs = 2000;
+    const url = await serve(async ({ res, n }) => {
       openStream(res);
-      // Keep-alives every ~100 ms for 40 of them: past the 3 s idle limit, but never 3 s apart. The
-      // gap is a thirtieth of the limit: the server and the client share this process, and a
-      // machine so busy that it pauses the process for the whole limit fires the client's idle
-      // timer before it reads the keep-alive written in the same turn (it failed so at load ~25
-      // with a 1 s limit and 100 ms gaps).
-      for (let sent = 0; sent < 40; sent += 1) {
-        res.write(': keep-alive\n\n');
-        await new Promise((resolve) => setTimeout(resolve, 100));
+      if (n > 1) {
+        // Keep-alives every ~100 ms until the server's clock is half the limit past it: past the
+        // limit however a busy machine stretches the sleeps (15 of them took 8 s at a load of 18).
+        for (const until = Date.now() + idleMs * 1.5; Date.now() < until;) {
+          res.write(': keep-alive\n\n');
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
       }
-      words(res, 'Hello after the queue');
+      words(res, n > 1 ? 'Hello after the queue' : 'Warm');
       finish(res);
     });
-    const started = await cloudApp(url, 3000);
+    // A first exchange at the default limit loads the provider's SDK and opens the connection: at a
+    // load of 18 those alone passed a 1 s limit, and the request timed out before the server had it.
+    const started = await cloudApp(url, RETRY_DEFAULTS.timeoutMs);
+    await started.services.session.prompt('warm up');
+    started.services.settings.update({ retry: { timeoutMs: idleMs } }); // read per request
     await started.services.session.prompt('hi');
-    expect(server!.chatRequests).toBe(1);
+    expect(server!.chatRequests).toBe(2); // the warm-up's and this prompt's one: never retried
     expect(lastReply(started)).toBe('Hello after the queue');
     expect(failedTurns(started)).toEqual([]);
   });

@@ -14,23 +14,25 @@ let app: Started;
 let root: string;
 let countFile: string;
 
+/**
+ * The default time limit for every call but the hang's: with 1 s on all of them, a loaded machine's
+ * slow answer to `count` or `cwd` ended at the limit. The limit is read per call (a change restarts
+ * nothing), so the hang's test sets 1 s for itself.
+ */
+const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+const counter = (toolTimeoutMs: number) => ({
+  command: process.execPath,
+  args: [join(FIXTURES, 'mcp-counting-server.mjs')],
+  env: { COUNT_FILE: countFile },
+  toolTimeoutMs,
+});
+const setToolTimeout = (ms: number) => app.services.settings.update({ mcp: { servers: { counter: counter(ms) } } });
+
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'resolute-mcp-count-'));
   countFile = join(root, 'calls.txt');
   app = await startServices(
-    {
-      tools: { approval: 'auto' },
-      mcp: {
-        servers: {
-          counter: {
-            command: process.execPath,
-            args: [join(FIXTURES, 'mcp-counting-server.mjs')],
-            env: { COUNT_FILE: countFile },
-            toolTimeoutMs: 1000,
-          },
-        },
-      },
-    },
+    { tools: { approval: 'auto' }, mcp: { servers: { counter: counter(DEFAULT_TOOL_TIMEOUT_MS) } } },
     { workspace: join(root, 'ws') },
   );
   await serverStatus(app.services, 'counter');
@@ -97,8 +99,9 @@ describe('the working folder', () => {
 
 describe('failures are the tool’s result', () => {
   it('a call that hangs ends at its time limit (1 s here), once', async () => {
+    setToolTimeout(1000);
     const started = Date.now();
-    await run('tool:mcp__counter__hang:{}, ok');
+    await run('tool:mcp__counter__hang:{}, ok').finally(() => setToolTimeout(DEFAULT_TOOL_TIMEOUT_MS));
     const took = Date.now() - started;
     expect(app.sim.requests[1].lastToolResult).toMatch(/did not answer within its time limit \(1 s/);
     expect(took).toBeGreaterThanOrEqual(1000);
@@ -122,7 +125,8 @@ describe('failures are the tool’s result', () => {
   it('Stop cancels a call that is running; it is not run again', async () => {
     app.sim.setScript('tool:mcp__counter__hang:{}, ok');
     const prompt = app.services.session.prompt('go');
-    for (let i = 0; i < 200 && !calls().includes('hang'); i++) await new Promise((r) => setTimeout(r, 10));
+    // Stop once the server has the call (a loaded machine may take seconds to get there; 2 s was the cap).
+    await expect.poll(calls, { timeout: 15_000, interval: 10 }).toContain('hang');
     app.services.session.abort();
     await prompt;
     expect(calls()).toEqual(['hang']);

@@ -1,13 +1,21 @@
 // Over real HTTP against the simulator, through the real composition root (settings, SQLite
 // history, the guarded pi-ai stream): for each fault the server sees exactly the requests the
 // decision table allows — no hidden SDK retries — with tiny delays set like `--set` would; and a
-// longer wait, whose retried request the server gets once, never before the wait ends.
+// longer wait, whose retried request the server gets once, never before the wait ends. The silence
+// timeout (retry.timeoutMs) stays at its default except for the stall, the one fault that needs it
+// to fire: a short one for every case let a loaded machine's slow first bytes of "ok" time out and
+// count two requests.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppServices } from '../../src/main/node/app-services';
 import type { AutoRetryStartEvent, SessionEvent } from '../../src/shared/events';
+import { RETRY_DEFAULTS } from '../../src/shared/settings-values';
+
+/** The silence timeout for the stall case only; the rest keep the default so slow first bytes never time out. */
+const STALL_TIMEOUT_MS = 400;
+const DEFAULT_TIMEOUT_MS = RETRY_DEFAULTS.timeoutMs;
 
 let services: AppServices;
 let dataDir: string;
@@ -23,7 +31,6 @@ beforeAll(async () => {
       retry: {
         baseDelayMs: 1,
         jitterMaxMs: 0,
-        timeoutMs: 400,
         policy: { timeout: { delayMs: 1 }, invalid_output: { delayMs: 1 } },
       },
     },
@@ -65,7 +72,12 @@ describe('requests at the server per fault (defaults: maxRetries 3)', () => {
     ['auth*', 1, 'none'],
     ['bad_request*', 1, 'none'],
   ])('%s → %i request(s)', async (script, expected, outcome) => {
-    const { requests, ends } = await run(script);
+    // A stall sends headers and then nothing: every attempt ends at the silence timeout, whatever the load.
+    const stall = script.startsWith('stall');
+    if (stall) services.settings.update({ retry: { timeoutMs: STALL_TIMEOUT_MS } });
+    const { requests, ends } = await run(script).finally(() => {
+      if (stall) services.settings.update({ retry: { timeoutMs: DEFAULT_TIMEOUT_MS } });
+    });
     expect(requests).toBe(expected);
     if (outcome === 'none') expect(ends).toEqual([]);
     else expect(ends).toEqual([expect.objectContaining({ outcome, success: outcome === 'recovered' })]);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { test, expect } from '../fixtures/app';
 import { CancelRace, type RaceRound } from '../fixtures/cancel-race';
-import { assistantTurns, erroredTurns, lastRetryAt } from '../fixtures/history-db';
+import { assistantTurns, erroredTurns, lastRetryAt, retryWaitSeconds } from '../fixtures/history-db';
 import { GRACE_MS, sleepUntil } from '../fixtures/quiet-window';
 import { ChatPage } from '../pages/chat-page';
 import { RetryBanner } from '../pages/retry-banner';
@@ -227,13 +227,14 @@ test('a usage limit with a second API key retries at once on the other key', asy
   const chat = new ChatPage(app.page);
   await chat.open();
   await chat.prompt('limited');
-  await expect(chat.lastAssistant()).toContainText('Simulated reply', { timeout: 10_000 });
+  await expect(chat.lastAssistant()).toContainText('Simulated reply');
   const requests = await app.requests();
   expect(requests).toHaveLength(2);
   expect(requests[0].apiKey).toBe('sim-first-key-0001');
   expect(requests[1].apiKey).toBe('sim-second-key-0002');
-  // Not after the 30 s the limit named: the other key is tried without that wait.
-  expect(requests[1].at - requests[0].at).toBeLessThan(30_000);
+  // Not after the 30 s the limit named: the other key is tried at once, by the wait the app
+  // scheduled (a 10 s ceiling on the reply stood for this, and a loaded machine could pass it).
+  expect(retryWaitSeconds(app.dataDir)).toEqual([0]);
   // The reply shows while it streams; the chain is closed when the message ends.
   await expect.poll(() => erroredTurns(app.dataDir)[0]?.outcome).toBe('recovered');
   expect(erroredTurns(app.dataDir)[0]).toMatchObject({ error_category: 'usage_limit' });

@@ -3,7 +3,7 @@
 // a bash card with its output and exit code (and what it printed, after a reload mid-run), a sandbox_security abort shown as an errored turn
 // (with Continue) and found by the history's errored filter, the workspace path field, and a retried
 // attempt that calls a tool ending the banner once it streams.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test, expect } from '../fixtures/app';
 import { ChatPage } from '../pages/chat-page';
@@ -69,8 +69,11 @@ test('a bash card shows the command, its output and exit code; "for this session
 });
 
 test('a reload while bash runs keeps what it printed on its card, and the rest follows', async ({ app }) => {
-  // Printed, then a pause long enough to reload in; the marker file says the first line is out.
-  await app.setScript(`${tool('bash', { command: 'echo first-line; touch started; sleep 5; echo second-line' })}, ok`);
+  // Printed, then a wait for the test's word (a file it makes once the reloaded page showed the
+  // running card), where a 5 s sleep raced the reload on a loaded machine; the marker file says the
+  // first line is out.
+  const command = 'echo first-line; touch started; while [ ! -e go ]; do sleep 0.1; done; echo second-line';
+  await app.setScript(`${tool('bash', { command })}, ok`);
   const chat = new ChatPage(app.page);
   const tools = new ToolsPage(app.page);
   await chat.prompt('Run the slow one');
@@ -79,9 +82,12 @@ test('a reload while bash runs keeps what it printed on its card, and the rest f
   await expect.poll(() => existsSync(join(app.workspace, 'started'))).toBe(true);
   await app.page.reload();
   // While the call still runs (its end would bring the whole output anyway): its first line, from the snapshot.
-  await expect(tools.output(tools.runningCard('bash'))).toContainText('first-line', { timeout: 3_000 });
+  const running = tools.output(tools.runningCard('bash'));
+  await expect(running).toContainText('first-line');
+  await expect(running).not.toContainText('second-line');
+  writeFileSync(join(app.workspace, 'go'), '');
   const output = tools.output(tools.card('bash'));
-  await expect(output).toContainText('second-line', { timeout: 10_000 });
+  await expect(output).toContainText('second-line');
   await expect(chat.lastAssistant()).toContainText('the tool returned');
 });
 

@@ -17,7 +17,7 @@ import {
 import type { AttachmentBlock } from '../../../shared/messages';
 import { imageLimitsFor } from '../../core/llm/image-limits';
 import { fitImage, UnreadableImageError } from './image-fit';
-import { PdfError, preparePdfText, preparedPdfText, type PdfErrorReason } from './pdf-text';
+import { PDF_LIMITS, PdfError, preparePdfText, preparedPdfText, type PdfErrorReason, type PdfLimits } from './pdf-text';
 
 /** One or more attachments were refused; `refusals` says which and why. */
 export class AttachmentError extends Error {
@@ -29,10 +29,14 @@ export class AttachmentError extends Error {
 
 type ModelFacts = Pick<Model<Api>, 'api' | 'input'>;
 
-/** The blocks for `uploads` in order, or an AttachmentError with every refusal found. */
+/**
+ * The blocks for `uploads` in order, or an AttachmentError with every refusal found. `pdfLimits`:
+ * the app's own unless a test passes smaller ones (a compression bomb refused at 128 MB, not 512).
+ */
 export async function buildAttachmentContent(
   uploads: readonly AttachmentUpload[],
   model: ModelFacts,
+  pdfLimits: PdfLimits = PDF_LIMITS,
 ): Promise<AttachmentBlock[]> {
   const files = uploads.map((u) => ({ name: u.name, mimeType: u.mimeType, size: base64Bytes(u.data) }));
   const early = precheckUploads(files, model.input.includes('image'));
@@ -41,7 +45,7 @@ export async function buildAttachmentContent(
   const refusals: AttachmentRefusal[] = [];
   for (const [i, upload] of uploads.entries()) {
     try {
-      blocks.push(await blockFor(upload, files[i], model));
+      blocks.push(await blockFor(upload, files[i], model, pdfLimits));
     } catch (error) {
       if (!(error instanceof RefusedFile)) throw error;
       refusals.push(error.refusal);
@@ -86,7 +90,12 @@ function decode(upload: AttachmentUpload): Buffer {
   return bytes;
 }
 
-async function blockFor(upload: AttachmentUpload, file: AttachedFile, model: ModelFacts): Promise<AttachmentBlock> {
+async function blockFor(
+  upload: AttachmentUpload,
+  file: AttachedFile,
+  model: ModelFacts,
+  pdfLimits: PdfLimits,
+): Promise<AttachmentBlock> {
   const bytes = decode(upload);
   const kind = attachmentKind(upload.name, upload.mimeType);
   if (kind === 'image') {
@@ -98,7 +107,7 @@ async function blockFor(upload: AttachmentUpload, file: AttachedFile, model: Mod
       refuse('unreadable', upload.name, `"${upload.name}" could not be read as an image (${error.message}).`);
     }
   }
-  if (kind === 'pdf') return pdfBlock(bytes, file);
+  if (kind === 'pdf') return pdfBlock(bytes, file, pdfLimits);
   return textBlock(bytes, file);
 }
 
@@ -135,9 +144,9 @@ const PDF_REFUSALS: Record<PdfErrorReason, AttachmentRefusal['code']> = {
   too_long: 'text_too_long',
 };
 
-async function pdfBlock(bytes: Buffer, file: AttachedFile): Promise<AttachmentBlock> {
+async function pdfBlock(bytes: Buffer, file: AttachedFile, limits: PdfLimits): Promise<AttachmentBlock> {
   try {
-    const pdf = await preparedPdfText(bytes);
+    const pdf = await preparedPdfText(bytes, limits);
     const empty = pdf.emptyPages.length
       ? ` Pages with no text (scanned or images only): ${pdf.emptyPages.join(', ')}.`
       : '';

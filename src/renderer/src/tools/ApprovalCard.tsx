@@ -14,7 +14,9 @@ import { ApprovalText } from './ApprovalText';
 const KEYS: Record<string, ApprovalChoice> = { a: 'once', s: 'session', d: 'deny' };
 /**
  * The request whose card already took the focus: a long chat's virtualised list unmounts rows
- * scrolled far away and mounts them again, and coming back into view must not take the focus again.
+ * scrolled far away and mounts them again, and coming back into view must not take the focus again
+ * from where it is — unless it is nowhere (the page's body): a row mounted again while the card had
+ * it took the focus with it, and the card's keys worked no more (seen under load).
  */
 let focusedRequest: string | null = null;
 
@@ -25,7 +27,13 @@ function Preview({ request }: { request: ApprovalRequest }) {
     return (
       <>
         <h3 className="tool-section">{t('tools.command')}</h3>
-        <ApprovalText text={preview.command} prefix="$ " className="tool-command" testId="approval-command" />
+        <ApprovalText
+          requestId={request.id}
+          text={preview.command}
+          prefix="$ "
+          className="tool-command"
+          testId="approval-command"
+        />
         {preview.timeoutSeconds !== null && (
           <p className="muted">{t('tools.commandTimeout', { seconds: preview.timeoutSeconds })}</p>
         )}
@@ -36,7 +44,12 @@ function Preview({ request }: { request: ApprovalRequest }) {
     return (
       <>
         <h3 className="tool-section">{t('tools.arguments')}</h3>
-        <ApprovalText text={preview.arguments} className="tool-args" testId="approval-arguments" />
+        <ApprovalText
+          requestId={request.id}
+          text={preview.arguments}
+          className="tool-args"
+          testId="approval-arguments"
+        />
       </>
     );
   }
@@ -50,7 +63,7 @@ function Preview({ request }: { request: ApprovalRequest }) {
           {t('tools.realPath', { path: preview.realPath })}
         </p>
       )}
-      <ApprovalDiff preview={preview} />
+      <ApprovalDiff requestId={request.id} preview={preview} />
     </>
   );
 }
@@ -63,7 +76,8 @@ export function ApprovalCard({ request }: { request: ApprovalRequest }) {
   const requestId = request.id;
 
   useEffect(() => {
-    if (focusedRequest === requestId) return;
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (focusedRequest === requestId && !focusLost) return;
     focusedRequest = requestId;
     firstButton.current?.focus();
   }, [requestId, firstButton]);

@@ -2,18 +2,18 @@
 // when that is not all of it — how many lines are not shown and a "Show all" button that reveals
 // the rest, so a line at the end (say a `curl … | sh`) is never allowed unseen. A whole-file
 // replacement (texts too different to compare line by line) says so above the diff.
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalPreview } from '../../../shared/tools';
 import { previewHead } from './preview-head';
-import { CutNote } from './ApprovalText';
+import { CutNote, useShowAll } from './ApprovalText';
 import { DiffView } from './DiffView';
 
 type DiffPreview = Extract<ApprovalPreview, { kind: 'diff' }>;
 
-export function ApprovalDiff({ preview }: { preview: DiffPreview }) {
+export function ApprovalDiff({ requestId, preview }: { requestId: string; preview: DiffPreview }) {
   const { t } = useTranslation();
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAll(`${requestId}:diff`);
   const diffBox = useRef<HTMLDivElement>(null);
   const head = previewHead(preview.diff);
   const cut = !showAll && head.hiddenLines > 0;
@@ -32,7 +32,7 @@ export function ApprovalDiff({ preview }: { preview: DiffPreview }) {
         <CutNote
           text={t('tools.previewCut', { count: head.hiddenLines, total: head.totalLines })}
           onShowAll={() => {
-            setShowAll(true);
+            setShowAll();
             requestAnimationFrame(() => diffBox.current?.focus());
           }}
         />

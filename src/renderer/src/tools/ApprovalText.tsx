@@ -6,19 +6,40 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { textHead } from './preview-head';
 
+/**
+ * The previews a person opened with Show all, by request and preview: the chat's list may mount a
+ * card's row again (a loaded machine showed it: the command folded back, the focus gone with it),
+ * and what was shown stays shown.
+ */
+const shownAll = new Set<string>();
+
+/** Show all for the preview `key` (its request and its test id), kept across mounts of the card. */
+export function useShowAll(key: string): [boolean, () => void] {
+  const [showAll, setShowAll] = useState(() => shownAll.has(key));
+  return [
+    showAll,
+    () => {
+      shownAll.add(key);
+      setShowAll(true);
+    },
+  ];
+}
+
 export function ApprovalText({
+  requestId,
   text,
   prefix = '',
   testId,
   className,
 }: {
+  requestId: string;
   text: string;
   prefix?: string;
   testId: string;
   className: string;
 }) {
   const { t } = useTranslation();
-  const [showAll, setShowAll] = useState(false);
+  const [showAll, setShowAll] = useShowAll(`${requestId}:${testId}`);
   const box = useRef<HTMLPreElement>(null);
   const head = textHead(text);
   const cut = !showAll && head.hiddenChars > 0;
@@ -37,7 +58,7 @@ export function ApprovalText({
               : t('tools.previewCutChars', { count: head.hiddenChars })
           }
           onShowAll={() => {
-            setShowAll(true);
+            setShowAll();
             requestAnimationFrame(() => box.current?.focus());
           }}
         />

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Api } from '@mariozechner/pi-ai';
 import { AttachmentError, buildAttachmentContent } from '../../../../src/main/node/attachments/build-content';
+import { PDF_LIMITS } from '../../../../src/main/node/attachments/pdf-text';
 import type { AttachmentUpload } from '../../../../src/shared/attachments';
 import { damagedPdf, encryptedPdf, pdfBomb, pdfWithPages, pngImage, tinyPng } from '../../../fixtures/attachment-files';
 
@@ -126,6 +127,11 @@ describe('buildAttachmentContent', () => {
 
   it('refuses a compression bomb and a PDF with too much text, each saying why', async () => {
     const denseText = Array(20).fill('x'.repeat(49)).join('\n');
+    // At the app's 512 MB, PDF.js inflates 128 MB of the bomb before its refusal: 8 s at a load of
+    // 10, and the 30 s time limit could answer first on a busier machine. A quarter of the memory
+    // and no time limit to race: the refusal is the memory's, whatever the load (pdf-text.test.ts
+    // has the time limit's own).
+    const limits = { ...PDF_LIMITS, memoryLimitMb: 128, timeLimitMs: 3_600_000 };
     const refusals = await refusalOf(
       buildAttachmentContent(
         [
@@ -133,13 +139,14 @@ describe('buildAttachmentContent', () => {
           upload('long.pdf', 'application/pdf', pdfWithPages(Array.from({ length: 450 }, () => denseText))),
         ],
         textOnly,
+        limits,
       ),
     );
     expect(refusals).toEqual([
       {
         code: 'pdf_too_complex',
         name: 'bomb.pdf',
-        message: '"bomb.pdf" cannot be used: reading it needed more than 512 MB of memory.',
+        message: '"bomb.pdf" cannot be used: reading it needed more than 128 MB of memory.',
       },
       {
         code: 'text_too_long',

@@ -42,7 +42,9 @@ describe('pdfText', () => {
   });
 
   it('refuses a compression bomb for memory, long before its stream is inflated whole', async () => {
-    const error = await failureOf(pdfText(pdfBomb(1024 ** 3), { ...PDF_LIMITS, memoryLimitMb: 128 }));
+    // No time limit to race: on a busy machine the 30 s one could answer first.
+    const limits = { ...PDF_LIMITS, memoryLimitMb: 128, timeLimitMs: 3_600_000 };
+    const error = await failureOf(pdfText(pdfBomb(1024 ** 3), limits));
     expect(error.reason).toBe('too_much_memory');
     expect(error.message).toBe('reading it needed more than 128 MB of memory');
   });
