@@ -34,7 +34,9 @@ export function connectFailureText(error: unknown): string {
   if (/includes credentials/i.test(message))
     return 'The URL includes a user name or password, which HTTP clients refuse to send: put them in the entry’s `headers` (e.g. Authorization) instead. Not tried again.';
   if (PERMANENT_URL.test(message)) return `The URL cannot be used (${message}). Not tried again.`;
-  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT)
+  // The SDK's bare words ("MCP error -32001: Request timed out"); an `initialize` that timed out
+  // already says so in its own words (mcp-connection.ts), kept.
+  if ((error as { code?: unknown } | null)?.code === REQUEST_TIMEOUT && /request timed out/i.test(message))
     return 'The server did not answer in time (its request timed out).';
   return message;
 }

@@ -249,6 +249,9 @@ describe('connect retries by the decision table', () => {
   it('says a request that timed out in words, not as the SDK’s error code', () => {
     const timedOut = Object.assign(new Error('MCP error -32001: Request timed out'), { code: -32001 });
     expect(connectFailureText(timedOut)).toBe('The server did not answer in time (its request timed out).');
+    // An `initialize` that timed out keeps its own words, which say what to check.
+    const silent = Object.assign(new Error('the server did not answer `initialize` within 10 s'), { code: -32001 });
+    expect(connectFailureText(silent)).toBe('the server did not answer `initialize` within 10 s');
   });
 
   it('stops between attempts once stopped (a server switched off while it waits): no further attempt', async () => {
