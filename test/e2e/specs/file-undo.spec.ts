@@ -36,6 +36,7 @@ test('Changed N files, Review, Undo, Redo, and the question for a file changed s
   );
   const chat = new ChatPage(app.page);
   await chat.prompt('Change some files');
+  await chat.waitForTurnEnd();
   const files = new FileChanges(app.page);
   const row = files.row();
   await expect(row.summary).toHaveText('Changed 3 files (+3 −2)');
@@ -247,6 +248,8 @@ test.describe('screenshots by language', () => {
       const chat = await chatIn(app.page, language, scheme);
       await app.setScript(`${tool('write', { path: 'a.txt', content: 'agent\n' })}, ok`);
       await chat.prompt('Write a.txt');
+      // The run's end redraws the turn's rows: Review opened before it would close again.
+      await chat.waitForTurnEnd();
       const row = new FileChanges(app.page).row();
       await expect(row.summary).toContainText('+1');
       await row.buttons.first().click();

@@ -148,6 +148,9 @@ test('the session list is one Tab stop; arrow keys move inside it and Enter open
   }
   const rows = shell.sessions;
   await expect(rows).toHaveCount(3);
+  // New chat hands the focus to the message box once the new chat shows: waited for, so that it
+  // does not land after the Tab below (it did once on a fresh clone, the row never focused).
+  await expect(chat.input).toBeFocused();
   await shell.navSettings.focus();
   await app.page.keyboard.press('Tab');
   await expect(rows.nth(0)).toBeFocused();
